@@ -1,0 +1,5 @@
+"""Bots. They receive only their seat's observation and redacted events, never the game state."""
+
+from ai.registry import BOT_KINDS, make_agent
+
+__all__ = ["BOT_KINDS", "make_agent"]

@@ -1,0 +1,127 @@
+"""The `cardhall` command: the game by default, plus headless simulate and replay."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from game import __version__
+from game.core.errors import CardhallError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, no usage dump
+        self.exit(2, f"cardhall: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardhall", description="Cardhall: fast memory-and-reaction card games.")
+    parser.add_argument("--version", action="version", version=f"cardhall {__version__}")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="start the client headless, play an all-bot match of every variant, exit")
+    parser.add_argument("--frames", type=int, default=None, help="frames per variant for --smoke-test")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("play", help="open the game window (the default)")
+
+    sim = sub.add_parser("simulate", help="play bot-only matches headless and print figures")
+    sim.add_argument("--variant", default="kombio")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bots", default="hard", help="comma-separated, one per seat: random, easy, medium, hard")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a variant option, e.g. --option rounds=3 (repeatable)")
+    sim.add_argument("--records", type=Path, default=None, help="write every match's record to this folder")
+    sim.add_argument("--json", action="store_true", help="print JSON (default: a short summary)")
+
+    rep = sub.add_parser("replay", help="replay a game record and check it reaches its recorded result")
+    rep.add_argument("record", type=Path)
+    rep.add_argument("--json", action="store_true")
+    return parser
+
+
+def _parse_option(text: str) -> tuple[str, object]:
+    if "=" not in text:
+        raise CardhallError(f"--option takes KEY=VALUE, not {text!r}")
+    key, raw = text.split("=", 1)
+    value: object
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.core.game import get_variant
+    from game.simulate import parse_bots, simulate
+
+    cls = get_variant(args.variant)
+    if not cls.min_seats <= args.players <= cls.max_seats:
+        raise CardhallError(f"{cls.title} takes {cls.min_seats} to {cls.max_seats} players, not {args.players}")
+    if args.games < 1:
+        raise CardhallError("--games must be at least 1")
+    options = dict(_parse_option(o) for o in args.option)
+    bots = parse_bots(args.bots, args.players)
+    result = simulate(cls.id, args.players, args.games, args.seed, bots, options, args.records)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        rates = ", ".join(f"{b} {r:.1%}" for b, r in zip(bots, result["win_rate"]))
+        print(f"{result['games']} {cls.title} matches in {result['seconds']}s "
+              f"({result['games_per_second']}/s); wins: {rates}; illegal actions: {result['illegal_actions']}; "
+              f"errors: {result['errors']}")
+    return 0 if result["errors"] == 0 and result["illegal_actions"] == 0 else 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.core.record import GameRecord, result_of
+
+    record = GameRecord.load(args.record)
+    game = record.replay()
+    replayed = result_of(game)
+    ok = replayed is not None and (record.result is None or replayed == record.result)
+    out = {
+        "variant": record.variant,
+        "seats": [s.name for s in record.seats],
+        "actions": len(record.actions),
+        "finished": game.over,
+        "rounds": [list(r) for r in game.score.rounds],
+        "totals": list(game.score.totals),
+        "winners": list(game.winners),
+        "matches_record": ok,
+    }
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for i, scores in enumerate(out["rounds"], 1):
+            print(f"round {i}: {scores}")
+        names = ", ".join(record.seats[w].name for w in out["winners"]) or "(unfinished)"
+        print(f"totals: {out['totals']}  winner: {names}  {'OK' if ok else 'MISMATCH'}")
+    if not ok:
+        why = "the record has no finished result" if replayed is None else "the replay does not reach the recorded result"
+        print(f"cardhall: error: {why}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.smoke_test:
+            from game.client.smoke import smoke_test
+            return smoke_test(frames=args.frames)
+        if args.command == "simulate":
+            return cmd_simulate(args)
+        if args.command == "replay":
+            return cmd_replay(args)
+        from game.client.app import run
+        return run()
+    except CardhallError as exc:
+        print(f"cardhall: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,41 @@
+"""Errors raised by rules engines and records. All are ValueErrors with a readable message."""
+
+
+class CardhallError(ValueError):
+    """Base of every error the rules core raises on bad input."""
+
+
+class IllegalAction(CardhallError):
+    """The action is not allowed now. The game state is left exactly as it was."""
+
+
+class NotYourTurn(IllegalAction):
+    """The seat may not act at this moment."""
+
+
+class WrongPhase(IllegalAction):
+    """The action does not belong to the current phase of play."""
+
+
+class InvalidTarget(IllegalAction):
+    """The action names a card, seat or position that it may not use."""
+
+
+class WindowClosed(IllegalAction):
+    """An out-of-turn claim arrived when no reaction window was open to that seat."""
+
+
+class GameOver(IllegalAction):
+    """The match has ended; nothing more can be played."""
+
+
+class UnknownVariant(CardhallError):
+    """No variant is registered under that name."""
+
+
+class BadOptions(CardhallError):
+    """Options or seat counts that the variant does not accept."""
+
+
+class RecordError(CardhallError):
+    """A game record that cannot be read, parsed or replayed."""

@@ -1,0 +1,149 @@
+"""Events: the facts an action produced, in order. The client animates them and bots learn from
+them. Some facts are private (a card seen by one seat); `for_seat` returns the copy a given seat
+is allowed to receive, with card faces it may not see blanked out.
+
+Convention: an event with a `card` field also has a `shown_to` field. shown_to=None means the card
+face is public; otherwise it is the frozenset of seats that see the face.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from game.core.cards import Card, Place
+
+PUBLIC = None
+NOBODY: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    def for_seat(self, seat: int) -> "Event":
+        shown_to = getattr(self, "shown_to", PUBLIC)
+        if shown_to is PUBLIC or seat in shown_to or getattr(self, "card", None) is None:
+            return self
+        return dataclasses.replace(self, card=None)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"event": type(self).__name__}
+        for f in dataclasses.fields(self):
+            data[f.name] = _plain(getattr(self, f.name))
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return {"rank": value.rank, "suit": value.suit}
+    if isinstance(value, Place):
+        return str(value)
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def redact(events: Iterable[Event], seat: int) -> list[Event]:
+    return [e.for_seat(seat) for e in events]
+
+
+# Events shared by the variants ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+    dealer: int
+    first_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardMoved(Event):
+    """A card went from one place to another. Face visible to shown_to (None: everybody)."""
+
+    card: Card | None
+    src: Place
+    dst: Place
+    shown_to: frozenset[int] | None = PUBLIC
+    by: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class CardsSwapped(Event):
+    """Two table cards changed places, faces unseen by anyone who was not already told."""
+
+    a: Place
+    b: Place
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardSeen(Event):
+    """`seat` looked at the card at `place`. Everybody learns that it looked; only it sees the face."""
+
+    seat: int
+    place: Place
+    card: Card | None
+    shown_to: frozenset[int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardRevealed(Event):
+    """A card is turned face up for the whole table at `place` (it stays where it is)."""
+
+    place: Place
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReshuffled(Event):
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class WindowOpened(Event):
+    """A reaction window: who it is offered to, and when it closes (None: when all have passed)."""
+
+    trigger: str
+    seats: tuple[int, ...]
+    opened_at: float
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class WindowClosed(Event):
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyGiven(Event):
+    seat: int
+    reason: str
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    round: int
+    hands: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]

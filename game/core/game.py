@@ -1,0 +1,133 @@
+"""The variant state machine every rule sheet implements, and the registry that finds variants.
+
+A Game is one whole match (all its rounds) of one variant, built from (seats, options, seed).
+Everything random comes from `self.rng`, seeded here, so the list of applied actions is a complete
+replay. `apply(action, t)` validates before it changes anything: an illegal action raises a
+specific IllegalAction and leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Hashable
+
+from game.core.actions import CORE_ACTIONS, Action
+from game.core.errors import BadOptions, GameOver, IllegalAction, UnknownVariant
+from game.core.events import Event
+from game.core.options import OptionSpec, resolve_options
+from game.core.scoring import MatchScore
+
+
+class Game:
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 6
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    # The variant's own action types; with the core ones they are the record vocabulary.
+    actions: ClassVar[tuple[type[Action], ...]] = ()
+    _handlers: ClassVar[dict[type, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._handlers = {}
+        for action_type in CORE_ACTIONS + cls.actions:
+            name = f"_on_{action_type.__name__}"
+            if hasattr(cls, name):
+                cls._handlers[action_type] = name
+
+    def __init__(self, seats: int, options: dict[str, Any] | None = None, seed: int = 0):
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise BadOptions(f"{self.title} takes {self.min_seats} to {self.max_seats} seats, not {seats}")
+        if not isinstance(seed, int):
+            raise BadOptions(f"the seed must be a whole number, not {seed!r}")
+        self.seats = seats
+        self.options = resolve_options(self.option_specs, options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.score = MatchScore(seats)
+        self.now = 0.0
+        self.version = 0
+        self.history: list[tuple[float, Action]] = []
+        self.over = False
+        self.winners: tuple[int, ...] = ()
+        self.setup()
+
+    # -- what a variant provides ------------------------------------------------------------
+    def setup(self) -> None:
+        """Initial state before the first StartRound."""
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        """Seats (not the table) that have at least one legal action now."""
+        raise NotImplementedError
+
+    def table_action(self) -> tuple[Action, float | None] | None:
+        """The action the table itself will take next, and when it falls due (None: when the
+        driver decides, e.g. the next round once the players have seen the scores)."""
+        raise NotImplementedError
+
+    def observe(self, seat: int) -> Any:
+        raise NotImplementedError
+
+    def situation(self) -> Hashable:
+        """What a scheduled bot reaction depends on; when it changes, pending reactions are void."""
+        return self.version
+
+    # -- shared machinery -------------------------------------------------------------------
+    @classmethod
+    def vocabulary(cls) -> dict[str, type[Action]]:
+        return {t.__name__: t for t in CORE_ACTIONS + cls.actions}
+
+    def apply(self, action: Action, t: float | None = None) -> list[Event]:
+        if self.over:
+            raise GameOver("the match is over")
+        t = self.now if t is None else float(t)
+        if t < self.now:
+            raise IllegalAction(f"time cannot go back (t={t:.3f} < now={self.now:.3f})")
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"{type(action).__name__} is not an action of {self.title}")
+        events = getattr(self, handler)(action, t)
+        self.now = t
+        self.version += 1
+        self.history.append((t, action))
+        return events
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions(action.seat)
+
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    for name in (cls.id, *cls.aliases):
+        key = name.lower()
+        if key in _REGISTRY and _REGISTRY[key] is not cls:
+            raise ValueError(f"variant name {name!r} is registered twice")
+        _REGISTRY[key] = cls
+    return cls
+
+
+def get_variant(name: str) -> type[Game]:
+    import game.variants  # noqa: F401  (registers the built variants)
+
+    cls = _REGISTRY.get(str(name).lower())
+    if cls is None:
+        raise UnknownVariant(f"unknown variant {name!r}; choose from {', '.join(variant_ids())}")
+    return cls
+
+
+def variant_ids() -> list[str]:
+    import game.variants  # noqa: F401
+
+    return sorted({cls.id for cls in _REGISTRY.values()})
+
+
+def all_variants() -> list[type[Game]]:
+    return [get_variant(v) for v in variant_ids()]

@@ -1,0 +1,61 @@
+"""Declarative variant options: each optional rule is a toggle or a value, with a label the
+setup screen shows. Options travel as a plain dict so records stay JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.errors import BadOptions
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    key: str
+    label: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] = ()     # for a choice among values
+    minimum: float | None = None      # for numbers
+    maximum: float | None = None
+    step: float = 1
+
+    @property
+    def kind(self) -> str:
+        if isinstance(self.default, bool):
+            return "toggle"
+        if self.choices:
+            return "choice"
+        return "number"
+
+    def check(self, value: Any) -> Any:
+        if self.kind == "toggle":
+            if not isinstance(value, bool):
+                raise BadOptions(f"option {self.key} must be true or false, not {value!r}")
+            return value
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise BadOptions(f"option {self.key} must be one of {list(self.choices)}, not {value!r}")
+            return value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise BadOptions(f"option {self.key} must be a number, not {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise BadOptions(f"option {self.key} must be at least {self.minimum}, not {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise BadOptions(f"option {self.key} must be at most {self.maximum}, not {value}")
+        return type(self.default)(value) if isinstance(self.default, int) and float(value).is_integer() else value
+
+
+REACTION_SECONDS = OptionSpec(
+    "reaction_seconds", "Reaction window (seconds)", 3.0,
+    "How long out-of-turn claims stay open after a card lands; 0 waits until everyone has passed.",
+    minimum=0.0, maximum=10.0, step=0.5)
+
+
+def resolve_options(specs: tuple[OptionSpec, ...], given: dict[str, Any] | None) -> dict[str, Any]:
+    given = dict(given or {})
+    by_key = {spec.key: spec for spec in specs}
+    unknown = set(given) - set(by_key)
+    if unknown:
+        raise BadOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
+    return {key: spec.check(given[key]) if key in given else spec.default for key, spec in by_key.items()}

@@ -1,0 +1,154 @@
+"""Runs a game with agents on a clock the caller passes in.
+
+The same driver serves the headless simulator (a simulated clock that jumps to the next due
+moment) and the client (the real clock, advanced every frame). Bots are asked for an intent when
+they may act; the intent fires after the bot's delay, unless the situation it was decided in has
+changed by then, in which case it is dropped and the bot is asked again. Humans submit actions
+directly. The table's own actions (a window expiring, the next round) fall due on the same clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Protocol
+
+from game.core.actions import Action, StartRound
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    action: Action
+    delay: float  # seconds from the moment the agent was asked
+
+
+class Agent(Protocol):
+    def begin(self, seat: int, game_type: type[Game], seats: int, options: dict[str, Any]) -> None: ...
+
+    def observe(self, events: list[Event]) -> None: ...
+
+    def decide(self, view: Any, legal: list[Action], now: float) -> Intent: ...
+
+
+@dataclass
+class _Pending:
+    due: float
+    order: int
+    action: Action
+    situation: Hashable
+
+
+class Session:
+    def __init__(self, game: Game, agents: dict[int, Agent], *, auto_start_rounds: bool = True,
+                 listener: Callable[[list[Event]], None] | None = None):
+        self.game = game
+        self.agents = agents
+        self.auto_start_rounds = auto_start_rounds
+        self.listener = listener
+        self.pending: dict[int, _Pending] = {}
+        self._order = 0
+        self.dropped = 0
+        self.illegal = 0
+        for seat, agent in agents.items():
+            agent.begin(seat, type(game), game.seats, dict(game.options))
+
+    # -- applying -----------------------------------------------------------------------------
+    def apply(self, action: Action, t: float) -> list[Event]:
+        events = self.game.apply(action, max(t, self.game.now))
+        for seat, agent in self.agents.items():
+            agent.observe([e.for_seat(seat) for e in events])
+        if self.listener is not None:
+            self.listener(events)
+        return events
+
+    def submit(self, action: Action, t: float) -> list[Event]:
+        """A human's action. Raises IllegalAction (and changes nothing) if it is not allowed."""
+        return self.apply(action, t)
+
+    def start_round(self, t: float) -> list[Event]:
+        return self.apply(StartRound(), t)
+
+    # -- scheduling ---------------------------------------------------------------------------
+    def _schedule(self) -> None:
+        # Bots are asked at the moment the situation arose, so their delays count from then.
+        game = self.game
+        now = game.now
+        situation = game.situation()
+        acting = game.seats_to_act()
+        for seat in list(self.pending):
+            if seat not in acting or self.pending[seat].situation != situation:
+                del self.pending[seat]
+                self.dropped += 1
+        for seat in acting:
+            agent = self.agents.get(seat)
+            if agent is None or seat in self.pending:
+                continue
+            legal = game.legal_actions(seat)
+            if not legal:
+                continue
+            intent = agent.decide(game.observe(seat), legal, now)
+            self._order += 1
+            self.pending[seat] = _Pending(now + max(0.0, intent.delay), self._order, intent.action, situation)
+
+    def _table_due(self, now: float) -> tuple[Action, float] | None:
+        pending = self.game.table_action()
+        if pending is None:
+            return None
+        action, due = pending
+        if due is None:
+            if not (self.auto_start_rounds and isinstance(action, StartRound)):
+                return None
+            due = now
+        return action, due
+
+    def next_due(self, now: float | None = None) -> float | None:
+        """The next moment something will happen on its own (for a simulated clock)."""
+        now = self.game.now if now is None else now
+        if self.game.over:
+            return None
+        self._schedule()
+        times = [p.due for p in self.pending.values()]
+        table = self._table_due(now)
+        if table is not None:
+            times.append(table[1])
+        return min(times) if times else None
+
+    def advance(self, now: float, limit: int = 10_000) -> int:
+        """Fire everything due by `now`, in order. Returns how many actions were applied."""
+        applied = 0
+        while applied < limit and not self.game.over:
+            self._schedule()
+            best: tuple[float, int, Action, int | None] | None = None
+            for seat, p in self.pending.items():
+                if p.due <= now and (best is None or (p.due, p.order) < best[:2]):
+                    best = (p.due, p.order, p.action, seat)
+            table = self._table_due(now)
+            if table is not None and table[1] <= now and (best is None or table[1] < best[0]):
+                best = (table[1], -1, table[0], None)
+            if best is None:
+                break
+            due, _, action, seat = best
+            if seat is not None:
+                del self.pending[seat]
+            try:
+                self.apply(action, due)
+            except IllegalAction:
+                self.illegal += 1
+                continue
+            applied += 1
+        return applied
+
+
+def run_to_end(session: Session, max_actions: int = 1_000_000) -> float:
+    """Play a session on a simulated clock until the match ends; returns the final time."""
+    count = 0
+    while not session.game.over:
+        due = session.next_due()
+        if due is None:
+            raise RuntimeError(f"the game is stuck in phase {getattr(session.game, 'phase', '?')}: nobody can act")
+        count += session.advance(due)
+        if count > max_actions:
+            raise RuntimeError("the match did not end within the action limit")
+    return session.game.now

@@ -1,0 +1,828 @@
+"""Kombio: the lowest total wins. Four face-down cards each in a 2x2 grid; peek, draw and swap,
+use the abilities of 7 to 14, match the last discard out of turn, and call KOMBIO.
+
+The rules in the project's words are in game/rules/kombio.md; the action vocabulary is in
+docs/kombio-actions.md. Grid slots are stable: slots 0 and 1 are the far row, 2 and 3 the row
+nearest their owner; a matched card leaves an empty slot, and penalty cards fill the first empty
+slot or extend the grid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Hashable
+
+from game.core.actions import TABLE, Action, Expire, Pass, StartRound
+from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, grid_place, held_place
+from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
+from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled,
+                              Event, MatchEnded, Passed, PenaltyGiven, RoundScored, RoundStarted,
+                              TurnStarted, WindowClosed, WindowOpened)
+from game.core.game import Game, register
+from game.core.options import REACTION_SECONDS, OptionSpec
+from game.core.reaction import ReactionWindow
+
+DECK_SPEC = DeckSpec(
+    ((-1, None, 3), (0, None, 3))
+    + tuple((value, None, 5) for value in range(1, 13))
+    + ((13, None, 2), (14, None, 2))
+)
+DECK_CARDS = tuple(DECK_SPEC.build())  # cards are immutable, so every round reuses them
+GRID_SIZE = 4
+PEEK_SLOTS = (2, 3)
+
+ABILITY_NAMES = {
+    7: "look at one of your own cards", 8: "look at one of your own cards",
+    9: "look at one opponent's card", 10: "look at one opponent's card",
+    11: "blind swap of any two cards", 12: "blind swap of any two cards",
+    13: "look at any card, then you may swap it unseen",
+    14: "look at any two cards, then you may swap them",
+}
+
+
+# -- actions ----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DrawFromDeck(Action):
+    """Draw the top card of the deck, seen only by you."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard(Action):
+    """Take the top of the discard pile; it must be exchanged into your grid."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallKombio(Action):
+    """Instead of a turn: everybody else gets one more turn, then the round ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Put the card you hold into your slot `index`; the card there goes face up to the discard."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDrawn(Action):
+    """Play the card drawn from the deck straight to the discard pile (7 to 14: use its ability)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LookOwn(Action):
+    """7 or 8: look at one of your own cards."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class LookOpponent(Action):
+    """9 or 10: look at one card in an opponent's grid."""
+
+    place: Place
+
+
+@dataclass(frozen=True, slots=True)
+class BlindSwap(Action):
+    """11 or 12: swap any two cards on the table without looking."""
+
+    a: Place
+    b: Place
+
+
+@dataclass(frozen=True, slots=True)
+class LookAny(Action):
+    """13: look at any card on the table."""
+
+    place: Place
+
+
+@dataclass(frozen=True, slots=True)
+class SwapLooked(Action):
+    """13, after looking: swap the looked-at card with `other`, which stays unseen."""
+
+    other: Place
+
+
+@dataclass(frozen=True, slots=True)
+class LookTwo(Action):
+    """14: look at any two cards on the table."""
+
+    a: Place
+    b: Place
+
+
+@dataclass(frozen=True, slots=True)
+class SwapBoth(Action):
+    """14, after looking: swap the two cards you looked at."""
+
+
+@dataclass(frozen=True, slots=True)
+class SkipAbility(Action):
+    """Do not use the ability (or, after a 13 or 14 look, keep the cards where they are)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match(Action):
+    """Out of turn: claim that the card at `place` (yours or an opponent's) matches the top discard."""
+
+    place: Place
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """After matching an opponent's card: give them your slot `index`, unseen, into the gap."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class DecidePenalty(Action):
+    """The owner of a card wrongly claimed: the claimer takes that card (True) or a penalty card."""
+
+    take_card: bool
+
+
+# Actions are immutable values, so the ones listed on every step are built once.
+_match = lru_cache(maxsize=None)(Match)
+_exchange = lru_cache(maxsize=None)(Exchange)
+_pass = lru_cache(maxsize=None)(Pass)
+
+
+# -- events particular to Kombio ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AbilityStarted(Event):
+    seat: int
+    rank: int
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityEnded(Event):
+    seat: int
+    used: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAttempted(Event):
+    """A match attempt; the claimed card is shown to everybody whether it was right or wrong."""
+
+    seat: int
+    place: Place
+    card: Card
+    correct: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KombioCalled(Event):
+    seat: int
+    automatic: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KombioView:
+    """What one seat may know right now. Grid slots hold None (empty), FACE_DOWN, or a Card the
+    seat is looking at this very moment; remembering earlier looks is the seat's own business."""
+
+    seat: int
+    seats: int
+    round: int
+    phase: str
+    turn: int
+    dealer: int
+    grids: tuple[tuple[Any, ...], ...]
+    discard_top: Card | None
+    discard_size: int
+    deck_size: int
+    holder: int | None
+    held: Card | None
+    held_from: str | None
+    ability: int | None
+    looked: tuple[Place, ...]
+    looked_cards: tuple[Card | None, ...]
+    caller: int | None
+    final_turns: tuple[int, ...]
+    locked: tuple[int, ...]
+    window_seats: tuple[int, ...]
+    window_deadline: float | None
+    pending_seat: int | None
+    pending_place: Place | None
+    totals: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    options: dict
+
+
+@register
+class Kombio(Game):
+    id = "kombio"
+    title = "Kombio"
+    summary = "Four face-down cards, peeks and swaps, out-of-turn matching: call KOMBIO when you are lowest."
+    aliases = ("kombio-cards",)
+    min_seats, max_seats = 2, 6
+    option_specs = (
+        OptionSpec("length", "Game length", "rounds", "Play a number of rounds, or until someone reaches a target score.",
+                   choices=("rounds", "target")),
+        OptionSpec("rounds", "Rounds", 5, "Rounds in a match when the length is set by rounds.", minimum=1, maximum=20),
+        OptionSpec("target", "Target score", 100, "The match ends when a total reaches this score.",
+                   minimum=20, maximum=500, step=10),
+        OptionSpec("addons", "Fourteen add-ons", True,
+                   "Both 14s and nothing else score -15; one 14 in a hand totalling exactly 25 scores -10."),
+        REACTION_SECONDS,
+    )
+    actions = (DrawFromDeck, TakeDiscard, CallKombio, Exchange, PlayDrawn, LookOwn, LookOpponent,
+               BlindSwap, LookAny, SwapLooked, LookTwo, SwapBoth, SkipAbility, Match, Give, DecidePenalty)
+
+    # -- state ----------------------------------------------------------------------------
+    def setup(self) -> None:
+        self.grids: list[list[Card | None]] = [[] for _ in range(self.seats)]
+        self.deck: list[Card] = []       # top is the end
+        self.discard: list[Card] = []    # top is the end
+        self.phase = "ready"
+        self.round = 0
+        self.dealer = self.seats - 1
+        self.turn = 0
+        self.held: Card | None = None
+        self.held_from: str | None = None
+        self.ability: int | None = None
+        self.looked: tuple[Place, ...] = ()
+        self.window: ReactionWindow | None = None
+        self.window_serial = 0
+        self.caller: int | None = None
+        self.final_turns: set[int] = set()
+        self.turn_is_final = False
+        self.pending_seat: int | None = None    # who must Give / DecidePenalty
+        self.pending_place: Place | None = None
+        self.pending_claimer: int | None = None
+        # Card ids each seat has legitimately seen (for the no-leak checks in the tests).
+        self.seen: list[set[int]] = [set() for _ in range(self.seats)]
+
+    # -- helpers ----------------------------------------------------------------------------
+    def card_at(self, place: Place) -> Card | None:
+        if place.zone != "grid" or not 0 <= place.seat < self.seats:
+            return None
+        grid = self.grids[place.seat]
+        return grid[place.index] if 0 <= place.index < len(grid) else None
+
+    def locked_seats(self) -> tuple[int, ...]:
+        if self.caller is not None and self.seats > 2:
+            return (self.caller,)
+        return ()
+
+    def _check_target(self, place: Place, what: str, *, owner: int | None = None,
+                      not_owner: int | None = None) -> Card:
+        if not isinstance(place, Place) or place.zone != "grid":
+            raise InvalidTarget(f"{what} must be a grid position")
+        card = self.card_at(place)
+        if card is None:
+            raise InvalidTarget(f"there is no card at {place}")
+        if place.seat in self.locked_seats():
+            raise InvalidTarget(f"seat {place.seat} called KOMBIO: that grid is locked")
+        if owner is not None and place.seat != owner:
+            raise InvalidTarget(f"{what} must be one of your own cards")
+        if not_owner is not None and place.seat == not_owner:
+            raise InvalidTarget(f"{what} must be an opponent's card")
+        return card
+
+    def _targets(self, owner: int | None = None, not_owner: int | None = None) -> list[Place]:
+        locked = self.locked_seats()
+        places = []
+        for seat, grid in enumerate(self.grids):
+            if seat in locked or (owner is not None and seat != owner) or seat == not_owner:
+                continue
+            places.extend(grid_place(seat, i) for i, card in enumerate(grid) if card is not None)
+        return places
+
+    def _require(self, action: Action, *phases: str) -> None:
+        if self.phase not in phases:
+            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
+        if action.seat not in self.seats_to_act():
+            raise NotYourTurn(f"seat {action.seat} cannot act now")
+
+    def _draw_card(self, events: list[Event]) -> Card | None:
+        if not self.deck and len(self.discard) > 1:
+            top = self.discard.pop()
+            self.deck = self.discard
+            self.discard = [top]
+            self.rng.shuffle(self.deck)
+            events.append(DeckReshuffled(len(self.deck)))
+        return self.deck.pop() if self.deck else None
+
+    def _can_draw(self) -> bool:
+        return bool(self.deck) or len(self.discard) > 1
+
+    def _put_in_grid(self, seat: int, card: Card) -> Place:
+        grid = self.grids[seat]
+        for i, slot in enumerate(grid):
+            if slot is None:
+                grid[i] = card
+                return grid_place(seat, i)
+        grid.append(card)
+        return grid_place(seat, len(grid) - 1)
+
+    def _show(self, seat: int, card: Card) -> None:
+        self.seen[seat].add(card.id)
+
+    def _show_all(self, card: Card) -> None:
+        for seen in self.seen:
+            seen.add(card.id)
+
+    def _penalty(self, seat: int, reason: str, events: list[Event]) -> None:
+        card = self._draw_card(events)
+        if card is None:
+            events.append(PenaltyGiven(seat, reason + " (no card left to draw)", 0))
+            return
+        place = self._put_in_grid(seat, card)
+        events.append(CardMoved(None, DECK, place, NOBODY, seat))
+        events.append(PenaltyGiven(seat, reason, 1))
+
+    def _open_window(self, t: float, events: list[Event]) -> None:
+        self.window_serial += 1
+        offered = tuple(s for s in range(self.seats) if s not in self.locked_seats())
+        self.window = ReactionWindow.open(f"match {self.discard[-1]}", offered, t,
+                                          float(self.options["reaction_seconds"]), self.window_serial)
+        self.phase = "reaction"
+        events.append(WindowOpened("match", offered, t, self.window.deadline))
+
+    def _close_window(self, reason: str, t: float, events: list[Event]) -> None:
+        self.window = None
+        events.append(WindowClosed(reason))
+        self._end_turn(t, events)
+
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        self.turn = seat
+        self.phase = "turn"
+        self.turn_is_final = self.caller is not None
+        events.append(TurnStarted(seat))
+        if not self.legal_actions(seat):
+            # Only after a call, with an empty grid and nothing left to draw: the turn is lost.
+            self._end_turn(self.now, events)
+
+    def _end_turn(self, t: float, events: list[Event]) -> None:
+        if self.turn_is_final:
+            self.final_turns.discard(self.turn)
+        if self.caller is not None and not self.final_turns:
+            self._end_round(events)
+            return
+        nxt = (self.turn + 1) % self.seats
+        while nxt == self.caller:
+            nxt = (nxt + 1) % self.seats
+        self._start_turn(nxt, events)
+
+    def _call(self, seat: int, automatic: bool, events: list[Event]) -> None:
+        self.caller = seat
+        self.final_turns = set(range(self.seats)) - {seat}
+        # A call made during someone's reaction window gives that player one more turn too.
+        self.turn_is_final = False
+        events.append(KombioCalled(seat, automatic))
+
+    def _check_empty_grids(self, events: list[Event]) -> None:
+        if self.caller is not None:
+            return
+        for seat in range(self.seats):
+            if not any(card is not None for card in self.grids[seat]):
+                self._call(seat, True, events)
+                return
+
+    def hand_value(self, seat: int) -> int:
+        cards = [c for c in self.grids[seat] if c is not None]
+        total = sum(c.rank for c in cards)  # type: ignore[misc]
+        if self.options["addons"]:
+            fourteens = sum(1 for c in cards if c.rank == 14)
+            if fourteens == 2 and len(cards) == 2:
+                return -15
+            if fourteens == 1 and total == 25:
+                return -10
+        return total
+
+    def _end_round(self, events: list[Event]) -> None:
+        for seat, grid in enumerate(self.grids):
+            for i, card in enumerate(grid):
+                if card is not None:
+                    self._show_all(card)
+                    events.append(CardRevealed(grid_place(seat, i), card))
+        hands = tuple(self.hand_value(s) for s in range(self.seats))
+        notes: list[str] = []
+        if self.caller is None:
+            scores = hands
+            notes.append("Nobody called KOMBIO: everyone scores their hand.")
+        else:
+            c = self.caller
+            if all(hands[c] < hands[o] for o in range(self.seats) if o != c):
+                scores = tuple(h if s == c else h + 10 for s, h in enumerate(hands))
+                notes.append(f"Seat {c} called KOMBIO and was strictly lowest: everyone else +10.")
+            else:
+                scores = tuple(h + 15 if s == c else h for s, h in enumerate(hands))
+                notes.append(f"Seat {c} called KOMBIO but was tied or beaten: +15 for the caller.")
+        if self.options["addons"]:
+            for seat in range(self.seats):
+                cards = [c for c in self.grids[seat] if c is not None]
+                if hands[seat] == -15 and len(cards) == 2:
+                    notes.append(f"Seat {seat} holds both 14s and nothing else: -15.")
+                elif hands[seat] == -10 and any(c.rank == 14 for c in cards):
+                    notes.append(f"Seat {seat} holds one 14 in a hand of exactly 25: -10.")
+        totals = self.score.add_round(scores)
+        events.append(RoundScored(self.round, hands, scores, totals, tuple(notes)))
+        if self.options["length"] == "rounds":
+            finished = self.round >= self.options["rounds"]
+        else:
+            finished = self.score.reached(self.options["target"])
+        if finished:
+            self.winners = self.score.lowest()
+            self.phase = "match_over"
+            self.over = True
+            events.append(MatchEnded(totals, self.winners))
+        else:
+            self.phase = "round_over"
+
+    # -- what the driver asks ---------------------------------------------------------------
+    def seats_to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase in ("turn", "drawn", "taken", "ability", "look_swap", "look_both"):
+            return (self.turn,)
+        if phase == "reaction":
+            return self.window.remaining()  # type: ignore[union-attr]
+        if phase in ("give", "penalty_choice"):
+            return (self.pending_seat,)  # type: ignore[return-value]
+        return ()
+
+    def table_action(self) -> tuple[Action, float | None] | None:
+        if self.phase in ("ready", "round_over"):
+            return StartRound(), None
+        if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
+            return Expire(), self.window.deadline
+        return None
+
+    def situation(self) -> Hashable:
+        return (self.round, self.phase, self.turn, len(self.discard),
+                self.window.serial if self.window else -1, self.pending_seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if seat == TABLE:
+            pending = self.table_action()
+            return [pending[0]] if pending else []
+        if seat not in self.seats_to_act():
+            return []
+        grid = self.grids[seat]
+        own = [i for i, c in enumerate(grid) if c is not None]
+        if phase == "turn":
+            actions: list[Action] = []
+            if self._can_draw():
+                actions.append(DrawFromDeck(seat))
+            if self.discard and own:
+                actions.append(TakeDiscard(seat))
+            if self.caller is None:
+                actions.append(CallKombio(seat))
+            return actions
+        if phase == "drawn":
+            return [_exchange(seat, i) for i in own] + [PlayDrawn(seat)]
+        if phase == "taken":
+            return [_exchange(seat, i) for i in own]
+        if phase == "ability":
+            return self._ability_actions(seat) + [SkipAbility(seat)]
+        if phase == "look_swap":
+            looked = self.looked[0]
+            return [SwapLooked(seat, p) for p in self._targets() if p != looked] + [SkipAbility(seat)]
+        if phase == "look_both":
+            return [SwapBoth(seat), SkipAbility(seat)]
+        if phase == "reaction":
+            return [_match(seat, p) for p in self._targets()] + [_pass(seat)]
+        if phase == "give":
+            return [Give(seat, i) for i in own]
+        if phase == "penalty_choice":
+            return [DecidePenalty(seat, True), DecidePenalty(seat, False)]
+        return []
+
+    def _ability_actions(self, seat: int) -> list[Action]:
+        rank = self.ability
+        if rank in (7, 8):
+            return [LookOwn(seat, p.index) for p in self._targets(owner=seat)]
+        if rank in (9, 10):
+            return [LookOpponent(seat, p) for p in self._targets(not_owner=seat)]
+        if rank in (13,):
+            return [LookAny(seat, p) for p in self._targets()]
+        places = self._targets()
+        pairs = [(a, b) for i, a in enumerate(places) for b in places[i + 1:]]
+        if rank in (11, 12):
+            return [BlindSwap(seat, a, b) for a, b in pairs]
+        return [LookTwo(seat, a, b) for a, b in pairs]
+
+    def observe(self, seat: int) -> KombioView:
+        reveal_all = self.phase in ("round_over", "match_over")
+        visible: dict[Place, Card] = {}
+        if seat == self.turn and self.phase in ("look_swap", "look_both"):
+            for place in self.looked:
+                card = self.card_at(place)
+                if card is not None:
+                    visible[place] = card
+        grids = []
+        for s, grid in enumerate(self.grids):
+            row = []
+            for i, card in enumerate(grid):
+                if card is None:
+                    row.append(None)
+                elif reveal_all:
+                    row.append(card)
+                else:
+                    row.append(visible.get(grid_place(s, i), FACE_DOWN))
+            grids.append(tuple(row))
+        holder = self.turn if self.held is not None else None
+        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard") else None
+        window = self.window
+        return KombioView(
+            seat=seat, seats=self.seats, round=self.round, phase=self.phase, turn=self.turn,
+            dealer=self.dealer, grids=tuple(grids),
+            discard_top=self.discard[-1] if self.discard else None, discard_size=len(self.discard),
+            deck_size=len(self.deck), holder=holder, held=held, held_from=self.held_from if holder is not None else None,
+            ability=self.ability if self.phase in ("ability", "look_swap", "look_both") else None,
+            looked=self.looked, looked_cards=tuple(visible.get(p) for p in self.looked),
+            caller=self.caller, final_turns=tuple(sorted(self.final_turns)), locked=self.locked_seats(),
+            window_seats=window.remaining() if window and self.phase == "reaction" else (),
+            window_deadline=window.deadline if window else None,
+            pending_seat=self.pending_seat if self.phase in ("give", "penalty_choice") else None,
+            pending_place=self.pending_place if self.phase in ("give", "penalty_choice") else None,
+            totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds), options=dict(self.options),
+        )
+
+    # -- the table's actions ----------------------------------------------------------------
+    def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
+        if action.seat != TABLE:
+            raise NotYourTurn("only the table deals a round")
+        if self.phase not in ("ready", "round_over"):
+            raise WrongPhase("a round is still being played")
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.seats if self.round > 1 else self.seats - 1
+        self.deck = list(DECK_CARDS)
+        self.rng.shuffle(self.deck)
+        self.discard = []
+        self.grids = [[None] * GRID_SIZE for _ in range(self.seats)]
+        self.caller, self.final_turns, self.turn_is_final = None, set(), False
+        self.held = self.held_from = self.ability = None
+        self.looked, self.window = (), None
+        self.pending_seat = self.pending_place = self.pending_claimer = None
+        self.seen = [set() for _ in range(self.seats)]
+        first = (self.dealer + 1) % self.seats
+        events: list[Event] = [RoundStarted(self.round, self.dealer, first)]
+        for i in range(GRID_SIZE):
+            for k in range(self.seats):
+                seat = (first + k) % self.seats
+                self.grids[seat][i] = card = self.deck.pop()
+                events.append(CardMoved(None, DECK, grid_place(seat, i), NOBODY))
+        for seat in range(self.seats):
+            for i in PEEK_SLOTS:
+                card = self.grids[seat][i]
+                self._show(seat, card)  # type: ignore[arg-type]
+                events.append(CardSeen(seat, grid_place(seat, i), card, frozenset((seat,))))
+        self._start_turn(first, events)
+        return events
+
+    def _on_Expire(self, action: Expire, t: float) -> list[Event]:
+        if action.seat != TABLE:
+            raise NotYourTurn("only the table closes a window on time")
+        if self.phase != "reaction" or self.window is None:
+            raise WrongPhase("no reaction window is open")
+        self.window.check_expire(t)
+        events: list[Event] = []
+        self._close_window("time", t, events)
+        return events
+
+    # -- a turn -------------------------------------------------------------------------------
+    def _on_DrawFromDeck(self, action: DrawFromDeck, t: float) -> list[Event]:
+        self._require(action, "turn")
+        if not self._can_draw():
+            raise IllegalAction("the deck is empty and the discard pile cannot refill it")
+        events: list[Event] = []
+        card = self._draw_card(events)
+        self.held, self.held_from, self.phase = card, "deck", "drawn"
+        self._show(action.seat, card)  # type: ignore[arg-type]
+        events.append(CardMoved(card, DECK, held_place(action.seat), frozenset((action.seat,)), action.seat))
+        return events
+
+    def _on_TakeDiscard(self, action: TakeDiscard, t: float) -> list[Event]:
+        self._require(action, "turn")
+        if not self.discard:
+            raise IllegalAction("the discard pile is empty (the first turn must draw from the deck)")
+        if not any(c is not None for c in self.grids[action.seat]):
+            raise IllegalAction("you have no card to exchange the discard with")
+        card = self.discard.pop()
+        self.held, self.held_from, self.phase = card, "discard", "taken"
+        return [CardMoved(card, DISCARD, held_place(action.seat), None, action.seat)]
+
+    def _on_CallKombio(self, action: CallKombio, t: float) -> list[Event]:
+        self._require(action, "turn")
+        if self.caller is not None:
+            raise IllegalAction(f"seat {self.caller} has already called KOMBIO")
+        events: list[Event] = []
+        self._call(action.seat, False, events)
+        self._end_turn(t, events)
+        return events
+
+    def _on_Exchange(self, action: Exchange, t: float) -> list[Event]:
+        self._require(action, "drawn", "taken")
+        seat = action.seat
+        place = grid_place(seat, action.index)
+        old = self.card_at(place)
+        if old is None:
+            raise InvalidTarget(f"you have no card in slot {action.index}")
+        held = self.held
+        self.grids[seat][action.index] = held
+        self.discard.append(old)
+        self._show_all(old)
+        self.held = self.held_from = None
+        events: list[Event] = [
+            CardMoved(old, place, DISCARD, None, seat),
+            CardMoved(held, held_place(seat), place, frozenset((seat,)), seat),
+        ]
+        self._check_empty_grids(events)
+        self._open_window(t, events)
+        return events
+
+    def _on_PlayDrawn(self, action: PlayDrawn, t: float) -> list[Event]:
+        self._require(action, "drawn")
+        card = self.held
+        assert card is not None
+        self.discard.append(card)
+        self._show_all(card)
+        self.held = self.held_from = None
+        events: list[Event] = [CardMoved(card, held_place(action.seat), DISCARD, None, action.seat)]
+        if card.rank in ABILITY_NAMES:
+            self.ability, self.phase = card.rank, "ability"  # type: ignore[assignment]
+            events.append(AbilityStarted(action.seat, card.rank, ABILITY_NAMES[card.rank]))  # type: ignore[index]
+        else:
+            self._open_window(t, events)
+        return events
+
+    # -- abilities ----------------------------------------------------------------------------
+    def _finish_ability(self, seat: int, used: bool, t: float, events: list[Event]) -> None:
+        self.ability, self.looked = None, ()
+        events.append(AbilityEnded(seat, used))
+        self._open_window(t, events)
+
+    def _look(self, seat: int, place: Place, events: list[Event]) -> None:
+        card = self.card_at(place)
+        assert card is not None
+        self._show(seat, card)
+        events.append(CardSeen(seat, place, card, frozenset((seat,))))
+
+    def _require_ability(self, action: Action, *ranks: int) -> None:
+        self._require(action, "ability")
+        if self.ability not in ranks:
+            raise WrongPhase(f"{type(action).__name__} is not the ability of a {self.ability}")
+
+    def _on_LookOwn(self, action: LookOwn, t: float) -> list[Event]:
+        self._require_ability(action, 7, 8)
+        place = grid_place(action.seat, action.index)
+        self._check_target(place, "the card to look at", owner=action.seat)
+        events: list[Event] = []
+        self._look(action.seat, place, events)
+        self._finish_ability(action.seat, True, t, events)
+        return events
+
+    def _on_LookOpponent(self, action: LookOpponent, t: float) -> list[Event]:
+        self._require_ability(action, 9, 10)
+        self._check_target(action.place, "the card to look at", not_owner=action.seat)
+        events: list[Event] = []
+        self._look(action.seat, action.place, events)
+        self._finish_ability(action.seat, True, t, events)
+        return events
+
+    def _swap(self, a: Place, b: Place, seat: int, events: list[Event]) -> None:
+        ga, gb = self.grids[a.seat], self.grids[b.seat]
+        ga[a.index], gb[b.index] = gb[b.index], ga[a.index]
+        events.append(CardsSwapped(a, b, seat))
+
+    def _on_BlindSwap(self, action: BlindSwap, t: float) -> list[Event]:
+        self._require_ability(action, 11, 12)
+        self._check_target(action.a, "the first card")
+        self._check_target(action.b, "the second card")
+        if action.a == action.b:
+            raise InvalidTarget("choose two different cards to swap")
+        events: list[Event] = []
+        self._swap(action.a, action.b, action.seat, events)
+        self._finish_ability(action.seat, True, t, events)
+        return events
+
+    def _on_LookAny(self, action: LookAny, t: float) -> list[Event]:
+        self._require_ability(action, 13)
+        self._check_target(action.place, "the card to look at")
+        events: list[Event] = []
+        self._look(action.seat, action.place, events)
+        self.looked, self.phase = (action.place,), "look_swap"
+        return events
+
+    def _on_SwapLooked(self, action: SwapLooked, t: float) -> list[Event]:
+        self._require(action, "look_swap")
+        self._check_target(action.other, "the card to swap with")
+        if action.other == self.looked[0]:
+            raise InvalidTarget("swap the card you looked at with a different card")
+        events: list[Event] = []
+        self._swap(self.looked[0], action.other, action.seat, events)
+        self._finish_ability(action.seat, True, t, events)
+        return events
+
+    def _on_LookTwo(self, action: LookTwo, t: float) -> list[Event]:
+        self._require_ability(action, 14)
+        self._check_target(action.a, "the first card")
+        self._check_target(action.b, "the second card")
+        if action.a == action.b:
+            raise InvalidTarget("choose two different cards to look at")
+        events: list[Event] = []
+        self._look(action.seat, action.a, events)
+        self._look(action.seat, action.b, events)
+        self.looked, self.phase = (action.a, action.b), "look_both"
+        return events
+
+    def _on_SwapBoth(self, action: SwapBoth, t: float) -> list[Event]:
+        self._require(action, "look_both")
+        events: list[Event] = []
+        self._swap(self.looked[0], self.looked[1], action.seat, events)
+        self._finish_ability(action.seat, True, t, events)
+        return events
+
+    def _on_SkipAbility(self, action: SkipAbility, t: float) -> list[Event]:
+        self._require(action, "ability", "look_swap", "look_both")
+        events: list[Event] = []
+        self._finish_ability(action.seat, self.phase != "ability", t, events)
+        return events
+
+    # -- out of turn: matching ----------------------------------------------------------------
+    def _on_Pass(self, action: Pass, t: float) -> list[Event]:
+        if self.phase != "reaction" or self.window is None:
+            raise WrongPhase("there is no reaction window to pass on")
+        self.window.check_claim(action.seat, t)
+        self.window.mark_done(action.seat)
+        events: list[Event] = [Passed(action.seat)]
+        if self.window.everyone_done:
+            self._close_window("everyone passed", t, events)
+        return events
+
+    def _on_Match(self, action: Match, t: float) -> list[Event]:
+        if self.phase != "reaction" or self.window is None:
+            raise WrongPhase("there is no discard to match right now")
+        self.window.check_claim(action.seat, t)
+        card = self._check_target(action.place, "the card to match")
+        seat, place = action.seat, action.place
+        top = self.discard[-1]
+        correct = card.rank == top.rank
+        self._show_all(card)
+        events: list[Event] = [MatchAttempted(seat, place, card, correct)]
+        if correct:
+            self.grids[place.seat][place.index] = None
+            self.discard.append(card)
+            events.append(CardMoved(card, place, DISCARD, None, seat))
+            if place.seat != seat and any(c is not None for c in self.grids[seat]):
+                self.phase, self.pending_seat, self.pending_place = "give", seat, place
+                return events
+            self._check_empty_grids(events)
+            self._open_window(t, events)
+            return events
+        self.window.mark_done(seat)
+        events.append(CardRevealed(place, card))
+        if place.seat == seat:
+            self._penalty(seat, "wrong match from own grid", events)
+            self._after_attempt(t, events)
+        else:
+            self.phase, self.pending_seat, self.pending_place = "penalty_choice", place.seat, place
+            self.pending_claimer = seat
+        return events
+
+    def _after_attempt(self, t: float, events: list[Event]) -> None:
+        self.phase = "reaction"
+        self.pending_seat = self.pending_place = self.pending_claimer = None
+        self._check_empty_grids(events)
+        if self.window is not None and self.window.everyone_done:
+            self._close_window("every seat has tried", t, events)
+
+    def _on_Give(self, action: Give, t: float) -> list[Event]:
+        self._require(action, "give")
+        src = grid_place(action.seat, action.index)
+        card = self.card_at(src)
+        if card is None:
+            raise InvalidTarget(f"you have no card in slot {action.index} to give")
+        gap = self.pending_place
+        assert gap is not None
+        self.grids[action.seat][action.index] = None
+        self.grids[gap.seat][gap.index] = card
+        events: list[Event] = [CardMoved(None, src, gap, NOBODY, action.seat)]
+        self.pending_seat = self.pending_place = None
+        self._check_empty_grids(events)
+        self._open_window(t, events)
+        return events
+
+    def _on_DecidePenalty(self, action: DecidePenalty, t: float) -> list[Event]:
+        self._require(action, "penalty_choice")
+        place, claimer = self.pending_place, self.pending_claimer
+        assert place is not None and claimer is not None
+        events: list[Event] = []
+        if action.take_card:
+            card = self.card_at(place)
+            assert card is not None
+            self.grids[place.seat][place.index] = None
+            dst = self._put_in_grid(claimer, card)
+            events.append(CardMoved(card, place, dst, None, action.seat))
+            events.append(PenaltyGiven(claimer, "takes the wrongly claimed card", 1))
+        else:
+            self._penalty(claimer, "wrong match on an opponent's card", events)
+        self._after_attempt(t, events)
+        return events
