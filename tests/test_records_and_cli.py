@@ -1,0 +1,100 @@
+"""Game records, the simulate and replay commands, and their handling of bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.core.errors import RecordError
+from game.core.record import GameRecord
+from game.simulate import play_match
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_bot_match_record_round_trips_through_json_and_replays(tmp_path):
+    session, record = play_match("kombio", ["random", "random", "random"], seed=3, options={"rounds": 2})
+    path = tmp_path / "match.json"
+    record.save(path)
+    loaded = GameRecord.load(path)
+    assert loaded.to_json() == record.to_json()
+    game = loaded.replay()
+    assert game.over and game.score.totals == session.game.score.totals
+    data = json.loads(path.read_text())
+    assert data["format"] == 1 and data["variant"] == "kombio" and data["seed"] == 3
+    assert data["actions"][0] == {"t": 0.0, "type": "StartRound", "seat": -1}
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_simulate_prints_the_figures_as_json(capsys, tmp_path):
+    code = main(["simulate", "--variant", "kombio", "--players", "3", "--games", "4", "--seed", "2",
+                 "--bots", "random", "--option", "rounds=2", "--json", "--records", str(tmp_path)])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert out["games"] == 4 and sum(out["wins"]) >= 4 and len(out["mean_round_score"]) == 3
+    assert out["illegal_actions"] == 0 and out["errors"] == 0 and out["rounds"] == 8
+    for key in ("actions", "seconds", "games_per_second"):
+        assert key in out
+    assert len(list(tmp_path.glob("kombio-*.json"))) == 4
+
+
+def test_replay_reports_scores_and_detects_a_tampered_record(capsys, tmp_path):
+    _, record = play_match("kombio", ["random", "random"], seed=9, options={"rounds": 1})
+    path = tmp_path / "r.json"
+    record.save(path)
+    assert main(["replay", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["matches_record"] and out["totals"] == record.result["totals"]
+    data = json.loads(path.read_text())
+    data["result"]["totals"][0] += 1
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path), "--json"]) == 1
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no such record"),
+    ("{not json", "not valid JSON"),
+    ('{"format": 1, "variant": "nope", "seats": [], "seed": 1, "actions": []}', "unknown variant"),
+    ('{"format": 9}', "unsupported record format"),
+    ('{"format": 1, "variant": "kombio", "seats": [{"name": "a"}, {"name": "b"}], "seed": 1,'
+     ' "actions": [{"t": 0, "type": "Match", "seat": 0, "place": {"zone": "grid", "seat": 1, "index": 0}}]}',
+     "does not replay"),
+    ('[1, 2]', "must be a JSON object"),
+])
+def test_bad_records_get_a_one_line_error(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content)
+    proc = subprocess.run([sys.executable, "-m", "game", "replay", str(path)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert message in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--variant", "chess"],
+    ["simulate", "--players", "9"],
+    ["simulate", "--games", "0"],
+    ["simulate", "--bots", "genius"],
+    ["simulate", "--players", "3", "--bots", "hard,easy"],
+    ["simulate", "--option", "rounds=-3"],
+    ["simulate", "--players", "x"],
+])
+def test_bad_command_lines_get_a_one_line_error(args):
+    proc = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+def test_record_rejects_unknown_action_fields():
+    data = {"format": 1, "variant": "kombio", "seats": [{"name": "a"}, {"name": "b"}], "seed": 1,
+            "actions": [{"t": 0, "type": "StartRound", "seat": -1, "bogus": 1}]}
+    with pytest.raises(RecordError):
+        GameRecord.from_json(data)
