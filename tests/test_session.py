@@ -1,0 +1,118 @@
+"""The session driver: bots act after their delays on an injected clock, stale reactions are
+dropped, windows expire on time, humans' illegal actions change nothing."""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+
+import pytest
+
+from game.core.actions import Expire, Pass, StartRound
+from game.core.cards import Card, grid_place
+from game.core.errors import IllegalAction
+from game.core.session import Intent, Session, run_to_end
+from game.variants.kombio import DrawFromDeck, Exchange, Kombio, Match
+
+_ids = itertools.count(50_000)
+
+
+class Scripted:
+    """Plays a fixed choice per phase with a fixed delay; records what it was asked."""
+
+    def __init__(self, choose, delay=1.0):
+        self.choose, self.delay, self.asked, self.events = choose, delay, [], []
+
+    def begin(self, seat, game_type, seats, options):
+        self.seat = seat
+
+    def observe(self, events):
+        self.events += events
+
+    def decide(self, view, legal, now):
+        self.asked.append((now, view.phase))
+        return Intent(self.choose(view, legal), self.delay)
+
+
+def stacked_game(grids, deck, seconds=3.0):
+    game = Kombio(len(grids), {"reaction_seconds": seconds}, seed=1)
+    game.apply(StartRound(), 0.0)
+    game.grids = [[Card(next(_ids), v) for v in row] for row in grids]
+    game.deck = [Card(next(_ids), v) for v in deck]
+    return game
+
+
+def first_match_or_pass(target):
+    def choose(view, legal):
+        wanted = Match(view.seat, target)
+        return wanted if wanted in legal else next(a for a in legal if isinstance(a, Pass))
+    return choose
+
+
+def test_the_fastest_valid_claim_wins_and_the_slower_one_is_dropped():
+    game = stacked_game([[1, 2, 3, 4], [4, 9, 9, 9], [9, 4, 9, 9]], deck=[0])
+    fast = Scripted(first_match_or_pass(grid_place(1, 0)), delay=0.5)
+    slow = Scripted(first_match_or_pass(grid_place(1, 0)), delay=0.9)
+    session = Session(game, {1: fast, 2: slow})
+    session.submit(DrawFromDeck(0), 1.0)
+    session.submit(Exchange(0, 3), 1.0)           # a 4 lands on the pile at t=1.0
+    session.advance(1.6)
+    assert game.history[-1] == (1.5, Match(1, grid_place(1, 0)))
+    assert game.grids[1][0] is None
+    # seat 2's claim on the same card was decided in a situation that no longer exists
+    assert session.dropped >= 1 and session.illegal == 0
+    assert all(a != Match(2, grid_place(1, 0)) for _, a in game.history)
+
+
+def test_a_window_nobody_claims_expires_exactly_at_its_deadline():
+    game = stacked_game([[1, 2, 3, 4], [5, 6, 7, 8]], deck=[0], seconds=2.0)
+    session = Session(game, {})
+    session.submit(DrawFromDeck(0), 1.0)
+    session.submit(Exchange(0, 3), 1.0)
+    assert session.next_due() == 3.0
+    session.advance(2.99)
+    assert game.phase == "reaction"
+    session.advance(10.0)
+    assert game.history[-1] == (3.0, Expire()) and game.phase == "turn"
+
+
+def test_bots_are_asked_when_the_situation_arises_and_act_after_their_delay():
+    game = stacked_game([[1, 2, 3, 4], [5, 6, 7, 8]], deck=[0, 0, 0])
+
+    def turn_player(view, legal):
+        return legal[0]
+
+    bot = Scripted(turn_player, delay=1.25)
+    session = Session(game, {0: bot})
+    session.advance(1.0)
+    assert bot.asked == [(0.0, "turn")] and game.phase == "turn"
+    session.advance(1.25)
+    assert game.history[-1] == (1.25, DrawFromDeck(0))
+
+
+def test_a_humans_illegal_action_raises_and_changes_nothing():
+    game = stacked_game([[1, 2, 3, 4], [5, 6, 7, 8]], deck=[0])
+    session = Session(game, {})
+    before = pickle.dumps(game.__dict__)
+    with pytest.raises(IllegalAction):
+        session.submit(DrawFromDeck(1), 0.5)
+    assert pickle.dumps(game.__dict__) == before
+
+
+def test_bots_receive_only_their_redacted_events():
+    game = stacked_game([[1, 2, 3, 4], [5, 6, 7, 8]], deck=[0])
+    watcher = Scripted(lambda v, legal: legal[-1])
+    session = Session(game, {1: watcher})
+    session.submit(DrawFromDeck(0), 0.5)
+    drawn = [e for e in watcher.events if type(e).__name__ == "CardMoved"]
+    assert drawn and drawn[-1].card is None
+
+
+def test_an_all_random_session_plays_a_whole_match_on_the_simulated_clock():
+    from ai.random_agent import RandomAgent
+
+    game = Kombio(4, {"rounds": 2}, seed=4)
+    session = Session(game, {s: RandomAgent(s) for s in range(4)})
+    end = run_to_end(session)
+    assert game.over and end > 0 and session.illegal == 0
+    assert [type(a).__name__ for _, a in game.history].count("StartRound") == 2
