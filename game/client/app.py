@@ -1,0 +1,324 @@
+"""The client application: the window, the scene stack, the shared clock, storage and sound.
+
+    from game.client.app import App, run
+    run({})                       # the real game loop; returns an exit code
+
+Tests build an ``App`` directly (dummy video driver), post pygame events and call
+``step(dt)`` / ``run_frames(n)``: each step handles the queued events, advances the clock,
+updates the top scene and draws, with a fixed dt, so runs are deterministic.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+import pygame
+
+from game.client.clock import Clock
+from game.client.scene import Scene
+from game.client.sound import Sound
+from game.client.storage import Storage
+from game.client.ui import cards as CARDS
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.resources import asset_path
+
+TITLE = "Cardhall"
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (960, 540)
+FPS = 60
+_log = logging.getLogger(__name__)
+
+
+def _opt(options: Any, name: str, default: Any = None) -> Any:
+    if options is None:
+        return default
+    if isinstance(options, dict):
+        return options.get(name, default)
+    return getattr(options, name, default)
+
+
+class App:
+    def __init__(self, storage: Storage | None = None, clock: Clock | None = None,
+                 size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+                 first_scene: Any = None):
+        os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+        pygame.display.init()
+        pygame.font.init()
+        self.storage = storage if storage is not None else Storage()
+        self.settings = self.storage.settings
+        self.clock = clock if clock is not None else Clock()
+        self.sound = Sound(self.settings)
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.frame = 0
+        self._toasts: list[list[Any]] = []      # [text, seconds left]
+        self._settings_dirty = 0.0             # seconds until a pending settings save
+        self._pg_clock = pygame.time.Clock()
+        if size is not None:
+            self.settings.window_size = tuple(size)
+        if fullscreen is not None:
+            self.settings.fullscreen = bool(fullscreen)
+        pygame.display.set_caption(TITLE)
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+        except (pygame.error, FileNotFoundError, OSError):
+            pass
+        self.surface = self._make_window()
+        pygame.key.set_repeat(380, 40)
+        if first_scene is None:
+            from game.client.scenes.menu import MainMenu
+
+            first_scene = MainMenu(self)
+        elif isinstance(first_scene, type):
+            first_scene = first_scene(self)
+        self.push(first_scene)
+
+    # -- window --------------------------------------------------------------------------------
+    def _make_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            w, h = self.settings.window_size
+            surface = pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
+            try:
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
+        return surface
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    @property
+    def palette(self) -> TH.Palette:
+        return TH.palette_for(self.settings)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.settings.fullscreen:
+            return
+        self.settings.fullscreen = on
+        self.surface = self._make_window()
+        self._after_resize()
+        self.save_settings()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.settings.fullscreen)
+
+    def _after_resize(self) -> None:
+        TH.clear_cache()
+        for scene in self.scenes:
+            scene.resize(self.size)
+
+    # -- settings --------------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        """Write the settings now (atomically)."""
+        self._settings_dirty = 0.0
+        try:
+            self.storage.save_settings()
+        except OSError as exc:
+            self.toast(f"Settings could not be saved: {exc.strerror or exc}")
+
+    def settings_changed(self) -> None:
+        """Call after changing a setting: saves, and lets palette-dependent caches refresh."""
+        CARDS.clear_cache()
+        self.save_settings()
+
+    # -- the scene stack ---------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+        scene.resize(self.size)
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            self.scenes[-1].resume()
+        else:
+            self.quit()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            old = self.scenes.pop()
+            old.leave()
+        self.scenes.append(scene)
+        scene.enter()
+        scene.resize(self.size)
+        return scene
+
+    def to_main_menu(self) -> Scene:
+        """Pop everything above the bottom scene (the main menu) and show it."""
+        while len(self.scenes) > 1:
+            scene = self.scenes.pop()
+            scene.leave()
+        if not self.scenes:
+            from game.client.scenes.menu import MainMenu
+
+            self.scenes.append(MainMenu(self))
+            self.scenes[-1].enter()
+            self.scenes[-1].resize(self.size)
+        else:
+            self.scenes[-1].resume()
+        return self.scenes[-1]
+
+    def open_match(self, table: Scene) -> Scene:
+        """Show a table scene on top of the main menu (leaving the setup screens)."""
+        self.to_main_menu()
+        return self.push(table)
+
+    def scene_of(self, cls: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, cls):
+                return scene
+        return None
+
+    # -- toasts ----------------------------------------------------------------------------------
+    def toast(self, text: str, seconds: float = 2.5) -> None:
+        """A short message over everything (e.g. "Match saved")."""
+        self._toasts.append([text, seconds])
+
+    # -- the frame ---------------------------------------------------------------------------------
+    def quit(self) -> None:
+        if not self.running:
+            return
+        self.running = False
+        for scene in reversed(self.scenes):
+            try:
+                scene.shutdown()
+            except Exception:  # quitting must not fail because one scene could not save
+                _log.exception("scene shutdown failed")
+        if self._settings_dirty:
+            self.save_settings()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.surface = pygame.display.get_surface()
+            if not self.settings.fullscreen and tuple(event.size) != tuple(self.settings.window_size):
+                self.settings.window_size = (int(event.w), int(event.h))
+                self._settings_dirty = 0.5   # save once the size settles
+            self._after_resize()
+            return
+        if event.type in (pygame.WINDOWSIZECHANGED,):
+            surface = pygame.display.get_surface()
+            if surface is not None and surface.get_size() != self.size:
+                self.surface = surface
+                self._after_resize()
+            return
+        top = self.top
+        if top is not None:
+            top.handle_event(event)
+
+    def step(self, dt: float | None = None) -> bool:
+        """One frame: events, clock, update, draw, flip. Returns False once the app has quit.
+        ``dt`` None means real time since the last step (capped at 0.1 s)."""
+        if not self.running:
+            return False
+        if dt is None:
+            dt = min(0.1, self._pg_clock.tick(FPS) / 1000.0)
+        T.DRAWN.clear()
+        for event in pygame.event.get():
+            self.handle_event(event)
+            if not self.running:
+                return False
+        top = self.top
+        if top is None:
+            self.quit()
+            return False
+        if top.runs_clock:
+            self.clock.advance(dt)
+        top.update(dt)
+        if self._settings_dirty:
+            self._settings_dirty = max(0.0, self._settings_dirty - dt)
+            if not self._settings_dirty:
+                self.save_settings()
+        for t in self._toasts:
+            t[1] -= dt
+        self._toasts = [t for t in self._toasts if t[1] > 0]
+        if not self.running:
+            return False
+        self.draw(self.surface)
+        pygame.display.flip()
+        self.frame += 1
+        return True
+
+    def run_frames(self, n: int, dt: float = 1.0 / FPS) -> bool:
+        """Step ``n`` frames of ``dt`` seconds each (tests). False if the app quit."""
+        for _ in range(n):
+            if not self.step(dt):
+                return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        if start < 0:
+            return
+        if not self.scenes[start].opaque:
+            surface.fill(self.palette.felt_dark)
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
+        self._draw_toasts(surface)
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        y = 24
+        pal = self.palette
+        for text, left in self._toasts:
+            label = T.text(text, TH.BODY, pal.text)
+            rect = label.get_rect(midtop=(surface.get_width() // 2, y)).inflate(36, 18)
+            TH.draw_panel(surface, rect, pal, fill=(10, 20, 16, 230))
+            T.blit_text(surface, text, TH.BODY, pal.text, rect.center, "center")
+            y = rect.bottom + 8
+
+    def loop(self) -> int:
+        while self.step():
+            pass
+        return 0
+
+
+def run(argv_options: Any = None) -> int:
+    """Open the window and play until it is closed. ``argv_options`` (dict or argparse
+    namespace) may hold: fullscreen (bool), windowed (bool), size ((w, h)), home (a base
+    directory instead of the platform's, like $CARDHALL_HOME), frames (stop after n frames)."""
+    home = _opt(argv_options, "home")
+    storage = Storage(home) if home else Storage()
+    fullscreen = _opt(argv_options, "fullscreen")
+    if _opt(argv_options, "windowed"):
+        fullscreen = False
+    size = _opt(argv_options, "size")
+    app = App(storage=storage, size=tuple(size) if size else None, fullscreen=fullscreen)
+    frames = _opt(argv_options, "frames")
+    try:
+        if frames:
+            for _ in range(int(frames)):
+                if not app.step():
+                    break
+            app.quit()
+        else:
+            app.loop()
+    finally:
+        pygame.quit()
+    return 0

@@ -1,0 +1,164 @@
+"""Scenes: one screen each (menu, setup, table, pause...), kept on the app's stack.
+
+Each frame the app gives the top scene its events (``handle_event``), then ``update(dt)``, then
+draws the stack: the top scene and, while it is not ``opaque``, the ones under it (bottom
+first). ``draw`` never changes state. Time: ``update(dt)`` and ``self.clock.now()``; the shared
+clock only runs while the top scene has ``runs_clock`` (tables do; menus, the pause menu and the
+privacy curtain do not, so a paused match stands still).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.client.ui.widgets import Form
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+
+class Scene:
+    opaque = True       # False: the scene below is drawn first (overlays: pause menu, dialogs)
+    runs_clock = True   # the app advances the shared clock while this scene is on top
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    # -- what the scene can reach ----------------------------------------------------------
+    @property
+    def settings(self):
+        return self.app.settings
+
+    @property
+    def storage(self):
+        return self.app.storage
+
+    @property
+    def sound(self):
+        return self.app.sound
+
+    @property
+    def clock(self):
+        return self.app.clock
+
+    @property
+    def palette(self) -> TH.Palette:
+        return self.app.palette
+
+    # -- lifecycle (the app calls these) -----------------------------------------------------
+    def enter(self) -> None:
+        """Pushed onto the stack (resize(size) follows at once)."""
+
+    def leave(self) -> None:
+        """Removed from the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top of this one."""
+
+    def resume(self) -> None:
+        """The scene above was popped; this one is on top again (settings may have changed)."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window (or fullscreen) size is now ``size``: lay out again."""
+
+    def shutdown(self) -> None:
+        """The app is quitting (window closed): last chance to save."""
+
+    # -- per frame ---------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def draw_hints(surface: pygame.Surface, pal: TH.Palette, hints: list[tuple[str, str]], y: int | None = None) -> None:
+    """A key-hint bar at the bottom: [(key, what), ...], e.g. [("Esc", "Back")]."""
+    if not hints:
+        return
+    y = surface.get_height() - 26 if y is None else y
+    parts = []
+    total = 0
+    for key, what in hints:
+        k = T.text(key, TH.TINY, pal.text, True)
+        wsurf = T.text(what, TH.SMALL, pal.text_dim)
+        parts.append((key, what, k, wsurf))
+        total += k.get_width() + 12 + 6 + wsurf.get_width() + 26
+    x = (surface.get_width() - total + 26) // 2
+    for key, what, k, wsurf in parts:
+        box = pygame.Rect(x, y - k.get_height() // 2 - 4, k.get_width() + 12, k.get_height() + 8)
+        pygame.draw.rect(surface, pal.button, box, border_radius=4)
+        pygame.draw.rect(surface, pal.button_border, box, 1, border_radius=4)
+        T.blit_text(surface, key, TH.TINY, pal.text, box.center, "center", bold=True)
+        x = box.right + 6
+        T.blit_text(surface, what, TH.SMALL, pal.text_dim, (x, y), "midleft")
+        x += wsurf.get_width() + 26
+
+
+class MenuScene(Scene):
+    """A full-screen menu on the felt: a title, a Form of widgets, a key-hint bar.
+
+    Subclasses build widgets in ``build()`` and place them in ``layout(size)``. Esc calls
+    ``back()`` (pop)."""
+
+    runs_clock = False
+    title = ""
+    subtitle = ""
+    hints: list[tuple[str, str]] = [("↑↓", "Move"), ("Enter", "Select"), ("Esc", "Back")]
+
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.form = Form(sound=app.sound.play)
+        self.size = app.size
+        self.build()
+
+    def build(self) -> None:
+        pass
+
+    def layout(self, size: tuple[int, int]) -> None:
+        pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.layout(size)
+
+    def rebuild(self) -> None:
+        self.build()
+        self.layout(self.size)
+
+    def back(self) -> None:
+        self.app.sound.play("click")
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.form.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.blit(TH.felt_background(surface.get_size(), self.palette), (0, 0))
+
+    def draw_title(self, surface: pygame.Surface, y: int = 56) -> None:
+        pal = self.palette
+        if self.title:
+            T.blit_text(surface, self.title, TH.H1, pal.text, (surface.get_width() // 2, y), "center", bold=True)
+        if self.subtitle:
+            T.blit_text(surface, self.subtitle, TH.BODY, pal.text_dim, (surface.get_width() // 2, y + 40), "center")
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Panels and text between the title and the widgets."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_title(surface)
+        self.draw_content(surface)
+        self.form.draw(surface, self.palette)
+        draw_hints(surface, self.palette, self.hints)

@@ -1,0 +1,101 @@
+"""The pause menu a table pushes on Esc: Resume, Rules, Settings, Save and quit to menu.
+
+    self.app.push(PauseMenu(self.app, variant_id="kombio", title="Kombio",
+                            on_save=lambda: self.record()))
+
+``on_save`` returns the match's current GameRecord (it is written as the saved match) or None
+(nothing to save). The menu is an overlay: the table stays visible, dimmed, and the shared clock
+stands still while the menu (or anything it opens) is up.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+import pygame
+
+from game.client.scene import MenuScene, draw_hints
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.client.ui.widgets import Button
+
+_log = logging.getLogger(__name__)
+
+
+class PauseMenu(MenuScene):
+    opaque = False
+    title = "Paused"
+    hints = [("↑↓", "Move"), ("Enter", "Select"), ("Esc", "Resume")]
+
+    def __init__(self, app, variant_id: str | None = None, title: str | None = None,
+                 on_save: Callable[[], Any] | None = None, on_resume: Callable[[], None] | None = None,
+                 save_meta: Callable[[], dict] | None = None):
+        self.variant_id = variant_id
+        self.variant_title = title or variant_id or ""
+        self.on_save = on_save
+        self.on_resume = on_resume
+        self.save_meta = save_meta
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.buttons = [Button("Resume", self.resume_match, hint="Esc", primary=True)]
+        if self.variant_id:
+            self.buttons.append(Button("Rules", self.rules, shortcut=pygame.K_r))
+        self.buttons += [
+            Button("Settings", self.open_settings, shortcut=pygame.K_s),
+            Button("Save and quit to menu", self.save_and_quit, shortcut=pygame.K_q),
+        ]
+        self.form.set_widgets(self.buttons, keep_focus=False)
+
+    def layout(self, size) -> None:
+        w, h = size
+        bw = 380
+        total = len(self.buttons) * (TH.ROW_H + 12) + 110
+        self.panel = pygame.Rect(0, 0, bw + 80, total + 30)
+        self.panel.center = (w // 2, h // 2)
+        y = self.panel.y + 112
+        for b in self.buttons:
+            b.rect = pygame.Rect(self.panel.x + 40, y, bw, TH.ROW_H)
+            y += TH.ROW_H + 12
+
+    def resume_match(self) -> None:
+        self.app.pop()
+        if self.on_resume:
+            self.on_resume()
+
+    def back(self) -> None:
+        self.app.sound.play("click")
+        self.resume_match()
+
+    def rules(self) -> None:
+        from game.client.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.variant_id, self.variant_title))
+
+    def open_settings(self) -> None:
+        from game.client.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def save_and_quit(self) -> None:
+        if self.on_save is not None:
+            try:
+                record = self.on_save()
+                if record is not None:
+                    self.storage.save_match(record, self.save_meta() if self.save_meta else None)
+                    self.app.toast("Match saved: Continue from the main menu")
+            except Exception as exc:
+                _log.exception("saving the match failed")
+                self.app.toast(f"The match could not be saved: {exc}")
+        self.app.to_main_menu()
+
+    def draw(self, surface) -> None:
+        pal = self.palette
+        surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 150), None, 0), (0, 0))
+        TH.draw_panel(surface, self.panel, pal, fill=(8, 32, 22, 240))
+        T.blit_text(surface, "Paused", TH.H1, pal.text, (self.panel.centerx, self.panel.y + 46), "center", bold=True)
+        if self.variant_title:
+            T.blit_text(surface, self.variant_title, TH.SMALL, pal.text_dim, (self.panel.centerx, self.panel.y + 82), "center")
+        self.form.draw(surface, pal)
+        draw_hints(surface, pal, self.hints)

@@ -1,0 +1,388 @@
+"""Play: choose a variant, set up the seats and the variant's options, review, start.
+
+Options are rendered generically from the variant's ``option_specs``: a toggle, a choice cycler
+or a number stepper, each with its help text. The last setup per variant is remembered in the
+settings.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.client import tables
+from game.client.scene import MenuScene
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget
+
+BOT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Elif", "Farid", "Greta", "Hiro")
+KINDS = ("human", "easy", "medium", "hard")
+KIND_LABELS = {"human": "Human", "easy": "Bot · easy", "medium": "Bot · medium", "hard": "Bot · hard"}
+NAME_MAX = 16
+
+
+def format_option(spec, value: Any) -> str:
+    if spec.kind == "toggle":
+        return "On" if value else "Off"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def option_widget(spec, value: Any, on_change) -> Widget:
+    """The generic control for one OptionSpec."""
+    if spec.kind == "toggle":
+        return Toggle(spec.label, bool(value), on_change, help=spec.help)
+    if spec.kind == "choice":
+        return Cycler(spec.label, spec.choices, value, on_change, fmt=lambda v, s=spec: format_option(s, v), help=spec.help)
+    return Stepper(spec.label, value, spec.minimum, spec.maximum, spec.step, on_change,
+                   fmt=lambda v, s=spec: format_option(s, v), help=spec.help)
+
+
+class VariantChooser(MenuScene):
+    title = "Choose a game"
+
+    def build(self) -> None:
+        self.variants = tables.playable_variants()
+        self.buttons = []
+        for i, v in enumerate(self.variants):
+            b = Button(v.title, lambda v=v: self.choose(v), sub=v.summary,
+                       shortcut=pygame.K_1 + i if i < 9 else None, hint=str(i + 1) if i < 9 else "")
+            self.buttons.append(b)
+        self.back_button = Button("Back", self.back, hint="Esc")
+        self.form.set_widgets(self.buttons + [self.back_button], keep_focus=False)
+        self.subtitle = "" if self.variants else "No games are ready to play in this build yet."
+
+    def layout(self, size) -> None:
+        w, h = size
+        cw = min(760, w - 120)
+        y = 130
+        for b in self.buttons:
+            bh = b.height_for(cw) + 14
+            b.rect = pygame.Rect((w - cw) // 2, y, cw, bh)
+            y += bh + 14
+        self.back_button.rect = pygame.Rect((w - 220) // 2, max(y + 20, h - 110), 220, 44)
+
+    def choose(self, variant) -> None:
+        self.app.push(SetupScene(self.app, variant))
+
+
+class SetupScene(MenuScene):
+    """Seats (2..max, Human or Bot easy/medium/hard, editable names) and the variant's options."""
+
+    hints = [("↑↓", "Move"), ("←→", "Change"), ("Enter", "Next"), ("Esc", "Back")]
+
+    def __init__(self, app, variant):
+        self.variant = variant
+        self.title = f"{variant.title}: set up the table"
+        self.seats, self.options = self._initial(app)
+        self.scroll = 0
+        self.error = ""
+        super().__init__(app)
+
+    # -- state ---------------------------------------------------------------------------------
+    def _initial(self, app) -> tuple[list[dict], dict]:
+        v = self.variant
+        last = app.settings.last_setup.get(v.id) if isinstance(app.settings.last_setup, dict) else None
+        seats: list[dict] = []
+        if isinstance(last, dict) and isinstance(last.get("seats"), list):
+            for s in last["seats"][: v.max_seats]:
+                if isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("kind") in KINDS:
+                    seats.append({"name": s["name"][:NAME_MAX], "kind": s["kind"]})
+        if len(seats) < v.min_seats:
+            count = max(v.min_seats, min(v.max_seats, 4))
+            seats = [{"name": app.settings.player_name, "kind": "human"}]
+            for i in range(1, count):
+                seats.append({"name": BOT_NAMES[i - 1], "kind": "medium"})
+        options: dict[str, Any] = {}
+        saved_options = last.get("options", {}) if isinstance(last, dict) and isinstance(last.get("options"), dict) else {}
+        for spec in v.option_specs:
+            value = spec.default
+            if spec.key == "reaction_seconds":
+                value = app.settings.reaction_seconds
+            if spec.key in saved_options:
+                value = saved_options[spec.key]
+            try:
+                options[spec.key] = spec.check(value)
+            except Exception:
+                options[spec.key] = spec.default
+        return seats, options
+
+    def seat_infos(self):
+        from game.core.record import SeatInfo
+
+        infos = []
+        used: set[str] = set()
+        for i, s in enumerate(self.seats):
+            name = s["name"].strip() or (f"Player {i + 1}" if s["kind"] == "human" else BOT_NAMES[i % len(BOT_NAMES)])
+            base, n = name, 2
+            while name.lower() in used:
+                name = f"{base} {n}"
+                n += 1
+            used.add(name.lower())
+            if s["kind"] == "human":
+                infos.append(SeatInfo(name, "human", None))
+            else:
+                infos.append(SeatInfo(name, "bot", s["kind"]))
+        return infos
+
+    def add_seat(self) -> None:
+        if len(self.seats) >= self.variant.max_seats:
+            return
+        used = {s["name"] for s in self.seats}
+        name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(self.seats) + 1}")
+        self.seats.append({"name": name, "kind": "medium"})
+        self.rebuild()
+        self.form.focus_on(self.seat_rows[-1][0])
+
+    def remove_seat(self, index: int) -> None:
+        if len(self.seats) <= self.variant.min_seats:
+            return
+        del self.seats[index]
+        self.rebuild()
+
+    def set_name(self, index: int, name: str) -> None:
+        self.seats[index]["name"] = name
+
+    def set_kind(self, index: int, kind: str) -> None:
+        self.seats[index]["kind"] = kind
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.options[key] = value
+
+    # -- widgets ---------------------------------------------------------------------------------
+    def build(self) -> None:
+        self.seat_rows: list[tuple[TextInput, Cycler, Button | None]] = []
+        widgets: list[Widget] = []
+        can_remove = len(self.seats) > self.variant.min_seats
+        for i, s in enumerate(self.seats):
+            name = TextInput("", s["name"], lambda v, i=i: self.set_name(i, v), max_len=NAME_MAX,
+                             placeholder=f"Player {i + 1}")
+            kind = Cycler("", KINDS, s["kind"], lambda v, i=i: self.set_kind(i, v), fmt=KIND_LABELS.get)
+            remove = Button("✕", lambda i=i: self.remove_seat(i), size=TH.BODY) if can_remove else None
+            self.seat_rows.append((name, kind, remove))
+            widgets += [name, kind] + ([remove] if remove else [])
+        self.add_button = Button("+ Add seat", self.add_seat)
+        self.add_button.enabled = len(self.seats) < self.variant.max_seats
+        widgets.append(self.add_button)
+        self.option_widgets = [option_widget(spec, self.options[spec.key], lambda v, k=spec.key: self.set_option(k, v))
+                               for spec in self.variant.option_specs]
+        widgets += self.option_widgets
+        self.back_button = Button("Back", self.back, hint="Esc")
+        self.next_button = Button("Review", self.next, primary=True, hint="Enter")
+        widgets += [self.back_button, self.next_button]
+        self.form.set_widgets(widgets, keep_focus=False)
+
+    def layout(self, size) -> None:
+        w, h = size
+        margin = 48
+        gap = 32
+        left_w = min(560, (w - 2 * margin - gap) // 2)
+        self.left = pygame.Rect(margin, 110, left_w, h - 110 - 110)
+        self.right = pygame.Rect(self.left.right + gap, 110, w - margin - self.left.right - gap, h - 110 - 110)
+        y = self.left.y + 56
+        for i, (name, kind, remove) in enumerate(self.seat_rows):
+            x = self.left.x + 60
+            name.rect = pygame.Rect(x, y, 200, TH.ROW_H)
+            kind.rect = pygame.Rect(name.rect.right + 10, y, self.left.right - 16 - 54 - name.rect.right - 10, TH.ROW_H)
+            if remove:
+                remove.rect = pygame.Rect(self.left.right - 16 - 46, y + 1, 46, TH.ROW_H - 2)
+            y += TH.ROW_H + 8
+        self.add_button.rect = pygame.Rect(self.left.x + 60, y + 6, 200, 40)
+        # options: a scrolling column
+        self.options_view = pygame.Rect(self.right.x + 8, self.right.y + 52, self.right.w - 16, self.right.h - 60)
+        self._layout_options()
+        bw = 200
+        self.next_button.rect = pygame.Rect(w - margin - bw, h - 92, bw, 48)
+        self.back_button.rect = pygame.Rect(self.next_button.rect.x - 16 - bw, h - 92, bw, 48)
+
+    def _layout_options(self) -> None:
+        view = self.options_view
+        heights = [wd.height_for(view.w) for wd in self.option_widgets]
+        total = sum(heights) + 6 * len(heights)
+        self.max_scroll = max(0, total - view.h)
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        y = view.y - self.scroll
+        for wd, hh in zip(self.option_widgets, heights):
+            wd.rect = pygame.Rect(view.x, y, view.w, hh)
+            wd.clip = view
+            y += hh + 6
+
+    def _scroll_to(self, widget: Widget) -> None:
+        view = self.options_view
+        if widget.rect.top < view.top:
+            self.scroll -= view.top - widget.rect.top
+        elif widget.rect.bottom > view.bottom:
+            self.scroll += widget.rect.bottom - view.bottom
+        self._layout_options()
+
+    # -- events ----------------------------------------------------------------------------------
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll -= event.y * 40
+            self._layout_options()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not isinstance(self.form.focused, Button):
+                self.next()
+                return
+        self.form.handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            f = self.form.focused
+            if f in self.option_widgets:
+                self._scroll_to(f)
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+
+    def next(self) -> None:
+        self.error = ""
+        from game.core.options import resolve_options
+
+        try:
+            options = resolve_options(self.variant.option_specs, self.options)
+        except Exception as exc:
+            self.error = str(exc)
+            return
+        self.app.sound.play("click")
+        self.app.push(SummaryScene(self.app, self.variant, self.seat_infos(), options))
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        pal = self.palette
+        self.draw_background(surface)
+        self.draw_title(surface, 56)
+        for rect, heading in ((self.left, f"Players ({self.variant.min_seats}–{self.variant.max_seats})"),
+                              (self.right, "Rules and options")):
+            TH.draw_panel(surface, rect, pal)
+            T.blit_text(surface, heading, TH.H2, pal.text, (rect.x + 20, rect.y + 14), bold=True)
+        focused = self.form.focused
+        for i, (name, kind, remove) in enumerate(self.seat_rows):
+            badge = pygame.Rect(self.left.x + 16, name.rect.y + 7, 32, 32)
+            pygame.draw.circle(surface, pal.seat_colour(i), badge.center, 16)
+            T.blit_text(surface, str(i + 1), TH.BODY, pal.accent_text, badge.center, "center", bold=True)
+            for wd in (name, kind, remove):
+                if wd is not None:
+                    wd.draw(surface, pal, wd is focused)
+        self.add_button.draw(surface, pal, self.add_button is focused)
+        if not self.variant.option_specs:
+            T.blit_text(surface, "This game has no optional rules.", TH.BODY, pal.text_dim,
+                        (self.right.x + 20, self.right.y + 64))
+        clip = surface.get_clip()
+        surface.set_clip(self.options_view)
+        for wd in self.option_widgets:
+            if wd.rect.colliderect(self.options_view):
+                wd.draw(surface, pal, wd is focused)
+        surface.set_clip(clip)
+        if self.max_scroll:
+            track = pygame.Rect(self.right.right - 8, self.options_view.y, 4, self.options_view.h)
+            pygame.draw.rect(surface, pal.button, track, border_radius=2)
+            frac = self.options_view.h / (self.options_view.h + self.max_scroll)
+            th = max(24, int(track.h * frac))
+            ty = track.y + int((track.h - th) * (self.scroll / self.max_scroll))
+            pygame.draw.rect(surface, pal.text_dim, (track.x, ty, 4, th), border_radius=2)
+        self.back_button.draw(surface, pal, self.back_button is focused)
+        self.next_button.draw(surface, pal, self.next_button is focused)
+        if self.error:
+            T.blit_text(surface, self.error, TH.SMALL, pal.bad, (self.left.x, self.next_button.rect.centery), "midleft")
+        from game.client.scene import draw_hints
+
+        draw_hints(surface, pal, self.hints)
+
+
+class SummaryScene(MenuScene):
+    """Who plays and which rules are on, before Start."""
+
+    hints = [("Enter", "Start"), ("Esc", "Back")]
+
+    def __init__(self, app, variant, seats, options):
+        self.variant = variant
+        self.seat_list = seats
+        self.options = options
+        self.title = f"{variant.title}: ready to start"
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.back_button = Button("Back", self.back, hint="Esc")
+        self.start_button = Button("Start", self.start, primary=True, hint="Enter")
+        self.form.set_widgets([self.start_button, self.back_button], keep_focus=False)
+
+    def layout(self, size) -> None:
+        w, h = size
+        margin, gap = 48, 32
+        left_w = min(480, (w - 2 * margin - gap) // 2)
+        self.left = pygame.Rect(margin, 110, left_w, h - 220)
+        self.right = pygame.Rect(self.left.right + gap, 110, w - margin - self.left.right - gap, h - 220)
+        bw = 200
+        self.start_button.rect = pygame.Rect(w - margin - bw, h - 92, bw, 48)
+        self.back_button.rect = pygame.Rect(self.start_button.rect.x - 16 - bw, h - 92, bw, 48)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.form.focused is not self.back_button:
+            self.start()
+            return
+        super().handle_event(event)
+
+    def record(self):
+        from game.core.record import GameRecord
+
+        seed = random.SystemRandom().randrange(1, 2 ** 31)
+        return GameRecord(self.variant.id, dict(self.options), list(self.seat_list), seed)
+
+    def start(self) -> None:
+        s = self.app.settings
+        s.last_setup = dict(s.last_setup)
+        s.last_setup[self.variant.id] = {
+            "seats": [{"name": si.name, "kind": "human" if si.kind == "human" else (si.level or "medium")}
+                      for si in self.seat_list],
+            "options": dict(self.options),
+        }
+        humans = [si.name for si in self.seat_list if si.kind == "human"]
+        if len(humans) == 1:
+            s.player_name = humans[0]
+        if "reaction_seconds" in self.options:
+            s.reaction_seconds = float(self.options["reaction_seconds"])
+        self.app.save_settings()
+        self.app.sound.play("deal")
+        tables.start_match(self.app, self.record())
+
+    def draw_content(self, surface) -> None:
+        pal = self.palette
+        TH.draw_panel(surface, self.left, pal)
+        TH.draw_panel(surface, self.right, pal)
+        T.blit_text(surface, "Players", TH.H2, pal.text, (self.left.x + 20, self.left.y + 14), bold=True)
+        y = self.left.y + 64
+        for i, si in enumerate(self.seat_list):
+            pygame.draw.circle(surface, pal.seat_colour(i), (self.left.x + 36, y + 14), 14)
+            T.blit_text(surface, str(i + 1), TH.SMALL, pal.accent_text, (self.left.x + 36, y + 14), "center", bold=True)
+            T.blit_text(surface, si.name, TH.BODY, pal.text, (self.left.x + 64, y + 14), "midleft", bold=True)
+            kind = "Human" if si.kind == "human" else f"Bot ({si.level or 'medium'})"
+            T.blit_text(surface, kind, TH.BODY, pal.text_dim, (self.left.right - 20, y + 14), "midright")
+            y += 40
+        humans = sum(1 for si in self.seat_list if si.kind == "human")
+        note = ("Hot seat: pass the device when asked; the screen hides the hands in between."
+                if humans > 1 else "Bots play at human-like speed." if humans == 1 else "All bots: you watch.")
+        yy = self.left.bottom - 16 - 2 * T.line_height(TH.SMALL)
+        for line in T.wrap(note, TH.SMALL, self.left.w - 40):
+            T.blit_text(surface, line, TH.SMALL, pal.text_dim, (self.left.x + 20, yy))
+            yy += T.line_height(TH.SMALL)
+        T.blit_text(surface, "Active rules", TH.H2, pal.text, (self.right.x + 20, self.right.y + 14), bold=True)
+        y = self.right.y + 64
+        specs = self.variant.option_specs
+        if not specs:
+            T.blit_text(surface, "The standard rules, no options.", TH.BODY, pal.text_dim, (self.right.x + 20, y))
+        for spec in specs:
+            value = self.options.get(spec.key, spec.default)
+            changed = value != spec.default
+            T.blit_text(surface, spec.label, TH.BODY, pal.text, (self.right.x + 20, y))
+            vr = T.blit_text(surface, format_option(spec, value), TH.BODY, pal.accent if changed else pal.text,
+                             (self.right.right - 20, y), "topright", bold=True)
+            if changed:
+                T.blit_text(surface, "changed", TH.TINY, pal.text_dim, (vr.x - 10, vr.centery), "midright")
+            y += T.line_height(TH.BODY) + 8
+            if y > self.right.bottom - 30:
+                T.blit_text(surface, "…", TH.BODY, pal.text_dim, (self.right.x + 20, y))
+                break

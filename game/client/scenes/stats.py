@@ -1,0 +1,164 @@
+"""Statistics: per variant matches played / won, best and average score; a line chart of the last
+match's running totals round by round (one line per seat, legend, axes)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import tables
+from game.client.scene import MenuScene, draw_hints
+from game.client.storage import LastMatch
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.client.ui.widgets import Button
+
+
+def _nice_step(span: float, target: int = 5) -> int:
+    raw = max(1.0, span / target)
+    for m in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if m >= raw:
+            return m
+    return int(raw)
+
+
+def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette) -> pygame.Surface:
+    """The last match's running totals as a line chart (drawn once, cached by the scene)."""
+    w, h = size
+    surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    rounds = last.totals_by_round
+    n = len(rounds)
+    values = [v for row in rounds for v in row] + [0]
+    lo, hi = min(values), max(values)
+    step = _nice_step(hi - lo)
+    lo = (lo // step) * step
+    hi = -(-hi // step) * step
+    if hi == lo:
+        hi = lo + step
+    legend_w = 170
+    plot = pygame.Rect(56, 14, w - 56 - legend_w - 16, h - 14 - 44)
+
+    def px(i: int) -> int:
+        return plot.x + (int(plot.w * i / n) if n else 0)
+
+    def py(v: float) -> int:
+        return plot.bottom - int(plot.h * (v - lo) / (hi - lo))
+
+    small = T.font(TH.TINY)
+    # grid + y axis labels
+    v = lo
+    while v <= hi:
+        y = py(v)
+        pygame.draw.line(surf, (*pal.panel_border, 90) if v else (*pal.text_dim, 160), (plot.x, y), (plot.right, y), 1)
+        label = small.render(str(v), True, pal.text_dim)
+        surf.blit(label, label.get_rect(midright=(plot.x - 8, y)))
+        v += step
+    # axes
+    pygame.draw.line(surf, pal.text_dim, plot.bottomleft, plot.topleft, 2)
+    pygame.draw.line(surf, pal.text_dim, (plot.x, plot.bottom), (plot.right, plot.bottom), 2)
+    # x labels: round numbers (0 = start)
+    every = max(1, n // 12)
+    for i in range(0, n + 1):
+        if i % every and i != n:
+            continue
+        x = px(i)
+        pygame.draw.line(surf, pal.text_dim, (x, plot.bottom), (x, plot.bottom + 5), 1)
+        label = small.render(str(i), True, pal.text_dim)
+        surf.blit(label, label.get_rect(midtop=(x, plot.bottom + 8)))
+    cap = small.render("Round", True, pal.text_dim)
+    surf.blit(cap, cap.get_rect(midtop=(plot.centerx, plot.bottom + 24)))
+    # lines
+    styles = [0, 1, 2, 0, 1, 2]
+    for seat, name in enumerate(last.names):
+        colour = pal.seat_colour(seat)
+        points = [(px(0), py(0))] + [(px(i + 1), py(row[seat])) for i, row in enumerate(rounds)]
+        width = 4 if seat in last.winners else 3
+        if len(points) >= 2:
+            pygame.draw.lines(surf, colour, False, points, width)
+        for p in points[1:]:
+            if styles[seat % 6] == 0:
+                pygame.draw.circle(surf, colour, p, 5)
+            elif styles[seat % 6] == 1:
+                pygame.draw.rect(surf, colour, (p[0] - 4, p[1] - 4, 9, 9))
+            else:
+                pygame.draw.polygon(surf, colour, [(p[0], p[1] - 6), (p[0] + 6, p[1] + 4), (p[0] - 6, p[1] + 4)])
+    # legend
+    lx, ly = plot.right + 20, plot.y
+    body = T.font(TH.SMALL)
+    for seat, name in enumerate(last.names):
+        colour = pal.seat_colour(seat)
+        pygame.draw.line(surf, colour, (lx, ly + 10), (lx + 26, ly + 10), 4)
+        total = rounds[-1][seat] if rounds else 0
+        star = " ★" if seat in last.winners else ""
+        label = body.render(f"{name}: {total}{star}", True, pal.text)
+        surf.blit(label, (lx + 34, ly))
+        ly += 26
+    return surf
+
+
+class StatsScene(MenuScene):
+    title = "Statistics"
+    hints = [("Esc", "Back")]
+
+    def build(self) -> None:
+        self.back_button = Button("Back", self.back, hint="Esc")
+        self.form.set_widgets([self.back_button], keep_focus=False)
+        titles = {v.id: v.title for v in tables.available_variants()}
+        stats = self.storage.stats
+        self.rows = []
+        for vid in sorted(set(stats.variants) | set(titles)):
+            vs = stats.variants.get(vid)
+            if vs is None:
+                self.rows.append((titles.get(vid, vid), "0", "0", "–", "–"))
+            else:
+                avg = "–" if vs.average is None else f"{vs.average:.1f}"
+                best = "–" if vs.best is None else str(vs.best)
+                self.rows.append((titles.get(vid, vid), str(vs.played), str(vs.won), best, avg))
+        self.last = stats.last_match
+        self.last_title = titles.get(self.last.variant, self.last.variant) if self.last else ""
+        self.chart = None
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.table_rect = pygame.Rect(48, 100, w - 96, min(60 + 36 * max(1, len(self.rows)), 250))
+        self.chart_rect = pygame.Rect(48, self.table_rect.bottom + 20, w - 96, h - self.table_rect.bottom - 20 - 100)
+        self.back_button.rect = pygame.Rect(24, 24, 150, 40)
+        self.chart = None
+        if self.last is not None and self.chart_rect.h > 120:
+            self.chart = render_chart(self.last, (self.chart_rect.w - 40, self.chart_rect.h - 60), self.palette)
+            if pygame.display.get_surface() is not None:
+                self.chart = self.chart.convert_alpha()
+
+    def resume(self) -> None:
+        self.rebuild()
+
+    def draw(self, surface) -> None:
+        pal = self.palette
+        self.draw_background(surface)
+        self.draw_title(surface, 50)
+        r = self.table_rect
+        TH.draw_panel(surface, r, pal)
+        cols = [r.x + 24, r.x + r.w * 0.42, r.x + r.w * 0.56, r.x + r.w * 0.70, r.x + r.w * 0.86]
+        heads = ("Game", "Played", "Won", "Best", "Average")
+        for i, (x, head) in enumerate(zip(cols, heads)):
+            T.blit_text(surface, head, TH.SMALL, pal.text_dim, (int(x), r.y + 16), "topleft", bold=True)
+        pygame.draw.line(surface, pal.panel_border, (r.x + 16, r.y + 44), (r.right - 16, r.y + 44))
+        y = r.y + 54
+        if not self.rows:
+            T.blit_text(surface, "No games played yet.", TH.BODY, pal.text_dim, (cols[0], y))
+        for row in self.rows:
+            if y > r.bottom - 30:
+                break
+            for i, (x, cell) in enumerate(zip(cols, row)):
+                T.blit_text(surface, cell, TH.BODY, pal.text, (int(x), y), bold=(i == 0))
+            y += 36
+        c = self.chart_rect
+        TH.draw_panel(surface, c, pal)
+        if self.last is None:
+            T.blit_text(surface, "Finish a match to see its scores round by round here.", TH.BODY, pal.text_dim, c.center, "center")
+        else:
+            T.blit_text(surface, f"Last match: {self.last_title}, totals after each round", TH.BODY, pal.text,
+                        (c.x + 20, c.y + 14), bold=True)
+            if self.chart is not None:
+                surface.blit(self.chart, (c.x + 20, c.y + 48))
+        self.form.draw(surface, pal)
+        draw_hints(surface, pal, self.hints)

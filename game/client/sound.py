@@ -1,0 +1,52 @@
+"""Sound effects. ``play(name)`` honours the sound on/off and volume settings and does nothing at
+all when the mixer cannot start (no audio device, dummy driver, missing files).
+
+Names: deal, draw, flip, swap, match, penalty, call, click (soft UI click).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game.resources import asset_path
+
+NAMES = ("deal", "draw", "flip", "swap", "match", "penalty", "call", "click")
+_log = logging.getLogger(__name__)
+
+
+class Sound:
+    def __init__(self, settings):
+        self.settings = settings
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.available = False
+        self.played: list[str] = []     # names asked for while sound was on (for tests)
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+            self.available = True
+        except pygame.error as exc:
+            _log.info("sound is off: the mixer did not start (%s)", exc)
+            return
+        for name in NAMES:
+            try:
+                self._sounds[name] = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
+            except (pygame.error, FileNotFoundError) as exc:
+                _log.info("sound %s not loaded: %s", name, exc)
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        """Play an effect at the settings' volume times ``volume`` (0..1)."""
+        if not self.settings.sound or self.settings.volume <= 0:
+            return
+        self.played.append(name)
+        if len(self.played) > 100:
+            del self.played[:50]
+        sound = self._sounds.get(name)
+        if sound is None:
+            return
+        try:
+            sound.set_volume(max(0.0, min(1.0, self.settings.volume * volume)))
+            sound.play()
+        except pygame.error:
+            pass

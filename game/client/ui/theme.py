@@ -1,0 +1,186 @@
+"""Colours, sizes and cached background/panel surfaces.
+
+Two palettes: ``STANDARD`` and ``COLOUR_BLIND`` (Okabe-Ito based, with shape/letter markers on
+cards so no information is carried by colour alone). ``palette_for(settings)`` picks one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+RGB = tuple[int, int, int]
+
+# Type sizes
+TITLE = 64
+H1 = 38
+H2 = 26
+BODY = 20
+SMALL = 15
+TINY = 13
+
+ROW_H = 46           # a menu/option row
+RADIUS = 10
+
+
+@dataclass(frozen=True)
+class Palette:
+    name: str
+    felt: RGB = (18, 78, 52)
+    felt_dark: RGB = (8, 40, 27)
+    felt_light: RGB = (30, 104, 70)
+    panel: tuple[int, int, int, int] = (6, 28, 20, 200)
+    panel_border: RGB = (64, 120, 92)
+    text: RGB = (240, 234, 214)
+    text_dim: RGB = (168, 186, 170)
+    accent: RGB = (232, 187, 72)          # gold: focus, primary buttons
+    accent_text: RGB = (34, 26, 6)
+    good: RGB = (96, 200, 120)
+    bad: RGB = (230, 92, 80)
+    info: RGB = (120, 180, 240)
+    button: RGB = (22, 62, 46)
+    button_hover: RGB = (34, 90, 66)
+    button_border: RGB = (70, 128, 100)
+    disabled: RGB = (90, 110, 100)
+    card_face: RGB = (250, 247, 238)
+    card_edge: RGB = (40, 40, 40)
+    card_back: RGB = (128, 28, 36)
+    card_back_pattern: RGB = (176, 64, 62)
+    # Kombio-style numbered cards: (low, high, colour) bands
+    value_bands: tuple[tuple[int, int, RGB], ...] = (
+        (-1, 0, (36, 104, 176)),
+        (1, 4, (58, 146, 78)),
+        (5, 8, (222, 164, 36)),
+        (9, 12, (206, 84, 48)),
+        (13, 14, (128, 64, 160)),
+    )
+    suits: dict = field(default_factory=lambda: {
+        "hearts": (200, 30, 40), "diamonds": (200, 30, 40),
+        "clubs": (25, 25, 25), "spades": (25, 25, 25), "joker": (120, 40, 160)})
+    uno: dict = field(default_factory=lambda: {
+        "red": (214, 48, 49), "yellow": (240, 196, 25), "green": (46, 160, 67),
+        "blue": (24, 104, 196), "wild": (30, 30, 30)})
+    seats: tuple[RGB, ...] = ((232, 187, 72), (120, 180, 240), (230, 92, 80), (150, 220, 130),
+                              (210, 140, 230), (240, 150, 80))
+    markers: bool = False                 # draw shape/letter markers in addition to colour
+
+    def band_colour(self, value: int) -> RGB:
+        for low, high, colour in self.value_bands:
+            if low <= value <= high:
+                return colour
+        return self.value_bands[-1][2] if value > 0 else self.value_bands[0][2]
+
+    def band_index(self, value: int) -> int:
+        for i, (low, high, _) in enumerate(self.value_bands):
+            if low <= value <= high:
+                return i
+        return len(self.value_bands) - 1 if value > 0 else 0
+
+    def seat_colour(self, seat: int) -> RGB:
+        return self.seats[seat % len(self.seats)]
+
+
+STANDARD = Palette("standard")
+
+COLOUR_BLIND = Palette(
+    "colour-blind",
+    accent=(240, 228, 66),
+    good=(86, 180, 233),
+    bad=(213, 94, 0),
+    info=(86, 180, 233),
+    card_back=(0, 84, 140),
+    card_back_pattern=(60, 140, 200),
+    value_bands=(
+        (-1, 0, (0, 114, 178)),
+        (1, 4, (86, 180, 233)),
+        (5, 8, (240, 228, 66)),
+        (9, 12, (213, 94, 0)),
+        (13, 14, (204, 121, 167)),
+    ),
+    suits={"hearts": (213, 94, 0), "diamonds": (0, 114, 178), "clubs": (0, 130, 90),
+           "spades": (20, 20, 20), "joker": (204, 121, 167)},
+    uno={"red": (213, 94, 0), "yellow": (240, 228, 66), "green": (0, 158, 115),
+         "blue": (0, 114, 178), "wild": (30, 30, 30)},
+    seats=((240, 228, 66), (86, 180, 233), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 230, 230)),
+    markers=True,
+)
+
+
+def palette_for(settings) -> Palette:
+    return COLOUR_BLIND if getattr(settings, "colour_blind", False) else STANDARD
+
+
+def lighten(c: RGB, amount: float) -> RGB:
+    return tuple(min(255, int(v + (255 - v) * amount)) for v in c[:3])  # type: ignore[return-value]
+
+
+def darken(c: RGB, amount: float) -> RGB:
+    return tuple(max(0, int(v * (1 - amount))) for v in c[:3])  # type: ignore[return-value]
+
+
+_BG: dict[tuple, pygame.Surface] = {}
+_PANELS: dict[tuple, pygame.Surface] = {}
+
+
+def felt_background(size: tuple[int, int], palette: Palette) -> pygame.Surface:
+    """A dark green felt with a soft centre light and vignette, cached per size and palette."""
+    key = (tuple(size), palette.name)
+    surf = _BG.get(key)
+    if surf is not None:
+        return surf
+    w, h = max(1, size[0]), max(1, size[1])
+    small = pygame.Surface((64, 36))
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            t = d ** 1.6
+            small.set_at((x, y), tuple(int(a + (b - a) * t) for a, b in zip(palette.felt_light, palette.felt_dark)))
+    surf = pygame.transform.smoothscale(small, (w, h))
+    # fine fibre noise, deterministic
+    import random
+
+    rng = random.Random(7)
+    noise = pygame.Surface((128, 128), pygame.SRCALPHA)
+    for _ in range(1400):
+        v = rng.randint(0, 255)
+        noise.set_at((rng.randrange(128), rng.randrange(128)), (v, v, v, 10))
+    for ty in range(0, h, 128):
+        for tx in range(0, w, 128):
+            surf.blit(noise, (tx, ty))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    if len(_BG) > 8:
+        _BG.clear()
+    _BG[key] = surf
+    return surf
+
+
+def panel(size: tuple[int, int], fill=(6, 28, 20, 200), border: RGB | None = None, radius: int = RADIUS,
+          border_width: int = 2) -> pygame.Surface:
+    """A translucent rounded panel, cached by its look and size."""
+    key = (tuple(size), tuple(fill), tuple(border) if border else None, radius, border_width)
+    surf = _PANELS.get(key)
+    if surf is None:
+        surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+        if border:
+            pygame.draw.rect(surf, border, rect, border_width, border_radius=radius)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        if len(_PANELS) > 200:
+            _PANELS.clear()
+        _PANELS[key] = surf
+    return surf
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, border: bool = True,
+               fill=None) -> None:
+    surface.blit(panel(rect.size, fill or palette.panel, palette.panel_border if border else None), rect.topleft)
+
+
+def clear_cache() -> None:
+    _BG.clear()
+    _PANELS.clear()
