@@ -1,0 +1,5 @@
+"""The card tables: shared table machinery (seat layout, card sprites, the event-to-animation
+pipeline, hot-seat privacy, overlays) and one table per variant. Importing this package registers
+the tables with the shell's registry (game.client.tables)."""
+
+from game.client.table import kombio  # noqa: F401  (registers "kombio")

@@ -1,0 +1,137 @@
+"""Where things are on a card table: seats around the felt for 2 to 6 players, each with an
+orientation so its cards face their owner, and the centre piles.
+
+A seat's cards are laid out in the seat's own coordinates (x to the owner's right, y towards the
+owner) and turned by the seat's angle onto the screen. The bottom seat (angle 0) is the player's
+own (the first human); the others follow clockwise in play order: left, top, right. Angles are
+multiples of 90 degrees so rotated card images stay crisp and are cached.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class SeatSpot:
+    seat: int
+    centre: tuple[int, int]   # the centre of the seat's card area
+    angle: int                # pygame rotation (counter-clockwise degrees) of the seat's cards
+    card: tuple[int, int]     # card size (w, h) at this seat, before rotation
+    max_span: int             # the most room the seat's cards may take across (owner's x), pixels
+    own: bool = False         # the bottom seat
+
+    def to_screen(self, lx: float, ly: float) -> Point:
+        """A point in seat coordinates (pixels from the seat centre) on the screen."""
+        a = math.radians(self.angle)
+        c, s = round(math.cos(a)), round(math.sin(a))
+        return (self.centre[0] + lx * c + ly * s, self.centre[1] - lx * s + ly * c)
+
+    @property
+    def sideways(self) -> bool:
+        return self.angle % 180 != 0
+
+
+# Seat spots as fractions of the screen, keyed by the number of seats. Index 0 is the bottom seat;
+# the rest follow clockwise (the play order). Each: (x, y, angle).
+_SPOTS: dict[int, list[tuple[float, float, int]]] = {
+    2: [(0.5, 0.84, 0), (0.5, 0.155, 180)],
+    3: [(0.5, 0.84, 0), (0.27, 0.155, 180), (0.73, 0.155, 180)],
+    4: [(0.5, 0.84, 0), (0.105, 0.47, -90), (0.5, 0.155, 180), (0.895, 0.47, 90)],
+    5: [(0.5, 0.84, 0), (0.095, 0.5, -90), (0.34, 0.155, 180), (0.66, 0.155, 180), (0.905, 0.5, 90)],
+    6: [(0.5, 0.84, 0), (0.09, 0.5, -90), (0.29, 0.155, 180), (0.5, 0.155, 180), (0.71, 0.155, 180),
+        (0.91, 0.5, 90)],
+}
+
+
+class TableLayout:
+    """Seat spots and pile positions for a screen size, a seat count and the bottom seat."""
+
+    def __init__(self, size: tuple[int, int], seats: int, bottom: int = 0):
+        if not 2 <= seats <= 6:
+            raise ValueError(f"a table seats 2 to 6 players, not {seats}")
+        self.size = size
+        self.seats = seats
+        self.bottom = bottom
+        w, h = size
+        unit = min(w / 1280, h / 720)
+        self.unit = unit
+        own_card = (int(74 * unit), int(104 * unit))
+        other_card = (int(54 * unit), int(76 * unit)) if seats > 3 else (int(62 * unit), int(87 * unit))
+        self.pile_card = (int(70 * unit), int(98 * unit))
+        self.big_card = (int(96 * unit), int(134 * unit))
+        self.spots: dict[int, SeatSpot] = {}
+        tops = sum(1 for _, _, a in _SPOTS[seats] if a == 180)
+        top_span = int(w * 0.8 / max(1, tops)) - int(40 * unit)
+        for k, (fx, fy, angle) in enumerate(_SPOTS[seats]):
+            seat = (bottom + k) % seats
+            card = own_card if k == 0 else other_card
+            span = int(w * 0.42) if k == 0 else (int(h * 0.42) if angle % 180 else top_span)
+            self.spots[seat] = SeatSpot(seat, (int(fx * w), int(fy * h)), angle, card, span, own=k == 0)
+        cx, cy = int(w * 0.5), int(h * 0.475)
+        gap = int(16 * unit)
+        self.centre = (cx, cy)
+        self.deck_pos = (cx - self.pile_card[0] // 2 - gap, cy)
+        self.discard_pos = (cx + self.pile_card[0] // 2 + gap, cy)
+
+    def spot(self, seat: int) -> SeatSpot:
+        return self.spots[seat]
+
+    # -- grids ------------------------------------------------------------------------------------
+    @staticmethod
+    def grid_cell(index: int) -> tuple[int, int]:
+        """(column, row) of a grid slot: 0,1 far row and 2,3 near row; slots past 4 add 2x2 blocks
+        to the owner's right."""
+        block, k = divmod(index, 4)
+        return block * 2 + k % 2, k // 2
+
+    def grid_slot(self, seat: int, index: int, slots: int) -> tuple[Point, int, tuple[int, int]]:
+        """Screen centre, angle and card size of slot ``index`` in a grid of ``slots`` slots."""
+        spot = self.spots[seat]
+        cw, ch = spot.card
+        cols = max(2, 2 * math.ceil(max(slots, 1) / 4))
+        gap = max(4, cw // 9)
+        step_x = min(cw + gap, (spot.max_span - cw) / max(1, cols - 1))
+        col, row = self.grid_cell(index)
+        lx = (col - (cols - 1) / 2) * step_x
+        ly = (row - 0.5) * (ch + gap)
+        return spot.to_screen(lx, ly), spot.angle, spot.card
+
+    def grid_bounds(self, seat: int, slots: int) -> tuple[int, int, int, int]:
+        """Screen rectangle (x, y, w, h) around a grid of ``slots`` slots."""
+        pts = []
+        spot = self.spots[seat]
+        cw, ch = spot.card
+        if spot.sideways:
+            cw, ch = ch, cw
+        for i in range(max(slots, 4)):
+            (x, y), _, _ = self.grid_slot(seat, i, max(slots, 4))
+            pts.append((x, y))
+        x0 = min(p[0] for p in pts) - cw / 2
+        x1 = max(p[0] for p in pts) + cw / 2
+        y0 = min(p[1] for p in pts) - ch / 2
+        y1 = max(p[1] for p in pts) + ch / 2
+        return int(x0), int(y0), int(x1 - x0), int(y1 - y0)
+
+    def held_pos(self, seat: int) -> tuple[Point, int, tuple[int, int]]:
+        """Where a seat shows the card it has drawn: in front of its grid, towards the centre
+        (for the bottom seat: to the right of its grid, large)."""
+        spot = self.spots[seat]
+        if spot.own:
+            x, y, w, h = self.grid_bounds(seat, 4)
+            return (x + w + self.big_card[0] * 0.5 + 40 * self.unit, y + h / 2), 0, self.big_card
+        cw, ch = spot.card
+        return spot.to_screen(0, -(ch + ch * 0.75 + 8)), spot.angle, spot.card
+
+    def plate_pos(self, seat: int, slots: int) -> tuple[tuple[int, int], str]:
+        """Where the seat's name plate goes and the anchor to use."""
+        spot = self.spots[seat]
+        x, y, w, h = self.grid_bounds(seat, slots)
+        if spot.own:
+            return (x - int(18 * self.unit), y + h // 2), "midright"
+        if spot.angle == 180:
+            return (x + w // 2, y + h + int(8 * self.unit)), "midtop"
+        return (x + w // 2, y + h + int(8 * self.unit)), "midtop"

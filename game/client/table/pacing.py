@@ -1,0 +1,53 @@
+"""Bots at a pace a person can follow, and the table's own clock.
+
+``PacedAgent`` wraps any agent (from ai.registry.make_agent) and stretches its intents: in-turn
+actions wait at least a minimum "thinking" pause, and every delay is scaled by the bot-speed
+setting. The delays count on the table clock, which only runs while the view has caught up with
+the game (see TableScene), so a bot's delay starts when the player could see the situation.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from game.core.actions import Action, Pass
+from game.core.events import Event
+from game.core.session import Intent
+
+_log = logging.getLogger(__name__)
+
+MIN_TURN_PAUSE = 0.7      # seconds a bot "thinks" at least before an in-turn action
+MIN_REACTION = 0.35       # and before an out-of-turn claim
+
+
+class PacedAgent:
+    def __init__(self, inner: Any, scale: Callable[[], float]):
+        self.inner = inner
+        self.scale = scale
+
+    def begin(self, seat: int, game_type: Any, seats: int, options: dict[str, Any]) -> None:
+        self.seat = seat
+        self.inner.begin(seat, game_type, seats, options)
+
+    def observe(self, events: list[Event]) -> None:
+        self.inner.observe(events)
+
+    def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
+        intent = self.inner.decide(view, legal, now)
+        out_of_turn = any(isinstance(a, Pass) for a in legal)
+        floor = MIN_REACTION if out_of_turn else MIN_TURN_PAUSE
+        return Intent(intent.action, max(floor, intent.delay) * max(0.0, self.scale()))
+
+
+def build_agent(variant_id: str, seat_info: Any, seed: int) -> Any:
+    """The bot for a seat (SeatInfo kind "bot" with a level, or "random"). Falls back to the random
+    bot when the variant's bots are not available in this build."""
+    from ai.registry import make_agent
+
+    kind = "random" if seat_info.kind == "random" else (seat_info.level or "medium")
+    try:
+        return make_agent(variant_id, kind, seed)
+    except (ImportError, ValueError) as exc:
+        _log.warning("no %s bot for %s (%s): using the random bot", kind, variant_id, exc)
+        return make_agent(variant_id, "random", seed)

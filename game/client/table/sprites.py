@@ -1,0 +1,143 @@
+"""Card sprites: the table view's own model of the cards on screen.
+
+A sprite knows where it is (centre, angle, size), how far it is turned (``turn`` 0 face down, 1
+face up), the face the view was told (``card``) and who may see that face (``show_to``: None for
+everybody, else a set of seats). The face is drawn only when the sprite is turned up *and* the
+current viewer may see it, so a private card can never show for the wrong player whatever the
+animations do. Rendered images (faces, backs, rotations) are cached; only a card that is moving
+or flipping is scaled on the fly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from typing import Any, Callable
+
+import pygame
+
+from game.client.ui import cards as CARDS
+from game.client.ui import text as T
+from game.client.ui.theme import Palette
+
+_ROTATED: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+_LIMIT = 800
+
+
+class CardSprite:
+    __slots__ = ("card", "show_to", "x", "y", "angle", "w", "h", "turn", "lift", "moving", "z", "uid", "mark")
+    _next = 0
+
+    def __init__(self, x: float, y: float, angle: float, size: tuple[int, int], card: Any = None,
+                 show_to: frozenset[int] | None = frozenset(), turn: float = 0.0):
+        self.card = card
+        self.show_to = show_to
+        self.x, self.y = float(x), float(y)
+        self.angle = float(angle)
+        self.w, self.h = float(size[0]), float(size[1])
+        self.turn = turn
+        self.lift = 0.0          # 0..1: raised towards the viewer (bigger, with a shadow)
+        self.moving = 0          # running tweens that move it (drawn above the others)
+        self.z = 0
+        self.mark: tuple[int, int, int] | None = None   # a coloured outline (e.g. who looks at it)
+        CardSprite._next += 1
+        self.uid = CardSprite._next
+
+    def visible_to(self, viewer: int | None) -> bool:
+        """Would this sprite's face show for ``viewer`` if it were turned up?"""
+        if self.card is None:
+            return False
+        if self.show_to is None:
+            return True
+        return viewer is not None and viewer in self.show_to
+
+    def face_shown(self, viewer: int | None) -> bool:
+        return self.turn >= 0.5 and self.visible_to(viewer)
+
+    def rect(self) -> pygame.Rect:
+        w, h = (self.h, self.w) if int(round(self.angle)) % 180 else (self.w, self.h)
+        k = 1 + 0.12 * self.lift
+        r = pygame.Rect(0, 0, int(w * k), int(h * k))
+        r.center = (int(self.x), int(self.y))
+        return r
+
+
+def _quant(angle: float) -> int:
+    return int(round(angle / 5.0)) * 5 % 360
+
+
+def card_image(face: dict | None, size: tuple[int, int], angle: float, palette: Palette) -> pygame.Surface:
+    """A cached card image at an exact size, rotated (angle quantised to 5 degrees)."""
+    q = _quant(angle)
+    key = (CARDS._key(face, size, palette), q)
+    surf = _ROTATED.get(key)
+    if surf is not None:
+        return surf
+    base = CARDS.render_card(face, size, palette)
+    surf = base if q == 0 else pygame.transform.rotate(base, q)
+    _ROTATED[key] = surf
+    if len(_ROTATED) > _LIMIT:
+        _ROTATED.popitem(last=False)
+    return surf
+
+
+def clear_cache() -> None:
+    _ROTATED.clear()
+
+
+def draw_sprite(surface: pygame.Surface, sprite: CardSprite, face: dict | None, palette: Palette,
+                nominal: Callable[[float, float], tuple[int, int]]) -> pygame.Rect:
+    """Draw one sprite. ``face`` is the face dict to show (None: the back). ``nominal`` snaps a size
+    to one of the table's standard sizes so a resting card is always a cached image."""
+    w, h = sprite.w, sprite.h
+    if sprite.lift:
+        k = 1 + 0.12 * sprite.lift
+        w, h = w * k, h * k
+    squash = abs(math.cos(math.pi * sprite.turn))
+    snapped = nominal(w, h)
+    still = squash > 0.999 and snapped == (int(w), int(h))
+    if still:
+        img = card_image(face, snapped, sprite.angle, palette)
+    else:
+        base = CARDS.render_card(face, snapped, palette)
+        sw = max(1, int(w * squash))
+        img = pygame.transform.scale(base, (sw, max(1, int(h))))
+        q = _quant(sprite.angle)
+        if q:
+            img = pygame.transform.rotate(img, q)
+    rect = img.get_rect(center=(int(sprite.x), int(sprite.y)))
+    if sprite.lift > 0.05 or sprite.moving:
+        surface.blit(_shadow(rect.size), rect.move(3, 5))
+    surface.blit(img, rect)
+    return rect
+
+
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _shadow(size: tuple[int, int]) -> pygame.Surface:
+    surf = _SHADOWS.get(size)
+    if surf is None:
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (0, 0, 0, 70), surf.get_rect(), border_radius=max(3, min(size) // 10))
+        if len(_SHADOWS) > 200:
+            _SHADOWS.clear()
+        _SHADOWS[size] = surf
+    return surf
+
+
+_BADGES: dict[tuple, pygame.Surface] = {}
+
+
+def memory_badge(label: str, palette: Palette, size: int) -> pygame.Surface:
+    """The memory aid's small face overlay: a rounded tag with the remembered value."""
+    key = (label, palette.name, size)
+    surf = _BADGES.get(key)
+    if surf is None:
+        txt = T.text(label, size, (255, 255, 255), True)
+        surf = pygame.Surface((max(txt.get_width() + 10, size + 8), txt.get_height() + 4), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*palette.info, 235), surf.get_rect(), border_radius=6)
+        pygame.draw.rect(surf, (255, 255, 255, 255), surf.get_rect(), 1, border_radius=6)
+        surf.blit(txt, txt.get_rect(center=surf.get_rect().center))
+        _BADGES[key] = surf
+    return surf
