@@ -1,0 +1,169 @@
+"""The Kombio table, single player against bots, driven through posted mouse clicks and keys on a
+fake clock: whole matches, what is drawn (no private face for the wrong eyes), the view never
+running ahead of the animations, saving after every action and continuing exactly."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.table.kombio import KombioTable
+from game.core.cards import DECK, DISCARD, grid_place
+from game.core.events import CardSeen
+from game.core.record import GameRecord
+from kombio_driver import DT, Driver, click, key, make_app, new_record, place_pos, start
+
+pytestmark = pytest.mark.client
+
+
+def test_single_player_match_to_the_end(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random"), ("Chiara", "random")],
+                                  seed=5, rounds=2))
+    assert isinstance(table, KombioTable)
+    driver = Driver(app, table, seed=1)
+    driver.run()
+    g = table.game
+    assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
+    assert table.match_result is not None
+    # The human really played: draws, swaps or plays, passes, and confirmed the peeks.
+    assert driver.inputs.get("peek-confirm", 0) >= 2
+    assert driver.inputs.get("DrawFromDeck", 0) + driver.inputs.get("TakeDiscard", 0) >= 2
+    assert driver.inputs.get("Pass", 0) >= 1
+    humans = [a for _, a in g.history if a.seat == 0]
+    assert len(humans) >= 5
+    assert driver.checks > 100
+    # Statistics were updated through the shell's storage, and the saved match cleared.
+    stats = app.storage.stats.for_variant("kombio")
+    assert stats.played == 1
+    assert app.storage.stats.last_match is not None
+    assert not app.storage.save_path.exists()
+    # The view matches the game at the end: every card revealed where the rules have it.
+    for seat, grid in enumerate(g.grids):
+        for i, card in enumerate(grid):
+            sprite = table.sprite_at(grid_place(seat, i))
+            assert (card is None) == (sprite is None)
+            if card is not None:
+                assert sprite.card == card and sprite.show_to is None and sprite.turn == 1.0
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5, 6])
+def test_every_table_size_plays_through(tmp_path, seats):
+    app = make_app(tmp_path)
+    names = [("You", "human")] + [(f"Bot{i}", "random") for i in range(seats - 1)]
+    table = start(app, new_record(names, seed=seats, rounds=1))
+    driver = Driver(app, table, seed=seats, claim_rate=0.5)
+    driver.run()
+    assert table.game.over
+    # The view's card count agrees with the game's.
+    assert sum(len(g) for g in table.grid.values()) == sum(1 for g in table.game.grids for c in g if c is not None)
+
+
+def test_memory_aid_badges_only_for_seen_cards(tmp_path):
+    app = make_app(tmp_path, memory_aid=True)
+    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=11, rounds=1))
+    driver = Driver(app, table, seed=4)
+    badges = 0
+    for _ in range(4000):
+        driver.act()
+        app.step(DT)
+        if table.draw_log:
+            badges += sum(1 for f in table.draw_log[-1][2] if f[0] == "memory")
+        driver.check_frame()
+        if table.game.over and not table.animating:
+            break
+    assert table.game.over
+    assert badges > 0, "the memory aid never showed a remembered card"
+
+
+def test_peek_holds_the_bots_and_hides_again(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=2))
+    for _ in range(10):
+        app.step(DT)
+    assert table.hold is not None and table.hold.kind == "peek"
+    before = (len(table.game.history), table.table_time)
+    for _ in range(200):                  # ten seconds: nobody moves while the human is peeking
+        app.step(DT)
+    assert (len(table.game.history), table.table_time) == before
+    faces = {f[1].id for f in table.draw_log[-1][2] if f[0] != "memory" and f[2] is not None}
+    near = {table.game.grids[0][2].id, table.game.grids[0][3].id}
+    assert faces == near, "the peek shows exactly the two near cards"
+    key(pygame.K_RETURN)
+    for _ in range(3):
+        app.step(DT)
+    assert table.hold is None
+    faces = [f for f in table.draw_log[-1][2] if f[0] != "memory" and f[2] is not None]
+    assert faces == [], "the near cards are face down again after the peek"
+
+
+def test_bots_wait_for_animations(tmp_path):
+    """At normal animation speed the table clock stands still while cards are moving."""
+    app = make_app(tmp_path, speed=1.0, bot_speed="normal")
+    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=8))
+    driver = Driver(app, table, seed=3, claim_rate=0.0)
+    moving_ticks = 0
+    for _ in range(1500):
+        driver.act()
+        was_animating = table.animating
+        t0 = table.table_time
+        app.step(DT)
+        if was_animating and table.tweens.busy:
+            assert table.table_time == t0, "the bots' clock ran during an animation"
+            moving_ticks += 1
+        driver.check_frame()
+    assert moving_ticks > 50
+    assert len(table.game.history) > 10
+
+
+def test_illegal_click_explains_why(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "random")], seed=1))
+    for _ in range(5):
+        app.step(DT)
+    key(pygame.K_RETURN)                   # end the peek
+    for _ in range(400):
+        app.step(DT)
+        if table.ready_for_input() and table.actor() == 0 and table.game.phase == "turn":
+            break
+    assert table.actor() == 0 and table.game.phase == "turn"
+    click(place_pos(table, grid_place(1, 0)))    # an opponent's card, before drawing
+    app.step(DT)
+    assert table.message is not None and "draw" in table.message[0].lower()
+    if not table.game.discard:
+        click(place_pos(table, DISCARD))
+        app.step(DT)
+        assert "discard pile is empty" in table.message[0].lower()
+    click(place_pos(table, DECK))
+    app.step(DT)
+    assert table.game.phase == "drawn" and table.game.held is not None
+
+
+def test_saved_after_every_action_and_continued_exactly(tmp_path):
+    app = make_app(tmp_path)
+    record = new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=21, rounds=5)
+    table = start(app, record)
+    driver = Driver(app, table, seed=9)
+    while len(table.game.history) < 40:
+        driver.act()
+        app.step(DT)
+        saved = GameRecord.load(app.storage.save_path)
+        assert len(saved.actions) == len(table.game.history), "the save lags the game"
+    assert not table.game.over
+    # Continue: a new app reads the save and rebuilds the match without replaying animations.
+    app2 = make_app(tmp_path)
+    saved_record, meta = app2.storage.saved_match()
+    table2 = start(app2, saved_record)
+    g1, g2 = table.game, table2.game
+    assert g2.history == g1.history
+    assert g2.observe(0) == g1.observe(0)
+    assert not table2.tweens.busy
+    assert all(isinstance(e, (CardSeen,)) or type(e).__name__ == "TurnStarted" for e in table2.queue)
+    # The rebuilt view shows every card where the game has it.
+    for seat, grid in enumerate(g2.grids):
+        for i, card in enumerate(grid):
+            assert (card is None) == (table2.sprite_at(grid_place(seat, i)) is None)
+    assert table2.deck_n == len(g2.deck)
+    driver2 = Driver(app2, table2, seed=10)
+    driver2.run()
+    assert table2.game.over
