@@ -8,8 +8,8 @@ import random
 from dataclasses import dataclass, field
 
 from game.core.cards import Card, Place
-from game.core.events import (CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, RoundStarted,
-                              TurnStarted)
+from game.core.events import (CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled, Event,
+                              RoundStarted, TurnStarted)
 
 
 @dataclass
@@ -23,9 +23,21 @@ class TableMemory:
     seen_by: dict[Place, set[int]] = field(default_factory=dict)
     # Every face this seat has seen this round, by card id: lets a bot count what is still unseen.
     faces: dict[int, Card] = field(default_factory=dict)
+    # The discard pile as this seat saw it land (every discard is public), bottom first. A deck
+    # reshuffle puts all but the top back into the deck, where they are unseen again.
+    pile: list[Card] = field(default_factory=list)
+    # Forget only when this seat's own turn starts (False: at every turn, as before).
+    forget_on_own_turn: bool = False
 
     def get(self, place: Place) -> Card | None:
         return self.known.get(place)
+
+    def located_ids(self) -> set[int]:
+        """Ids of the cards whose whereabouts this seat knows: remembered table cards and the
+        discard pile. Every other card of the deck is somewhere unseen (deck or a face-down card)."""
+        ids = {card.id for place, card in self.known.items() if place.zone != "discard"}
+        ids.update(card.id for card in self.pile)
+        return ids
 
     def remember(self, place: Place, card: Card) -> None:
         self.faces[card.id] = card
@@ -43,6 +55,10 @@ class TableMemory:
 
     def observe(self, event: Event) -> None:
         if isinstance(event, CardMoved):
+            if event.src.zone == "discard" and self.pile:
+                self.pile.pop()
+            if event.dst.zone == "discard" and event.card is not None:
+                self.pile.append(event.card)
             self._move(event.src, event.dst)
             if event.card is not None:
                 if event.dst.zone in ("grid", "hand", "held"):
@@ -68,11 +84,15 @@ class TableMemory:
         elif isinstance(event, CardRevealed):
             self.remember(event.place, event.card)
             self.seen_by[event.place] = set(range(64))
+        elif isinstance(event, DeckReshuffled):
+            del self.pile[:-1]
         elif isinstance(event, RoundStarted):
             self.known.clear()
             self.seen_by.clear()
             self.faces.clear()
-        elif isinstance(event, TurnStarted) and self.forget_per_turn:
+            self.pile.clear()
+        elif (isinstance(event, TurnStarted) and self.forget_per_turn
+              and (not self.forget_on_own_turn or event.seat == self.seat)):
             for place in list(self.known):
                 if self.rng.random() < self.forget_per_turn:
                     del self.known[place]

@@ -1,0 +1,505 @@
+"""Kombio bots: easy, medium and hard from one model with level parameters.
+
+A bot sees only its seat's KombioView (passed to decide) and its redacted events (passed to
+observe). Everything it knows about face-down cards it remembers itself, in a TableMemory built
+from those events (with forgetting and misremembering at the lower levels). All its randomness comes
+from its own random.Random(seed).
+
+How it decides (the hard bot; the lower levels use the same machinery with worse memory, more
+mistakes, slower reactions and a simpler call rule):
+- Values. A remembered card is worth its value; an unknown card of its own is worth the mean of the
+  cards it has not located (the 70-card deck list minus remembered table cards and the discard pile);
+  an opponent's unknown card a little less (opponents keep their low cards).
+- Turn. Take the discard when exchanging it gains more than the expected gain of a deck draw (the
+  best of exchanging or using the ability, averaged over the unseen cards). A drawn card is exchanged
+  into the slot it improves most, or played for its ability when that is worth more.
+- Abilities. 7/8 look at an own unknown card; 9/10 look at an unknown card of the opponent most likely
+  to win the round; 11/12 blind-swap its highest card with an opponent's lowest; 13 looks at the card
+  that promises the largest swap gain, then swaps if it pays; 14 looks at its highest and an
+  opponent's lowest card and swaps them if that gains.
+- Out of turn. Matches a card it remembers with the value of the top discard: its own (not a -1), or
+  an opponent's (then gives away its worst card). After a wrong claim on its card, the claimer takes
+  the card when that card is bad for it to keep.
+- KOMBIO. Monte Carlo over the unseen cards: its own unknown cards, the opponents' unknown cards (a
+  little better than a random draw) and each opponent's last turn. It calls when its chance of being
+  strictly lowest (ties lose) beats a threshold set by its caution, the gain it expects from waiting
+  and how long the round has run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ai.levels import Level
+from game.core.actions import Action, Pass
+from game.core.cards import Card, Place, grid_place
+from game.core.events import (CardRevealed, CardSeen, Event, RoundStarted, TurnStarted)
+from game.core.memory import TableMemory
+from game.core.session import Intent
+from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
+                                  Exchange, Give, KombioView, LookAny, LookOpponent, LookOwn, LookTwo,
+                                  Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard)
+
+# Tunable knobs (tweaks override them per bot, e.g. make_agent("kombio", "hard", 1, sims=100)).
+DEFAULTS: dict[str, Any] = {
+    "memory": True,         # False: remember nothing; know only what is in view right now
+    "sims": None,           # Monte Carlo samples per call decision (None: from the level)
+    "opp_bias": 0.8,        # an opponent's unknown card is this much below a random unseen card
+    "info_own": 1.6,        # worth of learning one of its own unknown cards (7/8)
+    "info_opp": 0.6,        # worth of learning an opponent's card (9/10)
+    "unknown_bonus": 0.4,   # extra worth of replacing an unknown card (it becomes known)
+    "call_base": 0.50,      # call threshold at caution 0.5, before the other terms
+    "call_wait": 0.04,      # threshold rise per point of gain expected from one more turn
+    "call_pressure": 0.012, # threshold fall per own turn after the sixth in a round
+}
+
+
+class KombioBot:
+    def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
+        unknown = set(tweaks) - set(DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown Kombio bot tweak(s): {', '.join(sorted(unknown))}")
+        self.level = level
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.cfg = {**DEFAULTS, **tweaks}
+        self.use_memory = bool(self.cfg["memory"])
+        sims = self.cfg["sims"]
+        self.sims = int(sims) if sims is not None else int(60 + 240 * level.skill)
+        self.seat = 0
+        self.seats = 0
+        self.memory = self._new_memory(0)
+        self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
+        self.my_turns = 0
+
+    def _new_memory(self, seat: int) -> TableMemory:
+        lv = self.level
+        return TableMemory(seat, forget_per_turn=lv.forget_per_turn, misremember=lv.misremember,
+                           rng=random.Random(self.rng.getrandbits(64)), forget_on_own_turn=True)
+
+    # -- the Agent protocol ---------------------------------------------------------------------
+    def begin(self, seat: int, game_type: Any, seats: int, options: dict[str, Any]) -> None:
+        self.seat, self.seats = seat, seats
+        self.options = dict(options)
+        self.memory = self._new_memory(seat)
+        self.my_turns = 0
+
+    def observe(self, events: list[Event]) -> None:
+        self.recent = {}
+        for event in events:
+            if isinstance(event, TurnStarted) and event.seat == self.seat:
+                self.my_turns += 1
+            elif isinstance(event, RoundStarted):
+                self.my_turns = 0
+            if self.use_memory:
+                self.memory.observe(event)
+            elif isinstance(event, (CardRevealed, CardSeen)) and event.card is not None:
+                self.recent[event.place] = event.card
+
+    def decide(self, view: KombioView, legal: list[Action], now: float) -> Intent:
+        if not legal:
+            raise ValueError("decide needs at least one legal action")
+        out_of_turn = any(type(a) is Pass for a in legal)
+        try:
+            action = self._choose(view, legal)
+        except _NoIdea:
+            action = None
+        if action is None or action not in legal:
+            action = self._fallback(legal)
+        delay = self.level.reaction_delay(self.rng) if out_of_turn else self.level.think_delay(self.rng)
+        return Intent(action, delay)
+
+    # -- what it believes -------------------------------------------------------------------------
+    def _setup_beliefs(self, view: KombioView) -> None:
+        """Per-decision tables: the remembered card at each occupied place and the unseen pool."""
+        self.view = view
+        known: dict[Place, int] = {}
+        mem = self.memory.known if self.use_memory else self.recent
+        for place, card in mem.items():
+            if place.zone == "grid" and isinstance(card.rank, int):
+                known[place] = card.rank
+        # What is in view right now always counts (looked-at cards during a 13/14).
+        for place, card in zip(view.looked, view.looked_cards):
+            if card is not None:
+                known[place] = card.rank  # type: ignore[assignment]
+        occupied: dict[int, list[int]] = {}
+        for s, row in enumerate(view.grids):
+            occupied[s] = [i for i, c in enumerate(row) if c is not None]
+        self.occupied = occupied
+        self.known = {p: v for p, v in known.items() if p.seat in occupied and p.index in occupied[p.seat]}
+        located = self.memory.located_ids() if self.use_memory else set()
+        if view.discard_top is not None:
+            located.add(view.discard_top.id)
+        if view.held is not None:
+            located.add(view.held.id)
+        for place, card in zip(view.looked, view.looked_cards):
+            if card is not None:
+                located.add(card.id)
+        pool = [c.rank for c in DECK_CARDS if c.id not in located]
+        if not pool:
+            pool = [c.rank for c in DECK_CARDS]
+        self.pool: list[int] = pool  # type: ignore[assignment]
+        counts: dict[int, int] = {}
+        for r in pool:
+            counts[r] = counts.get(r, 0) + 1
+        n = len(pool)
+        self.dist: list[tuple[int, float]] = sorted((r, c / n) for r, c in counts.items())
+        self.ev = sum(pool) / n
+        self.ev_opp = self.ev - self.cfg["opp_bias"]
+
+    def _val(self, place: Place) -> float:
+        v = self.known.get(place)
+        if v is not None:
+            return v
+        return self.ev if place.seat == self.seat else self.ev_opp
+
+    def _mine(self) -> list[Place]:
+        return [grid_place(self.seat, i) for i in self.occupied.get(self.seat, ())]
+
+    def _opp_places(self) -> list[Place]:
+        locked = set(self.view.locked)
+        return [grid_place(s, i) for s in range(self.seats) if s != self.seat and s not in locked
+                for i in self.occupied.get(s, ())]
+
+    def _estimate_total(self, seat: int) -> float:
+        return sum(self._val(grid_place(seat, i)) for i in self.occupied.get(seat, ()))
+
+    def _worst_own(self) -> tuple[Place | None, float]:
+        """The own card it would most like to be rid of, and its worth (unknowns slightly preferred
+        on ties, since they might be worse than they look)."""
+        best, best_v = None, -99.0
+        for p in self._mine():
+            v = self._val(p) + (0.01 if p not in self.known else 0.0)
+            if v > best_v:
+                best, best_v = p, v
+        return best, best_v
+
+    def _exchange_gain(self, rank: float) -> tuple[Place | None, float]:
+        best, best_g = None, -99.0
+        for p in self._mine():
+            if p in self.known:
+                g = self.known[p] - rank
+            else:
+                g = self.ev - rank + self.cfg["unknown_bonus"]
+            if g > best_g:
+                best, best_g = p, g
+        return best, best_g
+
+    def _e_pos(self, f) -> float:
+        """Expectation over one unseen card of f(value)."""
+        return sum(p * f(r) for r, p in self.dist)
+
+    # -- ability planning -------------------------------------------------------------------------
+    def _ability_plan(self, rank: int) -> tuple[float, tuple]:
+        """(worth, plan) of using the ability of `rank` now."""
+        mine = self._mine()
+        opps = self._opp_places()
+        memory = self.use_memory
+        if rank in (7, 8):
+            unknown = [p for p in mine if p not in self.known]
+            if not unknown or not memory:
+                return 0.0, ()
+            return self.cfg["info_own"], ("look_own", unknown[0])
+        if rank in (9, 10):
+            if not memory:
+                return 0.0, ()
+            target = self._likely_winner()
+            cands = [p for p in opps if p not in self.known]
+            if not cands:
+                return 0.0, ()
+            pref = [p for p in cands if p.seat == target]
+            return self.cfg["info_opp"], ("look_opp", (pref or cands)[0])
+        if not mine or not opps:
+            return 0.0, ()
+        worst, worst_v = self._worst_own()
+        low = min(opps, key=lambda p: (self._val(p), p in self.known))
+        low_v = self._val(low)
+        if rank in (11, 12):
+            gain = worst_v - low_v
+            # Blind: an unknown on either side makes it a gamble; ask a clear edge.
+            margin = 0.5 * ((worst not in self.known) + (low not in self.known))
+            return gain - margin, ("blind", worst, low)
+        if rank == 13:
+            options: list[tuple[float, tuple]] = []
+            if worst in self.known and low in self.known:
+                options.append((worst_v - low_v, ("look13", low, worst)))
+            # Look at an opponent's unknown card: swap it in if it is below its worst card.
+            unk_opp = [p for p in opps if p not in self.known]
+            if unk_opp and memory:
+                tgt = self._likely_winner()
+                b = min(unk_opp, key=lambda p: (p.seat != tgt,))
+                g = self._e_pos(lambda r: max(0.0, worst_v - (r - self.cfg["opp_bias"])))
+                options.append((g + 0.3 * self.cfg["info_opp"], ("look13", b, worst)))
+            # Look at its own unknown card: swap it out if above the opponent's lowest card.
+            unk_mine = [p for p in mine if p not in self.known]
+            if unk_mine and memory:
+                g = self._e_pos(lambda r: max(0.0, r - low_v))
+                options.append((g + 0.5 * self.cfg["info_own"], ("look13", unk_mine[0], low)))
+            if worst in self.known and low not in self.known:
+                options.append((worst_v - low_v - 0.5, ("look13", low, worst)))
+            return max(options, key=lambda o: o[0]) if options else (0.0, ())
+        if rank == 14:
+            a_known, b_known = worst in self.known, low in self.known
+            if a_known and b_known:
+                g = max(0.0, worst_v - low_v)
+            elif a_known:
+                g = self._e_pos(lambda r: max(0.0, worst_v - (r - self.cfg["opp_bias"])))
+            elif b_known:
+                g = self._e_pos(lambda r: max(0.0, r - low_v))
+            else:
+                bias = self.cfg["opp_bias"]
+                g = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
+            info = (0 if a_known else 0.5 * self.cfg["info_own"]) + (0 if b_known else 0.3 * self.cfg["info_opp"])
+            return (g + info if memory else g), ("look14", worst, low)
+        return 0.0, ()
+
+    def _likely_winner(self) -> int:
+        opps = [s for s in range(self.seats) if s != self.seat and s not in self.view.locked
+                and self.occupied.get(s)]
+        if not opps:
+            return -1
+        return min(opps, key=lambda s: self._estimate_total(s))
+
+    def _draw_worth(self) -> float:
+        """Expected gain of drawing from the deck: the best use of each possible card."""
+        ability = {r: self._ability_plan(r)[0] for r in range(7, 15)}
+        total = 0.0
+        for r, p in self.dist:
+            best = max(0.0, self._exchange_gain(r)[1], ability.get(r, 0.0))
+            total += p * best
+        return total
+
+    # -- choosing -------------------------------------------------------------------------------
+    def _mistake(self) -> bool:
+        return self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate
+
+    def _choose(self, view: KombioView, legal: list[Action]) -> Action | None:
+        self._setup_beliefs(view)
+        phase = view.phase
+        if phase == "reaction":
+            return self._react(view, legal)
+        if phase == "turn":
+            return self._turn(view, legal)
+        if phase == "drawn":
+            return self._drawn(view, legal)
+        if phase == "taken":
+            place, _ = self._exchange_gain(view.held.rank if view.held else self.ev)
+            if self._mistake():
+                return self.rng.choice(legal)
+            return Exchange(self.seat, place.index) if place else None
+        if phase == "ability":
+            return self._ability(view, legal)
+        if phase == "look_swap":
+            return self._look_swap(view, legal)
+        if phase == "look_both":
+            return self._look_both(view, legal)
+        if phase == "give":
+            if self._mistake():
+                return self.rng.choice(legal)
+            place, _ = self._worst_own()
+            return Give(self.seat, place.index) if place else None
+        if phase == "penalty_choice":
+            place = view.pending_place
+            v = self.known.get(place) if place is not None else None
+            if v is None:
+                v = self.ev
+            return DecidePenalty(self.seat, v > 2)
+        return None
+
+    def _fallback(self, legal: list[Action]) -> Action:
+        for kind in (Pass, SkipAbility, DrawFromDeck):
+            for a in legal:
+                if type(a) is kind:
+                    return a
+        return legal[0]
+
+    # turn -----------------------------------------------------------------------------------------
+    def _turn(self, view: KombioView, legal: list[Action]) -> Action | None:
+        kinds = {type(a): a for a in legal}
+        can_draw = DrawFromDeck in kinds
+        if CallKombio in kinds and (self._should_call(view) or not (can_draw or TakeDiscard in kinds)):
+            return kinds[CallKombio]
+        if TakeDiscard in kinds and view.discard_top is not None:
+            d = view.discard_top.rank
+            _, take = self._exchange_gain(d)  # type: ignore[arg-type]
+            draw = self._draw_worth() if can_draw else -99.0
+            choice = TakeDiscard if take > draw + 0.25 else DrawFromDeck
+            if can_draw and self._mistake():
+                choice = TakeDiscard if d <= 6 and self.rng.random() < 0.5 else DrawFromDeck  # type: ignore[operator]
+            if choice in kinds:
+                return kinds[choice]
+        if can_draw:
+            return kinds[DrawFromDeck]
+        return legal[0]
+
+    def _drawn(self, view: KombioView, legal: list[Action]) -> Action | None:
+        h = view.held.rank if view.held is not None else self.ev
+        place, gain = self._exchange_gain(h)  # type: ignore[arg-type]
+        ability = self._ability_plan(h)[0] if h in range(7, 15) else 0.0  # type: ignore[operator]
+        if self._mistake():
+            if self.rng.random() < 0.5:
+                mine = self._mine()
+                if mine:
+                    return Exchange(self.seat, self.rng.choice(mine).index)
+            return PlayDrawn(self.seat)
+        if place is not None and gain > 0.0 and gain >= ability:
+            return Exchange(self.seat, place.index)
+        return PlayDrawn(self.seat)
+
+    # abilities ------------------------------------------------------------------------------------
+    def _ability(self, view: KombioView, legal: list[Action]) -> Action | None:
+        rank = view.ability or 0
+        if self._mistake():
+            return self.rng.choice(legal)
+        worth, plan = self._ability_plan(rank)
+        if not plan or worth <= 0.0:
+            return SkipAbility(self.seat)
+        kind = plan[0]
+        seat = self.seat
+        if kind == "look_own":
+            return LookOwn(seat, plan[1].index)
+        if kind == "look_opp":
+            return LookOpponent(seat, plan[1])
+        if kind == "blind":
+            a, b = plan[1], plan[2]
+            act = BlindSwap(seat, a, b)
+            return act if act in legal else BlindSwap(seat, b, a)
+        if kind == "look13":
+            return LookAny(seat, plan[1])
+        if kind == "look14":
+            a, b = plan[1], plan[2]
+            act = LookTwo(seat, a, b)
+            return act if act in legal else LookTwo(seat, b, a)
+        return None
+
+    def _look_swap(self, view: KombioView, legal: list[Action]) -> Action | None:
+        looked = view.looked[0]
+        seen = view.looked_cards[0]
+        skip = SkipAbility(self.seat)
+        if seen is None:
+            return skip
+        v = seen.rank
+        if self._mistake():
+            return self.rng.choice((skip, skip, self.rng.choice(legal)))
+        if looked.seat == self.seat:
+            # Its own card: swap it out for an opponent's lowest card if that gains.
+            opps = [p for p in self._opp_places()]
+            if not opps:
+                return skip
+            low = min(opps, key=lambda p: self._val(p))
+            gain = v - self._val(low) - (0.0 if low in self.known else 0.5)  # type: ignore[operator]
+            return SwapLooked(self.seat, low) if gain > 0.5 else skip
+        # An opponent's card: take it in place of its worst card.
+        others = [p for p in self._mine() if p != looked]
+        if not others:
+            return skip
+        worst = max(others, key=lambda p: self._val(p) + (0.01 if p not in self.known else 0))
+        gain = self._val(worst) - v - (0.0 if worst in self.known else 0.5)  # type: ignore[operator]
+        return SwapLooked(self.seat, worst) if gain > 0.5 else skip
+
+    def _look_both(self, view: KombioView, legal: list[Action]) -> Action | None:
+        (a, b), (ca, cb) = view.looked, view.looked_cards
+        skip = SkipAbility(self.seat)
+        if ca is None or cb is None:
+            return skip
+        if self._mistake():
+            return self.rng.choice(legal)
+        if a.seat == self.seat and b.seat != self.seat:
+            return SwapBoth(self.seat) if ca.rank > cb.rank else skip  # type: ignore[operator]
+        if b.seat == self.seat and a.seat != self.seat:
+            return SwapBoth(self.seat) if cb.rank > ca.rank else skip  # type: ignore[operator]
+        return skip
+
+    # out of turn ----------------------------------------------------------------------------------
+    def _react(self, view: KombioView, legal: list[Action]) -> Action | None:
+        top = view.discard_top
+        pass_ = Pass(self.seat)
+        if top is None or not isinstance(top.rank, int):
+            return pass_
+        r = top.rank
+        best, best_score = None, 0.3
+        mine_other = None
+        for a in legal:
+            if type(a) is not Match:
+                continue
+            p = a.place
+            if self.known.get(p) != r:
+                continue
+            if p.seat == self.seat:
+                score = r + 0.5
+            else:
+                if mine_other is None:
+                    _, w = self._worst_own()
+                    mine_other = w if self._mine() else 0.0
+                score = mine_other + 0.3 * (mine_other - r)
+            if score > best_score:
+                best, best_score = a, score
+        if best is not None and self._mistake() and self.rng.random() < 0.5:
+            return pass_  # too slow to notice
+        return best or pass_
+
+    # calling ----------------------------------------------------------------------------------
+    def _should_call(self, view: KombioView) -> bool:
+        lv = self.level
+        mine = self._mine()
+        my_est = self._estimate_total(self.seat)
+        if lv.skill < 0.4:
+            # A simple rule: call once its hand looks small enough.
+            limit = 9 - 4 * lv.caution + 0.5 * max(0, self.my_turns - 5)
+            return self.my_turns >= 2 and my_est <= limit
+        if self.my_turns < 2 and my_est > 3:
+            return False
+        p = self._win_chance(mine)
+        wait = self._draw_worth()
+        threshold = (self.cfg["call_base"] + 0.3 * (lv.caution - 0.5) + self.cfg["call_wait"] * wait
+                     - self.cfg["call_pressure"] * max(0, self.my_turns - 6))
+        threshold = min(0.95, max(0.25, threshold))
+        return p >= threshold
+
+    def _win_chance(self, mine: list[Place]) -> float:
+        """Chance to end strictly lowest if it called now (Monte Carlo over what it has not seen)."""
+        pool = self.pool
+        rng = self.rng
+        choices = rng.choices
+        my_known = sum(self.known[p] for p in mine if p in self.known)
+        my_unknown = sum(1 for p in mine if p not in self.known)
+        bias = self.cfg["opp_bias"]
+        opps = []
+        for s in range(self.seats):
+            if s == self.seat:
+                continue
+            places = [grid_place(s, i) for i in self.occupied.get(s, ())]
+            kv = [self.known[p] for p in places if p in self.known]
+            opps.append((sum(kv), max(kv) if kv else -99, len(kv), len(places) - len(kv)))
+        n = self.sims
+        wins = 0
+        npool = len(pool)
+        rand = rng.random
+        for _ in range(n):
+            me = my_known + (sum(choices(pool, k=my_unknown)) if my_unknown else 0)
+            ok = True
+            for ksum, kmax, kn, unk in opps:
+                if unk:
+                    draws = choices(pool, k=unk)
+                    total = ksum + sum(draws) - bias * unk
+                    worst = max(kmax, max(draws) - bias)
+                elif kn:
+                    total, worst = ksum, kmax
+                else:
+                    ok = False  # an empty grid scores 0 or less: it cannot be beaten
+                    break
+                # Its last turn: a draw replaces its worst card when lower (it knows most of its hand).
+                d = pool[int(rand() * npool)]
+                if d < worst and rand() < 0.75:
+                    total -= worst - d
+                if total <= me:
+                    ok = False
+                    break
+            if ok:
+                wins += 1
+        return wins / n if n else 0.0
+
+
+class _NoIdea(Exception):
+    pass

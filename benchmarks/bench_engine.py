@@ -1,0 +1,88 @@
+"""Engine speed: random legal actions per second on one core, driving a variant's engine directly.
+
+    python benchmarks/bench_engine.py                       # Kombio, 2 and 4 players
+    python benchmarks/bench_engine.py --variant kombio --players 2,3,4 --seconds 5
+
+The loop is what a headless driver does at its simplest: ask which seats may act, pick one at
+random, list its legal actions, apply a random one; when nobody may act, apply the table's own
+action (a window's expiry at its deadline, the next round). A finished match is replaced by a new one
+(construction is counted in the time, not as actions). It works for any registered variant whose
+engine follows the Game interface (legal_actions, seats_to_act, table_action, apply).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.core.game import get_variant  # noqa: E402
+
+
+def run(variant: str, players: int, seconds: float, seed: int, options: dict | None = None) -> dict[str, float]:
+    cls = get_variant(variant)
+    rng = random.Random(seed)
+    choice = rng.choice
+    actions = matches = 0
+    match_index = 0
+    game = cls(players, options, seed)
+    deadline = time.perf_counter() + seconds
+    started = time.perf_counter()
+    while True:
+        # Check the clock every 1,000 actions so the timer costs little.
+        for _ in range(1000):
+            if game.over:
+                matches += 1
+                match_index += 1
+                game = cls(players, options, seed * 1_000_003 + match_index)
+            acting = game.seats_to_act()
+            if acting:
+                seat = acting[0] if len(acting) == 1 else choice(acting)
+                legal = game.legal_actions(seat)
+                game.apply(choice(legal), game.now)
+            else:
+                pending = game.table_action()
+                if pending is None:
+                    raise RuntimeError(f"{variant}: nobody may act and the table has nothing to do")
+                action, due = pending
+                game.apply(action, game.now if due is None else max(due, game.now))
+            actions += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - started
+    return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--variant", default="kombio")
+    parser.add_argument("--players", default="2,4", help="comma-separated seat counts (default 2,4)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per seat count (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--target", type=float, default=50_000, help="actions/s to reach (default 50000)")
+    args = parser.parse_args(argv)
+    options = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        try:
+            options[key] = int(value) if value.lstrip("-").isdigit() else float(value)
+        except ValueError:
+            options[key] = {"true": True, "false": False}.get(value.lower(), value)
+    ok = True
+    for players in (int(p) for p in args.players.split(",")):
+        r = run(args.variant, players, args.seconds, args.seed, options or None)
+        good = r["per_second"] >= args.target
+        ok &= good
+        print(f"{args.variant} {players} players: {r['per_second']:,.0f} random legal actions/s "
+              f"({r['actions']:,} actions, {r['matches']} matches, {r['seconds']:.1f}s)"
+              f" {'ok' if good else 'BELOW'} target {args.target:,.0f}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
