@@ -834,7 +834,8 @@ class TableScene(Scene):
             area = pygame.Rect(x, y, w, h).inflate(int(22 * self.layout.unit), int(22 * self.layout.unit))
             is_turn = seat == self.turn and self.round_result is None
             if is_turn:
-                glow = 0.55 + 0.45 * math.sin(self.time * 3.2) if seat not in self.humans else 1.0
+                # The thinking seat glows (a few cached steps of a slow pulse; never a new surface per frame).
+                glow = round((0.55 + 0.45 * math.sin(self.time * 3.2)) * 4) / 4 if seat not in self.humans else 1.0
                 colour = TH.lighten(pal.seat_colour(seat), 0.2 * glow)
                 surface.blit(TH.panel(area.size, (*pal.seat_colour(seat), int(40 + 40 * glow)), colour, 14, 3), area.topleft)
             (px, py), anchor = self.layout.plate_pos(seat, slots)

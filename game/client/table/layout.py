@@ -75,6 +75,8 @@ class TableLayout:
         gap = int(16 * unit)
         self.centre = (cx, cy)
         self.deck_pos = (cx - self.pile_card[0] // 2 - gap, cy)
+        self._slots: dict[tuple[int, int, int], tuple] = {}
+        self._bounds: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.discard_pos = (cx + self.pile_card[0] // 2 + gap, cy)
 
     def spot(self, seat: int) -> SeatSpot:
@@ -90,6 +92,13 @@ class TableLayout:
 
     def grid_slot(self, seat: int, index: int, slots: int) -> tuple[Point, int, tuple[int, int]]:
         """Screen centre, angle and card size of slot ``index`` in a grid of ``slots`` slots."""
+        key = (seat, index, slots)
+        hit = self._slots.get(key)
+        if hit is None:
+            hit = self._slots[key] = self._grid_slot(seat, index, slots)
+        return hit
+
+    def _grid_slot(self, seat: int, index: int, slots: int) -> tuple[Point, int, tuple[int, int]]:
         spot = self.spots[seat]
         cw, ch = spot.card
         cols = max(2, 2 * math.ceil(max(slots, 1) / 4))
@@ -102,6 +111,13 @@ class TableLayout:
 
     def grid_bounds(self, seat: int, slots: int) -> tuple[int, int, int, int]:
         """Screen rectangle (x, y, w, h) around a grid of ``slots`` slots."""
+        key = (seat, slots)
+        hit = self._bounds.get(key)
+        if hit is None:
+            hit = self._bounds[key] = self._grid_bounds(seat, slots)
+        return hit
+
+    def _grid_bounds(self, seat: int, slots: int) -> tuple[int, int, int, int]:
         pts = []
         spot = self.spots[seat]
         cw, ch = spot.card
