@@ -1,0 +1,274 @@
+"""The shell driven like a player would: real pygame events through App.step, assertions on the
+scene stack, on stored files and on what was drawn."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.client.storage import Storage
+
+pytestmark = pytest.mark.client
+
+
+def test_main_menu_shows_its_entries_and_no_continue_without_a_save(drive):
+    assert drive.stack == ["MainMenu"]
+    texts = drive.texts
+    for label in ("Cardhall", "Play", "Rules", "Statistics", "Settings", "Quit"):
+        assert label in texts
+    assert "Continue" not in texts
+
+
+def test_keyboard_navigation_moves_focus_and_enter_activates(drive):
+    menu = drive.app.top
+    assert menu.form.focused.text == "Play"
+    drive.key(pygame.K_DOWN)
+    assert menu.form.focused.text == "Rules"
+    drive.key(pygame.K_UP)
+    drive.key(pygame.K_UP)          # wraps to the last entry
+    assert menu.form.focused.text == "Quit"
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_RETURN)
+    assert drive.stack == ["MainMenu", "VariantChooser"]
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack == ["MainMenu"]
+
+
+def test_hovering_a_button_lights_it_up(drive):
+    rect = drive.button("Statistics").rect
+    probe = (rect.x + 8, rect.centery)
+    before = tuple(drive.app.surface.get_at(probe))
+    drive.move(rect.center)
+    after = tuple(drive.app.surface.get_at(probe))
+    assert drive.button("Statistics").hovered
+    assert before != after
+
+
+def test_play_offers_only_variants_with_a_table(drive):
+    drive.key(pygame.K_p)
+    assert drive.stack[-1] == "VariantChooser"
+    assert "Shelltest" in drive.texts
+    assert "A stand-in variant for the client shell tests." in drive.texts
+    assert "Notable Absence" not in drive.texts
+
+
+def _to_setup(drive):
+    drive.key(pygame.K_p)
+    drive.click_button("Shelltest")
+    assert drive.stack[-1] == "SetupScene"
+    return drive.app.top
+
+
+def test_setup_edits_seats_and_options_then_summary_then_start(drive, fake_table):
+    setup = _to_setup(drive)
+    assert len(setup.seats) == 4                       # default: 4 when the variant allows it
+    name, kind, remove = setup.seat_rows[0]
+    drive.click(name.rect.center)
+    drive.key(pygame.K_BACKSPACE, mod=pygame.KMOD_CTRL)
+    drive.type("Zoe")
+    drive.key(pygame.K_q)                              # a shortcut letter while typing: no effect
+    assert drive.stack[-1] == "SetupScene"
+    assert setup.seats[0]["name"] == "Zoe"
+    # seat 2 becomes a hard bot (two clicks on the right half of the cycler)
+    kind2 = setup.seat_rows[1][1]
+    right = (kind2.rect.right - 10, kind2.rect.centery)
+    drive.click(right)
+    assert setup.seats[1]["kind"] == "hard"
+    # remove seat 4, add one again, remove two: never below the minimum
+    drive.click(setup.seat_rows[3][2].rect.center)
+    assert len(setup.seats) == 3
+    for _ in range(3):
+        drive.click(setup.add_button.rect.center)
+    assert len(setup.seats) == 5 and not setup.add_button.enabled   # max_seats
+    for _ in range(5):
+        if setup.seat_rows[-1][2] is not None:
+            drive.click(setup.seat_rows[-1][2].rect.center)
+    assert len(setup.seats) == 2 and setup.seat_rows[0][2] is None   # min_seats: no remove buttons
+    # options: the stepper clamps at its maximum; the toggle flips; the cycler cycles
+    rounds, addons, ending, reaction = setup.option_widgets
+    for _ in range(6):
+        drive.click((rounds.control_rect.right - 10, rounds.control_rect.centery))
+    assert setup.options["rounds"] == 8
+    drive.click(addons.control_rect.center)
+    assert setup.options["addons"] is False
+    drive.click((ending.control_rect.right - 10, ending.control_rect.centery))
+    assert setup.options["ending"] == "target"
+    assert "How many rounds to play." in drive.texts                # help text is shown
+    drive.click_button("Review")
+    assert drive.stack[-1] == "SummaryScene"
+    texts = drive.texts
+    assert "Zoe" in texts and "Bot (hard)" in texts and "Human" in texts
+    assert "Number of rounds" in texts and "8" in texts and "Off" in texts and "target" in texts
+    drive.key(pygame.K_RETURN)
+    assert drive.stack == ["MainMenu", "FakeTable"]
+    table = fake_table.instances[-1]
+    record = table.record
+    assert record.variant == "shelltest" and record.actions == []
+    assert [(s.name, s.kind, s.level) for s in record.seats] == [("Zoe", "human", None), ("Ada", "bot", "hard")]
+    assert record.options == {"rounds": 8, "addons": False, "ending": "target", "reaction_seconds": 3.0}
+    assert table.storage_given is drive.app.storage
+    # the setup is remembered for next time
+    again = Storage(drive.app.storage.config_dir.parent)
+    assert again.settings.last_setup["shelltest"]["options"]["rounds"] == 8
+    assert again.settings.player_name == "Zoe"
+
+
+def test_setup_remembers_the_last_setup(drive):
+    setup = _to_setup(drive)
+    setup.seat_rows[0][0].value = "Mia"
+    setup.set_name(0, "Mia")
+    drive.click_button("Review")
+    drive.key(pygame.K_RETURN)
+    drive.app.to_main_menu()
+    setup = _to_setup(drive)
+    assert setup.seats[0] == {"name": "Mia", "kind": "human"}
+
+
+def test_enter_on_a_field_goes_to_review_and_escape_goes_back(drive):
+    _to_setup(drive)
+    drive.key(pygame.K_RETURN)          # focus starts on the first name field
+    assert drive.stack[-1] == "SummaryScene"
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack[-1] == "SetupScene"
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack[-1] == "VariantChooser"
+
+
+def _start(drive):
+    _to_setup(drive)
+    drive.click_button("Review")
+    drive.key(pygame.K_RETURN)
+    assert drive.stack[-1] == "FakeTable"
+    return drive.app.top
+
+
+def test_pause_menu_overlays_the_table_and_freezes_the_clock(drive, fake_table):
+    table = _start(drive)
+    clock = drive.app.clock
+    t0 = clock.now()
+    drive.app.run_frames(30, dt=0.1)
+    assert clock.now() == pytest.approx(t0 + 3.0)
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack[-1] == "PauseMenu"
+    draws = table.draws
+    t1 = clock.now()
+    drive.app.run_frames(30, dt=0.1)
+    assert clock.now() == t1                      # paused: no game time passes
+    assert table.draws == draws + 30              # ...but the table is still drawn under the menu
+    assert "Paused" in drive.texts and "Save and quit to menu" in drive.texts
+    # the table shows through (dimmed) outside the menu panel
+    r, g, b, _ = drive.app.surface.get_at((5, 5))
+    assert r > g and b > g
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack[-1] == "FakeTable"
+    t2 = clock.now()
+    drive.app.run_frames(10, dt=0.1)
+    assert clock.now() == pytest.approx(t2 + 1.0)
+
+
+def test_pause_rules_and_settings_return_to_the_pause_menu(drive):
+    _start(drive)
+    drive.key(pygame.K_ESCAPE)
+    drive.key(pygame.K_r)
+    assert drive.stack[-1] == "RulesScene"
+    drive.key(pygame.K_ESCAPE)
+    drive.key(pygame.K_s)
+    assert drive.stack[-1] == "SettingsScene"
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack[-1] == "PauseMenu"
+
+
+def test_save_and_quit_then_continue_resumes_the_same_match(drive, fake_table, home):
+    table = _start(drive)
+    drive.key(pygame.K_ESCAPE)
+    drive.click_button("Save and quit to menu")
+    assert drive.stack == ["MainMenu"]
+    saved = json.loads((home / "data" / "saved-match.json").read_text())
+    assert saved["variant"] == "shelltest" and saved["client"] == {"summary": "round 2"}
+    drive.app.run_frames(1)
+    assert "Continue" in drive.texts and "Shelltest · round 2" in drive.texts
+    assert drive.app.top.form.focused.text == "Continue"
+    drive.key(pygame.K_c)
+    assert drive.stack == ["MainMenu", "FakeTable"]
+    resumed = fake_table.instances[-1]
+    assert resumed is not table and resumed.record.seed == table.record.seed
+
+
+def test_a_saved_match_without_a_table_offers_no_continue(make_app, home):
+    from game.core.record import GameRecord, SeatInfo
+
+    storage = Storage(home)
+    storage.save_match(GameRecord("shellnotable", {}, [SeatInfo("A"), SeatInfo("B")], 5))
+    app = make_app(storage=Storage(home))
+    assert "Continue" not in [b.text for b in app.top.menu_buttons]
+
+
+def test_a_saved_match_the_table_cannot_rebuild_is_set_aside_with_a_notice(make_app, home, fake_table, driver_for):
+    from game.core.record import GameRecord, SeatInfo
+
+    Storage(home).save_match(GameRecord("shelltest", {}, [SeatInfo("A", "human"), SeatInfo("B")], 5))
+    drive = driver_for(make_app())
+    fake_table.fail = True
+    drive.key(pygame.K_c)
+    assert drive.stack == ["MainMenu"]
+    drive.app.run_frames(1)
+    assert "Continue" not in drive.texts
+    assert any("saved match" in t for t in drive.texts)
+    assert list((home / "data").glob("saved-match.json.corrupt-*"))
+
+
+def test_corrupt_files_show_a_dismissible_notice(make_app, home, driver_for):
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text("{oops")
+    (home / "data").mkdir()
+    (home / "data" / "statistics.json").write_text('{"format": 1, "variants": {"x": {"played": 1, "won": 5}}}')
+    drive = driver_for(make_app())
+    texts = " ".join(drive.texts)
+    assert "Notice" in drive.texts
+    assert "settings file could not be read" in texts and "statistics file could not be read" in texts
+    drive.key(pygame.K_d)
+    assert "Notice" not in drive.texts
+    assert drive.app.storage.messages == []
+
+
+def test_quit_button_ends_the_app(drive):
+    drive.click_button("Quit")
+    assert not drive.app.running
+    assert drive.app.step(0.016) is False
+
+
+def test_window_close_saves_pending_settings(drive, home):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    drive.app.run_frames(1)
+    assert not drive.app.running
+    assert json.loads((home / "config" / "settings.json").read_text())["window_size"] == [1100, 700]
+
+
+def test_resize_is_saved_once_the_size_settles(drive, home):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 600), w=1000, h=600))
+    drive.app.run_frames(1)
+    assert drive.app.settings.window_size == (1000, 600)
+    assert not (home / "config" / "settings.json").exists()
+    drive.app.run_frames(40)
+    assert json.loads((home / "config" / "settings.json").read_text())["window_size"] == [1000, 600]
+
+
+def test_f11_toggles_fullscreen_and_saves_it(drive, home):
+    drive.key(pygame.K_F11)
+    assert drive.app.settings.fullscreen is True
+    assert json.loads((home / "config" / "settings.json").read_text())["fullscreen"] is True
+    drive.key(pygame.K_F11)
+    assert drive.app.settings.fullscreen is False
+    assert drive.app.size == (1280, 720)
+
+
+def test_window_size_comes_from_settings(make_app, home):
+    storage = Storage(home)
+    storage.settings.window_size = (1024, 600)
+    storage.save_settings()
+    app = make_app()
+    assert app.size == (1024, 600)
+    assert pygame.display.get_caption()[0] == "Cardhall"

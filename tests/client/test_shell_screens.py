@@ -1,0 +1,174 @@
+"""Rules, settings, statistics, the privacy curtain: each opened through the app and checked on
+what it drew and what it stored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.scenes import rules as rules_mod
+from game.client.scenes.curtain import Curtain
+from game.client.storage import Storage
+
+pytestmark = pytest.mark.client
+
+RULES = """# Shelltest
+
+An opening paragraph that is long enough to be wrapped onto more than one line of the rules page
+when the page is drawn at its usual width, so wrapping is exercised.
+
+## Setup
+- Deal **four** cards.
+- Look at two of them.
+  This continues the bullet.
+
+1. First step.
+2. Second step.
+""" + "\n".join(f"## Section {i}\nMore text for section {i}, which makes the page longer than the screen.\n- a\n- b\n" for i in range(12))
+
+
+def test_parse_markdown_blocks():
+    blocks = rules_mod.parse_markdown(RULES)
+    assert blocks[0] == ("h1", "Shelltest")
+    assert blocks[1][0] == "para" and "wrapped onto more than one line" in blocks[1][1]
+    assert ("h2", "Setup") in blocks
+    assert ("bullet", "Deal four cards.") in blocks                       # ** stripped
+    assert ("bullet", "Look at two of them. This continues the bullet.") in blocks
+    assert ("number", "1.\tFirst step.") in blocks
+
+
+@pytest.fixture
+def rules_file(tmp_path, monkeypatch):
+    path = tmp_path / "shelltest.md"
+    path.write_text(RULES, encoding="utf-8")
+    monkeypatch.setattr(rules_mod, "rules_path", lambda vid: path if vid == "shelltest" else tmp_path / "missing.md")
+    return path
+
+
+def test_rules_page_from_the_menu_scrolls_with_keys_and_wheel(drive, rules_file):
+    drive.key(pygame.K_r)
+    assert drive.stack[-1] == "RulesChooser"
+    assert "Shelltest" in drive.texts and "Notable Absence" in drive.texts   # every variant has rules
+    drive.click_button("Shelltest")
+    page = drive.app.top
+    assert drive.stack[-1] == "RulesScene" and not page.missing
+    assert page.max_scroll > 0
+    top = drive.app.surface.copy()
+    drive.key(pygame.K_DOWN)
+    assert page.scroll == 40
+    drive.wheel(-2)
+    assert page.scroll == 160
+    drive.key(pygame.K_END)
+    assert page.scroll == page.max_scroll
+    assert drive.app.surface.get_at(page.view.center) != top.get_at(page.view.center) or \
+        pygame.image.tobytes(drive.app.surface, "RGB") != pygame.image.tobytes(top, "RGB")
+    drive.key(pygame.K_HOME)
+    assert page.scroll == 0
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack[-1] == "RulesChooser"
+
+
+def test_missing_rules_file_shows_a_message(drive, rules_file):
+    drive.key(pygame.K_r)
+    drive.click_button("Notable Absence")
+    page = drive.app.top
+    assert page.missing
+    assert page.blocks[0] == ("h2", "No rules page yet")
+
+
+def test_settings_change_by_keyboard_and_persist(drive, home):
+    drive.key(pygame.K_s)
+    scene = drive.app.top
+    assert drive.stack[-1] == "SettingsScene"
+    labels = [w.label for w in scene.rows]
+    # move to "Memory aid" and switch it on with Right
+    for _ in range(labels.index("Memory aid")):
+        drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_RIGHT)
+    # Animation speed to "fastest" by cycling left from 1.0 (wraps)
+    scene.form.focus_on(scene.rows[labels.index("Animation speed")])
+    for _ in range(3):                                   # 0.75, 0.5, then wraps to fastest
+        drive.key(pygame.K_LEFT)
+    # Volume down twice
+    scene.form.focus_on(scene.rows[labels.index("Volume")])
+    drive.key(pygame.K_LEFT)
+    drive.key(pygame.K_LEFT)
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack == ["MainMenu"]
+    data = json.loads((home / "config" / "settings.json").read_text())
+    assert data["memory_aid"] is True
+    assert data["animation_speed"] == "fastest"
+    assert data["volume"] == pytest.approx(0.5)
+    again = Storage(home)
+    assert again.settings.memory_aid is True and again.settings.animation_scale() == 0.0
+    assert again.messages == []
+
+
+def test_colour_blind_setting_changes_what_is_drawn(drive):
+    drive.key(pygame.K_s)
+    scene = drive.app.top
+    toggle = next(w for w in scene.rows if w.label == "Colour-blind palette")
+    assert drive.app.palette.name == "standard"
+    drive.click(toggle.control_rect.center)
+    assert drive.app.settings.colour_blind is True
+    assert drive.app.palette.name == "colour-blind"
+
+
+def test_statistics_screen_shows_rows_and_the_last_match_chart(make_app, home, driver_for):
+    from game.core.record import GameRecord, SeatInfo
+
+    storage = Storage(home)
+    seats = [SeatInfo("Zoe", "human"), SeatInfo("Ada", "bot", "easy")]
+    storage.record_finished(GameRecord("shelltest", {}, seats, 1,
+                                       result={"rounds": [[3, 10], [4, 12]], "totals": [7, 22], "winners": [0]}))
+    drive = driver_for(make_app())
+    drive.key(pygame.K_t)
+    assert drive.stack[-1] == "StatsScene"
+    texts = drive.texts
+    assert "Shelltest" in texts and "Last match: Shelltest, totals after each round" in texts
+    row = drive.app.top.rows
+    assert ("Shelltest", "1", "1", "7", "7.0") in row
+    # the chart has a line in each seat's colour inside the chart panel
+    chart = drive.app.top.chart_rect
+    pal = drive.app.palette
+    area = drive.app.surface.subsurface(chart)
+    colours = {tuple(area.get_at((x, y)))[:3] for x in range(0, chart.w, 2) for y in range(0, chart.h, 2)}
+    assert pal.seat_colour(0) in colours and pal.seat_colour(1) in colours
+
+
+def test_statistics_screen_without_matches(drive):
+    drive.key(pygame.K_t)
+    assert "Finish a match to see its scores round by round here." in drive.texts
+
+
+def test_curtain_hides_everything_below_and_confirms(drive, fake_table):
+    drive.key(pygame.K_p)
+    drive.click_button("Shelltest")
+    drive.click_button("Review")
+    drive.key(pygame.K_RETURN)
+    table = drive.app.top
+    confirmed = []
+    drive.app.push(Curtain(drive.app, "Ada", on_confirm=lambda: confirmed.append(True), seat=1))
+    before = table.draws
+    t0 = drive.app.clock.now()
+    drive.app.run_frames(5)
+    assert table.draws == before                                  # the table is not drawn at all
+    assert drive.app.clock.now() == t0                            # and its time stands still
+    assert "Pass to Ada" in drive.texts
+    pixels = pygame.image.tobytes(drive.app.surface, "RGB")
+    assert bytes((255, 0, 255)) not in {pixels[i:i + 3] for i in range(0, len(pixels), 3 * 97)}
+    drive.key(pygame.K_RETURN)
+    assert confirmed == [True]
+    assert drive.stack[-1] == "FakeTable"
+    assert table.draws == before + 1
+
+
+def test_curtain_confirm_button_by_mouse(drive):
+    got = []
+    drive.app.push(Curtain(drive.app, "Bo", on_confirm=lambda: got.append(1)))
+    drive.app.run_frames(1)
+    drive.click(drive.app.top.ready.rect.center)
+    assert got == [1] and drive.stack == ["MainMenu"]

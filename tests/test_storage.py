@@ -1,0 +1,213 @@
+"""Client storage: settings, statistics and the saved match. Atomic writes; a file that cannot be
+read is set aside, defaults are used and a message is queued; nothing raises."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from game.client.storage import Settings, Storage
+from game.core import game as core_game
+from game.core.game import Game
+from game.core.record import GameRecord, SeatInfo
+
+
+class StorageTestGame(Game):
+    id = "storagetest"
+    title = "Storage test"
+    min_seats = 2
+    max_seats = 4
+
+
+@pytest.fixture(autouse=True)
+def _stand_in_variant(monkeypatch):
+    # registered for each test only: other tests that walk every variant never see it
+    monkeypatch.setitem(core_game._REGISTRY, StorageTestGame.id, StorageTestGame)
+
+
+def record(result=None, seats=None):
+    seats = seats or [SeatInfo("Zoe", "human"), SeatInfo("Ada", "bot", "easy"), SeatInfo("Bo", "bot", "hard")]
+    return GameRecord("storagetest", {}, seats, 42, [], result)
+
+
+def leftovers(path):
+    return sorted(p.name for p in path.rglob("*") if p.is_file())
+
+
+def test_defaults_without_files(tmp_path):
+    s = Storage(tmp_path)
+    assert s.settings == Settings()
+    assert s.settings.window_size == (1280, 720) and s.settings.memory_aid is False
+    assert s.stats.variants == {} and s.stats.last_match is None
+    assert s.saved_match() is None
+    assert s.messages == []
+    assert leftovers(tmp_path) == []           # reading writes nothing
+
+
+def test_cardhall_home_is_the_base(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDHALL_HOME", str(tmp_path / "portable"))
+    s = Storage()
+    assert s.settings_path == tmp_path / "portable" / "config" / "settings.json"
+    assert s.stats_path.parent == tmp_path / "portable" / "data"
+
+
+def test_platform_dirs_without_override(monkeypatch):
+    monkeypatch.delenv("CARDHALL_HOME", raising=False)
+    from game.client.storage import default_dirs
+
+    config, data = default_dirs()
+    assert "Cardhall" in str(config) and "Cardhall" in str(data)
+
+
+def test_settings_round_trip(tmp_path):
+    s = Storage(tmp_path)
+    s.settings.window_size = (1600, 900)
+    s.settings.fullscreen = True
+    s.settings.animation_speed = "fastest"
+    s.settings.reaction_seconds = 0.0
+    s.settings.volume = 0.3
+    s.settings.colour_blind = True
+    s.settings.bot_speed = "quick"
+    s.save_settings()
+    again = Storage(tmp_path)
+    assert again.settings == s.settings
+    assert again.settings.animation_scale() == 0.0 and again.settings.bot_delay_scale() < 1
+    assert again.messages == []
+
+
+def test_atomic_writes_leave_no_temp_files(tmp_path):
+    s = Storage(tmp_path)
+    for i in range(20):
+        s.settings.volume = i / 20
+        s.save_settings()
+        s.save_match(record())
+        s.save_stats()
+    assert leftovers(tmp_path) == ["saved-match.json", "settings.json", "statistics.json"]
+
+
+def test_a_failed_write_keeps_the_old_file_and_no_temp(tmp_path, monkeypatch):
+    s = Storage(tmp_path)
+    s.settings.volume = 0.2
+    s.save_settings()
+    before = s.settings_path.read_text()
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    s.settings.volume = 0.9
+    with pytest.raises(OSError):
+        s.save_settings()
+    assert s.settings_path.read_text() == before
+    assert leftovers(tmp_path) == ["settings.json"]
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b""])
+def test_corrupt_settings_are_set_aside(tmp_path, content):
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    s = Storage(tmp_path)
+    assert s.settings == Settings()
+    assert not path.exists()
+    aside = list(path.parent.glob("settings.json.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content
+    assert len(s.messages) == 1 and "settings" in s.messages[0]
+    s.save_settings()                                   # and the next save works
+    assert Storage(tmp_path).messages == []
+
+
+def test_invalid_setting_values_fall_back_one_by_one(tmp_path):
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"volume": 7, "sound": "yes", "memory_aid": True, "window_size": [10, 10],
+                                "animation_speed": 2.0, "bot_speed": "warp", "unknown": 1}))
+    s = Storage(tmp_path)
+    assert s.settings.memory_aid is True and s.settings.animation_speed == 2.0
+    assert s.settings.volume == Settings().volume and s.settings.sound is True
+    assert s.settings.window_size == (1280, 720) and s.settings.bot_speed == "normal"
+    assert len(s.messages) == 1 and "volume" in s.messages[0]
+
+
+@pytest.mark.parametrize("content", [
+    "nope",
+    '{"format": 99}',
+    '{"format": 1, "variants": {"x": {"played": 1, "won": 2}}}',
+    '{"format": 1, "variants": {"x": {"played": 1, "won": 0, "scores": ["a"]}}}',
+    '{"format": 1, "variants": {}, "last_match": {"variant": "x", "names": ["a"], "totals_by_round": [[1, 2]]}}',
+])
+def test_corrupt_statistics_are_set_aside(tmp_path, content):
+    path = tmp_path / "data" / "statistics.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(content)
+    s = Storage(tmp_path)
+    assert s.stats.variants == {} and s.stats.last_match is None
+    assert not path.exists() and list(path.parent.glob("statistics.json.corrupt-*"))
+    assert "statistics" in s.messages[0]
+
+
+def test_an_unreadable_file_is_set_aside(tmp_path):
+    path = tmp_path / "config" / "settings.json"
+    path.mkdir(parents=True)                             # a directory where a file should be
+    s = Storage(tmp_path)
+    assert s.settings == Settings() and s.messages
+    assert not path.exists()
+
+
+def test_saved_match_round_trip_with_client_metadata(tmp_path):
+    s = Storage(tmp_path)
+    s.save_match(record(), {"summary": "round 3"})
+    data = json.loads(s.save_path.read_text())
+    assert GameRecord.from_json(data).seed == 42         # the save IS a GameRecord json
+    again = Storage(tmp_path)
+    rec, meta = again.saved_match()
+    assert rec.variant == "storagetest" and [x.name for x in rec.seats] == ["Zoe", "Ada", "Bo"]
+    assert meta == {"summary": "round 3"}
+    again.clear_match()
+    assert not again.save_path.exists() and Storage(tmp_path).saved_match() is None
+
+
+@pytest.mark.parametrize("content", [
+    "{broken",
+    '{"format": 1, "variant": "no-such-variant", "seats": [], "seed": 1, "actions": []}',
+    '{"format": 1, "variant": "storagetest", "seats": [{"name": "a"}, {"name": "b"}], "seed": 1, "actions": [{"x": 1}]}',
+    '{"format": 1, "variant": "storagetest", "seats": [{"name": "a"}], "seed": 1, "actions": [], "client": 5}',
+])
+def test_corrupt_saved_match_is_set_aside(tmp_path, content):
+    path = tmp_path / "data" / "saved-match.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(content)
+    s = Storage(tmp_path)
+    assert s.saved_match() is None
+    assert not path.exists() and list(path.parent.glob("saved-match.json.corrupt-*"))
+    assert "saved match" in s.messages[0]
+
+
+def test_a_finished_match_updates_statistics_and_clears_the_save(tmp_path):
+    s = Storage(tmp_path)
+    s.save_match(record())
+    s.record_finished(record({"rounds": [[5, 2, 9], [3, 8, 1]], "totals": [8, 10, 10], "winners": [0]}))
+    s.record_finished(record({"rounds": [[20, 2, 9]], "totals": [20, 2, 9], "winners": [1]}))
+    assert s.saved_match() is None and not s.save_path.exists()
+    again = Storage(tmp_path)
+    vs = again.stats.variants["storagetest"]
+    assert (vs.played, vs.won, vs.best, vs.average) == (2, 1, 8, 14.0)
+    last = again.stats.last_match
+    assert last.names == ["Zoe", "Ada", "Bo"] and last.totals_by_round == [[20, 2, 9]] and last.winners == [1]
+
+
+def test_last_match_keeps_running_totals_and_adjusted_final_totals(tmp_path):
+    s = Storage(tmp_path)
+    s.record_finished(record({"rounds": [[30, 2, 9], [20, 8, 1]], "totals": [25, 10, 10], "winners": [1, 2]}))
+    assert s.stats.last_match.totals_by_round == [[30, 2, 9], [25, 10, 10]]
+
+
+def test_all_bot_matches_are_not_counted_as_yours(tmp_path):
+    s = Storage(tmp_path)
+    bots = [SeatInfo("A", "bot", "easy"), SeatInfo("B", "bot", "hard")]
+    s.record_finished(record({"rounds": [[1, 2]], "totals": [1, 2], "winners": [0]}, seats=bots))
+    vs = s.stats.variants["storagetest"]
+    assert vs.played == 0 and vs.best is None
+    assert s.stats.last_match.names == ["A", "B"]
