@@ -110,8 +110,14 @@ class Button(Widget):
         self.size = size
         self.sub = sub            # a second, smaller line (e.g. a variant's summary)
 
+    def _sub_lines(self, width: int) -> list[str]:
+        hint_w = T.text(self.hint, TH.TINY, (0, 0, 0)).get_width() + 22 if self.hint else 0
+        return T.wrap(self.sub, TH.SMALL, max(60, width - 36 - hint_w))
+
     def height_for(self, width: int) -> int:
-        return TH.ROW_H + (24 if self.sub else 0)
+        if not self.sub:
+            return TH.ROW_H
+        return T.line_height(self.size, True) + 16 + len(self._sub_lines(width)) * T.line_height(TH.SMALL)
 
     def activate(self) -> None:
         if self.enabled and self.on_click:
@@ -135,8 +141,11 @@ class Button(Widget):
         pygame.draw.rect(surface, border, r, 2 if focused else 1, border_radius=TH.RADIUS)
         hint_w = T.text(self.hint, TH.TINY, fg).get_width() + 22 if self.hint else 0
         if self.sub:
-            T.blit_text(surface, self.text, self.size, fg, (r.x + 18, r.y + 10), "topleft", bold=True)
-            T.blit_text(surface, self.sub, TH.SMALL, pal.text_dim if not self.primary else fg, (r.x + 18, r.y + 14 + T.line_height(self.size)))
+            T.blit_text(surface, self.text, self.size, fg, (r.x + 18, r.y + 8), "topleft", bold=True)
+            y = r.y + 10 + T.line_height(self.size, True)
+            for line in self._sub_lines(r.w):
+                T.blit_text(surface, line, TH.SMALL, pal.text_dim if not self.primary else fg, (r.x + 18, y))
+                y += T.line_height(TH.SMALL)
         else:
             label_w = T.text(self.text, self.size, fg, True).get_width()
             cx = r.centerx if label_w + 2 * hint_w + 16 <= r.w else r.x + (r.w - hint_w) // 2
