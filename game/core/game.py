@@ -78,6 +78,12 @@ class Game:
         """What a scheduled bot reaction depends on; when it changes, pending reactions are void."""
         return self.version
 
+    def situation_for(self, seat: int) -> Hashable:
+        """The situation as far as `seat`'s pending reaction is concerned. A real-time variant
+        narrows it, so that what other seats do elsewhere (a pass, a draw) does not void a
+        reaction that is still valid. The default is the whole-table situation."""
+        return self.situation()
+
     # -- shared machinery -------------------------------------------------------------------
     @classmethod
     def vocabulary(cls) -> dict[str, type[Action]]:

@@ -75,10 +75,9 @@ class Session:
         # Bots are asked at the moment the situation arose, so their delays count from then.
         game = self.game
         now = game.now
-        situation = game.situation()
         acting = game.seats_to_act()
         for seat in list(self.pending):
-            if seat not in acting or self.pending[seat].situation != situation:
+            if seat not in acting or self.pending[seat].situation != game.situation_for(seat):
                 del self.pending[seat]
                 self.dropped += 1
         for seat in acting:
@@ -90,7 +89,8 @@ class Session:
                 continue
             intent = agent.decide(game.observe(seat), legal, now)
             self._order += 1
-            self.pending[seat] = _Pending(now + max(0.0, intent.delay), self._order, intent.action, situation)
+            self.pending[seat] = _Pending(now + max(0.0, intent.delay), self._order, intent.action,
+                                          game.situation_for(seat))
 
     def _table_due(self, now: float) -> tuple[Action, float] | None:
         pending = self.game.table_action()

@@ -1,3 +1,4 @@
 """The built variants. Importing this package registers each of them."""
 
 from game.variants import kombio  # noqa: F401
+from game.variants import combat_uno  # noqa: F401

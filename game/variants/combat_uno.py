@@ -1,0 +1,889 @@
+"""Combat UNO: shed your hand by matching colour or symbol; identical cards jump in out of turn,
+draw cards stack, and the UNO call is a race. The lowest total wins.
+
+The rules in the project's words are in game/rules/combat-uno.md; the action vocabulary is in
+docs/combat-uno-actions.md.
+
+Real time: play never waits for the out-of-turn moves. While the seat on turn thinks, a jump-in
+window on the top card is open to everybody else (the same offer whatever they hold); it closes
+when a new card covers the top card or its deadline passes (an Expire taken by the table). A seat
+going down to one card opens an UNO window on that seat, offered to every seat; it runs alongside
+play and closes on the first call, on its deadline, or when that seat's hand changes.
+
+A penalty draw is an explicit sequence: StartDrawing (touching the deck: the first card) and then
+one DrawCard per remaining card. With the "touched the deck" rule on, touching fixes the draw: a
+later identical draw card is a fresh jump-in and no longer adds to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Hashable
+
+from game.core.actions import TABLE, Action, Expire, Pass, StartRound
+from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
+from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
+from game.core.events import (CardMoved, DeckReshuffled, Event, MatchEnded, Passed, PenaltyGiven,
+                              RoundScored, RoundStarted, TurnStarted)
+from game.core.events import WindowClosed as WindowClosedEvent
+from game.core.events import WindowOpened
+from game.core.game import Game, register
+from game.core.options import REACTION_SECONDS, OptionSpec
+from game.core.reaction import ReactionWindow
+
+COLOURS = ("red", "yellow", "green", "blue")
+SKIP, REVERSE, DRAW2, WILD, WILD4 = "skip", "reverse", "draw2", "wild", "wild4"
+SYMBOLS = (SKIP, REVERSE, DRAW2)
+WILDS = (WILD, WILD4)
+DRAW_AMOUNT = {DRAW2: 2, WILD4: 4}
+
+DECK_SPEC = DeckSpec(
+    tuple(entry for colour in COLOURS for entry in (
+        ((0, colour, 1),) + tuple((n, colour, 2) for n in range(1, 10))
+        + tuple((symbol, colour, 2) for symbol in SYMBOLS)))
+    + ((WILD, None, 4), (WILD4, None, 4))
+)
+DECK_CARDS = tuple(DECK_SPEC.build())  # cards are immutable, so every round reuses them
+# Identical cards share a face number; legal_actions lists each face once.
+FACES: tuple[tuple[int | str, str | None], ...] = tuple(sorted({(c.rank, c.suit) for c in DECK_CARDS}, key=str))
+FACE_OF: tuple[int, ...] = tuple(FACES.index((c.rank, c.suit)) for c in DECK_CARDS)
+HAND_SIZE = 7
+UNO_PENALTY = 2
+
+
+def card_points(card: Card) -> int:
+    """What a card left in a hand scores: numbers face value, Skip/Reverse/Draw Two 20, wilds 50."""
+    rank = card.rank
+    if isinstance(rank, int):
+        return rank
+    return 50 if rank in WILDS else 20
+
+
+def card_name(card: Card) -> str:
+    names = {SKIP: "Skip", REVERSE: "Reverse", DRAW2: "Draw Two", WILD: "Wild", WILD4: "Wild Draw Four"}
+    rank = names.get(card.rank, str(card.rank))  # type: ignore[arg-type]
+    return f"{card.suit} {rank}" if card.suit else rank
+
+
+@lru_cache(maxsize=None)
+def hand_place(seat: int) -> Place:
+    return Place("hand", seat)
+
+
+@lru_cache(maxsize=None)
+def only(seat: int) -> frozenset[int]:
+    return frozenset((seat,))
+
+
+# -- errors particular to Combat UNO -------------------------------------------------------------
+class NotHeld(InvalidTarget):
+    """The seat holds no card with that face."""
+
+
+class BadColour(InvalidTarget):
+    """A wild needs a colour named; any other card must not name one."""
+
+
+class DoesNotMatch(InvalidTarget):
+    """On your turn the card must match the colour or the number/symbol on top."""
+
+
+class NotIdentical(InvalidTarget):
+    """Out of turn only an identical card may be played."""
+
+
+class MustDrawOrStack(WrongPhase):
+    """A draw penalty is pending on you: stack a matching draw card or start drawing."""
+
+
+class StackingOff(IllegalAction):
+    """The option that would allow this stack is turned off."""
+
+
+class StillDrawing(NotYourTurn):
+    """The seat is committed to drawing cards and must finish first."""
+
+
+# -- actions ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card of this face from your hand: on your turn a matching card, out of turn an
+    identical one (a jump-in or a stack). `choose` names the new colour for a Wild or Wild Draw
+    Four and is None for every other card."""
+
+    rank: int | str
+    colour: str | None = None
+    choose: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """On your turn, with no penalty pending: draw one card; your turn ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartDrawing(Action):
+    """A penalty is pending on you: touch the deck and take its first card. You are now committed."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Action):
+    """Take the next card of a penalty you have started drawing."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno(Action):
+    """Call UNO on `target`, a seat down to one card: yourself (safe) or an opponent (they draw two)."""
+
+    target: int
+
+
+# Actions are immutable values, so the ones listed on every step are built once.
+_play = lru_cache(maxsize=None)(Play)
+_draw = lru_cache(maxsize=None)(Draw)
+_start_drawing = lru_cache(maxsize=None)(StartDrawing)
+_draw_card = lru_cache(maxsize=None)(DrawCard)
+_call = lru_cache(maxsize=None)(CallUno)
+_pass = lru_cache(maxsize=None)(Pass)
+_EXPIRE = Expire()
+
+
+@lru_cache(maxsize=None)
+def _plays(seat: int) -> tuple[tuple[Play, ...], ...]:
+    """For each face, the Play actions that put it down (a wild: one per colour it may name)."""
+    return tuple(tuple(_play(seat, rank, None, colour) for colour in COLOURS) if suit is None
+                 else (_play(seat, rank, suit, None),) for rank, suit in FACES)
+
+_START = StartRound()
+
+
+# -- events particular to Combat UNO ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ColourChosen(Event):
+    seat: int
+    colour: str | None   # None: a Wild start card leaves the colour open
+
+
+@dataclass(frozen=True, slots=True)
+class JumpedIn(Event):
+    """The card just played came out of turn; `stacked` if it added to a pending draw."""
+
+    seat: int
+    stacked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Stacked(Event):
+    """A draw card was played on a pending draw (in turn or out of turn): `total` now pending."""
+
+    seat: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DirectionChanged(Event):
+    direction: int   # +1 to the left (seat numbers going up), -1 to the right
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPending(Event):
+    """`seat` must draw `cards` (or stack a matching draw card first)."""
+
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartedDrawing(Event):
+    """`seat` touched the deck: it is committed to drawing `cards` in all."""
+
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnDrawn(Event):
+    """`seat` drew instead of playing (it could not or chose not to follow) and its turn ends."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnoWindowOpened(Event):
+    """`target` is down to one card: until the deadline (None: until everyone passes) any seat may call."""
+
+    target: int
+    seats: tuple[int, ...]
+    opened_at: float
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class UnoWindowClosed(Event):
+    target: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCalled(Event):
+    """`seat` called UNO on `target`: on itself it is safe; on an opponent, the opponent draws."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandRevealed(Event):
+    """At the end of a round every hand is laid down for scoring."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class CombatUnoView:
+    """What one seat may know right now: its own hand face up, the others as counts."""
+
+    seat: int
+    seats: int
+    round: int
+    phase: str
+    dealer: int
+    turn: int
+    turn_started_at: float
+    direction: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    top: Card | None
+    top_by: int | None          # who played the top card (None: flipped by the table)
+    top_serial: int
+    colour: str | None
+    pending: int                # cards the seat on turn must draw unless it stacks
+    victim: int | None          # who must draw them
+    owed: tuple[int, ...]       # cards each seat is committed to drawing still
+    deck_size: int
+    discard_size: int
+    jump_open: bool             # the jump-in window on the top card is open to this seat
+    jump_opened_at: float | None
+    jump_deadline: float | None
+    uno_targets: tuple[int, ...]            # seats with an open UNO window on them
+    uno_open: tuple[int, ...]               # of those, the ones this seat may still call on
+    uno_deadlines: tuple[float | None, ...]
+    totals: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    options: dict
+
+
+@register
+class CombatUno(Game):
+    id = "combat-uno"
+    title = "Combat UNO"
+    summary = "UNO at full speed: jump in with identical cards, stack the draws, race to call UNO."
+    aliases = ("combat_uno", "uno")
+    min_seats, max_seats = 2, 6
+    option_specs = (
+        OptionSpec("length", "Game length", "target",
+                   "Play until the last-placed total reaches the target score, or a set number of rounds.",
+                   choices=("target", "rounds")),
+        OptionSpec("target", "Target score", 200, "The match ends when the highest total reaches this.",
+                   minimum=50, maximum=1000, step=25),
+        OptionSpec("rounds", "Rounds", 5, "Rounds in a match when the length is set by rounds.", minimum=1, maximum=20),
+        OptionSpec("jump_in", "Jump-in", True,
+                   "Anyone may play a card identical to the top card out of turn; play continues from them."),
+        OptionSpec("stack_draw_four", "Stack Wild Draw Fours", True,
+                   "A Wild Draw Four on a pending Wild Draw Four passes on the total, in turn or out of turn."),
+        OptionSpec("stack_draw_two", "Stack Draw Twos", True,
+                   "A Draw Two on a pending Draw Two passes on the total: any colour on your turn, "
+                   "only the identical card out of turn."),
+        OptionSpec("deck_commitment", "Touched the deck", True,
+                   "Once the player who must draw has started drawing, a later stack no longer adds to "
+                   "their draw. Off: a stack while they draw passes their undrawn cards on too."),
+        OptionSpec("uno_call", "UNO call race", True,
+                   "A player down to one card must call UNO before an opponent calls it on them, "
+                   "or draw two."),
+        REACTION_SECONDS,
+    )
+    actions = (Play, Draw, StartDrawing, DrawCard, CallUno)
+
+    # -- state ----------------------------------------------------------------------------
+    def setup(self) -> None:
+        n = self.seats
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.deck: list[Card] = []       # top is the end
+        self.discard: list[Card] = []    # top is the end
+        self.phase = "ready"
+        self.round = 0
+        self.dealer = n - 1
+        self.turn = 0
+        self.turn_serial = 0
+        self.turn_started = 0.0
+        self.direction = 1
+        self.colour: str | None = None
+        self.top_by: int | None = None
+        self.top_serial = 0
+        self.pending = 0                 # the live draw penalty on the seat on turn (untouched)
+        self.owed = [0] * n              # cards each seat is committed to draw
+        self.owed_turn = [-1] * n        # the turn_serial whose turn a committed draw ends (-1: none)
+        self.absorb: int | None = None   # deck_commitment off: the seat whose undrawn cards a stack takes over
+        self.jump: ReactionWindow | None = None
+        self.uno: dict[int, ReactionWindow] = {}
+        self.uno_serial = 0
+        self.window_serial = 0
+        self.hand_serial = [0] * n
+        self._others = tuple(tuple(s for s in range(n) if s != p) for p in range(n))
+        self._everyone = tuple(range(n))
+
+    # -- small helpers ----------------------------------------------------------------------
+    def step(self, seat: int, k: int = 1) -> int:
+        return (seat + k * self.direction) % self.seats
+
+    def hand_value(self, seat: int) -> int:
+        return sum(card_points(c) for c in self.hands[seat])
+
+    def live_penalty(self) -> int:
+        """Cards a stack on the top card would take over: the pending draw, or (without the
+        touched-deck rule) the cards its victim has not drawn yet."""
+        if self.pending:
+            return self.pending
+        if self.absorb is not None:
+            return self.owed[self.absorb]
+        return 0
+
+    def _stack_allowed(self, rank: Any) -> bool:
+        if rank == DRAW2:
+            return self.options["stack_draw_two"]
+        if rank == WILD4:
+            return self.options["stack_draw_four"]
+        return False
+
+    def _jump_open_to(self, seat: int) -> bool:
+        w = self.jump
+        return w is not None and seat != self.turn and seat in w.offered and seat not in w.done
+
+    def _windows_open_to(self, seat: int) -> bool:
+        if self._jump_open_to(seat):
+            return True
+        for w in self.uno.values():
+            if seat not in w.done:
+                return True
+        return False
+
+    def _draw_one(self, events: list[Event]) -> Card | None:
+        if not self.deck and len(self.discard) > 1:
+            top = self.discard.pop()
+            self.deck = self.discard
+            self.discard = [top]
+            self.rng.shuffle(self.deck)
+            events.append(DeckReshuffled(len(self.deck)))
+        return self.deck.pop() if self.deck else None
+
+    def _give(self, seat: int, count: int, events: list[Event]) -> int:
+        """Deal `count` cards from the deck into `seat`'s hand (fewer if none are left)."""
+        given = 0
+        hand = self.hands[seat]
+        for _ in range(count):
+            card = self._draw_one(events)
+            if card is None:
+                break
+            hand.append(card)
+            events.append(CardMoved(card, DECK, hand_place(seat), only(seat), seat))
+            given += 1
+        if given:
+            self.hand_serial[seat] += 1
+            if seat in self.uno:
+                self._close_uno(seat, "no longer down to one card", events)
+        return given
+
+    def _start_turn(self, seat: int, t: float, events: list[Event]) -> None:
+        self.turn = seat
+        self.turn_serial += 1
+        self.turn_started = t
+        events.append(TurnStarted(seat))
+
+    # -- windows ----------------------------------------------------------------------------
+    def _open_jump(self, offered: tuple[int, ...], t: float, events: list[Event]) -> None:
+        if self.jump is not None:
+            self.jump = None
+            events.append(WindowClosedEvent("covered"))
+        options = self.options
+        rank = self.discard[-1].rank
+        if not (options["jump_in"] or (self.pending and self._stack_allowed(rank))):
+            return
+        self.window_serial += 1
+        self.jump = ReactionWindow.open("jump-in", offered, t, float(options["reaction_seconds"]),
+                                        self.window_serial)
+        events.append(WindowOpened("jump-in", offered, t, self.jump.deadline))
+
+    def _maybe_close_jump(self, reason: str, events: list[Event]) -> None:
+        w = self.jump
+        if w is not None and all(s in w.done or s == self.turn for s in w.offered):
+            self.jump = None
+            events.append(WindowClosedEvent(reason))
+
+    def _open_uno(self, target: int, t: float, events: list[Event]) -> None:
+        self.window_serial += 1
+        self.uno_serial += 1
+        w = ReactionWindow.open("uno", self._everyone, t, float(self.options["reaction_seconds"]),
+                                self.window_serial)
+        self.uno[target] = w
+        events.append(UnoWindowOpened(target, self._everyone, t, w.deadline))
+
+    def _close_uno(self, target: int, reason: str, events: list[Event]) -> None:
+        del self.uno[target]
+        self.uno_serial += 1
+        events.append(UnoWindowClosed(target, reason))
+
+    # -- the table's actions ----------------------------------------------------------------
+    def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
+        if action.seat != TABLE:
+            raise NotYourTurn("only the table deals a round")
+        if self.phase not in ("ready", "round_over"):
+            raise WrongPhase("a round is still being played")
+        n = self.seats
+        self.round += 1
+        self.dealer = (self.dealer + 1) % n if self.round > 1 else n - 1
+        self.deck = list(DECK_CARDS)
+        self.rng.shuffle(self.deck)
+        self.discard = []
+        self.hands = [[] for _ in range(n)]
+        self.direction = 1
+        self.pending, self.absorb = 0, None
+        self.owed, self.owed_turn = [0] * n, [-1] * n
+        self.jump, self.uno = None, {}
+        self.phase = "play"
+        first = (self.dealer + 1) % n
+        events: list[Event] = [RoundStarted(self.round, self.dealer, first)]
+        for _ in range(HAND_SIZE):
+            for k in range(n):
+                seat = (first + k) % n
+                card = self.deck.pop()
+                self.hands[seat].append(card)
+                events.append(CardMoved(card, DECK, hand_place(seat), only(seat)))
+        for seat in range(n):
+            self.hand_serial[seat] += 1
+        # The start card. A Wild Draw Four is covered by the next card until something else shows.
+        while True:
+            card = self.deck.pop()
+            self.discard.append(card)
+            events.append(CardMoved(card, DECK, DISCARD, None))
+            if card.rank != WILD4:
+                break
+        self.top_by = None
+        self.top_serial += 1
+        rank = card.rank
+        self.colour = card.suit
+        if rank == WILD:
+            events.append(ColourChosen(TABLE, None))
+        dealer = self.dealer
+        if rank == SKIP:
+            events.append(Skipped(first))
+            nxt = self.step(dealer, 2)
+        elif rank == REVERSE:
+            # The dealer starts and play goes the other way (with two players: the first is skipped).
+            self.direction = -1
+            events.append(DirectionChanged(-1))
+            nxt = dealer
+        elif rank == DRAW2:
+            nxt = first
+            self.pending = 2
+            events.append(DrawPending(first, 2))
+        else:
+            nxt = first
+        self._start_turn(nxt, t, events)
+        self._open_jump(self._everyone, t, events)
+        return events
+
+    def _on_Expire(self, action: Expire, t: float) -> list[Event]:
+        if action.seat != TABLE:
+            raise NotYourTurn("only the table closes a window on time")
+        if self.phase != "play":
+            raise WrongPhase("no reaction window is open")
+        due = self._next_deadline()
+        if due is None:
+            raise IllegalAction("no open window has a deadline")
+        if t < due:
+            raise IllegalAction(f"the next window is open until t={due:.3f}, not t={t:.3f}")
+        events: list[Event] = []
+        w = self.jump
+        if w is not None and w.deadline is not None and w.deadline <= t:
+            self.jump = None
+            events.append(WindowClosedEvent("time"))
+        for target in [s for s, w in self.uno.items() if w.deadline is not None and w.deadline <= t]:
+            self._close_uno(target, "time: nobody called", events)
+        return events
+
+    def _next_deadline(self) -> float | None:
+        best = None
+        w = self.jump
+        if w is not None and w.deadline is not None:
+            best = w.deadline
+        for w in self.uno.values():
+            if w.deadline is not None and (best is None or w.deadline < best):
+                best = w.deadline
+        return best
+
+    # -- playing a card -------------------------------------------------------------------------
+    def _on_Play(self, action: Play, t: float) -> list[Event]:
+        seat = action.seat
+        if self.phase != "play":
+            raise WrongPhase(f"no card can be played now (phase: {self.phase})")
+        if not 0 <= seat < self.seats:
+            raise NotYourTurn(f"there is no seat {seat}")
+        if self.owed[seat]:
+            raise StillDrawing(f"seat {seat} must finish drawing {self.owed[seat]} more card(s) first")
+        rank, colour = action.rank, action.colour
+        hand = self.hands[seat]
+        card = None
+        for c in hand:
+            if c.rank == rank and c.suit == colour:
+                card = c
+                break
+        if card is None:
+            raise NotHeld(f"seat {seat} holds no {rank} {colour or ''}".rstrip())
+        wild = rank in WILDS
+        if wild:
+            if action.choose not in COLOURS:
+                raise BadColour(f"name the colour for the {card_name(card)}: one of {', '.join(COLOURS)}")
+        elif action.choose is not None:
+            raise BadColour("only a wild card names a colour")
+        top = self.discard[-1]
+        live = self.live_penalty()
+        stack = False
+        if seat == self.turn:
+            if self.pending:
+                if rank != top.rank:
+                    raise MustDrawOrStack(f"seat {seat} must draw {self.pending} or stack a {card_name(top)}")
+                if not self._stack_allowed(rank):
+                    raise StackingOff(f"stacking on a {card_name(top)} is turned off")
+                stack = True
+            elif not (wild or self.colour is None or colour == self.colour or rank == top.rank):
+                raise DoesNotMatch(f"{card_name(card)} does not match {card_name(top)} "
+                                   f"(colour {self.colour})")
+            out_of_turn = False
+        else:
+            w = self.jump
+            if w is None or not self._jump_open_to(seat):
+                raise WindowClosed(f"seat {seat} cannot play out of turn now")
+            w.check_claim(seat, t)
+            if rank != top.rank or colour != top.suit:
+                raise NotIdentical(f"out of turn only a card identical to {card_name(top)} may be played")
+            if live and rank in DRAW_AMOUNT:
+                if not self._stack_allowed(rank):
+                    raise StackingOff(f"stacking on a {card_name(top)} is turned off")
+                stack = True
+            elif not self.options["jump_in"]:
+                raise WindowClosed("jumping in is turned off")
+            out_of_turn = True
+
+        # -- valid: change the state --------------------------------------------------------
+        hand.remove(card)
+        self.hand_serial[seat] += 1
+        self.discard.append(card)
+        self.top_by = seat
+        self.top_serial += 1
+        self.colour = action.choose if wild else colour
+        events: list[Event] = [CardMoved(card, hand_place(seat), DISCARD, None, seat)]
+        if wild:
+            events.append(ColourChosen(seat, self.colour))
+        if out_of_turn:
+            events.append(JumpedIn(seat, stack))
+        if self.uno and not self.options["reaction_seconds"]:
+            # Without deadlines an UNO window lasts until the next card lands.
+            for target in list(self.uno):
+                self._close_uno(target, "the next card was played", events)
+        if not hand:
+            self._end_round(seat, events)
+            return events
+        if len(hand) == 1 and self.options["uno_call"]:
+            self._open_uno(seat, t, events)
+        carried = 0
+        if stack:
+            carried = live
+            if not self.pending:   # took over the undrawn cards of a victim still drawing
+                victim = self.absorb
+                assert victim is not None
+                self.owed[victim] = 0
+                self.owed_turn[victim] = -1
+                events.append(PenaltyGiven(victim, "stops drawing: the stack takes over the rest", 0))
+        self.absorb = None
+        self.pending = 0
+        if rank == SKIP:
+            events.append(Skipped(self.step(seat)))
+            nxt = self.step(seat, 2)
+        elif rank == REVERSE:
+            if self.seats == 2:
+                events.append(Skipped(self.step(seat)))
+                nxt = seat
+            else:
+                self.direction = -self.direction
+                events.append(DirectionChanged(self.direction))
+                nxt = self.step(seat)
+        elif rank in DRAW_AMOUNT:
+            nxt = self.step(seat)
+            self.pending = DRAW_AMOUNT[rank] + carried
+            if stack:
+                events.append(Stacked(seat, self.pending))
+            events.append(DrawPending(nxt, self.pending))
+        else:
+            nxt = self.step(seat)
+        self._start_turn(nxt, t, events)
+        self._open_jump(self._others[seat], t, events)
+        return events
+
+    # -- drawing -------------------------------------------------------------------------------
+    def _require_turn(self, action: Action) -> int:
+        seat = action.seat
+        if self.phase != "play":
+            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
+        if seat != self.turn:
+            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if self.owed[seat]:
+            raise StillDrawing(f"seat {seat} must finish drawing {self.owed[seat]} more card(s) first")
+        return seat
+
+    def _on_Draw(self, action: Draw, t: float) -> list[Event]:
+        seat = self._require_turn(action)
+        if self.pending:
+            raise MustDrawOrStack(f"a penalty of {self.pending} is pending: start drawing it (or stack)")
+        events: list[Event] = [TurnDrawn(seat)]
+        self._give(seat, 1, events)
+        self._start_turn(self.step(seat), t, events)
+        self._maybe_close_jump("every other seat has passed", events)
+        return events
+
+    def _on_StartDrawing(self, action: StartDrawing, t: float) -> list[Event]:
+        seat = self._require_turn(action)
+        if not self.pending:
+            raise WrongPhase("there is no penalty to draw; use Draw to draw one card")
+        amount = self.pending
+        self.pending = 0
+        self.owed[seat] = amount
+        self.owed_turn[seat] = self.turn_serial
+        if not self.options["deck_commitment"]:
+            self.absorb = seat
+        events: list[Event] = [StartedDrawing(seat, amount)]
+        self._draw_owed(seat, t, events)
+        return events
+
+    def _on_DrawCard(self, action: DrawCard, t: float) -> list[Event]:
+        seat = action.seat
+        if self.phase != "play":
+            raise WrongPhase(f"DrawCard is not possible now (phase: {self.phase})")
+        if not 0 <= seat < self.seats or not self.owed[seat]:
+            raise WrongPhase(f"seat {seat} has no penalty cards left to draw")
+        events: list[Event] = []
+        self._draw_owed(seat, t, events)
+        return events
+
+    def _draw_owed(self, seat: int, t: float, events: list[Event]) -> None:
+        got = self._give(seat, 1, events)
+        self.owed[seat] = self.owed[seat] - 1 if got else 0   # nothing left anywhere: the rest is void
+        if self.owed[seat]:
+            return
+        if self.absorb == seat:
+            self.absorb = None
+        ends_turn = self.owed_turn[seat] == self.turn_serial and self.turn == seat
+        self.owed_turn[seat] = -1
+        if ends_turn:
+            self._start_turn(self.step(seat), t, events)
+            self._maybe_close_jump("every other seat has passed", events)
+
+    # -- out of turn: UNO and passing ----------------------------------------------------------------
+    def _on_CallUno(self, action: CallUno, t: float) -> list[Event]:
+        seat, target = action.seat, action.target
+        if self.phase != "play":
+            raise WrongPhase("there is nobody to call UNO on now")
+        w = self.uno.get(target)
+        if w is None:
+            raise WindowClosed(f"seat {target} has no open UNO window")
+        w.check_claim(seat, t)
+        if self.owed[seat]:
+            raise StillDrawing(f"seat {seat} must finish drawing first")
+        events: list[Event] = [UnoCalled(seat, target)]
+        if seat == target:
+            self._close_uno(target, "called in time", events)
+        else:
+            self._close_uno(target, "caught", events)
+            given = self._give(target, UNO_PENALTY, events)
+            events.append(PenaltyGiven(target, "caught without calling UNO", given))
+        return events
+
+    def _on_Pass(self, action: Pass, t: float) -> list[Event]:
+        seat = action.seat
+        if self.phase != "play":
+            raise WrongPhase("there is no window to pass on")
+        if not 0 <= seat < self.seats or not self._windows_open_to(seat):
+            raise WindowClosed(f"seat {seat} has no open window to pass on")
+        if self.owed[seat]:
+            raise StillDrawing(f"seat {seat} must finish drawing first")
+        jump = self._jump_open_to(seat)
+        if jump:
+            self.jump.check_claim(seat, t)  # type: ignore[union-attr]
+        for w in self.uno.values():
+            if seat not in w.done:
+                w.check_claim(seat, t)
+        events: list[Event] = [Passed(seat)]
+        if jump:
+            self.jump.mark_done(seat)  # type: ignore[union-attr]
+            self._maybe_close_jump("every other seat has passed", events)
+        for target in list(self.uno):
+            w = self.uno[target]
+            if seat not in w.done:
+                w.mark_done(seat)
+                if w.everyone_done:
+                    self._close_uno(target, "everyone passed: nobody called", events)
+        return events
+
+    # -- the end of a round ------------------------------------------------------------------------
+    def _end_round(self, winner: int, events: list[Event]) -> None:
+        if self.jump is not None:
+            self.jump = None
+            events.append(WindowClosedEvent("round over"))
+        for target in list(self.uno):
+            self._close_uno(target, "round over", events)
+        self.pending, self.absorb = 0, None
+        self.owed = [0] * self.seats
+        self.owed_turn = [-1] * self.seats
+        hands = tuple(self.hand_value(s) for s in range(self.seats))
+        for seat in range(self.seats):
+            events.append(HandRevealed(seat, tuple(self.hands[seat]), hands[seat]))
+        totals = self.score.add_round(hands)
+        notes = (f"Seat {winner} went out.",)
+        events.append(RoundScored(self.round, hands, hands, totals, notes))
+        if self.options["length"] == "rounds":
+            finished = self.round >= self.options["rounds"]
+        else:
+            finished = self.score.reached(self.options["target"])
+        if finished:
+            self.winners = self.score.lowest()
+            self.phase = "match_over"
+            self.over = True
+            events.append(MatchEnded(totals, self.winners))
+        else:
+            self.phase = "round_over"
+
+    # -- what the driver asks ---------------------------------------------------------------
+    def seats_to_act(self) -> tuple[int, ...]:
+        if self.phase != "play":
+            return ()
+        turn, owed = self.turn, self.owed
+        jump, uno = self.jump, self.uno
+        acting = []
+        for s in range(self.seats):
+            if s == turn or owed[s]:
+                acting.append(s)
+            elif jump is not None and s in jump.offered and s not in jump.done:
+                acting.append(s)
+            else:
+                for w in uno.values():
+                    if s not in w.done:
+                        acting.append(s)
+                        break
+        return tuple(acting)
+
+    def table_action(self) -> tuple[Action, float | None] | None:
+        if self.phase in ("ready", "round_over"):
+            return _START, None
+        if self.phase == "play":
+            due = self._next_deadline()
+            if due is not None:
+                return _EXPIRE, due
+        return None
+
+    def situation(self) -> Hashable:
+        return self.version
+
+    def situation_for(self, seat: int) -> Hashable:
+        """A seat's pending reaction stays valid while the top card, its own hand, whether it is
+        on turn, the pending draw and the UNO windows stay the same: other seats' passes, draws
+        and calls elsewhere do not void it."""
+        return (self.round, self.top_serial, self.turn_serial if self.turn == seat else -1,
+                self.pending, self.absorb, self.hand_serial[seat] if 0 <= seat < self.seats else 0,
+                self.owed[seat] if 0 <= seat < self.seats else 0, self.uno_serial,
+                self.jump is not None and seat in self.jump.done)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat == TABLE:
+            pending = self.table_action()
+            return [pending[0]] if pending else []
+        if self.phase != "play" or not 0 <= seat < self.seats:
+            return []
+        if self.owed[seat]:
+            return [_draw_card(seat)]
+        hand = self.hands[seat]
+        top = self.discard[-1]
+        top_rank = top.rank
+        plays = _plays(seat)
+        out: list[Action] = []
+        if seat == self.turn:
+            if self.pending:
+                if self._stack_allowed(top_rank):
+                    seen = set()
+                    for c in hand:
+                        if c.rank == top_rank:
+                            face = FACE_OF[c.id]
+                            if face not in seen:
+                                seen.add(face)
+                                out.extend(plays[face])
+                out.append(_start_drawing(seat))
+            else:
+                colour = self.colour
+                seen = set()
+                for c in hand:
+                    face = FACE_OF[c.id]
+                    if face not in seen and (c.suit is None or c.suit == colour or c.rank == top_rank
+                                             or colour is None):
+                        seen.add(face)
+                        out.extend(plays[face])
+                out.append(_draw(seat))
+        elif self._jump_open_to(seat):
+            if top_rank in DRAW_AMOUNT and self.live_penalty():
+                ok = self._stack_allowed(top_rank)
+            else:
+                ok = self.options["jump_in"]
+            if ok:
+                face = FACE_OF[top.id]
+                for c in hand:
+                    if FACE_OF[c.id] == face:
+                        out.extend(plays[face])
+                        break
+            out.append(_pass(seat))
+            for target, w in self.uno.items():
+                if seat not in w.done:
+                    out.append(_call(seat, target))
+            return out
+        if self.uno:
+            can_pass = False
+            for target, w in self.uno.items():
+                if seat not in w.done:
+                    out.append(_call(seat, target))
+                    can_pass = True
+            if can_pass:
+                out.append(_pass(seat))
+        return out
+
+    def observe(self, seat: int) -> CombatUnoView:
+        jump = self.jump
+        uno = self.uno
+        targets = tuple(uno)
+        return CombatUnoView(
+            seat=seat, seats=self.seats, round=self.round, phase=self.phase, dealer=self.dealer,
+            turn=self.turn, turn_started_at=self.turn_started, direction=self.direction,
+            hand=tuple(self.hands[seat]) if 0 <= seat < self.seats else (),
+            hand_counts=tuple(len(h) for h in self.hands),
+            top=self.discard[-1] if self.discard else None, top_by=self.top_by, top_serial=self.top_serial,
+            colour=self.colour, pending=self.pending, victim=self.turn if self.pending else None,
+            owed=tuple(self.owed), deck_size=len(self.deck), discard_size=len(self.discard),
+            jump_open=self._jump_open_to(seat),
+            jump_opened_at=jump.opened_at if jump else None, jump_deadline=jump.deadline if jump else None,
+            uno_targets=targets, uno_open=tuple(s for s in targets if seat not in uno[s].done),
+            uno_deadlines=tuple(uno[s].deadline for s in targets),
+            totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds), options=dict(self.options),
+        )
