@@ -70,6 +70,24 @@ def friendly(exc: Exception, names: list[str]) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
+_YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "match", "calls": "call",
+              "swaps": "swap", "does": "do", "discards": "discard", "looks": "look", "deals": "deal", "has": "have", "is": "are", "gives": "give"}
+
+
+def you_form(text: str) -> str:
+    """Narration is written in the third person; a seat named "You" reads in the second."""
+    if text.startswith("You "):
+        head, _, rest = text[4:].partition(" ")
+        if head in _YOU_VERBS:
+            return f"You {_YOU_VERBS[head]} {rest}".rstrip()
+    return text
+
+
+def article(rank: Any) -> str:
+    """'a 5', 'an 8', 'an 11'."""
+    return f"an {rank}" if str(rank) in ("8", "11", "18") else f"a {rank}"
+
+
 class Hold:
     """A pipeline step that waits for a player (e.g. "remember your cards, then press Enter")."""
 
@@ -244,7 +262,7 @@ class TableScene(Scene):
         self.message = (text, seconds)
 
     def narrate(self, text: str) -> None:
-        self.narration.append(text)
+        self.narration.append(you_form(text))
 
     # -- the pipeline --------------------------------------------------------------------------
     @property
@@ -863,7 +881,7 @@ class TableScene(Scene):
         L = self.layout
         w, h = L.size
         cx, cy = L.centre
-        base_y = cy + int(L.pile_card[1] * 0.5 + 34 * L.unit)
+        base_y = cy + int(L.pile_card[1] * 0.5 + 46 * L.unit)
         if self.hold is not None:
             prompt = self.hold.prompt
         elif self.match_result is not None or self.round_result is not None:
@@ -871,13 +889,25 @@ class TableScene(Scene):
         else:
             prompt = self.prompt() if self.ready_for_input() else ""
         if prompt:
-            txt = T.text(prompt, TH.BODY, pal.text, True)
-            box = txt.get_rect(center=(cx, base_y)).inflate(26, 12)
+            lines = T.wrap(prompt, TH.BODY, int(w * 0.5), True)
+            lh = T.line_height(TH.BODY, True)
+            width = max(T.text(line, TH.BODY, pal.text, True).get_width() for line in lines)
+            box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
+            box.midtop = (cx, base_y - lh // 2 - 6)
             surface.blit(TH.panel(box.size, (6, 28, 20, 215), pal.accent, 10, 2), box.topleft)
-            T.blit_text(surface, prompt, TH.BODY, pal.text, box.center, "center", bold=True)
-        y = base_y + 26
-        for i, line in enumerate(list(self.narration)[-2:]):
-            T.blit_text(surface, line, TH.SMALL, pal.text_dim, (cx, y + i * 19), "midtop")
+            for i, line in enumerate(lines):
+                T.blit_text(surface, line, TH.BODY, pal.text, (cx, box.y + 6 + i * lh), "midtop", bold=True)
+        # What just happened, to the right of the discard pile.
+        nx = int(L.discard_pos[0] + L.pile_card[0] * 0.5 + 46 * L.unit)
+        width = max(120, int(w * 0.82) - nx) if len(self.names) > 3 else int(w * 0.95) - nx
+        lines: list[str] = []
+        for line in list(self.narration)[-3:]:
+            lines.extend(T.wrap(line, TH.SMALL, width))
+        lines = lines[-5:]
+        ny = int(cy - len(lines) * 19 / 2)
+        for i, line in enumerate(lines):
+            colour = pal.text if i == len(lines) - 1 else pal.text_dim
+            T.blit_text(surface, line, TH.SMALL, colour, (nx, ny + i * 19), "topleft")
         if self.message is not None:
             text, left = self.message
             txt = T.text(text, TH.BODY, (255, 255, 255), True)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, FLIP, Hold, TableScene
+from game.client.table.base import CLAIM_KEYS, Hold, TableScene, article
 from game.client.tables import register_table
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -145,7 +145,7 @@ class KombioTable(TableScene):
         self.end_private()
 
     def on_AbilityStarted(self, ev: AbilityStarted) -> None:
-        self.narrate(f"{self.names[ev.seat]} plays a {ev.rank}: {ev.ability}.")
+        self.narrate(f"{self.names[ev.seat]} plays {article(ev.rank)}: {ev.ability}.")
         self.float_text(None, f"{ev.rank}: {ev.ability}", self.palette.info)
         self.pick = []
         self.pause_for(0.35)
@@ -167,7 +167,7 @@ class KombioTable(TableScene):
             self.sound.play("match")
             self.float_text(ev.place.seat, f"✓ {who} matches!", self.palette.good)
         else:
-            self.narrate(f"{who} tried {whose} card: a {ev.card.rank}, no match.")
+            self.narrate(f"{who} tried {whose} card: {article(ev.card.rank)}, no match.")
             self.float_text(ev.place.seat, f"✗ {who}: wrong", self.palette.bad)
             self.claim_place = ev.place
         if sprite is not None:
@@ -200,10 +200,14 @@ class KombioTable(TableScene):
             self.narrate(f"{self.names[ev.dst.seat]} draws a card.")
         elif ev.src == DISCARD and ev.dst.zone == "held":
             self.narrate(f"{self.names[ev.dst.seat]} takes the {ev.card.rank} from the discard pile.")
-        elif ev.src.zone == "held" and ev.dst == DISCARD:
+        elif ev.src.zone == "held" and ev.dst == DISCARD and ev.card.rank not in ABILITY_NAMES:
             self.narrate(f"{self.names[ev.src.seat]} plays the {ev.card.rank}.")
-        elif ev.src.zone == "grid" and ev.dst == DISCARD and ev.by == ev.src.seat and self.game.phase != "match":
-            pass
+        elif ev.src.zone == "grid" and ev.dst == DISCARD and self._exchanging(ev):
+            self.narrate(f"{self.names[ev.by]} discards {article(ev.card.rank)} (swapped out).")
+
+    def _exchanging(self, ev) -> bool:
+        nxt = self.queue[0] if self.queue else None
+        return getattr(nxt, "src", None) == Place("held", ev.by)
 
     def seat_tag(self, seat: int, acting: set):
         if seat == self.caller and self.round_result is None:
@@ -449,9 +453,10 @@ class KombioTable(TableScene):
             return f"{name}: draw (D), take the discard (T) or call KOMBIO (K)" if g.caller is None \
                 else f"{name}: last turn! Draw (D) or take the discard (T)"
         if g.phase == "drawn":
-            rank = f"a {g.held.rank}" if sees and g.held is not None else "a card"
-            extra = f" (or play it: {ABILITY_NAMES[g.held.rank]})" if sees and g.held is not None and g.held.rank in ABILITY_NAMES else " or play it (P)"
-            return f"{name} drew {rank}: click one of your cards to swap{extra}"
+            rank = article(g.held.rank) if sees and g.held is not None else "a card"
+            ability = ABILITY_NAMES.get(g.held.rank) if sees and g.held is not None else None
+            extra = f" to use it ({ability})" if ability else ""
+            return f"{name} drew {rank}: click one of your cards to swap it in, or play it (P){extra}"
         if g.phase == "taken":
             return f"{name}: click one of your cards to swap the {g.held.rank} in"
         if g.phase == "ability":

@@ -38,11 +38,11 @@ class SeatSpot:
 # Seat spots as fractions of the screen, keyed by the number of seats. Index 0 is the bottom seat;
 # the rest follow clockwise (the play order). Each: (x, y, angle).
 _SPOTS: dict[int, list[tuple[float, float, int]]] = {
-    2: [(0.5, 0.84, 0), (0.5, 0.155, 180)],
-    3: [(0.5, 0.84, 0), (0.27, 0.155, 180), (0.73, 0.155, 180)],
-    4: [(0.5, 0.84, 0), (0.105, 0.47, -90), (0.5, 0.155, 180), (0.895, 0.47, 90)],
-    5: [(0.5, 0.84, 0), (0.095, 0.5, -90), (0.34, 0.155, 180), (0.66, 0.155, 180), (0.905, 0.5, 90)],
-    6: [(0.5, 0.84, 0), (0.09, 0.5, -90), (0.29, 0.155, 180), (0.5, 0.155, 180), (0.71, 0.155, 180),
+    2: [(0.5, 0.815, 0), (0.5, 0.155, 180)],
+    3: [(0.5, 0.815, 0), (0.27, 0.155, 180), (0.73, 0.155, 180)],
+    4: [(0.5, 0.815, 0), (0.105, 0.47, -90), (0.5, 0.155, 180), (0.895, 0.47, 90)],
+    5: [(0.5, 0.815, 0), (0.095, 0.5, -90), (0.34, 0.155, 180), (0.66, 0.155, 180), (0.905, 0.5, 90)],
+    6: [(0.5, 0.815, 0), (0.09, 0.5, -90), (0.29, 0.155, 180), (0.5, 0.155, 180), (0.71, 0.155, 180),
         (0.91, 0.5, 90)],
 }
 
@@ -71,7 +71,7 @@ class TableLayout:
             card = own_card if k == 0 else other_card
             span = int(w * 0.42) if k == 0 else (int(h * 0.42) if angle % 180 else top_span)
             self.spots[seat] = SeatSpot(seat, (int(fx * w), int(fy * h)), angle, card, span, own=k == 0)
-        cx, cy = int(w * 0.5), int(h * 0.475)
+        cx, cy = int(w * 0.5), int(h * 0.43)
         gap = int(16 * unit)
         self.centre = (cx, cy)
         self.deck_pos = (cx - self.pile_card[0] // 2 - gap, cy)
