@@ -821,7 +821,7 @@ class TableScene(Scene):
     def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         """The reaction window's countdown ring around the discard pile."""
         ev = self.window
-        if ev is None or self.animating and self.queue:
+        if ev is None or self.animating and self.queue or self.game.phase in ("give", "penalty_choice"):
             return
         L = self.layout
         cx, cy = L.discard_pos
