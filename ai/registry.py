@@ -18,4 +18,7 @@ def make_agent(variant_id: str, kind: str, seed: int, **tweaks: Any) -> Any:
     if variant_id == "kombio":
         from ai.kombio import KombioBot
         return KombioBot(level, seed, **tweaks)
+    if variant_id == "combat-uno":
+        from ai.combat_uno import CombatUnoBot
+        return CombatUnoBot(level, seed, **tweaks)
     raise ValueError(f"no {kind} bot for {variant_id} yet")

@@ -1,0 +1,305 @@
+"""Combat UNO bots: easy, medium and hard from one model with level parameters.
+
+A bot sees only its seat's CombatUnoView (passed to decide) and its redacted events (passed to
+observe); all its randomness comes from its own random.Random(seed).
+
+What it remembers (from events): the cards played since the last reshuffle (so it can count what
+is still unseen of each colour), the colour each opponent declined to follow when it drew instead
+of playing (forgotten once they play that colour), and hand sizes (from the view).
+
+How it decides:
+- Its own turn. Every legal play gets a score: going out wins outright; shedding points matters
+  more once an opponent is down to two cards or fewer; it keeps Wild Draw Fours and Draw Twos (its
+  defence against incoming draws) and wilds (its escape) unless they matter now, uses Skip and the
+  draw cards on a next player who is close to going out, and prefers leaving a colour it holds
+  many cards of, and that the next player could not follow. Drawing is the fallback.
+- Colour for a wild: the colour it holds most of (by count, then points), plus a bonus for a
+  colour the next player declined and one for a colour little of which is still unseen.
+- A draw pending on it: it stacks when it can (choosing the stacker that leaves its best colour),
+  otherwise it starts drawing.
+- Out of turn: it jumps in with an identical card and stacks draws (always at hard, less often
+  lower down), after its reaction delay counted from the moment the card landed; a reaction that
+  would arrive after the window's deadline is not attempted.
+- UNO: when it goes down to one card it calls after a short delay (it saw it coming), unless it
+  forgets; it catches opponents on one card with a per-level chance, after its reaction delay.
+  Each window's decision is drawn once, so being asked again (the session re-asks when the
+  situation changes) never re-rolls it.
+- Lower levels make mistakes (a random legal move instead of the best, a random colour) at their
+  level's mistake rate, react more slowly, forget the UNO call more often and catch less often.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ai.levels import Level
+from game.core.actions import Action, Pass
+from game.core.cards import Card
+from game.core.events import CardMoved, DeckReshuffled, Event, RoundStarted
+from game.core.session import Intent
+from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, SKIP, REVERSE, WILD, WILD4, CallUno,
+                                      ColourChosen, CombatUnoView, Draw, DrawCard, Play, StartDrawing,
+                                      TurnDrawn, card_points)
+
+# Per-level UNO behaviour; a level name not listed here falls back to "medium".
+UNO_LEVELS: dict[str, dict[str, float]] = {
+    #            call own UNO   catch others   jump in     stack out of turn  own-call speed
+    "easy":   {"call": 0.55, "catch": 0.12, "jump": 0.45, "stack": 0.6, "call_speed": 0.35},
+    "medium": {"call": 0.85, "catch": 0.45, "jump": 0.8, "stack": 0.85, "call_speed": 0.3},
+    "hard":   {"call": 0.98, "catch": 0.95, "jump": 1.0, "stack": 1.0, "call_speed": 0.25},
+}
+
+# Tunable knobs (tweaks override them per bot, e.g. make_agent("combat-uno", "hard", 1, keep_wild=0)).
+DEFAULTS: dict[str, Any] = {
+    "memory": True,        # False: no memory of played cards or declined colours
+    "danger": 2,           # an opponent with this many cards or fewer is about to go out
+    "shed_calm": 0.02,     # worth per point shed while nobody is close to going out
+    "shed_danger": 0.12,   # ... and once somebody is
+    "follow": 0.6,         # worth per card still held in the colour left on the pile
+    "keep_wild": 2.2,      # cost of spending a Wild while it is not needed
+    "keep_wild4": 3.0,     # cost of spending a Wild Draw Four while it is not needed
+    "keep_draw2": 1.0,     # cost of spending a Draw Two while it is not needed
+    "attack": 3.0,         # worth of skipping / making draw a next player close to going out
+    "declined": 1.2,       # worth of leaving a colour the next player declined
+    "draw_cost": 2.5,      # cost of drawing instead of playing
+}
+
+_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+_COLOUR_TOTAL = [sum(1 for c in DECK_CARDS if c.suit == colour) for colour in COLOURS]
+
+
+class CombatUnoBot:
+    def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
+        unknown = set(tweaks) - set(DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown Combat UNO bot tweak(s): {', '.join(sorted(unknown))}")
+        self.level = level
+        self.rng = random.Random(seed)
+        self.cfg = {**DEFAULTS, **tweaks}
+        self.uno = UNO_LEVELS.get(level.name, UNO_LEVELS["medium"])
+        self.seat = 0
+        self.seats = 0
+        self.options: dict[str, Any] = {}
+        self._reset_round()
+
+    def _reset_round(self) -> None:
+        self.seen_colour = [0, 0, 0, 0]      # cards of each colour seen on the pile since the last reshuffle
+        self.pile: list[Card] = []
+        self.declined: dict[int, set[str]] = {}
+        self.colour: str | None = None
+        self.plans: dict[Any, tuple[Action | None, float]] = {}   # window key -> (action or None, due time)
+
+    # -- the agent protocol ----------------------------------------------------------------
+    def begin(self, seat: int, game_type: Any, seats: int, options: dict[str, Any]) -> None:
+        self.seat, self.seats, self.options = seat, seats, dict(options)
+
+    def observe(self, events: list[Event]) -> None:
+        if not self.cfg["memory"]:
+            return
+        for e in events:
+            if isinstance(e, CardMoved):
+                if e.dst.zone == "discard" and e.card is not None:
+                    card = e.card
+                    self.pile.append(card)
+                    if card.suit is not None:
+                        self.seen_colour[_COLOUR_INDEX[card.suit]] += 1
+                        self.colour = card.suit
+                        if e.src.zone == "hand":
+                            self.declined.get(e.src.seat, set()).discard(card.suit)
+            elif isinstance(e, ColourChosen):
+                self.colour = e.colour
+            elif isinstance(e, TurnDrawn):
+                if e.seat != self.seat and self.colour is not None:
+                    self.declined.setdefault(e.seat, set()).add(self.colour)
+            elif isinstance(e, DeckReshuffled):
+                top = self.pile[-1:] if self.pile else []
+                self.pile = top
+                self.seen_colour = [0, 0, 0, 0]
+                for card in top:
+                    if card.suit is not None:
+                        self.seen_colour[_COLOUR_INDEX[card.suit]] += 1
+            elif isinstance(e, RoundStarted):
+                self._reset_round()
+
+    def decide(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
+        me = self.seat
+        first = legal[0]
+        if isinstance(first, DrawCard):
+            return Intent(first, 0.25 + 0.15 * self.rng.random())
+        # UNO first: our own call, then catching others.
+        for action in legal:
+            if isinstance(action, CallUno):
+                plan = self._uno_plan(view, action, now)
+                if plan is not None:
+                    return plan
+        if view.turn == me:
+            return self._turn(view, legal, now)
+        return self._out_of_turn(view, legal, now)
+
+    # -- UNO ---------------------------------------------------------------------------------
+    def _uno_plan(self, view: CombatUnoView, action: CallUno, now: float) -> Intent | None:
+        target = action.target
+        deadline = view.uno_deadlines[view.uno_targets.index(target)]
+        key = ("uno", view.round, target, deadline if deadline is not None else view.top_serial)
+        plan = self.plans.get(key)
+        if plan is None:
+            anchor = deadline - float(self.options.get("reaction_seconds", 3.0)) if deadline is not None else now
+            if target == self.seat:
+                go = self.rng.random() < self.uno["call"]
+                # It saw its last-but-one card going down: its own call is anticipated, not a reaction.
+                lv = self.level
+                due = anchor + max(0.15, self.rng.lognormvariate(0.0, lv.react_spread) * lv.react_mean
+                                   * self.uno["call_speed"])
+            else:
+                go = self.rng.random() < self.uno["catch"]
+                due = anchor + self.level.reaction_delay(self.rng)
+            if deadline is not None and due >= deadline - 0.02:
+                go = False
+            plan = (action if go else None, due)
+            self.plans[key] = plan
+        act, due = plan
+        if act is None:
+            return None
+        return Intent(act, max(0.0, due - now))
+
+    # -- out of turn ----------------------------------------------------------------------------
+    def _out_of_turn(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays:
+            key = ("jump", view.round, view.top_serial)
+            plan = self.plans.get(key)
+            if plan is None:
+                stacking = view.top is not None and view.top.rank in (DRAW2, WILD4) and (view.pending or any(view.owed))
+                chance = self.uno["stack"] if stacking else self.uno["jump"]
+                go = self.rng.random() < chance
+                anchor = view.jump_opened_at if view.jump_opened_at is not None else now
+                due = anchor + self.level.reaction_delay(self.rng)
+                if view.jump_deadline is not None and due >= view.jump_deadline - 0.02:
+                    go = False
+                action = self._best_of(view, plays) if go else None
+                plan = (action, due)
+                self.plans[key] = plan
+            action, due = plan
+            if action is not None and action in legal:
+                return Intent(action, max(0.0, due - now))
+        return self._idle(view, legal, now)
+
+    def _idle(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
+        """Nothing worth doing out of turn: let the windows run out (or, without deadlines, pass)."""
+        if Pass(self.seat) in legal:
+            deadlines = [d for d in (view.jump_deadline, *view.uno_deadlines) if d is not None]
+            if deadlines and self.options.get("reaction_seconds", 3.0):
+                # Every window here has a deadline: this pass is due after all of them, so it is
+                # dropped when they expire. A person just lets the chance go by.
+                return Intent(Pass(self.seat), max(deadlines) - now + 1.0)
+            return Intent(Pass(self.seat), self.level.reaction_delay(self.rng))
+        # Only reachable on our own turn (handled elsewhere); be safe.
+        return Intent(legal[-1], self.level.think_delay(self.rng))
+
+    # -- our turn -----------------------------------------------------------------------------
+    def _turn(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
+        key = ("turn", view.round, view.turn_started_at, view.top_serial)
+        plan = self.plans.get(key)
+        if plan is None:
+            due = view.turn_started_at + self.level.think_delay(self.rng)
+            self.plans[key] = plan = (None, due)
+        due = plan[1]
+        options = [a for a in legal if isinstance(a, (Play, Draw, StartDrawing))]
+        if not options:
+            return self._idle(view, legal, now)
+        if self.level.mistake_rate and self.rng.random() < self.level.mistake_rate:
+            action = self.rng.choice(options)
+        else:
+            plays = [a for a in options if isinstance(a, Play)]
+            fallback = next(a for a in options if not isinstance(a, Play))
+            action = self._best_of(view, plays, fallback) if plays else fallback
+        if len(self.plans) > 400:
+            self.plans.clear()
+        return Intent(action, max(0.0, due - now))
+
+    def _best_of(self, view: CombatUnoView, plays: list[Play], fallback: Action | None = None) -> Action:
+        cfg = self.cfg
+        me = self.seat
+        hand = view.hand
+        counts = view.hand_counts
+        n = view.seats
+        nxt = (me + view.direction) % n
+        danger_seat = min((counts[s] for s in range(n) if s != me), default=99) <= cfg["danger"]
+        next_low = counts[nxt] <= cfg["danger"]
+        shed = cfg["shed_danger"] if danger_seat else cfg["shed_calm"]
+        colour_counts = [0, 0, 0, 0]
+        colour_points = [0, 0, 0, 0]
+        for card in hand:
+            if card.suit is not None:
+                i = _COLOUR_INDEX[card.suit]
+                colour_counts[i] += 1
+                colour_points[i] += card_points(card)
+        declined = self.declined.get(nxt, ()) if cfg["memory"] else ()
+        best, best_score = None, None
+        mistake_colour = self.level.mistake_rate and self.rng.random() < self.level.mistake_rate
+        chosen_colour = self._colour(colour_counts, colour_points, declined, mistake_colour)
+        for play in plays:
+            rank = play.rank
+            if len(hand) == 1:
+                return play if play.choose in (None, chosen_colour) else _with_colour(plays, play, chosen_colour)
+            colour = play.choose if play.colour is None else play.colour
+            if play.colour is None and colour != chosen_colour:
+                continue
+            score = card_points_of(rank) * shed
+            ci = _COLOUR_INDEX[colour]
+            left = colour_counts[ci] - (1 if play.colour is not None else 0)
+            score += cfg["follow"] * left
+            if colour in declined:
+                score += cfg["declined"]
+            if rank == WILD:
+                score -= 0 if danger_seat or len(hand) <= 2 else cfg["keep_wild"]
+            elif rank == WILD4:
+                score -= 0 if next_low or len(hand) <= 2 or view.pending else cfg["keep_wild4"]
+                if next_low:
+                    score += cfg["attack"]
+            elif rank == DRAW2:
+                score -= 0 if next_low or len(hand) <= 2 or view.pending else cfg["keep_draw2"]
+                if next_low:
+                    score += cfg["attack"]
+            elif rank in (SKIP, REVERSE):
+                if next_low and (rank == SKIP or n == 2):
+                    score += cfg["attack"]
+                elif rank == REVERSE and counts[(me - view.direction) % n] > counts[nxt]:
+                    score += 0.5 * cfg["attack"] if next_low else 0.3
+            if view.pending and rank in (DRAW2, WILD4):
+                score += 10.0   # stacking beats drawing
+            if best_score is None or score > best_score:
+                best, best_score = play, score
+        if best is None:
+            best = plays[0]
+            best_score = 0.0
+        if fallback is not None and isinstance(fallback, Draw) and best_score < -cfg["draw_cost"]:
+            return fallback
+        return best
+
+    def _colour(self, counts: list[int], points: list[int], declined: Any, mistake: bool) -> str:
+        if mistake:
+            return self.rng.choice(COLOURS)
+        best, best_score = COLOURS[0], None
+        for i, colour in enumerate(COLOURS):
+            unseen = _COLOUR_TOTAL[i] - self.seen_colour[i] - counts[i]
+            score = counts[i] * 1.0 + points[i] * 0.01 - unseen * 0.03
+            if colour in declined:
+                score += self.cfg["declined"]
+            if best_score is None or score > best_score:
+                best, best_score = colour, score
+        return best
+
+
+def card_points_of(rank: Any) -> int:
+    if isinstance(rank, int):
+        return rank
+    return 50 if rank in (WILD, WILD4) else 20
+
+
+def _with_colour(plays: list[Play], play: Play, colour: str) -> Play:
+    for other in plays:
+        if other.rank == play.rank and other.colour == play.colour and other.choose == colour:
+            return other
+    return play
