@@ -16,6 +16,11 @@ after it the view returns to neutral.
 
 A variant's table subclasses TableScene and provides: ``face_of(card)``, ``deck_size_at_start``,
 handlers ``on_<EventName>(event)`` for its own events, input handling and buttons.
+
+Card zones the view models: "grid" (fixed face-down slots, Kombio), "hand" (a fan of cards that
+grows and shrinks; a card leaving it is found by its face, the others close up), "held", the
+discard pile and the deck. A variant may reorder a hand (``arrange_hand``), pose a card landing on
+a pile (``landing_pose``), say where its seats are (``seat_area``) and word refusals (``explain``).
 """
 
 from __future__ import annotations
@@ -109,6 +114,9 @@ class TableScene(Scene):
     variant_id = ""
     variant_title = ""
     turn_phases: tuple[str, ...] = ()
+    uses_hands = False       # seats hold fanned hands ("hand" zone) rather than grids
+    discard_shown = 2        # how many cards of the discard pile are drawn
+    ring_label = "Match?"    # the reaction ring's label while its window has no deadline
 
     def __init__(self, app, record: GameRecord, storage: Any = None):
         super().__init__(app)
@@ -150,6 +158,7 @@ class TableScene(Scene):
         self.grid: dict[int, dict[int, CardSprite]] = {}
         self.grid_len: dict[int, int] = {}
         self.held: dict[int, CardSprite] = {}
+        self.hands: dict[int, list[CardSprite]] = {}
         self.discard: list[CardSprite] = []
         self.deck_n = 0
         self.layout = TableLayout(app.size, len(self.names), self.bottom)
@@ -253,10 +262,14 @@ class TableScene(Scene):
         try:
             self.session.submit(action, max(self.table_time, self.game.now))
         except IllegalAction as exc:
-            self.say(friendly(exc, self.names))
+            self.say(self.explain(exc, action))
             self.sound.play("click", 0.4)
             return False
         return True
+
+    def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
+        """Why the rules refused an action, in the player's words (a variant may word its own)."""
+        return friendly(exc, self.names)
 
     def say(self, text: str, seconds: float = 2.2) -> None:
         self.message = (text, seconds)
@@ -327,9 +340,13 @@ class TableScene(Scene):
     def joinable(self, prev: Event, nxt: Event) -> bool:
         """May ``nxt`` start together with ``prev`` (one step)?"""
         if isinstance(prev, CardMoved) and isinstance(nxt, CardMoved):
-            if prev.src == DECK and nxt.src == DECK and prev.dst.zone == nxt.dst.zone == "grid" and prev.by == nxt.by == -1:
+            if prev.src == DECK and nxt.src == DECK and prev.dst.zone == nxt.dst.zone and prev.dst.zone in ("grid", "hand") \
+                    and prev.by == nxt.by == -1:
                 self.step_delay += STAGGER
                 return True    # dealing
+            if prev.src == DECK and nxt.src == DECK and prev.dst == nxt.dst and prev.dst.zone == "hand":
+                self.step_delay += STAGGER * 2
+                return True    # several cards drawn into one hand at once (a penalty)
             if prev.dst == DISCARD and nxt.src.zone == "held":
                 return True    # an exchange: both cards travel at once
         if isinstance(prev, CardSeen) and isinstance(nxt, CardSeen) and prev.seat == nxt.seat:
@@ -393,25 +410,49 @@ class TableScene(Scene):
         L = self.layout
         if place.zone == "grid":
             return L.grid_slot(place.seat, place.index, self.grid_len.get(place.seat, 4))
+        if place.zone == "hand":
+            n = len(self.hands.get(place.seat, ()))
+            index = place.index if place.index >= 0 else n
+            return L.hand_slot(place.seat, index, max(n, index + 1))
         if place.zone == "held":
             return L.held_pos(place.seat)
         if place == DISCARD:
             return L.discard_pos, 0, L.pile_card
         return L.deck_pos, 0, L.pile_card
 
+    def landing_pose(self, place: Place, sprite: CardSprite) -> tuple[tuple[float, float], float, tuple[int, int]]:
+        """Where a card that has just moved to ``place`` comes to rest (a variant may e.g. scatter
+        the cards of a pile a little)."""
+        return self.place_pose(place)
+
     def sprite_at(self, place: Place) -> CardSprite | None:
         if place.zone == "grid":
             return self.grid.get(place.seat, {}).get(place.index)
+        if place.zone == "hand":
+            hand = self.hands.get(place.seat, [])
+            return hand[place.index] if 0 <= place.index < len(hand) else None
         if place.zone == "held":
             return self.held.get(place.seat)
         if place == DISCARD:
             return self.discard[-1] if self.discard else None
         return None
 
-    def take(self, place: Place) -> CardSprite:
-        """Detach the sprite at ``place`` from the view's model (a new one for the deck)."""
+    def take(self, place: Place, card: Card | None = None) -> CardSprite:
+        """Detach the sprite at ``place`` from the view's model (a new one for the deck). From a
+        hand: the sprite at the index if the place has one, else the one showing ``card`` (else
+        the last); the rest of the hand closes up."""
         if place.zone == "grid":
             s = self.grid.setdefault(place.seat, {}).pop(place.index, None)
+        elif place.zone == "hand":
+            hand = self.hands.setdefault(place.seat, [])
+            k = place.index if 0 <= place.index < len(hand) else -1
+            if k < 0 and card is not None:
+                k = next((i for i, h in enumerate(hand) if h.card is not None and h.card.id == card.id), -1)
+            if k < 0 and card is not None:
+                k = next((i for i, h in enumerate(hand) if h.card == card), -1)
+            s = hand.pop(k) if hand else None
+            if s is not None:
+                self.relayout_hand(place.seat)
         elif place.zone == "held":
             s = self.held.pop(place.seat, None)
         elif place == DISCARD:
@@ -424,7 +465,14 @@ class TableScene(Scene):
             s = CardSprite(x, y, angle, size)
         return s
 
-    def put(self, place: Place, sprite: CardSprite) -> None:
+    def put(self, place: Place, sprite: CardSprite) -> Place:
+        """Attach a sprite at ``place``; returns where it really went (a hand's slot index)."""
+        if place.zone == "hand":
+            hand = self.hands.setdefault(place.seat, [])
+            hand.insert(place.index if 0 <= place.index <= len(hand) else len(hand), sprite)
+            self.arrange_hand(place.seat, hand)
+            self.relayout_hand(place.seat, except_sprite=sprite)
+            return Place("hand", place.seat, hand.index(sprite))
         if place.zone == "grid":
             self.grid.setdefault(place.seat, {})[place.index] = sprite
             if place.index + 1 > self.grid_len.get(place.seat, 4):
@@ -438,6 +486,19 @@ class TableScene(Scene):
                 del self.discard[0]
         else:
             self.deck_n += 1
+        return place
+
+    def arrange_hand(self, seat: int, hand: list[CardSprite]) -> None:
+        """Reorder a hand in place after a card joined it (e.g. sort the player's own cards)."""
+
+    def relayout_hand(self, seat: int, except_sprite: CardSprite | None = None) -> None:
+        hand = self.hands.get(seat, [])
+        for index, s in enumerate(hand):
+            if s is except_sprite:
+                continue
+            (x, y), angle, size = self.place_pose(Place("hand", seat, index))
+            if s.moving or abs(s.x - x) > 0.5 or abs(s.y - y) > 0.5 or abs(s.w - size[0]) > 0.5:
+                self.fly(s, (x, y), angle, size, duration=0.2, delay=-self.step_delay)
 
     def relayout_grid(self, seat: int, except_sprite: CardSprite | None = None) -> None:
         for index, s in self.grid.get(seat, {}).items():
@@ -475,8 +536,14 @@ class TableScene(Scene):
     def pause_for(self, seconds: float) -> None:
         self.tweens.wait(seconds)
 
+    def seat_area(self, seat: int) -> tuple[int, int, int, int]:
+        """Screen rectangle (x, y, w, h) of a seat's cards: its glow, name plate and floating texts."""
+        if self.uses_hands:
+            return self.layout.hand_bounds(seat, len(self.hands.get(seat, ())))
+        return self.layout.grid_bounds(seat, self.grid_len.get(seat, 4))
+
     def seat_point(self, seat: int) -> tuple[float, float]:
-        x, y, w, h = self.layout.grid_bounds(seat, self.grid_len.get(seat, 4))
+        x, y, w, h = self.seat_area(seat)
         return x + w / 2, y + h / 2
 
     def float_text(self, seat: int | None, text: str, colour=None) -> None:
@@ -491,12 +558,14 @@ class TableScene(Scene):
         self.end_private()
         # Everything on the table goes back to the deck, then the deal starts.
         (dx, dy), _, pile = self.place_pose(DECK)
-        leftovers = [s for g in self.grid.values() for s in g.values()] + list(self.held.values()) + self.discard
+        leftovers = [s for g in self.grid.values() for s in g.values()] + list(self.held.values()) + self.discard \
+            + [s for hand in self.hands.values() for s in hand]
         for s in leftovers:
             self.fly(s, (dx, dy), 0, pile, duration=0.3, turn=0.0)
         self.grid = {seat: {} for seat in range(len(self.names))}
         self.grid_len = {seat: 4 for seat in range(len(self.names))}
         self.held, self.discard = {}, []
+        self.hands = {seat: [] for seat in range(len(self.names))} if self.uses_hands else {}
         self.deck_n = self.deck_size_at_start()
         self._leftovers = leftovers
         self.narrate(f"Round {ev.round}: {self.names[ev.dealer]} deals.")
@@ -513,8 +582,9 @@ class TableScene(Scene):
             self.float_text(ev.seat, f"{self.names[ev.seat]}'s turn", self.palette.accent)
 
     def on_CardMoved(self, ev: CardMoved) -> None:
-        sprite = self.take(ev.src)
+        sprite = self.take(ev.src, ev.card)
         sprite.lift = 0.0
+        sprite.oy = 0.0
         if ev.card is not None:
             sprite.card = ev.card
             sprite.show_to = ev.shown_to if ev.shown_to is None else frozenset(ev.shown_to)
@@ -522,12 +592,12 @@ class TableScene(Scene):
             sprite.card, sprite.show_to = None, frozenset()
         if ev.dst == DISCARD:
             turn = 1.0
-        elif ev.dst.zone == "held":
-            turn = 1.0 if ev.card is not None else 0.0
+        elif ev.dst.zone in ("held", "hand"):
+            turn = 1.0 if ev.card is not None else 0.0   # a hand is face up only for who may see it
         else:
             turn = 0.0
-        self.put(ev.dst, sprite)
-        (x, y), angle, size = self.place_pose(ev.dst)
+        dst = self.put(ev.dst, sprite)
+        (x, y), angle, size = self.landing_pose(dst, sprite)
         deal = ev.src == DECK and ev.by == -1
         self.fly(sprite, (x, y), angle, size, duration=DEAL if deal else MOVE, turn=turn)
         if not deal:
@@ -650,8 +720,11 @@ class TableScene(Scene):
                 (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("grid", seat, index))
         for seat, s in self.held.items():
             (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("held", seat))
+        for seat, hand in self.hands.items():
+            for index, s in enumerate(hand):
+                (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("hand", seat, index))
         for s in self.discard:
-            (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(DISCARD)
+            (s.x, s.y), s.angle, (s.w, s.h) = self.landing_pose(DISCARD, s)
 
     def resume(self) -> None:
         self._buttons_key = None
@@ -728,7 +801,7 @@ class TableScene(Scene):
         try:
             self.session.start_round(max(self.table_time, self.game.now))
         except IllegalAction as exc:
-            self.say(friendly(exc, self.names))
+            self.say(self.explain(exc))
 
     # -- drawing -----------------------------------------------------------------------------------
     def face_for(self, sprite: CardSprite) -> dict | None:
@@ -749,6 +822,13 @@ class TableScene(Scene):
         for seat, g in self.grid.items():
             for index, s in g.items():
                 place = Place("grid", seat, index)
+                if s.moving or s.lift > 0.01:
+                    moving.append((place, s))
+                else:
+                    self.draw_card(surface, place, s, place in highlight, place in selected)
+        for seat, hand in self.hands.items():
+            for index, s in enumerate(hand):
+                place = Place("hand", seat, index)
                 if s.moving or s.lift > 0.01:
                     moving.append((place, s))
                 else:
@@ -808,10 +888,11 @@ class TableScene(Scene):
         dx, dy = L.discard_pos
         drect = back.get_rect(center=(int(dx), int(dy)))
         pygame.draw.rect(surface, TH.darken(pal.felt, 0.25), drect, 2, border_radius=8)
-        for s in self.discard[-2:]:
+        shown = self.discard[-self.discard_shown:]
+        for s in shown:
             if not s.moving:
                 self.draw_card(surface, DISCARD, s, False, False)
-        for s in self.discard[-2:]:
+        for s in shown:
             if s.moving:
                 self.draw_card(surface, DISCARD, s, False, False)
         if DISCARD in highlight:
@@ -832,7 +913,7 @@ class TableScene(Scene):
         if ev.deadline is None:
             frac = 1.0
             colour = TH.lighten(pal.info, 0.3 * (0.5 + 0.5 * math.sin(self.time * 4)))
-            label = "Match?"
+            label = self.ring_label
         else:
             total = max(1e-6, ev.deadline - ev.opened_at)
             left = max(0.0, ev.deadline - self.table_time)
@@ -848,7 +929,7 @@ class TableScene(Scene):
         acting = set(self.game.seats_to_act()) if not self.animating else set()
         for seat in range(len(self.names)):
             slots = self.grid_len.get(seat, 4)
-            x, y, w, h = self.layout.grid_bounds(seat, slots)
+            x, y, w, h = bounds = self.seat_area(seat)
             area = pygame.Rect(x, y, w, h).inflate(int(22 * self.layout.unit), int(22 * self.layout.unit))
             is_turn = seat == self.turn and self.round_result is None
             if is_turn:
@@ -856,7 +937,7 @@ class TableScene(Scene):
                 glow = round((0.55 + 0.45 * math.sin(self.time * 3.2)) * 4) / 4 if seat not in self.humans else 1.0
                 colour = TH.lighten(pal.seat_colour(seat), 0.2 * glow)
                 surface.blit(TH.panel(area.size, (*pal.seat_colour(seat), int(40 + 40 * glow)), colour, 14, 3), area.topleft)
-            (px, py), anchor = self.layout.plate_pos(seat, slots)
+            (px, py), anchor = self.layout.plate_pos(seat, slots, bounds)
             name = self.names[seat]
             total = int(round(self.shown_totals.get(str(seat), 0)))
             label = f"{name}  ·  {total}"

@@ -142,10 +142,56 @@ class TableLayout:
         cw, ch = spot.card
         return spot.to_screen(0, -(ch + ch * 0.75 + 8)), spot.angle, spot.card
 
-    def plate_pos(self, seat: int, slots: int) -> tuple[tuple[int, int], str]:
-        """Where the seat's name plate goes and the anchor to use."""
+    # -- hands ------------------------------------------------------------------------------------
+    def hand_step(self, seat: int, count: int) -> float:
+        """Distance between neighbouring cards of a hand of ``count``: the player's own hand
+        spreads its cards apart while they fit and overlaps them after that; the others' hands
+        (backs) overlap by half."""
         spot = self.spots[seat]
-        x, y, w, h = self.grid_bounds(seat, slots)
+        cw = spot.card[0]
+        natural = cw + max(4, cw // 10) if spot.own else cw * 0.5
+        if count <= 1:
+            return natural
+        return min(natural, (spot.max_span - cw) / (count - 1))
+
+    def hand_slot(self, seat: int, index: int, count: int) -> tuple[Point, int, tuple[int, int]]:
+        """Screen centre, angle and card size of card ``index`` in a fanned hand of ``count``
+        cards, left to right from the owner's side, with a gentle arc away from the owner."""
+        key = (seat, -1 - index, count)
+        hit = self._slots.get(key)
+        if hit is None:
+            spot = self.spots[seat]
+            step = self.hand_step(seat, count)
+            off = index - (count - 1) / 2
+            lx = off * step
+            half = max(1.0, (count - 1) / 2)
+            ly = (off / half) ** 2 * spot.card[1] * (0.06 if spot.own else 0.04)
+            hit = self._slots[key] = (spot.to_screen(lx, ly), spot.angle, spot.card)
+        return hit
+
+    def hand_bounds(self, seat: int, count: int) -> tuple[int, int, int, int]:
+        """Screen rectangle (x, y, w, h) around a hand of ``count`` cards (an empty hand keeps
+        the room of one card)."""
+        key = (seat, -1 - count)
+        hit = self._bounds.get(key)
+        if hit is None:
+            spot = self.spots[seat]
+            cw, ch = spot.card
+            n = max(1, count)
+            span = cw + self.hand_step(seat, n) * (n - 1)
+            lw, lh = span, ch * 1.08
+            a, b = spot.to_screen(-lw / 2, -lh / 2), spot.to_screen(lw / 2, lh / 2)
+            x0, x1 = sorted((a[0], b[0]))
+            y0, y1 = sorted((a[1], b[1]))
+            hit = self._bounds[key] = (int(x0), int(y0), int(x1 - x0), int(y1 - y0))
+        return hit
+
+    def plate_pos(self, seat: int, slots: int, bounds: tuple[int, int, int, int] | None = None
+                  ) -> tuple[tuple[int, int], str]:
+        """Where the seat's name plate goes and the anchor to use, beside its grid of ``slots``
+        (or beside ``bounds``, the seat's cards however they are laid out)."""
+        spot = self.spots[seat]
+        x, y, w, h = bounds if bounds is not None else self.grid_bounds(seat, slots)
         if spot.own:
             return (x - int(18 * self.unit), y + h // 2), "midright"
         if spot.angle == 180:

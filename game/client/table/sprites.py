@@ -25,7 +25,7 @@ _LIMIT = 800
 
 
 class CardSprite:
-    __slots__ = ("card", "show_to", "x", "y", "angle", "w", "h", "turn", "lift", "moving", "z", "uid", "mark")
+    __slots__ = ("card", "show_to", "x", "y", "angle", "w", "h", "turn", "lift", "moving", "z", "uid", "mark", "oy")
     _next = 0
 
     def __init__(self, x: float, y: float, angle: float, size: tuple[int, int], card: Any = None,
@@ -40,6 +40,7 @@ class CardSprite:
         self.moving = 0          # running tweens that move it (drawn above the others)
         self.z = 0
         self.mark: tuple[int, int, int] | None = None   # a coloured outline (e.g. who looks at it)
+        self.oy = 0.0            # a vertical nudge on screen, pixels (e.g. a playable card raised)
         CardSprite._next += 1
         self.uid = CardSprite._next
 
@@ -58,7 +59,7 @@ class CardSprite:
         w, h = (self.h, self.w) if int(round(self.angle)) % 180 else (self.w, self.h)
         k = 1 + 0.12 * self.lift
         r = pygame.Rect(0, 0, int(w * k), int(h * k))
-        r.center = (int(self.x), int(self.y))
+        r.center = (int(self.x), int(self.y + self.oy))
         return r
 
 
@@ -105,7 +106,7 @@ def draw_sprite(surface: pygame.Surface, sprite: CardSprite, face: dict | None, 
         q = _quant(sprite.angle)
         if q:
             img = pygame.transform.rotate(img, q)
-    rect = img.get_rect(center=(int(sprite.x), int(sprite.y)))
+    rect = img.get_rect(center=(int(sprite.x), int(sprite.y + sprite.oy)))
     if sprite.lift > 0.05 or sprite.moving:
         surface.blit(_shadow(rect.size), rect.move(3, 5))
     surface.blit(img, rect)
