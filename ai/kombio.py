@@ -45,11 +45,11 @@ from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenal
 DEFAULTS: dict[str, Any] = {
     "memory": True,         # False: remember nothing; know only what is in view right now
     "sims": None,           # Monte Carlo samples per call decision (None: from the level)
-    "opp_bias": 0.8,        # an opponent's unknown card is this much below a random unseen card
+    "opp_bias": 1.6,        # an opponent's unknown card is this much below a random unseen card
     "info_own": 1.6,        # worth of learning one of its own unknown cards (7/8)
     "info_opp": 0.6,        # worth of learning an opponent's card (9/10)
     "unknown_bonus": 0.4,   # extra worth of replacing an unknown card (it becomes known)
-    "call_base": 0.50,      # call threshold at caution 0.5, before the other terms
+    "call_base": 0.65,      # call threshold at caution 0.5, before the other terms
     "call_wait": 0.04,      # threshold rise per point of gain expected from one more turn
     "call_pressure": 0.012, # threshold fall per own turn after the sixth in a round
 }
@@ -147,6 +147,11 @@ class KombioBot:
         self.dist: list[tuple[int, float]] = sorted((r, c / n) for r, c in counts.items())
         self.ev = sum(pool) / n
         self.ev_opp = self.ev - self.cfg["opp_bias"]
+        # On a last turn (after somebody's call) knowing more is worth nothing: only totals count.
+        last = view.caller is not None
+        self.info_own = 0.0 if last or not self.use_memory else self.cfg["info_own"]
+        self.info_opp = 0.0 if last or not self.use_memory else self.cfg["info_opp"]
+        self.unknown_bonus = 0.0 if last else self.cfg["unknown_bonus"]
 
     def _val(self, place: Place) -> float:
         v = self.known.get(place)
@@ -181,7 +186,7 @@ class KombioBot:
             if p in self.known:
                 g = self.known[p] - rank
             else:
-                g = self.ev - rank + self.cfg["unknown_bonus"]
+                g = self.ev - rank + self.unknown_bonus
             if g > best_g:
                 best, best_g = p, g
         return best, best_g
@@ -195,21 +200,20 @@ class KombioBot:
         """(worth, plan) of using the ability of `rank` now."""
         mine = self._mine()
         opps = self._opp_places()
-        memory = self.use_memory
         if rank in (7, 8):
             unknown = [p for p in mine if p not in self.known]
-            if not unknown or not memory:
+            if not unknown or not self.info_own:
                 return 0.0, ()
-            return self.cfg["info_own"], ("look_own", unknown[0])
+            return self.info_own, ("look_own", unknown[0])
         if rank in (9, 10):
-            if not memory:
+            if not self.info_opp:
                 return 0.0, ()
             target = self._likely_winner()
             cands = [p for p in opps if p not in self.known]
             if not cands:
                 return 0.0, ()
             pref = [p for p in cands if p.seat == target]
-            return self.cfg["info_opp"], ("look_opp", (pref or cands)[0])
+            return self.info_opp, ("look_opp", (pref or cands)[0])
         if not mine or not opps:
             return 0.0, ()
         worst, worst_v = self._worst_own()
@@ -226,16 +230,16 @@ class KombioBot:
                 options.append((worst_v - low_v, ("look13", low, worst)))
             # Look at an opponent's unknown card: swap it in if it is below its worst card.
             unk_opp = [p for p in opps if p not in self.known]
-            if unk_opp and memory:
+            if unk_opp:
                 tgt = self._likely_winner()
                 b = min(unk_opp, key=lambda p: (p.seat != tgt,))
                 g = self._e_pos(lambda r: max(0.0, worst_v - (r - self.cfg["opp_bias"])))
-                options.append((g + 0.3 * self.cfg["info_opp"], ("look13", b, worst)))
+                options.append((g + 0.3 * self.info_opp, ("look13", b, worst)))
             # Look at its own unknown card: swap it out if above the opponent's lowest card.
             unk_mine = [p for p in mine if p not in self.known]
-            if unk_mine and memory:
+            if unk_mine:
                 g = self._e_pos(lambda r: max(0.0, r - low_v))
-                options.append((g + 0.5 * self.cfg["info_own"], ("look13", unk_mine[0], low)))
+                options.append((g + 0.5 * self.info_own, ("look13", unk_mine[0], low)))
             if worst in self.known and low not in self.known:
                 options.append((worst_v - low_v - 0.5, ("look13", low, worst)))
             return max(options, key=lambda o: o[0]) if options else (0.0, ())
@@ -250,8 +254,8 @@ class KombioBot:
             else:
                 bias = self.cfg["opp_bias"]
                 g = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
-            info = (0 if a_known else 0.5 * self.cfg["info_own"]) + (0 if b_known else 0.3 * self.cfg["info_opp"])
-            return (g + info if memory else g), ("look14", worst, low)
+            info = (0 if a_known else 0.5 * self.info_own) + (0 if b_known else 0.3 * self.info_opp)
+            return g + info, ("look14", worst, low)
         return 0.0, ()
 
     def _likely_winner(self) -> int:
@@ -450,6 +454,9 @@ class KombioBot:
             return self.my_turns >= 2 and my_est <= limit
         if self.my_turns < 2 and my_est > 3:
             return False
+        rivals = [self._estimate_total(s) for s in range(self.seats) if s != self.seat]
+        if rivals and my_est > min(rivals) + 8:
+            return False  # hopeless for now: no need to simulate
         p = self._win_chance(mine)
         wait = self._draw_worth()
         threshold = (self.cfg["call_base"] + 0.3 * (lv.caution - 0.5) + self.cfg["call_wait"] * wait
