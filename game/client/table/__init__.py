@@ -3,3 +3,4 @@ pipeline, hot-seat privacy, overlays) and one table per variant. Importing this 
 the tables with the shell's registry (game.client.tables)."""
 
 from game.client.table import kombio  # noqa: F401  (registers "kombio")
+from game.client.table import combat_uno  # noqa: F401,E402  (registers "combat-uno")

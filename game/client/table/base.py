@@ -159,6 +159,7 @@ class TableScene(Scene):
         self.grid_len: dict[int, int] = {}
         self.held: dict[int, CardSprite] = {}
         self.hands: dict[int, list[CardSprite]] = {}
+        self._flights: dict[int, tuple[Any, list]] = {}   # sprite uid -> (its running flight, callbacks)
         self.discard: list[CardSprite] = []
         self.deck_n = 0
         self.layout = TableLayout(app.size, len(self.names), self.bottom)
@@ -450,8 +451,16 @@ class TableScene(Scene):
                 k = next((i for i, h in enumerate(hand) if h.card is not None and h.card.id == card.id), -1)
             if k < 0 and card is not None:
                 k = next((i for i, h in enumerate(hand) if h.card == card), -1)
+            if hand and not self.hand_visible(place.seat):
+                # Backs all look alike: where a card leaves a hidden hand must not tell which
+                # card it was, so it always leaves from the middle and the faces close up.
+                mid = len(hand) // 2
+                if k >= 0 and k != mid:
+                    hand[k].card, hand[mid].card = hand[mid].card, hand[k].card
+                k = mid
             s = hand.pop(k) if hand else None
             if s is not None:
+                self.order_hand(place.seat, hand)
                 self.relayout_hand(place.seat)
         elif place.zone == "held":
             s = self.held.pop(place.seat, None)
@@ -470,7 +479,7 @@ class TableScene(Scene):
         if place.zone == "hand":
             hand = self.hands.setdefault(place.seat, [])
             hand.insert(place.index if 0 <= place.index <= len(hand) else len(hand), sprite)
-            self.arrange_hand(place.seat, hand)
+            self.order_hand(place.seat, hand)
             self.relayout_hand(place.seat, except_sprite=sprite)
             return Place("hand", place.seat, hand.index(sprite))
         if place.zone == "grid":
@@ -488,8 +497,33 @@ class TableScene(Scene):
             self.deck_n += 1
         return place
 
-    def arrange_hand(self, seat: int, hand: list[CardSprite]) -> None:
-        """Reorder a hand in place after a card joined it (e.g. sort the player's own cards)."""
+    def hand_key(self, card: Card) -> Any:
+        """The order a hand is kept in (None: the order the cards arrived)."""
+        return None
+
+    def hand_visible(self, seat: int) -> bool:
+        """Are the faces of ``seat``'s hand on screen for the current viewer?"""
+        hand = self.hands.get(seat, [])
+        if self.curtain_pending is not None:
+            return False
+        if not hand:
+            return self.viewer == seat
+        return all(s.visible_to(self.viewer) for s in hand if s.card is not None)
+
+    def order_hand(self, seat: int, hand: list[CardSprite]) -> None:
+        """Keep a hand in ``hand_key`` order. A visible hand is re-sorted (its cards slide to
+        their places); a hidden one keeps its sprites where they are and only re-deals the faces
+        it carries, so a new card's place among the backs gives nothing away."""
+        if len(hand) < 2 or any(s.card is None for s in hand):
+            return
+        if self.hand_key(hand[0].card) is None:
+            return
+        if self.hand_visible(seat):
+            hand.sort(key=lambda s: self.hand_key(s.card))
+        else:
+            data = sorted(((s.card, s.show_to) for s in hand), key=lambda d: self.hand_key(d[0]))
+            for s, (card, show_to) in zip(hand, data):
+                s.card, s.show_to = card, show_to
 
     def relayout_hand(self, seat: int, except_sprite: CardSprite | None = None) -> None:
         hand = self.hands.get(seat, [])
@@ -509,10 +543,26 @@ class TableScene(Scene):
 
     def fly(self, sprite: CardSprite, pos, angle, size, duration: float = MOVE, turn: float | None = None,
             delay: float = 0.0, on_finish: Callable[[], None] | None = None, easing=ease_in_out_quad) -> None:
+        """Move a sprite. A newer flight replaces one still under way (e.g. a hand closing up
+        while its cards are still being dealt): it keeps the older one's wait, its other
+        properties (a flip) and its finish callback, so the two never fight over the sprite."""
         props: dict[str, Any] = {"x": float(pos[0]), "y": float(pos[1]), "angle": float(angle),
                                  "w": float(size[0]), "h": float(size[1])}
         if turn is not None:
             props["turn"] = float(turn)
+        delay = delay + self.step_delay
+        callbacks = [on_finish] if on_finish else []
+        old = self._flights.pop(sprite.uid, None)
+        if old is not None and not old[0].done:
+            tween, old_callbacks = old
+            tween.cancel()
+            sprite.moving -= 1
+            for key, value in tween.props.items():
+                props.setdefault(key, value)
+            if not tween.started:
+                scale = self.tweens.scale()
+                delay = max(delay, tween.delay / scale if scale > 0 else 0.0)
+            callbacks = old_callbacks + callbacks
         # Take the short way round.
         while props["angle"] - sprite.angle > 180:
             props["angle"] -= 360
@@ -523,9 +573,12 @@ class TableScene(Scene):
         def done() -> None:
             sprite.moving -= 1
             sprite.angle %= 360
-            if on_finish:
-                on_finish()
-        self.tweens.animate(sprite, duration, easing, done, delay=delay + self.step_delay, **props)
+            if self._flights.get(sprite.uid, (None,))[0] is tween_now:
+                del self._flights[sprite.uid]
+            for callback in callbacks:
+                callback()
+        tween_now = self.tweens.animate(sprite, duration, easing, done, delay=max(0.0, delay), **props)
+        self._flights[sprite.uid] = (tween_now, callbacks)
 
     def flip(self, sprite: CardSprite, up: bool, delay: float = 0.0, lift: float | None = None) -> None:
         props: dict[str, Any] = {"turn": 1.0 if up else 0.0}
@@ -937,10 +990,10 @@ class TableScene(Scene):
                 glow = round((0.55 + 0.45 * math.sin(self.time * 3.2)) * 4) / 4 if seat not in self.humans else 1.0
                 colour = TH.lighten(pal.seat_colour(seat), 0.2 * glow)
                 surface.blit(TH.panel(area.size, (*pal.seat_colour(seat), int(40 + 40 * glow)), colour, 14, 3), area.topleft)
-            (px, py), anchor = self.layout.plate_pos(seat, slots, bounds)
+            (px, py), anchor = self.plate_at(seat, slots, bounds)
             name = self.names[seat]
             total = int(round(self.shown_totals.get(str(seat), 0)))
-            label = f"{name}  ·  {total}"
+            label = self.plate_text(seat, total)
             txt = T.text(label, TH.SMALL, pal.text, True)
             box = txt.get_rect(**{anchor: (px, py)}).inflate(18, 8)
             fill = (*TH.darken(pal.seat_colour(seat), 0.55), 220)
@@ -949,6 +1002,13 @@ class TableScene(Scene):
             tag = self.seat_tag(seat, acting)
             if tag:
                 T.blit_text(surface, tag[0], TH.TINY, tag[1], (box.centerx, box.bottom + 3), "midtop", bold=True)
+
+    def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]) -> tuple[tuple[int, int], str]:
+        """Where a seat's name plate goes (and its anchor), beside the seat's cards."""
+        return self.layout.plate_pos(seat, slots, bounds)
+
+    def plate_text(self, seat: int, total: int) -> str:
+        return f"{self.names[seat]}  ·  {total}"
 
     def seat_tag(self, seat: int, acting: set) -> tuple[str, tuple] | None:
         pal = self.palette

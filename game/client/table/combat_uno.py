@@ -1,0 +1,800 @@
+"""The Combat UNO table: fanned hands (the player's own face up and sorted, the others' backs with
+their counts), the deck and the discard pile in the centre with the colour to follow, the
+direction of play and any pending draw, and the jump-in ring on the pile.
+
+Input (mouse, with the keys shown on screen): click a raised card (or pick it with 1-9 or the
+arrow keys and press Enter) to play it; a wild opens the colour picker (R Y G B or a click);
+D or a click on the deck draws (or starts / goes on drawing a penalty); U calls UNO on yourself,
+C catches an opponent on one card; Space passes on the open chances. Out of turn, a click on a
+card identical to the top card jumps in while the ring runs.
+
+Hot-seat: a human's turn begins behind the curtain ("Pass to Ann") and the table turns so that
+player sits at the bottom; between turns every hand is face down. Out of turn, each human's claim
+key (Q W E R T Y) brings up the curtain for that player and opens their hand for a jump-in, a
+stack or an UNO call; the table clock stands still meanwhile.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.client.table.base import CLAIM_KEYS, TableScene
+from game.client.table.layout import TableLayout
+from game.client.table.sprites import CardSprite
+from game.client.tables import register_table
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.client.ui.widgets import Button
+from game.core.actions import Action, Pass
+from game.core.cards import DECK, DISCARD, Card, Place
+from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
+from game.core.events import (CardMoved, Event, PenaltyGiven, RoundScored, RoundStarted, TurnStarted,
+                              WindowClosed as WindowClosedEvent, WindowOpened)
+from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour,
+                                      CallUno, ColourChosen, DirectionChanged, DoesNotMatch, Draw, DrawCard,
+                                      DrawPending, HandRevealed, JumpedIn, MustDrawOrStack, NotHeld,
+                                      NotIdentical, Play, Skipped, StackingOff, Stacked, StartDrawing,
+                                      StartedDrawing, StillDrawing, TurnDrawn, UnoCalled, UnoWindowClosed,
+                                      UnoWindowOpened, card_points)
+
+COLOUR_KEYS = {pygame.K_r: "red", pygame.K_y: "yellow", pygame.K_g: "green", pygame.K_b: "blue"}
+RANK_NAMES = {SKIP: "Skip", REVERSE: "Reverse", DRAW2: "Draw Two", WILD: "Wild", WILD4: "Wild Draw Four"}
+_RANK_ORDER = {r: i for i, r in enumerate(list(range(10)) + [SKIP, REVERSE, DRAW2, WILD, WILD4])}
+_COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
+RISE = 16          # pixels (at 720p) a playable card of the player's own hand is raised
+RISE_SELECTED = 26
+
+
+def name_of(card: Card | None) -> str:
+    if card is None:
+        return "?"
+    rank = RANK_NAMES.get(card.rank, str(card.rank))  # type: ignore[arg-type]
+    return f"{card.suit} {rank}" if card.suit else rank
+
+
+def a_name(card: Card | None) -> str:
+    text = name_of(card)
+    return ("an " if text[:1].lower() in "aeiou8" else "a ") + text
+
+
+class CombatUnoTable(TableScene):
+    variant_id = "combat-uno"
+    variant_title = "Combat UNO"
+    uses_hands = True
+    discard_shown = 4
+    ring_label = "Jump in?"
+
+    def __init__(self, app, record, storage=None):
+        self.colour: str | None = None
+        self.direction = 1
+        self.pending: tuple[int, int] | None = None   # (who must draw, how many) as the view has shown it
+        self.uno_open: dict[int, tuple[float, float | None]] = {}
+        self.uno_safe: set[int] = set()                # called UNO in time, still on one card
+        self.picking: tuple[int, int | str] | None = None   # (seat, rank) choosing a wild's colour
+        self.selected: int | None = None               # keyboard choice in the acting hand
+        self.top_by: int | None = None
+        super().__init__(app, record, storage)
+
+    # -- hooks -----------------------------------------------------------------------------------
+    def face_of(self, card: Card) -> dict:
+        return {"rank": card.rank, "suit": card.suit or "wild"}
+
+    def deck_size_at_start(self) -> int:
+        return len(DECK_CARDS)
+
+    def hand_key(self, card: Card) -> Any:
+        wild = card.suit is None
+        return (wild, _COLOUR_ORDER.get(card.suit, 9), _RANK_ORDER.get(card.rank, 99), card.id)
+
+    def landing_pose(self, place: Place, sprite: CardSprite):
+        if place != DISCARD:
+            return super().landing_pose(place, sprite)
+        (x, y), _, size = self.place_pose(DISCARD)
+        u = sprite.uid
+        angle = ((u * 7) % 5 - 2) * 5                  # -10 .. 10 degrees, fixed per card
+        k = self.layout.unit
+        return (x + ((u * 13) % 7 - 3) * 1.5 * k, y + ((u * 5) % 7 - 3) * 1.5 * k), angle, size
+
+    def sync_view(self) -> None:
+        g = self.game
+        self.grid, self.grid_len, self.held, self.discard = {}, {}, {}, []
+        self.hands = {}
+        over = g.phase in ("round_over", "match_over")
+        for seat, cards in enumerate(g.hands):
+            show = None if over else frozenset((seat,))
+            hand = []
+            for card in cards:
+                s = CardSprite(0, 0, 0, (1, 1), card, show, 1.0)
+                hand.append(s)
+            self.hands[seat] = hand
+            if hand:
+                visible = over or self.viewer == seat
+                if visible:
+                    hand.sort(key=lambda s: self.hand_key(s.card))
+                else:
+                    self.order_hand(seat, hand)
+        for card in g.discard[-self.discard_shown:]:
+            self.discard.append(CardSprite(0, 0, 0, (1, 1), card, None, 1.0))
+        self.snap_all()
+        self.deck_n = len(g.deck)
+        self.turn = g.turn if g.phase == "play" else None
+        self.colour = g.colour
+        self.direction = g.direction
+        self.top_by = g.top_by
+        self.pending = (g.turn, g.pending) if g.pending else None
+        if g.jump is not None:
+            w = g.jump
+            self.window = WindowOpened("jump-in", tuple(w.offered), w.opened_at, w.deadline)
+            self.window_passed = set(w.done)
+        self.uno_open = {t: (w.opened_at, w.deadline) for t, w in g.uno.items()}
+
+    def resumed(self, last_action: Action, round_events: list[Event], last_events: list[Event]) -> None:
+        if self.game.phase == "round_over":
+            for e in last_events:
+                if isinstance(e, RoundScored):
+                    self.round_result = e
+
+    # -- who acts ----------------------------------------------------------------------------------
+    def hand_seat(self) -> int | None:
+        """The human whose hand the input plays from now."""
+        if self.claimer is not None:
+            return self.claimer
+        if self.viewer is not None and self.viewer in self.humans:
+            return self.viewer
+        return None
+
+    def wanted_viewer(self) -> int | None:
+        """Hot-seat: whose hand should be open now (a claimer, else a human on turn)."""
+        g = self.game
+        if self.claimer is not None:
+            return self.claimer
+        if g.phase == "play" and g.turn in self.humans and self.round_result is None:
+            return g.turn
+        return None
+
+    def idle(self) -> bool:
+        return super().idle() and self.picking is None
+
+    def ready_for_input(self) -> bool:
+        return not self.queue and self.hold is None and self.curtain_pending is None
+
+    # -- the clock, the view and the hot-seat curtain ------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.hotseat and not self.animating and self.app.top is self and not self.game.over:
+            want = self.wanted_viewer()
+            if want != self.viewer:
+                if want is None:
+                    self.viewer = None
+                    self.selected = None
+                else:
+                    self._raise_curtain(want)
+                    return
+        super().update(dt)
+        self._raise_playable(dt)
+
+    def _curtain_done(self, seat: int) -> None:
+        super()._curtain_done(seat)
+        self.selected = None
+        if self.bottom != seat:
+            # The player who now looks sits at the bottom, their hand big and face up.
+            self.bottom = seat
+            self.layout = TableLayout(self.layout.size, len(self.names), seat)
+            self.snap_all()
+            self._buttons_key = None
+        hand = self.hands.get(seat, [])
+        hand.sort(key=lambda s: self.hand_key(s.card) if s.card is not None else (9,))
+        self.relayout_hand(seat)
+        for s in hand:
+            (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("hand", seat, hand.index(s)))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+
+    def _raise_playable(self, dt: float) -> None:
+        seat = self.hand_seat()
+        k = min(1.0, dt * 14)
+        lit: set[int] = set()
+        if seat is not None and self.ready_for_input() and not self.game.over:
+            faces = {(a.rank, a.colour) for a in self.legal(seat) if isinstance(a, Play)}
+            for i, s in enumerate(self.hands.get(seat, [])):
+                if s.card is not None and (s.card.rank, s.card.suit) in faces:
+                    lit.add(i)
+        u = self.layout.unit
+        for hseat, hand in self.hands.items():
+            own = hseat == seat and self.layout.spot(hseat).own
+            for i, s in enumerate(hand):
+                target = 0.0
+                if own:
+                    if i == self.selected:
+                        target = -RISE_SELECTED * u
+                    elif i in lit:
+                        target = -RISE * u
+                s.oy += (target - s.oy) * k
+                if abs(s.oy - target) < 0.3:
+                    s.oy = target
+
+    # -- animations of Combat UNO's facts ----------------------------------------------------------
+    def on_RoundStarted(self, ev: RoundStarted) -> None:
+        super().on_RoundStarted(ev)
+        self.colour, self.direction, self.pending, self.top_by = None, 1, None, None
+        self.uno_open, self.uno_safe = {}, set()
+        self.picking, self.selected = None, None
+
+    def on_TurnStarted(self, ev: TurnStarted) -> None:
+        viewer = self.viewer
+        super().on_TurnStarted(ev)
+        if self.hotseat and viewer == ev.seat and self.curtain_pending is None:
+            self.viewer = viewer        # the same player goes again: no curtain
+        self.selected = None
+        if ev.seat in self.humans and not self.hotseat:
+            self.sound.play("click", 0.5)
+
+    def on_WindowOpened(self, ev: WindowOpened) -> None:
+        self.window = ev                # (no change of viewer: play goes on around the window)
+        self.window_passed = set()
+
+    def on_WindowClosed(self, ev: WindowClosedEvent) -> None:
+        self.window = None
+
+    def on_CardMoved(self, ev: CardMoved) -> None:
+        if ev.dst == DISCARD:
+            self.pending = None
+            if ev.card is not None and ev.card.suit is not None:
+                self.colour = ev.card.suit       # (a wild's colour comes with ColourChosen)
+            self.top_by = ev.by if ev.src.zone == "hand" else None
+            if ev.src.zone == "hand":
+                self.uno_safe.discard(ev.src.seat)
+        if ev.dst.zone == "hand" and ev.src == DECK:
+            self.uno_safe.discard(ev.dst.seat)
+        super().on_CardMoved(ev)
+        if ev.dst == DISCARD:
+            self.sound.play("swap")
+            if ev.src == DECK:
+                self.narrate(f"The start card is {a_name(ev.card)}.")
+            else:
+                nxt = self.queue[0] if self.queue else None
+                if not isinstance(nxt, (JumpedIn, ColourChosen)):
+                    self.narrate(f"{self.names[ev.by]} plays {a_name(ev.card)}.")
+                self._last_play = ev
+        if self.selected is not None and self.selected >= len(self.hands.get(self.hand_seat() or 0, [])):
+            self.selected = None
+
+    def on_ColourChosen(self, ev: ColourChosen) -> None:
+        self.colour = ev.colour
+        if ev.colour is None:
+            self.narrate("A Wild starts the pile: the first player chooses the colour.")
+            return
+        nxt = self.queue[0] if self.queue else None
+        card = getattr(getattr(self, "_last_play", None), "card", None)
+        jumped = " jumps in with" if isinstance(nxt, JumpedIn) else " plays"
+        self.narrate(f"{self.names[ev.seat]}{jumped} {a_name(card)} and names {ev.colour}.")
+        self.float_text(None, f"{ev.colour.capitalize()}!", self.palette.uno[ev.colour])
+        self.pause_for(0.25)
+
+    def on_JumpedIn(self, ev: JumpedIn) -> None:
+        card = getattr(getattr(self, "_last_play", None), "card", None)
+        if card is not None and card.suit is not None:
+            self.narrate(f"{self.names[ev.seat]} jumps in with {a_name(card)}!")
+        self.float_text(ev.seat, "Stack!" if ev.stacked else "Jump-in!", self.palette.accent)
+        self.sound.play("match")
+        self.pause_for(0.3)
+
+    def on_Stacked(self, ev: Stacked) -> None:
+        self.narrate(f"{self.names[ev.seat]} stacks: {ev.total} cards to draw now.")
+
+    def on_Skipped(self, ev: Skipped) -> None:
+        self.float_text(ev.seat, "Skipped", self.palette.bad)
+        self.narrate(f"{self.names[ev.seat]} is skipped.")
+
+    def on_DirectionChanged(self, ev: DirectionChanged) -> None:
+        self.direction = ev.direction
+        self.float_text(None, "Reverse!", self.palette.info)
+        self.narrate("Play now goes " + ("to the left (clockwise)." if ev.direction > 0 else "to the right (anticlockwise)."))
+
+    def on_DrawPending(self, ev: DrawPending) -> None:
+        self.pending = (ev.seat, ev.cards)
+        self.float_text(ev.seat, f"+{ev.cards}", self.palette.bad)
+
+    def on_StartedDrawing(self, ev: StartedDrawing) -> None:
+        self.pending = None
+        self.narrate(f"{self.names[ev.seat]} draws {ev.cards}.")
+
+    def on_TurnDrawn(self, ev: TurnDrawn) -> None:
+        self.narrate(f"{self.names[ev.seat]} draws a card.")
+
+    def on_UnoWindowOpened(self, ev: UnoWindowOpened) -> None:
+        self.uno_open[ev.target] = (ev.opened_at, ev.deadline)
+
+    def on_UnoWindowClosed(self, ev: UnoWindowClosed) -> None:
+        self.uno_open.pop(ev.target, None)
+
+    def on_UnoCalled(self, ev: UnoCalled) -> None:
+        self.sound.play("call")
+        if ev.seat == ev.target:
+            self.uno_safe.add(ev.seat)
+            self.narrate(f"{self.names[ev.seat]} calls UNO!")
+            self.float_text(ev.seat, "UNO!", self.palette.accent)
+        else:
+            self.narrate(f"{self.names[ev.seat]} catches {self.names[ev.target]} without UNO!")
+            self.float_text(ev.target, f"Caught by {self.names[ev.seat]}!", self.palette.bad)
+        self.pause_for(0.35)
+
+    def on_PenaltyGiven(self, ev: PenaltyGiven) -> None:
+        self.sound.play("penalty")
+        if ev.cards:
+            self.float_text(ev.seat, f"+{ev.cards}", self.palette.bad)
+        self.narrate(f"{self.names[ev.seat]}: {ev.reason}.")
+        self.pause_for(0.3)
+
+    def on_HandRevealed(self, ev: HandRevealed) -> None:
+        hand = self.hands.get(ev.seat, [])
+        cards = sorted(ev.cards, key=self.hand_key)
+        for s, card in zip(hand, cards):
+            s.card, s.show_to = card, None
+            if s.turn < 0.5:
+                self.flip(s, True)
+        hand.sort(key=lambda s: self.hand_key(s.card) if s.card is not None else (9,))
+        self.relayout_hand(ev.seat)
+        if ev.points:
+            self.float_text(ev.seat, f"{ev.points} points", self.palette.text)
+        elif not ev.cards:
+            self.float_text(ev.seat, "Out!", self.palette.good)
+        self.step_delay += 0.02
+
+    def on_RoundScored(self, ev: RoundScored) -> None:
+        super().on_RoundScored(ev)
+        self.pending, self.uno_open, self.picking, self.selected = None, {}, None, None
+        self.pause_for(0.6)
+
+    def joinable(self, prev: Event, nxt: Event) -> bool:
+        if isinstance(prev, HandRevealed) and isinstance(nxt, HandRevealed):
+            return True
+        return super().joinable(prev, nxt)
+
+    # -- refusals in the player's words ---------------------------------------------------------------
+    def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
+        g = self.game
+        top = g.discard[-1] if g.discard else None
+        seat = getattr(action, "seat", None)
+        turn = self.names[g.turn] if 0 <= g.turn < len(self.names) else "?"
+        if isinstance(exc, StillDrawing):
+            return f"Finish drawing your penalty first: {g.owed[seat] if seat is not None else ''} more (D).".replace(":  more", ":")
+        if isinstance(exc, MustDrawOrStack):
+            kind = RANK_NAMES.get(top.rank, "") if top else ""
+            return f"{g.pending} cards are coming to you: stack a {kind} or draw them (D)."
+        if isinstance(exc, DoesNotMatch):
+            card = Card(0, action.rank, action.colour) if isinstance(action, Play) else None
+            want = f"a {g.colour} card" if g.colour else "any card"
+            rank = RANK_NAMES.get(top.rank, str(top.rank)) if top else ""
+            return f"The {name_of(card)} does not follow the {name_of(top)}: play {want} or a {rank}."
+        if isinstance(exc, NotIdentical):
+            return f"Out of turn only a card identical to the {name_of(top)} can jump in."
+        if isinstance(exc, StackingOff):
+            return "Stacking that card is turned off in this match's options."
+        if isinstance(exc, BadColour):
+            return "Choose a colour for the wild card."
+        if isinstance(exc, NotHeld):
+            return "You do not hold that card."
+        if isinstance(exc, (NotYourTurn, WindowClosed)):
+            if isinstance(action, Play):
+                return (f"It is {turn}'s turn: between turns only a card identical to the "
+                        f"{name_of(top)} can jump in, while the ring runs.")
+            if isinstance(action, CallUno):
+                return "Too late: that UNO chance has gone."
+            return f"It is {turn}'s turn."
+        return super().explain(exc, action)
+
+    # -- input -------------------------------------------------------------------------------------
+    def hit_hand(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """(seat, index) of the topmost hand card under ``pos``."""
+        for seat, hand in self.hands.items():
+            for i in range(len(hand) - 1, -1, -1):
+                if hand[i].rect().collidepoint(pos):
+                    return seat, i
+        return None
+
+    def swatches(self) -> list[tuple[str, pygame.Rect]]:
+        L = self.layout
+        cx, cy = L.centre
+        size = int(78 * L.unit)
+        gap = int(14 * L.unit)
+        x0 = cx - (4 * size + 3 * gap) // 2
+        y = cy - size // 2 + int(6 * L.unit)
+        return [(c, pygame.Rect(x0 + i * (size + gap), y, size, size)) for i, c in enumerate(COLOURS)]
+
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self.ready_for_input() or self.game.over:
+                return
+            if self.picking is not None:
+                for colour, rect in self.swatches():
+                    if rect.collidepoint(event.pos):
+                        self.choose(colour)
+                        return
+                self.picking = None      # a click elsewhere cancels the wild
+            hit = self.hit_hand(event.pos)
+            if hit is not None:
+                self.click_card(*hit)
+                return
+            r = pygame.Rect(0, 0, *self.layout.pile_card)
+            r.center = tuple(map(int, self.layout.deck_pos))
+            if r.collidepoint(event.pos):
+                self.draw_action()
+            return
+        if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.game.over:
+            return
+        key = event.key
+        if self.picking is not None:
+            if key in COLOUR_KEYS:
+                self.choose(COLOUR_KEYS[key])
+            elif pygame.K_1 <= key <= pygame.K_4:
+                self.choose(COLOURS[key - pygame.K_1])
+            return
+        if self.hotseat and key in CLAIM_KEYS:
+            k = CLAIM_KEYS.index(key)
+            if k < len(self.humans):
+                self.claim(self.humans[k])
+            return
+        seat = self.hand_seat()
+        if key == pygame.K_SPACE:
+            self.pass_chances()
+            return
+        if seat is None:
+            if self.hotseat and key in (pygame.K_d, pygame.K_u, pygame.K_c, pygame.K_RETURN):
+                self.say("Press your claim key first (" + self.claim_keys_text() + ").")
+            return
+        hand = self.hands.get(seat, [])
+        if pygame.K_1 <= key <= pygame.K_9:
+            i = key - pygame.K_1
+            if i < len(hand):
+                self.selected = i
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = -1 if key == pygame.K_LEFT else 1
+            self.selected = (len(hand) - 1 if step < 0 else 0) if self.selected is None \
+                else (self.selected + step) % len(hand)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP):
+            if self.selected is not None and self.selected < len(hand):
+                self.click_card(seat, self.selected)
+            else:
+                self.say("Pick a card first: 1-9 or the arrow keys, then Enter.")
+        elif key == pygame.K_d:
+            self.draw_action()
+        elif key == pygame.K_u:
+            self.call_uno()
+        elif key == pygame.K_c:
+            self.catch()
+
+    def claim_keys_text(self) -> str:
+        return ", ".join(f"{self.names[h]} {pygame.key.name(CLAIM_KEYS[i]).upper()}"
+                         for i, h in enumerate(self.humans) if i < len(CLAIM_KEYS))
+
+    def claim(self, seat: int) -> None:
+        """Hot-seat: ``seat``'s player wants their hand for an out-of-turn move."""
+        if seat == self.viewer:
+            return
+        if not self.game.legal_actions(seat):
+            self.say(f"{self.names[seat]} has nothing to do out of turn right now.")
+            return
+        self.claimer = seat
+        self.picking, self.selected = None, None
+        self._raise_curtain(seat)
+
+    def end_claim(self) -> None:
+        if self.claimer is not None:
+            self.claimer = None
+            self.selected = None
+
+    def click_card(self, seat: int, index: int) -> None:
+        me = self.hand_seat()
+        if me is None:
+            if self.hotseat:
+                self.say("Press your claim key first (" + self.claim_keys_text() + ").")
+            return
+        if seat != me:
+            self.say("Play from your own hand, at the bottom.")
+            return
+        hand = self.hands.get(seat, [])
+        if index >= len(hand) or hand[index].card is None:
+            return
+        card = hand[index].card
+        self.selected = index
+        legal = [a for a in self.legal(seat) if isinstance(a, Play) and a.rank == card.rank and a.colour == card.suit]
+        if legal and card.suit is None:
+            self.picking = (seat, card.rank)
+            return
+        action = legal[0] if legal else Play(seat, card.rank, card.suit, "red" if card.suit is None else None)
+        if self.submit(action):
+            self.selected = None
+            self.end_claim()
+
+    def choose(self, colour: str) -> None:
+        if self.picking is None:
+            return
+        seat, rank = self.picking
+        self.picking = None
+        if self.submit(Play(seat, rank, None, colour)):
+            self.selected = None
+            self.end_claim()
+
+    def draw_action(self) -> None:
+        seat = self.hand_seat()
+        if seat is None:
+            if self.hotseat:
+                self.say("It is not a human's turn." if self.game.turn not in self.humans
+                         else "Press your claim key first (" + self.claim_keys_text() + ").")
+            return
+        legal = self.legal(seat)
+        for kind in (DrawCard, StartDrawing, Draw):
+            for a in legal:
+                if isinstance(a, kind):
+                    self.submit(a)
+                    self.selected = None
+                    if not any(isinstance(b, DrawCard) for b in self.legal(seat)):
+                        self.end_claim()
+                    return
+        self.submit(Draw(seat))    # refused: the reason is shown
+
+    def call_uno(self) -> None:
+        seat = self.hand_seat()
+        if seat is None:
+            return
+        if CallUno(seat, seat) in self.legal(seat):
+            self.submit(CallUno(seat, seat))
+            self.end_claim()
+        elif len(self.game.hands[seat]) == 1 and seat in self.uno_safe:
+            self.say("You have already called UNO.")
+        else:
+            self.say("Call UNO as you play your second-last card, before anyone catches you.")
+
+    def catch(self) -> None:
+        seat = self.hand_seat()
+        if seat is None:
+            return
+        calls = [a for a in self.legal(seat) if isinstance(a, CallUno) and a.target != seat]
+        if not calls:
+            self.say("Nobody to catch: catch a player on one card who has not called UNO yet.")
+            return
+        for a in calls:
+            self.submit(a)
+        self.end_claim()
+
+    def pass_chances(self) -> None:
+        seats = [self.claimer] if self.claimer is not None else ([self.hand_seat()] if self.hand_seat() is not None else [])
+        for seat in seats:
+            if Pass(seat) in self.legal(seat):
+                self.submit(Pass(seat))
+        self.end_claim()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.picking is not None:
+            self.picking = None
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.claimer is not None:
+            self.end_claim()
+            return
+        super().handle_event(event)
+
+    # -- buttons, prompts, highlights ------------------------------------------------------------------
+    def buttons_key(self) -> Any:
+        return (self.game.version, self.claimer, self.picking, self.viewer, self.selected is not None)
+
+    def build_buttons(self) -> list[Button]:
+        g = self.game
+        seat = self.hand_seat()
+        if not self.ready_for_input() or g.over or seat is None or self.picking is not None:
+            return []
+        legal = self.legal(seat)
+        b: list[Button] = []
+        if any(isinstance(a, CallUno) and a.target != seat for a in legal):
+            targets = [self.names[a.target] for a in legal if isinstance(a, CallUno) and a.target != seat]
+            b.append(Button(f"Catch {' & '.join(targets)}", self.catch, shortcut=pygame.K_c))
+        if CallUno(seat, seat) in legal:
+            b.append(Button("UNO!", self.call_uno, shortcut=pygame.K_u, primary=True))
+        if any(isinstance(a, DrawCard) for a in legal):
+            b.append(Button(f"Draw ({g.owed[seat]} left)", self.draw_action, shortcut=pygame.K_d))
+        elif any(isinstance(a, StartDrawing) for a in legal):
+            b.append(Button(f"Draw {g.pending}", self.draw_action, shortcut=pygame.K_d))
+        elif any(isinstance(a, Draw) for a in legal):
+            b.append(Button("Draw", self.draw_action, shortcut=pygame.K_d))
+        if self.selected is not None:
+            b.append(Button("Play", lambda: self.click_card(seat, self.selected or 0), hint="Enter"))
+        if Pass(seat) in legal and not g.options.get("reaction_seconds"):
+            b.append(Button("Pass", self.pass_chances, hint="Space"))
+        return b
+
+    def prompt(self) -> str:
+        g = self.game
+        if g.over or g.phase != "play":
+            return ""
+        seat = self.hand_seat()
+        turn_name = self.names[g.turn]
+        if self.picking is not None:
+            return "Choose the colour: R red, Y yellow, G green, B blue (Esc cancels)"
+        if seat is None:
+            if self.hotseat:
+                who = f"{turn_name} is thinking…" if g.turn not in self.humans else f"{turn_name}'s turn"
+                return f"{who}   ·   to jump in or call UNO: claim key ({self.claim_keys_text()})"
+            return ""
+        you = "You" if not self.hotseat else self.names[seat]
+        your = "Your turn" if not self.hotseat else f"{self.names[seat]}'s turn"
+        legal = self.legal(seat)
+        if any(isinstance(a, DrawCard) for a in legal):
+            return f"{you}: draw your penalty, {g.owed[seat]} more (D)"
+        if seat == g.turn:
+            if g.pending:
+                kind = RANK_NAMES.get(g.discard[-1].rank, "")
+                can = any(isinstance(a, Play) for a in legal)
+                return (f"+{g.pending} coming your way! Stack a {kind} or draw them (D)" if can
+                        else f"+{g.pending} coming your way: draw them (D)")
+            if any(isinstance(a, Play) for a in legal):
+                return f"{your}: play a raised card or draw (D)"
+            return f"{your}: nothing matches, draw a card (D)"
+        if any(isinstance(a, Play) for a in legal):
+            return "Jump in! Click your raised card while the ring runs"
+        if any(isinstance(a, CallUno) and a.target == seat for a in legal):
+            return "Call UNO (U) before anyone catches you!"
+        if any(isinstance(a, CallUno) for a in legal):
+            return "Catch them (C): a player is on one card without calling UNO"
+        if self.claimer is not None:
+            return f"{you}: nothing to do out of turn now (Esc)"
+        return f"{turn_name} is thinking…" if g.turn not in self.humans else f"{turn_name}'s turn"
+
+    def key_hints(self) -> list[tuple[str, str]]:
+        hints = [("Click", "play a raised card"), ("1-9 ←→", "pick a card"), ("Enter", "play it"),
+                 ("D", "draw"), ("U", "call UNO"), ("C", "catch"), ("Space", "pass")]
+        if self.hotseat:
+            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(min(6, len(self.humans)))),
+                          "claim (per player)"))
+        hints.append(("Esc", "pause"))
+        return hints
+
+    def targets(self) -> tuple[set, set]:
+        g = self.game
+        seat = self.hand_seat()
+        if g.over or seat is None or self.picking is not None:
+            return set(), set()
+        lit: set = set()
+        faces = set()
+        for a in self.legal(seat):
+            if isinstance(a, Play):
+                faces.add((a.rank, a.colour))
+            elif isinstance(a, (Draw, StartDrawing, DrawCard)):
+                lit.add(DECK)
+        for i, s in enumerate(self.hands.get(seat, [])):
+            if s.card is not None and (s.card.rank, s.card.suit) in faces:
+                lit.add(Place("hand", seat, i))
+        chosen = {Place("hand", seat, self.selected)} if self.selected is not None else set()
+        return lit, chosen
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]):
+        if self.layout.spot(seat).own:
+            x, y, w, h = bounds     # below the player's own hand, clear of the key hints
+            return (x + w // 2, y + h + int(4 * self.layout.unit)), "midtop"
+        return super().plate_at(seat, slots, bounds)
+
+    def plate_text(self, seat: int, total: int) -> str:
+        n = len(self.hands.get(seat, ()))
+        return f"{self.names[seat]}  ·  {n} card{'s' if n != 1 else ''}  ·  {total} pts"
+
+    def seat_tag(self, seat: int, acting: set):
+        pal = self.palette
+        if self.round_result is not None:
+            return None
+        if seat in self.uno_open:
+            opened, deadline = self.uno_open[seat]
+            left = f" {max(0.0, deadline - self.table_time):0.1f}s" if deadline is not None else ""
+            return f"UNO?{left}", pal.accent
+        owed = self.game.owed[seat] if self.game.phase == "play" and not self.animating else 0
+        if owed:
+            return f"drawing, {owed} more", pal.bad
+        if seat in self.uno_safe and len(self.hands.get(seat, ())) == 1:
+            return "UNO!", pal.accent
+        if seat == self.turn and seat not in self.humans:
+            return "thinking…", pal.accent
+        if seat == self.turn and seat in self.humans:
+            return "your turn" if not self.hotseat else "on turn", pal.good
+        return None
+
+    def draw_piles(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
+        L = self.layout
+        u = L.unit
+        cx, cy = L.centre
+        # The direction of play: two curved arrows round the piles.
+        r = int(L.pile_card[0] * 1.75 + 24 * u)
+        colour = TH.lighten(pal.felt, 0.22)
+        rect = pygame.Rect(0, 0, 2 * r, int(1.6 * r))
+        rect.center = (cx, cy)
+        cw = self.direction > 0     # clockwise on screen
+        for a0, a1 in ((math.radians(135), math.radians(215)), (math.radians(-35), math.radians(45))):
+            pygame.draw.arc(surface, colour, rect, a0, a1, max(3, int(5 * u)))
+            end = a0 if cw else a1      # pygame arcs run anticlockwise from a0 to a1
+            ex = rect.centerx + math.cos(end) * rect.w / 2
+            ey = rect.centery - math.sin(end) * rect.h / 2
+            # the tangent, pointing the way play goes
+            tx, ty = (math.sin(end), math.cos(end)) if cw else (-math.sin(end), -math.cos(end))
+            tx, ty = tx * rect.w / 2, ty * rect.h / 2
+            n = math.hypot(tx, ty) or 1
+            tx, ty = tx / n, ty / n
+            size = 12 * u
+            pygame.draw.polygon(surface, colour, [(ex + tx * size, ey + ty * size),
+                                                  (ex - tx * size * 0.3 - ty * size * 0.8, ey - ty * size * 0.3 + tx * size * 0.8),
+                                                  (ex - tx * size * 0.3 + ty * size * 0.8, ey - ty * size * 0.3 - tx * size * 0.8)])
+        super().draw_piles(surface, pal, highlight, selected)
+        dx, dy = L.discard_pos
+        drect = pygame.Rect(0, 0, *L.pile_card)
+        drect.center = (int(dx), int(dy))
+        # The colour to follow: a frame round the pile, and its name (the name is the symbol
+        # that never depends on seeing colour).
+        if self.colour is not None:
+            c = pal.uno[self.colour]
+            pygame.draw.rect(surface, c, drect.inflate(int(30 * u), int(30 * u)), max(3, int(5 * u)), border_radius=12)
+            label = self.colour.capitalize()
+        else:
+            label = "any colour" if self.discard else ""
+        if label:
+            chip = T.text(label, TH.SMALL, pal.text, True)
+            box = chip.get_rect(midtop=(drect.centerx, drect.bottom + int(8 * u))).inflate(18, 6)
+            box.w = max(box.w, int(L.pile_card[0] * 1.1))
+            box.centerx = drect.centerx
+            fill = (*TH.darken(pal.uno[self.colour], 0.35), 230) if self.colour else (20, 20, 20, 200)
+            surface.blit(TH.panel(box.size, fill, pal.uno[self.colour] if self.colour else pal.text_dim, 8, 2), box.topleft)
+            T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
+            if pal.markers and self.colour:
+                mark = self.colour[0].upper()
+                m = T.text(mark, TH.TINY, (20, 20, 20), True)
+                mb = m.get_rect(midright=(box.left - 4, box.centery)).inflate(8, 4)
+                pygame.draw.rect(surface, (255, 255, 255), mb, border_radius=4)
+                surface.blit(m, m.get_rect(center=mb.center))
+        # A draw waiting for its victim.
+        if self.pending is not None and self.round_result is None:
+            victim, n = self.pending
+            text = f"+{n} for {self.names[victim]}"
+            txt = T.text(text, TH.BODY, (255, 255, 255), True)
+            dxr, dyr = L.deck_pos
+            box = txt.get_rect(midright=(int(dxr - L.pile_card[0] / 2 - 26 * u), int(dyr))).inflate(20, 10)
+            surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.3), 235), pal.bad, 10, 2), box.topleft)
+            T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+
+    def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        if self.round_result is None and self.match_result is None:
+            super().draw_ring(surface, pal)
+
+    def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        super().draw_texts(surface, pal)
+        if self.picking is not None and self.ready_for_input():
+            L = self.layout
+            rects = self.swatches()
+            area = rects[0][1].unionall([r for _, r in rects]).inflate(int(36 * L.unit), int(70 * L.unit))
+            area.y -= int(14 * L.unit)
+            surface.blit(TH.panel(area.size, (6, 26, 18, 240), pal.accent, 12, 2), area.topleft)
+            T.blit_text(surface, "Name the colour", TH.BODY, pal.text, (area.centerx, area.top + 6), "midtop", bold=True)
+            for colour, rect in rects:
+                pygame.draw.rect(surface, pal.uno[colour], rect, border_radius=10)
+                pygame.draw.rect(surface, (255, 255, 255), rect, 2, border_radius=10)
+                letter = colour[0].upper()
+                T.blit_text(surface, letter, TH.H2, (255, 255, 255) if colour != "yellow" else (40, 34, 10),
+                            rect.center, "center", bold=True)
+                T.blit_text(surface, colour.capitalize(), TH.TINY, pal.text, (rect.centerx, rect.bottom + 3), "midtop")
+        # A card count on each hidden hand.
+        for seat, hand in self.hands.items():
+            if not hand or self.layout.spot(seat).own and self.hand_visible(seat):
+                continue
+            x, y, w, h = self.seat_area(seat)
+            label = str(len(hand))
+            t = T.text(label, TH.SMALL, (255, 255, 255), True)
+            d = max(t.get_width(), t.get_height()) + 8
+            centre = (x + w - d // 3, y + d // 3)
+            pygame.draw.circle(surface, TH.darken(pal.seat_colour(seat), 0.3), centre, d // 2)
+            pygame.draw.circle(surface, (255, 255, 255), centre, d // 2, 2)
+            surface.blit(t, t.get_rect(center=centre))
+
+
+def make_combat_uno_table(app, record, storage):
+    return CombatUnoTable(app, record, storage)
+
+
+register_table("combat-uno", make_combat_uno_table)

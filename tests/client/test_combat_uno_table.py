@@ -1,0 +1,390 @@
+"""The Combat UNO table, single player against bots, driven through posted mouse clicks and keys on
+a fake clock: whole matches, what is drawn (no other player's card face up), jump-ins by click
+while the ring runs, the colour picker, refusals explained, saving after every action and
+continuing exactly. ``UnoDriver`` is shared with the hot-seat tests."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client.scenes.curtain import Curtain
+from game.client.table.base import CLAIM_KEYS
+from game.client.table.combat_uno import CombatUnoTable
+from game.core.actions import Pass
+from game.core.cards import DECK, DISCARD
+from game.core.record import GameRecord, SeatInfo
+from game.variants.combat_uno import CallUno, Draw, DrawCard, JumpedIn, Play, StartDrawing
+from kombio_driver import DT, click, key, make_app, start
+
+pytestmark = pytest.mark.client
+
+
+def uno_record(seats: list[tuple[str, str]], seed: int = 3, **options) -> GameRecord:
+    opts = {"length": "rounds", "rounds": 2, "reaction_seconds": 2.0}
+    opts.update(options)
+    infos = [SeatInfo(name, "human", None) if kind == "human" else
+             SeatInfo(name, "random", None) if kind == "random" else SeatInfo(name, "bot", kind)
+             for name, kind in seats]
+    return GameRecord("combat-uno", opts, infos, seed)
+
+
+def card_point(table, seat: int, index: int) -> tuple[int, int]:
+    """A point on the visible part of a hand card (the next card overlaps its right side)."""
+    hand = table.hands[seat]
+    r = hand[index].rect()
+    x = r.centerx
+    if index + 1 < len(hand):
+        x = (r.left + min(r.right, hand[index + 1].rect().left)) // 2
+    return x, r.top + r.h // 4
+
+
+def index_of(table, seat: int, rank, colour) -> int | None:
+    for i, s in enumerate(table.hands.get(seat, [])):
+        if s.card is not None and s.card.rank == rank and s.card.suit == colour:
+            return i
+    return None
+
+
+class UnoDriver:
+    """Plays the human seats with a seeded random policy, always through posted input."""
+
+    def __init__(self, app, table, seed: int = 0, jump_rate: float = 0.7, catch_rate: float = 0.5,
+                 call_rate: float = 0.9, pass_rate: float = 0.05, draw_rate: float = 0.1):
+        self.app, self.table = app, table
+        self.rng = random.Random(seed)
+        self.jump_rate, self.catch_rate, self.call_rate, self.pass_rate = jump_rate, catch_rate, call_rate, pass_rate
+        self.draw_rate = draw_rate
+        self.inputs: dict[str, int] = {}
+        self.checks = 0
+        self.declined: set = set()          # (seat, game version) chances already let go
+
+    def note(self, what: str) -> None:
+        self.inputs[what] = self.inputs.get(what, 0) + 1
+
+    def chance(self, seat: int, what: str, rate: float) -> bool:
+        """Decide once per situation whether to take an optional move."""
+        k = (seat, what, self.table.game.version)
+        if k in self.declined:
+            return False
+        if self.rng.random() < rate:
+            return True
+        self.declined.add(k)
+        return False
+
+    def act(self) -> None:
+        app, t = self.app, self.table
+        if isinstance(app.top, Curtain):
+            self.note("curtain")
+            key(pygame.K_RETURN)
+            return
+        if app.top is not t or not t.ready_for_input():
+            return
+        g = t.game
+        if g.over:
+            return
+        if g.phase == "round_over":
+            if t.round_result is not None and not t.animating:
+                self.note("next-round")
+                key(pygame.K_RETURN)
+            return
+        if t.picking is not None:
+            colour = self.rng.choice(("red", "yellow", "green", "blue"))
+            if self.rng.random() < 0.5:
+                rect = dict(t.swatches())[colour]
+                click(rect.center)
+            else:
+                key({"red": pygame.K_r, "yellow": pygame.K_y, "green": pygame.K_g, "blue": pygame.K_b}[colour])
+            self.note("colour")
+            return
+        seat = t.hand_seat()
+        if t.hotseat:
+            # Somebody out of turn with something worth doing presses their claim key.
+            for h in t.humans:
+                if h == seat:
+                    continue
+                legal = g.legal_actions(h)
+                if any(isinstance(a, (Play, CallUno)) for a in legal) and self.chance(h, "claim", self.jump_rate):
+                    self.note("claim-key")
+                    key(CLAIM_KEYS[t.humans.index(h)])
+                    return
+            if seat is None:
+                return
+        elif seat is None:
+            return
+        self.play(seat)
+
+    def play(self, seat: int) -> None:
+        t, g = self.table, self.table.game
+        legal = g.legal_actions(seat)
+        if not legal:
+            if t.claimer is not None:
+                key(pygame.K_ESCAPE)
+            return
+        if any(isinstance(a, DrawCard) for a in legal):
+            self.note("DrawCard")
+            key(pygame.K_d) if self.rng.random() < 0.6 else click(t.layout.deck_pos)
+            return
+        if CallUno(seat, seat) in legal and self.chance(seat, "uno", self.call_rate):
+            self.note("UNO")
+            key(pygame.K_u)
+            return
+        if any(isinstance(a, CallUno) and a.target != seat for a in legal) and self.chance(seat, "catch", self.catch_rate):
+            self.note("catch")
+            key(pygame.K_c)
+            return
+        plays = [a for a in legal if isinstance(a, Play)]
+        on_turn = seat == g.turn
+        if plays and (on_turn or self.chance(seat, "jump", self.jump_rate)):
+            if on_turn and any(isinstance(a, (Draw, StartDrawing)) for a in legal) and self.rng.random() < self.draw_rate:
+                self.draw()
+                return
+            a = self.rng.choice(plays)
+            i = index_of(t, seat, a.rank, a.colour)
+            assert i is not None, f"{a} is legal but the view's hand has no such card"
+            self.note("jump-in" if not on_turn else "Play")
+            if i < 9 and self.rng.random() < 0.3:
+                key(pygame.K_1 + i)
+                key(pygame.K_RETURN)
+            else:
+                click(card_point(t, seat, i))
+            return
+        if on_turn and any(isinstance(a, (Draw, StartDrawing)) for a in legal):
+            self.draw()
+            return
+        if t.claimer is not None:
+            self.note("claim-cancel")
+            key(pygame.K_ESCAPE)
+            return
+        if Pass(seat) in legal and self.chance(seat, "pass", self.pass_rate):
+            self.note("Pass")
+            key(pygame.K_SPACE)
+
+    def draw(self) -> None:
+        self.note("Draw")
+        key(pygame.K_d) if self.rng.random() < 0.5 else click(self.table.layout.deck_pos)
+
+    def check_frame(self) -> None:
+        """What the table drew this frame must be allowed for whoever is looking."""
+        t = self.table
+        log = t.draw_log
+        if not log:
+            return
+        viewer, curtain, faces = log[-1]
+        log.clear()
+        self.checks += 1
+        assert curtain is None or not faces, "a card face was drawn while the curtain was up"
+        for place, card, show_to in faces:
+            if show_to is None:
+                continue        # public: the pile, a card in flight to it, hands laid down at the end
+            assert viewer is not None and viewer in show_to, f"private face of {card} drawn for {viewer}"
+            assert show_to == frozenset((viewer,)), f"{card} of {set(show_to)} drawn for {viewer}"
+            assert place is None or place.zone == "hand" and place.seat == viewer, f"{card} at {place}"
+
+    def step(self) -> None:
+        self.act()
+        self.app.step(DT)
+        self.check_frame()
+
+    def run(self, max_frames: int = 80000) -> int:
+        frames = 0
+        while frames < max_frames and self.app.running:
+            self.step()
+            frames += 1
+            if self.table.game.over and not self.table.animating:
+                break
+        return frames
+
+
+def until(driver: UnoDriver, cond, frames: int = 40000) -> bool:
+    for _ in range(frames):
+        if cond():
+            return True
+        driver.step()
+        if driver.table.game.over:
+            return cond()
+    return cond()
+
+
+def test_single_player_match_to_the_end(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium"), ("Chiara", "hard")],
+                                  seed=5))
+    assert isinstance(table, CombatUnoTable)
+    driver = UnoDriver(app, table, seed=1)
+    driver.run()
+    g = table.game
+    assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
+    assert table.match_result is not None and table.chart is not None
+    assert driver.inputs.get("Play", 0) >= 5 and driver.inputs.get("Draw", 0) >= 1
+    humans = [a for _, a in g.history if a.seat == 0]
+    assert len(humans) >= 10
+    assert driver.checks > 500
+    # Statistics were updated (lowest total wins) and the saved match cleared.
+    stats = app.storage.stats.for_variant("combat-uno")
+    assert stats.played == 1
+    assert app.storage.stats.last_match is not None
+    assert not app.storage.save_path.exists()
+    # The view agrees with the game at the end: every hand laid down face up.
+    for seat, hand in enumerate(g.hands):
+        sprites = table.hands[seat]
+        assert sorted(c.id for c in hand) == sorted(s.card.id for s in sprites)
+        assert all(s.show_to is None and s.turn == 1.0 for s in sprites)
+    # Round end showed the points of every hand and the running totals.
+    assert sum(g.score.totals) > 0
+
+
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_every_table_size_plays_through(tmp_path, seats):
+    app = make_app(tmp_path)
+    names = [("You", "human")] + [(f"Bot{i}", "random" if i % 2 else "medium") for i in range(seats - 1)]
+    table = start(app, uno_record(names, seed=seats, rounds=1))
+    driver = UnoDriver(app, table, seed=seats)
+    driver.run()
+    assert table.game.over
+    assert [len(table.hands[s]) for s in range(seats)] == [len(h) for h in table.game.hands]
+
+
+def test_jump_in_by_click_during_its_window(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chiara", "easy")],
+                                  seed=17, reaction_seconds=3.0, rounds=5))
+    driver = UnoDriver(app, table, seed=4, jump_rate=0.0)
+    g = table.game
+
+    def jump_open() -> bool:
+        return table.ready_for_input() and g.phase == "play" and g.turn != 0 and \
+            any(isinstance(a, Play) for a in g.legal_actions(0))
+    assert until(driver, jump_open), "no jump-in chance came up"
+    top = g.discard[-1]
+    i = index_of(table, 0, top.rank, top.suit)
+    assert i is not None
+    assert table.hands[0][i].oy < 0, "the identical card is raised"
+    before, n, turn = len(g.hands[0]), len(g.history), g.turn
+    if top.suit is None:
+        click(card_point(table, 0, i))
+        app.step(DT)
+        assert table.picking is not None
+        key(pygame.K_g)
+    else:
+        click(card_point(table, 0, i))
+    jumped: list = []
+    table.session.listener = lambda events: (jumped.extend(e for e in events if isinstance(e, JumpedIn)),
+                                             table._on_events(events))
+    app.step(DT)
+    assert g.history[n][1] == Play(0, top.rank, top.suit, "green" if top.suit is None else None)
+    assert turn != 0 and jumped and jumped[0].seat == 0, "the click was a jump-in, out of turn"
+    assert len(g.hands[0]) < before
+
+
+def test_colour_picker(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=8, rounds=5))
+    driver = UnoDriver(app, table, seed=2, jump_rate=0.0)
+    g = table.game
+
+    def wild_playable() -> bool:
+        return table.ready_for_input() and g.phase == "play" and g.turn == 0 and \
+            any(isinstance(a, Play) and a.colour is None for a in g.legal_actions(0))
+    assert until(driver, wild_playable), "no wild came to the player"
+    a = next(a for a in g.legal_actions(0) if isinstance(a, Play) and a.colour is None)
+    i = index_of(table, 0, a.rank, None)
+    click(card_point(table, 0, i))
+    app.step(DT)
+    assert table.picking == (0, a.rank)
+    faces = {f[1].id for f in table.draw_log[-1][2]}
+    assert faces, "the table is still drawn under the picker"
+    n = len(g.history)
+    for _ in range(40):                  # two seconds of thinking: nobody moves meanwhile
+        app.step(DT)
+    assert len(g.history) == n
+    key(pygame.K_ESCAPE)                 # changed her mind
+    app.step(DT)
+    assert table.picking is None and len(g.history) == n
+    click(card_point(table, 0, index_of(table, 0, a.rank, None)))
+    app.step(DT)
+    rect = dict(table.swatches())["blue"]
+    click(rect.center)
+    app.step(DT)
+    assert table.picking is None
+    assert g.history[n][1] == Play(0, a.rank, None, "blue")
+    assert table.colour == "blue" and g.colour == "blue"     # shown by the frame round the pile
+
+
+def test_illegal_clicks_explain_why(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=11, rounds=5))
+    driver = UnoDriver(app, table, seed=3, jump_rate=0.0)
+    g = table.game
+
+    def mismatch_on_turn() -> bool:
+        if not (table.ready_for_input() and g.phase == "play" and g.turn == 0 and not g.pending):
+            return False
+        faces = {(a.rank, a.colour) for a in g.legal_actions(0) if isinstance(a, Play)}
+        return any((c.rank, c.suit) not in faces for c in g.hands[0])
+    assert until(driver, mismatch_on_turn)
+    faces = {(a.rank, a.colour) for a in g.legal_actions(0) if isinstance(a, Play)}
+    bad = next(c for c in g.hands[0] if (c.rank, c.suit) not in faces)
+    n = len(g.history)
+    click(card_point(table, 0, index_of(table, 0, bad.rank, bad.suit)))
+    app.step(DT)
+    assert len(g.history) == n
+    assert table.message is not None and "does not follow" in table.message[0], table.message
+    key(pygame.K_d)                      # draw instead: the turn passes
+    app.step(DT)
+    assert isinstance(g.history[n][1], Draw)
+
+    def out_of_turn() -> bool:
+        return table.ready_for_input() and g.phase == "play" and g.turn != 0 and g.owed[0] == 0 and \
+            not any(isinstance(a, Play) for a in g.legal_actions(0)) and len(g.hands[0]) > 0
+    assert until(driver, out_of_turn)
+    click(card_point(table, 0, 0))
+    app.step(DT)
+    assert table.message is not None and "turn" in table.message[0], table.message
+    key(pygame.K_c)                      # nobody to catch
+    app.step(DT)
+    assert "Nobody to catch" in table.message[0]
+
+
+def test_saved_after_every_action_and_continued_exactly(tmp_path):
+    app = make_app(tmp_path)
+    record = uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], seed=21, rounds=2)
+    table = start(app, record)
+    driver = UnoDriver(app, table, seed=9)
+    while len(table.game.history) < 60:
+        driver.step()
+        saved = GameRecord.load(app.storage.save_path)
+        assert len(saved.actions) == len(table.game.history), "the save lags the game"
+    assert not table.game.over
+    app2 = make_app(tmp_path)
+    saved_record, meta = app2.storage.saved_match()
+    assert meta.get("table") == "combat-uno"
+    table2 = start(app2, saved_record)
+    g1, g2 = table.game, table2.game
+    assert g2.history == g1.history
+    assert g2.observe(0) == g1.observe(0)
+    assert not table2.tweens.busy and not table2.queue
+    for seat, hand in enumerate(g2.hands):
+        assert sorted(c.id for c in hand) == sorted(s.card.id for s in table2.hands[seat])
+    assert table2.deck_n == len(g2.deck)
+    assert table2.discard[-1].card == g2.discard[-1]
+    assert table2.colour == g2.colour and table2.direction == g2.direction
+    driver2 = UnoDriver(app2, table2, seed=10)
+    driver2.run()
+    assert table2.game.over
+
+
+def test_uno_call_button(tmp_path):
+    """Going down to one card: U calls UNO on yourself, and the seat shows it."""
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=2,
+                                  rounds=8, reaction_seconds=3.0))
+    driver = UnoDriver(app, table, seed=6, call_rate=0.0, jump_rate=1.0, catch_rate=0.0, draw_rate=0.0)
+    g = table.game
+    assert until(driver, lambda: table.ready_for_input() and CallUno(0, 0) in g.legal_actions(0), 60000)
+    assert any(b.text == "UNO!" for b in table.form.widgets)
+    key(pygame.K_u)
+    app.step(DT)
+    assert g.history[-1][1] == CallUno(0, 0) or any(isinstance(a, CallUno) and a.seat == 0 for _, a in g.history)
