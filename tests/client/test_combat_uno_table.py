@@ -100,13 +100,20 @@ class UnoDriver:
             self.note("colour")
             return
         seat = t.hand_seat()
+        if seat is not None and CallUno(seat, seat) in g.legal_actions(seat) and self.chance(seat, "uno", self.call_rate):
+            self.note("UNO")
+            key(pygame.K_u)
+            return
         if t.hotseat:
             # Somebody out of turn with something worth doing presses their claim key.
             for h in t.humans:
                 if h == seat:
                     continue
                 legal = g.legal_actions(h)
-                if any(isinstance(a, (Play, CallUno)) for a in legal) and self.chance(h, "claim", self.jump_rate):
+                wants = any(isinstance(a, Play) for a in legal) and self.chance(h, "claim", self.jump_rate) \
+                    or CallUno(h, h) in legal and self.chance(h, "claim-uno", self.call_rate) \
+                    or self.catchable(h, legal) and self.chance(h, "claim-catch", self.catch_rate)
+                if wants:
                     self.note("claim-key")
                     key(CLAIM_KEYS[t.humans.index(h)])
                     return
@@ -119,6 +126,7 @@ class UnoDriver:
     def play(self, seat: int) -> None:
         t, g = self.table, self.table.game
         legal = g.legal_actions(seat)
+        claimed = t.claimer == seat      # a claimer does what they claimed for
         if not legal:
             if t.claimer is not None:
                 key(pygame.K_ESCAPE)
@@ -127,17 +135,18 @@ class UnoDriver:
             self.note("DrawCard")
             key(pygame.K_d) if self.rng.random() < 0.6 else click(t.layout.deck_pos)
             return
-        if CallUno(seat, seat) in legal and self.chance(seat, "uno", self.call_rate):
+        if CallUno(seat, seat) in legal and (claimed or self.chance(seat, "uno", self.call_rate)):
             self.note("UNO")
             key(pygame.K_u)
             return
-        if any(isinstance(a, CallUno) and a.target != seat for a in legal) and self.chance(seat, "catch", self.catch_rate):
+        if self.catchable(seat, legal) and \
+                (claimed and not any(isinstance(a, Play) for a in legal) or self.chance(seat, "catch", self.catch_rate)):
             self.note("catch")
             key(pygame.K_c)
             return
         plays = [a for a in legal if isinstance(a, Play)]
         on_turn = seat == g.turn
-        if plays and (on_turn or self.chance(seat, "jump", self.jump_rate)):
+        if plays and (on_turn or claimed or self.chance(seat, "jump", self.jump_rate)):
             if on_turn and any(isinstance(a, (Draw, StartDrawing)) for a in legal) and self.rng.random() < self.draw_rate:
                 self.draw()
                 return
@@ -161,6 +170,16 @@ class UnoDriver:
         if Pass(seat) in legal and self.chance(seat, "pass", self.pass_rate):
             self.note("Pass")
             key(pygame.K_SPACE)
+
+    def catchable(self, seat: int, legal) -> bool:
+        """An opponent on one card has gone uncalled for a human's reaction time (a second)."""
+        t = self.table
+        for a in legal:
+            if isinstance(a, CallUno) and a.target != seat:
+                opened = t.uno_open.get(a.target, (t.table_time, None))[0]
+                if t.table_time - opened >= 1.0:
+                    return True
+        return False
 
     def draw(self) -> None:
         self.note("Draw")

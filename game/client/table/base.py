@@ -57,6 +57,7 @@ MOVE = 0.38       # nominal seconds for a card to travel
 DEAL = 0.2
 FLIP = 0.22
 STAGGER = 0.05
+AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
 CLAIM_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t, pygame.K_y)
 
 
@@ -148,6 +149,7 @@ class TableScene(Scene):
         self.window_passed: set[int] = set()
         self.turn: int | None = None
         self.saved_error = False
+        self._auto_next = 0.0
         self.memories = {h: TableMemory(h) for h in self.humans}
         self.peeking: set[Place] = set()
         self._leftovers: list[CardSprite] = []
@@ -297,6 +299,13 @@ class TableScene(Scene):
             self.table_time += dt
             if self.session.advance(self.table_time):
                 self._pump()
+        if not self.humans and self.game.phase == "round_over" and self.round_result is not None \
+                and not self.animating:
+            # A table of bots only (a demo, the smoke test) deals the next round on its own.
+            self._auto_next += dt
+            if self._auto_next >= AUTO_NEXT_ROUND:
+                self._auto_next = 0.0
+                self.next_round()
         if self.message is not None:
             text, left = self.message
             self.message = (text, left - dt) if left - dt > 0 else None

@@ -153,6 +153,9 @@ class CombatUnoTable(TableScene):
             return self.claimer
         if g.phase == "play" and g.turn in self.humans and self.round_result is None:
             return g.turn
+        v = self.viewer
+        if v is not None and g.phase == "play" and CallUno(v, v) in self.legal(v):
+            return v      # just went down to one card: the hand stays open while the UNO chance runs
         return None
 
     def idle(self) -> bool:
@@ -163,13 +166,13 @@ class CombatUnoTable(TableScene):
 
     # -- the clock, the view and the hot-seat curtain ------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.hotseat and not self.animating and self.app.top is self and not self.game.over:
+        if self.hotseat and self.app.top is self and not self.game.over and self.curtain_pending is None:
             want = self.wanted_viewer()
             if want != self.viewer:
-                if want is None:
-                    self.viewer = None
+                if want is None or self.viewer is not None:
+                    self.viewer = None          # hiding a hand never waits
                     self.selected = None
-                else:
+                if want is not None and not self.animating:
                     self._raise_curtain(want)
                     return
         super().update(dt)
@@ -226,8 +229,8 @@ class CombatUnoTable(TableScene):
     def on_TurnStarted(self, ev: TurnStarted) -> None:
         viewer = self.viewer
         super().on_TurnStarted(ev)
-        if self.hotseat and viewer == ev.seat and self.curtain_pending is None:
-            self.viewer = viewer        # the same player goes again: no curtain
+        if self.hotseat and self.curtain_pending is None:
+            self.viewer = viewer        # whose hand is open is wanted_viewer's business (see update)
         self.selected = None
         if ev.seat in self.humans and not self.hotseat:
             self.sound.play("click", 0.5)

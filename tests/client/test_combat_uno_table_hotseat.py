@@ -1,0 +1,130 @@
+"""Hot-seat Combat UNO: every human turn begins behind the curtain, hands are face down between
+turns, the player who looks sits at the bottom, and a claim key opens that player's hand for an
+out-of-turn move while the table clock stands still."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.scenes.curtain import Curtain
+from game.client.table.base import CLAIM_KEYS
+from game.variants.combat_uno import CallUno, JumpedIn, Play
+from kombio_driver import DT, key, make_app, start
+from test_combat_uno_table import UnoDriver, card_point, index_of, uno_record, until
+
+pytestmark = pytest.mark.client
+
+
+def test_hotseat_match_with_curtains(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("Ann", "human"), ("Bob", "human"), ("Ada", "medium")], seed=6, rounds=1))
+    assert table.hotseat and table.viewer is None
+    driver = UnoDriver(app, table, seed=2, jump_rate=0.5)
+    curtains = 0
+    was_curtain = False
+    viewers_on_bot_turns = set()
+    for _ in range(60000):
+        driver.act()
+        before = len(table.draw_log)
+        app.step(DT)
+        up = isinstance(app.top, Curtain)
+        if up:
+            # The curtain is opaque: the table is not drawn at all while it is up.
+            assert len(table.draw_log) == before == 0
+            assert table.viewer is None
+            curtains += not was_curtain
+        was_curtain = up
+        driver.check_frame()
+        g = table.game
+        if table.ready_for_input() and g.phase == "play" and g.turn not in table.humans and table.claimer is None:
+            v = table.viewer
+            # (a player just down to one card keeps their hand open while their UNO chance runs)
+            viewers_on_bot_turns.add(None if v is not None and CallUno(v, v) in g.legal_actions(v) else v)
+        if table.viewer is not None and not up:
+            assert table.layout.spot(table.viewer).own, "the player who looks sits at the bottom"
+        if g.over and not table.animating:
+            break
+    g = table.game
+    assert g.over
+    assert curtains >= 5
+    assert driver.inputs.get("claim-key", 0) > 0
+    # While a bot is on turn (and nobody claimed) no hand is open.
+    assert viewers_on_bot_turns == {None}
+
+
+def test_claim_key_jump_in_with_the_clock_stopped(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("Ann", "human"), ("Bob", "human"), ("Ada", "easy"), ("Bruno", "easy")],
+                                  seed=13, reaction_seconds=3.0, rounds=6))
+    driver = UnoDriver(app, table, seed=7, jump_rate=0.0, catch_rate=0.0)
+    g = table.game
+
+    def chance_for_other() -> int | None:
+        if not (table.ready_for_input() and g.phase == "play" and not isinstance(app.top, Curtain)):
+            return None
+        for h in table.humans:
+            if h != table.viewer and h != g.turn and any(isinstance(a, Play) for a in g.legal_actions(h)):
+                return h
+        return None
+    assert until(driver, lambda: chance_for_other() is not None, 60000), "no out-of-turn chance for a human"
+    seat = chance_for_other()
+    top = g.discard[-1]
+    n = len(g.history)
+    key(CLAIM_KEYS[table.humans.index(seat)])
+    app.step(DT)
+    assert isinstance(app.top, Curtain) and app.top.seat == seat
+    assert table.claimer == seat
+    t0 = table.table_time
+    for _ in range(100):                 # five seconds behind the curtain: the window does not run out
+        app.step(DT)
+    assert table.table_time == t0 and len(g.history) == n
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert table.viewer == seat and table.layout.spot(seat).own
+    faces = [f for f in table.draw_log[-1][2] if f[2] is not None]
+    assert faces and all(f[2] == frozenset((seat,)) for f in faces), "only the claimer's own cards show"
+    for _ in range(40):                  # thinking: the clock still stands
+        app.step(DT)
+    assert table.table_time == t0
+    i = index_of(table, seat, top.rank, top.suit)
+    jumped: list = []
+    table.session.listener = lambda events: (jumped.extend(e for e in events if isinstance(e, JumpedIn)),
+                                             table._on_events(events))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=card_point(table, seat, i)))
+    app.step(DT)
+    if top.suit is None:
+        key(pygame.K_r)
+        app.step(DT)
+    assert jumped and jumped[0].seat == seat
+    assert table.claimer is None
+    for _ in range(5):
+        app.step(DT)
+    # The claim is over: the view goes neutral (or to the next human on turn, behind a curtain).
+    assert table.viewer is None or table.viewer == g.turn
+
+
+def test_uno_call_right_after_going_down_to_one_card(tmp_path):
+    """The player's turn has passed, but their hand stays open while their UNO chance runs: U calls
+    it without a claim key or a curtain."""
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("Ann", "human"), ("Bob", "human"), ("Ada", "easy")], seed=3,
+                                  reaction_seconds=3.0, rounds=8))
+    driver = UnoDriver(app, table, seed=5, call_rate=0.0, catch_rate=0.0, jump_rate=0.0, draw_rate=0.0)
+    g = table.game
+
+    def own_uno() -> bool:
+        v = table.viewer
+        return table.ready_for_input() and not isinstance(app.top, Curtain) and v is not None \
+            and g.turn != v and CallUno(v, v) in g.legal_actions(v)
+    assert until(driver, own_uno, 60000), "no human went down to one card"
+    seat = table.viewer
+    faces = [f for f in table.draw_log[-1][2] if f[2] is not None] if table.draw_log else []
+    assert all(f[2] == frozenset((seat,)) for f in faces)
+    assert any(b.text == "UNO!" for b in table.form.widgets)
+    key(pygame.K_u)
+    app.step(DT)
+    assert any(a == CallUno(seat, seat) for _, a in g.history)
+    for _ in range(5):
+        app.step(DT)
+    assert table.viewer in (None, g.turn), "the hand closes once the chance is used"
