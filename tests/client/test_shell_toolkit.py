@@ -261,3 +261,11 @@ def test_sound_honours_settings_and_survives_a_missing_mixer(monkeypatch):
     quiet = Sound(SimpleNamespace(sound=True, volume=1.0))
     assert quiet.available is False
     quiet.play("call")          # nothing happens, nothing raises
+
+
+def test_narration_about_you_reads_in_the_second_person():
+    from game.client.table.base import you_form
+
+    assert you_form("You plays a Wild and names red.") == "You play a Wild and name red."
+    assert you_form("You discards a 4 (swapped out).") == "You discard a 4 (swapped out)."
+    assert you_form("Ada plays a Wild and names red.") == "Ada plays a Wild and names red."

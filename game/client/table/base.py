@@ -77,7 +77,8 @@ def friendly(exc: Exception, names: list[str]) -> str:
 
 
 _YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "match", "calls": "call",
-              "swaps": "swap", "does": "do", "discards": "discard", "looks": "look", "deals": "deal", "has": "have", "is": "are", "gives": "give"}
+              "swaps": "swap", "does": "do", "discards": "discard", "looks": "look", "deals": "deal", "has": "have", "is": "are", "gives": "give",
+              "names": "name", "jumps": "jump", "stacks": "stack", "passes": "pass", "must": "must"}
 
 
 def you_form(text: str) -> str:
@@ -85,6 +86,9 @@ def you_form(text: str) -> str:
     if text.startswith("You "):
         head, _, rest = text[4:].partition(" ")
         if head in _YOU_VERBS:
+            # a second verb joined by "and" follows the subject too ("You play a Wild and name red")
+            for third, second in _YOU_VERBS.items():
+                rest = rest.replace(f" and {third} ", f" and {second} ")
             return f"You {_YOU_VERBS[head]} {rest}".rstrip()
     return text
 
