@@ -578,6 +578,10 @@ class CombatUnoTable(TableScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.claimer is not None:
             self.end_claim()
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.hold is None and self.round_result is None and self.match_result is None:
+            self.handle_table_event(event)   # Enter plays the chosen card, never "press the focused button"
+            return
         super().handle_event(event)
 
     # -- buttons, prompts, highlights ------------------------------------------------------------------
@@ -734,13 +738,15 @@ class CombatUnoTable(TableScene):
         # that never depends on seeing colour).
         if self.colour is not None:
             c = pal.uno[self.colour]
-            pygame.draw.rect(surface, c, drect.inflate(int(30 * u), int(30 * u)), max(3, int(5 * u)), border_radius=12)
+            pygame.draw.rect(surface, c, drect.inflate(int(14 * u), int(14 * u)), max(3, int(4 * u)), border_radius=10)
             label = self.colour.capitalize()
         else:
             label = "any colour" if self.discard else ""
         if label:
+            # above the pile, clear of the reaction ring and its countdown
+            ring = int(max(L.pile_card) * 0.5 + 16 * u)
             chip = T.text(label, TH.SMALL, pal.text, True)
-            box = chip.get_rect(midtop=(drect.centerx, drect.bottom + int(8 * u))).inflate(18, 6)
+            box = chip.get_rect(midbottom=(drect.centerx, drect.centery - ring - int(30 * u))).inflate(18, 6)
             box.w = max(box.w, int(L.pile_card[0] * 1.1))
             box.centerx = drect.centerx
             fill = (*TH.darken(pal.uno[self.colour], 0.35), 230) if self.colour else (20, 20, 20, 200)
