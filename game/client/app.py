@@ -57,6 +57,7 @@ class App:
         self.frame = 0
         self._toasts: list[list[Any]] = []      # [text, seconds left]
         self._settings_dirty = 0.0             # seconds until a pending settings save
+        self._drop_text = False                # the key that changed scenes must not type into the next one
         self._pg_clock = pygame.time.Clock()
         if size is not None:
             self.settings.window_size = tuple(size)
@@ -230,9 +231,18 @@ class App:
                 self.surface = surface
                 self._after_resize()
             return
+        if event.type == pygame.TEXTINPUT and self._drop_text:
+            self._drop_text = False
+            return
         top = self.top
-        if top is not None:
+        if top is None:
+            return
+        if event.type == pygame.KEYDOWN:
+            self._drop_text = False
             top.handle_event(event)
+            self._drop_text = self.top is not top
+            return
+        top.handle_event(event)
 
     def step(self, dt: float | None = None) -> bool:
         """One frame: events, clock, update, draw, flip. Returns False once the app has quit.

@@ -138,6 +138,13 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
         self.app.run_frames(frames)
 
+    def press(self, k, text):
+        """A printable key as SDL delivers it: KEYDOWN, then its TEXTINPUT, then KEYUP, in one batch."""
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=text, scancode=0))
+        self.app.run_frames(1)
+
     def type(self, s):
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=s))
         self.app.run_frames(1)

@@ -54,6 +54,18 @@ def test_play_offers_only_variants_with_a_table(drive):
     assert "Notable Absence" not in drive.texts
 
 
+def test_the_key_that_opens_a_screen_does_not_type_into_it(drive):
+    drive.press(pygame.K_p, "p")
+    assert drive.stack[-1] == "VariantChooser"
+    drive.press(pygame.K_1, "1")
+    setup = drive.app.top
+    assert drive.stack[-1] == "SetupScene"
+    name = setup.form.focused
+    assert name.consumes_keys and not name.value.endswith("1")
+    drive.press(pygame.K_x, "x")        # the next key types as usual
+    assert name.value.endswith("x")
+
+
 def _to_setup(drive):
     drive.key(pygame.K_p)
     drive.click_button("Shelltest")
