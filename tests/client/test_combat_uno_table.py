@@ -407,3 +407,35 @@ def test_uno_call_button(tmp_path):
     key(pygame.K_u)
     app.step(DT)
     assert g.history[-1][1] == CallUno(0, 0) or any(isinstance(a, CallUno) and a.seat == 0 for _, a in g.history)
+
+
+def test_uno_pressed_while_the_card_is_still_flying_counts(tmp_path):
+    """U pressed right after playing the second-last card, before the card has landed, calls UNO
+    once it lands: the race is never lost to the animation."""
+    app = make_app(tmp_path, speed=1.0)   # normal speed: the card takes a while to land
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=2,
+                                  rounds=8, reaction_seconds=3.0))
+    driver = UnoDriver(app, table, seed=6, call_rate=0.0, jump_rate=0.0, catch_rate=0.0, draw_rate=0.0)
+    g = table.game
+
+    def second_last_on_turn() -> bool:
+        return table.ready_for_input() and g.turn == 0 and len(g.hands[0]) == 2 \
+            and any(isinstance(a, Play) and a.seat == 0 for a in g.legal_actions(0))
+    assert until(driver, second_last_on_turn, 60000), "the human never had two cards on turn"
+    play = next(a for a in g.legal_actions(0) if isinstance(a, Play))
+    i = index_of(table, 0, play.rank, play.colour)
+    click(card_point(table, 0, i))
+    app.step(DT)
+    if table.picking is not None:
+        key(pygame.K_r)
+        app.step(DT)
+    assert not table.ready_for_input(), "the played card should still be in flight"
+    key(pygame.K_u)
+    app.step(DT)
+    for _ in range(200):
+        if any(isinstance(a, CallUno) and a.seat == 0 for _, a in g.history) or not table.queue:
+            break
+        app.step(DT)
+    app.step(DT)
+    assert any(a == CallUno(0, 0) for _, a in g.history), "the U pressed mid-flight was lost"
+    assert len(g.hands[0]) == 1

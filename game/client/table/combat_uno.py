@@ -46,6 +46,7 @@ _RANK_ORDER = {r: i for i, r in enumerate(list(range(10)) + [SKIP, REVERSE, DRAW
 _COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
 RISE = 16          # pixels (at 720p) a playable card of the player's own hand is raised
 RISE_SELECTED = 26
+RACE_KEY_MEMORY = 2.0   # seconds a U or C pressed mid-animation is kept for when the cards land
 
 
 def name_of(card: Card | None) -> str:
@@ -75,6 +76,7 @@ class CombatUnoTable(TableScene):
         self.uno_safe: set[int] = set()                # called UNO in time, still on one card
         self.picking: tuple[int, int | str] | None = None   # (seat, rank) choosing a wild's colour
         self.selected: int | None = None               # keyboard choice in the acting hand
+        self.race_key: tuple[int, float] | None = None # U or C pressed while a flight was still landing
         self.top_by: int | None = None
         super().__init__(app, record, storage)
 
@@ -176,6 +178,12 @@ class CombatUnoTable(TableScene):
                     self._raise_curtain(want)
                     return
         super().update(dt)
+        if self.race_key is not None and self.ready_for_input():
+            key, pressed = self.race_key
+            self.race_key = None
+            # The table clock stands still while cards fly, so acting now is as if pressed on time.
+            if self.time - pressed <= RACE_KEY_MEMORY and not self.game.over:
+                self.call_uno() if key == pygame.K_u else self.catch()
         self._raise_playable(dt)
 
     def _curtain_done(self, seat: int) -> None:
@@ -572,6 +580,11 @@ class CombatUnoTable(TableScene):
         self.end_claim()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_c) and self.queue \
+                and self.hold is None and self.curtain_pending is None and not self.game.over:
+            # The UNO race starts the moment a card lands: a call pressed mid-flight must count.
+            self.race_key = (event.key, self.time)
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.picking is not None:
             self.picking = None
             return
