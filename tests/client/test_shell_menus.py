@@ -208,6 +208,23 @@ def test_save_and_quit_then_continue_resumes_the_same_match(drive, fake_table, h
     assert resumed is not table and resumed.record.seed == table.record.seed
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600), (960, 540)])
+def test_the_menu_stays_clear_of_the_key_hints_with_continue(drive, fake_table, size):
+    from game.client.scenes.menu import HINT_BAR
+
+    _start(drive)
+    drive.key(pygame.K_ESCAPE)
+    drive.click_button("Save and quit to menu")
+    menu = drive.app.top
+    menu.layout(size)
+    buttons = menu.menu_buttons
+    assert buttons[0].text == "Continue" and len(buttons) == 6
+    assert all(b.rect.bottom <= size[1] - HINT_BAR + 8 for b in buttons)
+    assert all(a.rect.bottom < b.rect.top for a, b in zip(buttons, buttons[1:]))
+    if size[1] >= 720:
+        assert menu._show_logo
+
+
 def test_a_saved_match_without_a_table_offers_no_continue(make_app, home):
     from game.core.record import GameRecord, SeatInfo
 

@@ -17,6 +17,8 @@ from game.resources import asset_path
 
 _log = logging.getLogger(__name__)
 BUTTON_W = 380
+HINT_BAR = 52          # the key hints along the bottom edge
+LOGO_HEAD_MIN = 292    # the logo, 150 high, sits 140 above the first button
 
 
 class MainMenu(MenuScene):
@@ -25,6 +27,7 @@ class MainMenu(MenuScene):
     def __init__(self, app):
         self._logo = None
         self._logo_loaded = False
+        self._show_logo = True
         super().__init__(app)
 
     # -- widgets -----------------------------------------------------------------------------
@@ -66,9 +69,17 @@ class MainMenu(MenuScene):
 
     def layout(self, size) -> None:
         w, h = size
-        stack = sum(b.height_for(BUTTON_W) + 12 for b in self.menu_buttons)
-        head = 150 + 24 + 150 if not self.storage.messages else 150   # logo, gap, title block
-        top = max(16, (h - 40 - head - stack) // 2) + head
+        room = h - 16 - HINT_BAR        # between the top margin and the key hints at the bottom
+        heights = [b.height_for(BUTTON_W) for b in self.menu_buttons]
+        gap = 12 if sum(heights) + 12 * len(heights) + 150 <= room else 6   # a short window packs tighter
+        stack = sum(heights) + gap * len(heights)
+        head = 150 + 24 + 150           # logo, gap, title block
+        if self.storage.messages or stack + LOGO_HEAD_MIN > room:
+            head = 150                  # no room for the logo (or a notice takes its place)
+        elif stack + head > room:
+            head = room - stack         # the logo moves closer to the title rather than onto the hints
+        self._show_logo = head >= LOGO_HEAD_MIN
+        top = max(16, (room - head - stack) // 2 + 16) + head
         self._notice_rect = None
         if self.storage.messages:
             nw = min(760, w - 80)
@@ -78,7 +89,7 @@ class MainMenu(MenuScene):
         for b in self.menu_buttons:
             bh = b.height_for(BUTTON_W)
             b.rect = pygame.Rect((w - BUTTON_W) // 2, y, BUTTON_W, bh)
-            y += bh + 12
+            y += bh + gap
         if self.storage.messages:
             self._notice_rect = pygame.Rect((w - nw) // 2, 16, nw, nh)
             self.dismiss_button.rect = pygame.Rect(self._notice_rect.right - 150, self._notice_rect.y + 8, 136, 32)
@@ -157,7 +168,7 @@ class MainMenu(MenuScene):
         T.blit_text(surface, "Cardhall", TH.TITLE, pal.text, (w // 2, title_y), "midbottom", bold=True)
         T.blit_text(surface, "Fast memory-and-reaction card games", TH.BODY, pal.text_dim, (w // 2, title_y + 8), "midtop")
         logo = self._logo_surface()
-        if logo is not None and not self.storage.messages:
+        if logo is not None and self._show_logo:
             surface.blit(logo, logo.get_rect(midbottom=(w // 2, title_y - 78)))
         if self._notice_rect is not None:
             r = self._notice_rect
