@@ -439,3 +439,30 @@ def test_uno_pressed_while_the_card_is_still_flying_counts(tmp_path):
     app.step(DT)
     assert any(a == CallUno(0, 0) for _, a in g.history), "the U pressed mid-flight was lost"
     assert len(g.hands[0]) == 1
+
+
+def test_round_end_offers_next_round_at_normal_speed(tmp_path):
+    """At normal animation speed the hands turn over after the score panel appears; once they have,
+    the Next round button is there and Enter deals the next round."""
+    app = make_app(tmp_path, speed=1.0)
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=4, rounds=2))
+    driver = UnoDriver(app, table, seed=2)
+    g = table.game
+
+    def round_shown() -> bool:
+        return g.phase == "round_over" and table.round_result is not None and not table.animating
+    # The driver would press Enter itself: stop it one step short by checking before it acts.
+    for _ in range(60000):
+        if round_shown():
+            break
+        if g.phase == "round_over":
+            app.step(DT)
+            continue
+        driver.step()
+    assert round_shown()
+    app.step(DT)
+    assert [b.text for b in table.form.widgets] == ["Next round"]
+    key(pygame.K_RETURN)
+    for _ in range(5):
+        app.step(DT)
+    assert g.phase != "round_over" and table.round_result is None

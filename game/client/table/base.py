@@ -317,7 +317,7 @@ class TableScene(Scene):
             f.age += dt
         self.floating = [f for f in self.floating if f.age < f.life]
         key = (self.buttons_key(), self.hold.kind if self.hold else None, self.claimer,
-               bool(self.round_result), bool(self.match_result), self.ready_for_input())
+               bool(self.round_result), bool(self.match_result), self.ready_for_input(), self.animating)
         if key != self._buttons_key:
             self._buttons_key = key
             self._relayout_buttons()
