@@ -82,14 +82,19 @@ _YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "mat
 
 
 def you_form(text: str) -> str:
-    """Narration is written in the third person; a seat named "You" reads in the second."""
+    """Narration is written in the third person; a seat named "You" reads in the second, also after
+    a lead-in such as "Round 2: "."""
+    lead, sep, clause = text.rpartition(": ")
+    if sep and clause.startswith("You "):
+        return lead + sep + you_form(clause)
     if text.startswith("You "):
         head, _, rest = text[4:].partition(" ")
-        if head in _YOU_VERBS:
+        verb = head.rstrip(".!,")
+        if verb in _YOU_VERBS:
             # a second verb joined by "and" follows the subject too ("You play a Wild and name red")
             for third, second in _YOU_VERBS.items():
                 rest = rest.replace(f" and {third} ", f" and {second} ")
-            return f"You {_YOU_VERBS[head]} {rest}".rstrip()
+            return f"You {_YOU_VERBS[verb]}{head[len(verb):]} {rest}".rstrip()
     return text
 
 
