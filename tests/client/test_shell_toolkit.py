@@ -269,6 +269,7 @@ def test_narration_about_you_reads_in_the_second_person():
     assert you_form("You plays a Wild and names red.") == "You play a Wild and name red."
     assert you_form("You discards a 4 (swapped out).") == "You discard a 4 (swapped out)."
     assert you_form("Round 2: You deals.") == "Round 2: You deal."
+    assert you_form("You wins the match!") == "You win the match!"
     assert you_form("Round 2: Ada deals.") == "Round 2: Ada deals."
     assert you_form("Younes plays a 4.") == "Younes plays a 4."
     assert you_form("Ada plays a Wild and names red.") == "Ada plays a Wild and names red."

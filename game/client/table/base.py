@@ -78,7 +78,8 @@ def friendly(exc: Exception, names: list[str]) -> str:
 
 _YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "match", "calls": "call",
               "swaps": "swap", "does": "do", "discards": "discard", "looks": "look", "deals": "deal", "has": "have", "is": "are", "gives": "give",
-              "names": "name", "jumps": "jump", "stacks": "stack", "passes": "pass", "must": "must"}
+              "names": "name", "jumps": "jump", "stacks": "stack", "passes": "pass", "must": "must",
+              "wins": "win"}
 
 
 def you_form(text: str) -> str:
@@ -1112,7 +1113,7 @@ class TableScene(Scene):
         if self.match_result is not None:
             ev = self.match_result
             winners = " and ".join(self.names[w] for w in ev.winners)
-            title = f"{winners} win{'s' if len(ev.winners) == 1 else ''} the match!"
+            title = you_form(f"{winners} win{'s' if len(ev.winners) == 1 else ''} the match!")
             T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
             y += 44
             order = sorted(range(len(self.names)), key=lambda s: ev.totals[s])
