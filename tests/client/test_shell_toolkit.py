@@ -273,3 +273,10 @@ def test_narration_about_you_reads_in_the_second_person():
     assert you_form("Round 2: Ada deals.") == "Round 2: Ada deals."
     assert you_form("Younes plays a 4.") == "Younes plays a 4."
     assert you_form("Ada plays a Wild and names red.") == "Ada plays a Wild and names red."
+
+
+def test_whose_reads_your_for_the_seat_named_you():
+    from game.client.table.base import whose
+
+    assert whose("Ann") == "Ann's" and whose("Ann", True) == "Ann's"
+    assert whose("You") == "your" and whose("You", True) == "Your"

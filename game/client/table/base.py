@@ -99,6 +99,13 @@ def you_form(text: str) -> str:
     return text
 
 
+def whose(name: str, start: bool = False) -> str:
+    """"Ann's", or "your" ("Your" at the start of a sentence) for the seat named You."""
+    if name == "You":
+        return "Your" if start else "your"
+    return f"{name}'s"
+
+
 def article(rank: Any) -> str:
     """'a 5', 'an 8', 'an 11'."""
     return f"an {rank}" if str(rank) in ("8", "11", "18") else f"a {rank}"
@@ -651,7 +658,7 @@ class TableScene(Scene):
         self.turn = ev.seat
         self.end_private()
         if self.hotseat and ev.seat in self.humans:
-            self.float_text(ev.seat, f"{self.names[ev.seat]}'s turn", self.palette.accent)
+            self.float_text(ev.seat, f"{whose(self.names[ev.seat], True)} turn", self.palette.accent)
 
     def on_CardMoved(self, ev: CardMoved) -> None:
         sprite = self.take(ev.src, ev.card)

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, TableScene
+from game.client.table.base import CLAIM_KEYS, TableScene, whose
 from game.client.table.layout import TableLayout
 from game.client.table.sprites import CardSprite
 from game.client.tables import register_table
@@ -391,11 +391,11 @@ class CombatUnoTable(TableScene):
             return "You do not hold that card."
         if isinstance(exc, (NotYourTurn, WindowClosed)):
             if isinstance(action, Play):
-                return (f"It is {turn}'s turn: between turns only a card identical to the "
+                return (f"It is {whose(turn)} turn: between turns only a card identical to the "
                         f"{name_of(top)} can jump in, while the ring runs.")
             if isinstance(action, CallUno):
                 return "Too late: that UNO chance has gone."
-            return f"It is {turn}'s turn."
+            return f"It is {whose(turn)} turn."
         return super().explain(exc, action)
 
     # -- input -------------------------------------------------------------------------------------
@@ -635,11 +635,11 @@ class CombatUnoTable(TableScene):
             return "Choose the colour: R red, Y yellow, G green, B blue (Esc cancels)"
         if seat is None:
             if self.hotseat:
-                who = f"{turn_name} is thinking…" if g.turn not in self.humans else f"{turn_name}'s turn"
+                who = f"{turn_name} is thinking…" if g.turn not in self.humans else f"{whose(turn_name, True)} turn"
                 return f"{who}   ·   to jump in or call UNO: claim key ({self.claim_keys_text()})"
             return ""
         you = "You" if not self.hotseat else self.names[seat]
-        your = "Your turn" if not self.hotseat else f"{self.names[seat]}'s turn"
+        your = "Your turn" if not self.hotseat else f"{whose(self.names[seat], True)} turn"
         legal = self.legal(seat)
         if any(isinstance(a, DrawCard) for a in legal):
             return f"{you}: draw your penalty, {g.owed[seat]} more (D)"
@@ -660,7 +660,7 @@ class CombatUnoTable(TableScene):
             return "Catch them (C): a player is on one card without calling UNO"
         if self.claimer is not None:
             return f"{you}: nothing to do out of turn now (Esc)"
-        return f"{turn_name} is thinking…" if g.turn not in self.humans else f"{turn_name}'s turn"
+        return f"{turn_name} is thinking…" if g.turn not in self.humans else f"{whose(turn_name, True)} turn"
 
     def key_hints(self) -> list[tuple[str, str]]:
         hints = [("Click", "play a raised card"), ("1-9 ←→", "pick a card"), ("Enter", "play it"),

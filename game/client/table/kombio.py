@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, Hold, TableScene, article
+from game.client.table.base import CLAIM_KEYS, Hold, TableScene, article, whose
 from game.client.tables import register_table
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -161,13 +161,13 @@ class KombioTable(TableScene):
     def on_MatchAttempted(self, ev: MatchAttempted) -> None:
         sprite = self.sprite_at(ev.place)
         who, owner = self.names[ev.seat], self.names[ev.place.seat]
-        whose = "own" if ev.place.seat == ev.seat else f"{owner}'s"
+        owned = "own" if ev.place.seat == ev.seat else whose(owner)
         if ev.correct:
-            self.narrate(f"{who} matches with {whose} {ev.card.rank}.")
+            self.narrate(f"{who} matches with {owned} {ev.card.rank}.")
             self.sound.play("match")
             self.float_text(ev.place.seat, f"✓ {who} matches!", self.palette.good)
         else:
-            self.narrate(f"{who} tried {whose} card: {article(ev.card.rank)}, no match.")
+            self.narrate(f"{who} tried {owned} card: {article(ev.card.rank)}, no match.")
             self.float_text(ev.place.seat, f"✗ {who}: wrong", self.palette.bad)
             self.claim_place = ev.place
         if sprite is not None:
@@ -323,7 +323,7 @@ class KombioTable(TableScene):
         actor = self.actor()
         if actor is None:
             if g.phase in TURN_PHASES and 0 <= g.turn < len(self.names):
-                self.say(f"It is {self.names[g.turn]}'s turn.")
+                self.say(f"It is {whose(self.names[g.turn])} turn.")
             return
         own = place.zone == "grid" and place.seat == actor
         if phase == "turn":
