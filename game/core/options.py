@@ -19,6 +19,11 @@ class OptionSpec:
     minimum: float | None = None      # for numbers
     maximum: float | None = None
     step: float = 1
+    only_when: tuple[str, Any] | None = None   # (other key, value): the option matters only then
+
+    def applies(self, options: dict[str, Any]) -> bool:
+        """Does this option matter under ``options`` (e.g. a target score when playing to a target)?"""
+        return self.only_when is None or options.get(self.only_when[0]) == self.only_when[1]
 
     @property
     def kind(self) -> str:

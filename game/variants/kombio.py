@@ -223,9 +223,10 @@ class Kombio(Game):
     option_specs = (
         OptionSpec("length", "Game length", "rounds", "Play a number of rounds, or until someone reaches a target score.",
                    choices=("rounds", "target")),
-        OptionSpec("rounds", "Rounds", 5, "Rounds in a match when the length is set by rounds.", minimum=1, maximum=20),
+        OptionSpec("rounds", "Rounds", 5, "Rounds in a match when the length is set by rounds.", minimum=1, maximum=20,
+                   only_when=("length", "rounds")),
         OptionSpec("target", "Target score", 100, "The match ends when a total reaches this score.",
-                   minimum=20, maximum=500, step=10),
+                   minimum=20, maximum=500, step=10, only_when=("length", "target")),
         OptionSpec("addons", "Fourteen add-ons", True,
                    "Both 14s and nothing else score -15; one 14 in a hand totalling exactly 25 scores -10."),
         REACTION_SECONDS,

@@ -301,3 +301,22 @@ def test_window_size_comes_from_settings(make_app, home):
     app = make_app()
     assert app.size == (1024, 600)
     assert pygame.display.get_caption()[0] == "Cardhall"
+
+
+def test_options_that_do_not_apply_are_greyed_and_left_out_of_the_summary(drive):
+    from game.client.scenes.play import SetupScene
+    import game.variants  # noqa: F401  (registers the variants)
+    from game.core.game import get_variant
+
+    uno = get_variant("combat-uno")
+    setup = drive.app.push(SetupScene(drive.app, uno))
+    widget = {spec.key: w for spec, w in zip(uno.option_specs, setup.option_widgets)}
+    setup.set_option("length", "target")
+    assert widget["target"].enabled and not widget["rounds"].enabled
+    setup.set_option("length", "rounds")
+    assert widget["rounds"].enabled and not widget["target"].enabled
+    drive.app.run_frames(1)
+    setup.next()
+    drive.app.run_frames(1)
+    assert drive.stack[-1] == "SummaryScene"
+    assert "Rounds" in drive.texts and "Target score" not in drive.texts

@@ -152,6 +152,13 @@ class SetupScene(MenuScene):
 
     def set_option(self, key: str, value: Any) -> None:
         self.options[key] = value
+        self._dim_unused_options()
+
+    def _dim_unused_options(self) -> None:
+        # An option that does not matter under the others (a target score when playing rounds) stays
+        # visible, greyed out, so the player sees what switching would bring back.
+        for spec, widget in zip(self.variant.option_specs, self.option_widgets):
+            widget.enabled = spec.applies(self.options)
 
     # -- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
@@ -170,6 +177,7 @@ class SetupScene(MenuScene):
         widgets.append(self.add_button)
         self.option_widgets = [option_widget(spec, self.options[spec.key], lambda v, k=spec.key: self.set_option(k, v))
                                for spec in self.variant.option_specs]
+        self._dim_unused_options()
         widgets += self.option_widgets
         self.back_button = Button("Back", self.back, hint="Esc")
         self.next_button = Button("Review", self.next, primary=True, hint="Enter")
@@ -375,6 +383,8 @@ class SummaryScene(MenuScene):
         if not specs:
             T.blit_text(surface, "The standard rules, no options.", TH.BODY, pal.text_dim, (self.right.x + 20, y))
         for spec in specs:
+            if not spec.applies(self.options):
+                continue
             value = self.options.get(spec.key, spec.default)
             changed = value != spec.default
             T.blit_text(surface, spec.label, TH.BODY, pal.text, (self.right.x + 20, y))
