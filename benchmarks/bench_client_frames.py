@@ -1,7 +1,8 @@
-"""Frame times of the client's card table: a six-seat Kombio table of bots at the fastest
-animation setting, for 30 seconds of real time under the dummy video driver (by default).
+"""Frame times of the client's card table: a six-seat table of bots (Kombio by default) at the
+fastest animation setting, for 30 seconds of real time under the dummy video driver (by default).
 
-    PYTHONPATH=. python benchmarks/bench_client_frames.py [--seconds 30] [--seats 6] [--speed fastest]
+    PYTHONPATH=. python benchmarks/bench_client_frames.py [--variant kombio|combat-uno] [--seconds 30]
+        [--seats 6] [--speed fastest]
 
 Prints the median, 95th and 99th percentile of the time spent in update + draw per frame.
 Targets: p99 < 16.7 ms, median < 4 ms.
@@ -38,6 +39,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="kombio", choices=("kombio", "combat-uno"))
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--speed", default="fastest", help='animation speed: "fastest" or a multiplier')
@@ -52,7 +54,8 @@ def main() -> int:
     kind = args.bots
     seats = [SeatInfo(f"Bot {i + 1}", "random" if kind == "random" else "bot", None if kind == "random" else kind)
              for i in range(args.seats)]
-    record = GameRecord("kombio", {"rounds": 20, "reaction_seconds": 1.0}, seats, 12345)
+    options = {"length": "rounds", "rounds": 20, "reaction_seconds": 1.0}
+    record = GameRecord(args.variant, options, seats, 12345)
     table = tables.start_match(app, record)
     frame_times: list[float] = []
     matches = 1
@@ -73,12 +76,12 @@ def main() -> int:
         if table.game.phase == "round_over" and not table.animating:
             table.next_round()
         if table.game.over and not table.animating:
-            record = GameRecord("kombio", {"rounds": 20, "reaction_seconds": 1.0}, seats, 12345 + matches)
+            record = GameRecord(args.variant, options, seats, 12345 + matches)
             table = tables.start_match(app, record)
             matches += 1
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - now)))   # a 60 Hz loop, like the app's
     actions = len(table.game.history)
-    print(f"{len(frame_times)} frames, {args.seats} seats, animation {args.speed}, bots {kind}: "
+    print(f"{args.variant}: {len(frame_times)} frames, {args.seats} seats, animation {args.speed}, bots {kind}: "
           f"median {statistics.median(frame_times):.2f} ms, p95 {percentile(frame_times, 95):.2f} ms, "
           f"p99 {percentile(frame_times, 99):.2f} ms, max {max(frame_times):.2f} ms "
           f"(matches started {matches}, actions in the current one {actions})")
