@@ -15,7 +15,7 @@ import pygame
 
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.client.ui.widgets import Form
+from game.client.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -162,3 +162,35 @@ class MenuScene(Scene):
         self.draw_content(surface)
         self.form.draw(surface, self.palette)
         draw_hints(surface, self.palette, self.hints)
+
+
+class VariantList(MenuScene):
+    """One card per variant (title, one-line summary, number key); choosing one calls ``choose``.
+    The Play and the Rules screens are both this list."""
+
+    empty_text = ""
+
+    def variants_listed(self) -> list:
+        raise NotImplementedError
+
+    def choose(self, variant) -> None:
+        raise NotImplementedError
+
+    def build(self) -> None:
+        self.variants = self.variants_listed()
+        self.buttons = [Button(v.title, lambda v=v: self.choose(v), sub=v.summary,
+                               shortcut=pygame.K_1 + i if i < 9 else None, hint=str(i + 1) if i < 9 else "")
+                        for i, v in enumerate(self.variants)]
+        self.back_button = Button("Back", self.back, hint="Esc")
+        self.form.set_widgets(self.buttons + [self.back_button], keep_focus=False)
+        self.subtitle = "" if self.variants else self.empty_text
+
+    def layout(self, size) -> None:
+        w, h = size
+        cw = min(760, w - 120)
+        y = 130
+        for b in self.buttons:
+            bh = b.height_for(cw) + 14
+            b.rect = pygame.Rect((w - cw) // 2, y, cw, bh)
+            y += bh + 14
+        self.back_button.rect = pygame.Rect((w - 220) // 2, max(y + 20, h - 110), 220, 44)

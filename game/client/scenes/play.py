@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.client import tables
-from game.client.scene import MenuScene
+from game.client.scene import MenuScene, VariantList
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget
@@ -42,29 +42,12 @@ def option_widget(spec, value: Any, on_change) -> Widget:
                    fmt=lambda v, s=spec: format_option(s, v), help=spec.help)
 
 
-class VariantChooser(MenuScene):
+class VariantChooser(VariantList):
     title = "Choose a game"
+    empty_text = "No games are ready to play in this build yet."
 
-    def build(self) -> None:
-        self.variants = tables.playable_variants()
-        self.buttons = []
-        for i, v in enumerate(self.variants):
-            b = Button(v.title, lambda v=v: self.choose(v), sub=v.summary,
-                       shortcut=pygame.K_1 + i if i < 9 else None, hint=str(i + 1) if i < 9 else "")
-            self.buttons.append(b)
-        self.back_button = Button("Back", self.back, hint="Esc")
-        self.form.set_widgets(self.buttons + [self.back_button], keep_focus=False)
-        self.subtitle = "" if self.variants else "No games are ready to play in this build yet."
-
-    def layout(self, size) -> None:
-        w, h = size
-        cw = min(760, w - 120)
-        y = 130
-        for b in self.buttons:
-            bh = b.height_for(cw) + 14
-            b.rect = pygame.Rect((w - cw) // 2, y, cw, bh)
-            y += bh + 14
-        self.back_button.rect = pygame.Rect((w - 220) // 2, max(y + 20, h - 110), 220, 44)
+    def variants_listed(self) -> list:
+        return tables.playable_variants()
 
     def choose(self, variant) -> None:
         self.app.push(SetupScene(self.app, variant))

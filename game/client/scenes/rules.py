@@ -8,7 +8,7 @@ import re
 import pygame
 
 from game.client import tables
-from game.client.scene import MenuScene, draw_hints
+from game.client.scene import MenuScene, VariantList, draw_hints
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -107,27 +107,15 @@ def render_document(blocks: list[tuple[str, str]], width: int, pal: TH.Palette) 
     return surf
 
 
-class RulesChooser(MenuScene):
+class RulesChooser(VariantList):
     title = "Rules"
+    empty_text = "No games are installed in this build yet."
 
-    def build(self) -> None:
-        self.variants = tables.available_variants()
-        self.buttons = [Button(v.title, lambda v=v: self.app.push(RulesScene(self.app, v.id, v.title)), sub=v.summary,
-                               shortcut=pygame.K_1 + i if i < 9 else None, hint=str(i + 1) if i < 9 else "")
-                        for i, v in enumerate(self.variants)]
-        self.back_button = Button("Back", self.back, hint="Esc")
-        self.form.set_widgets(self.buttons + [self.back_button], keep_focus=False)
-        self.subtitle = "" if self.variants else "No games are installed in this build yet."
+    def variants_listed(self) -> list:
+        return tables.available_variants()
 
-    def layout(self, size) -> None:
-        w, h = size
-        cw = min(760, w - 120)
-        y = 130
-        for b in self.buttons:
-            bh = b.height_for(cw) + 14
-            b.rect = pygame.Rect((w - cw) // 2, y, cw, bh)
-            y += bh + 14
-        self.back_button.rect = pygame.Rect((w - 220) // 2, max(y + 20, h - 110), 220, 44)
+    def choose(self, variant) -> None:
+        self.app.push(RulesScene(self.app, variant.id, variant.title))
 
 
 class RulesScene(MenuScene):
