@@ -3,7 +3,6 @@ and the hard one is clearly stronger than random play."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
@@ -13,7 +12,7 @@ from ai.levels import LEVELS
 from game.core.actions import Pass, StartRound
 from game.core.cards import DECK, DISCARD, Card, grid_place, held_place
 from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled,
-                              RoundStarted, TurnStarted, WindowOpened)
+                              RoundStarted, TurnStarted)
 from game.core.game import Game
 from game.core.memory import TableMemory
 from game.core.session import Intent, Session, run_to_end

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.actions import Expire, Pass, StartRound
-from game.core.cards import FACE_DOWN, Card, Place, grid_place
+from game.core.cards import Card, Place, grid_place
 from game.core.errors import IllegalAction
 from game.core.record import GameRecord
 from game.variants.kombio import DECK_SPEC, Kombio

@@ -14,7 +14,6 @@ from game.client.scenes.curtain import Curtain
 from game.client.table.base import CLAIM_KEYS
 from game.client.table.combat_uno import CombatUnoTable
 from game.core.actions import Pass
-from game.core.cards import DECK, DISCARD
 from game.core.record import GameRecord, SeatInfo
 from game.variants.combat_uno import CallUno, Draw, DrawCard, JumpedIn, Play, StartDrawing
 from kombio_driver import DT, click, key, make_app, start

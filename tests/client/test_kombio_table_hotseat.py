@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.client.scenes.curtain import Curtain
-from game.core.events import CardMoved, CardSeen
+from game.core.events import CardMoved
 from kombio_driver import DT, Driver, key, make_app, new_record, start
 
 pytestmark = pytest.mark.client

@@ -4,7 +4,6 @@ what it drew and what it stored."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pygame
 import pytest

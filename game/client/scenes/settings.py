@@ -6,7 +6,6 @@ import pygame
 
 from game.client.scene import MenuScene, draw_hints
 from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS
-from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle
 

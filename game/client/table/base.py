@@ -33,13 +33,13 @@ from typing import Any, Callable
 
 import pygame
 
-from game.client.scene import Scene, draw_hints
+from game.client.scene import Scene
 from game.client.table.layout import TableLayout
 from game.client.table.pacing import PacedAgent, build_agent
 from game.client.table.sprites import CardSprite, draw_sprite, memory_badge
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.client.ui.tween import Tweens, ease_in_out_quad, ease_out_cubic, linear
+from game.client.ui.tween import Tweens, ease_in_out_quad, ease_out_cubic
 from game.client.ui.widgets import Button, Form
 from game.core.actions import Action, StartRound
 from game.core.cards import DECK, DISCARD, Card, Place
@@ -1017,7 +1017,6 @@ class TableScene(Scene):
                 colour = TH.lighten(pal.seat_colour(seat), 0.2 * glow)
                 surface.blit(TH.panel(area.size, (*pal.seat_colour(seat), int(40 + 40 * glow)), colour, 14, 3), area.topleft)
             (px, py), anchor = self.plate_at(seat, slots, bounds)
-            name = self.names[seat]
             total = int(round(self.shown_totals.get(str(seat), 0)))
             label = self.plate_text(seat, total)
             txt = T.text(label, TH.SMALL, pal.text, True)

@@ -38,7 +38,7 @@ from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP,
                                       DrawPending, HandRevealed, JumpedIn, MustDrawOrStack, NotHeld,
                                       NotIdentical, Play, Skipped, StackingOff, Stacked, StartDrawing,
                                       StartedDrawing, StillDrawing, TurnDrawn, UnoCalled, UnoWindowClosed,
-                                      UnoWindowOpened, card_points)
+                                      UnoWindowOpened)
 
 COLOUR_KEYS = {pygame.K_r: "red", pygame.K_y: "yellow", pygame.K_g: "green", pygame.K_b: "blue"}
 RANK_NAMES = {SKIP: "Skip", REVERSE: "Reverse", DRAW2: "Draw Two", WILD: "Wild", WILD4: "Wild Draw Four"}

@@ -15,7 +15,6 @@ import pygame
 
 from game.client.table.base import CLAIM_KEYS, Hold, TableScene, article, whose
 from game.client.tables import register_table
-from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place, grid_place
