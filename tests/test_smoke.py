@@ -84,12 +84,14 @@ def test_smoke_plays_every_variant_with_a_table(stub_tables, user_home, capsys):
     assert os.environ["CARDHALL_HOME"] == str(user_home)  # and the environment is restored
 
 
-def test_smoke_record_is_all_bots_and_short():
+@pytest.mark.parametrize("variant_id", ["kombio", "combat-uno"])
+def test_smoke_record_is_all_bots_and_short(variant_id):
     from game.core.game import get_variant
 
-    record = smoke.smoke_record(get_variant("kombio"))
+    record = smoke.smoke_record(get_variant(variant_id))
     assert record.seats and all(s.kind == "bot" and s.level for s in record.seats)
     assert record.options.get("rounds") == 1
+    assert record.options.get("length", "rounds") == "rounds"   # one round, not a race to a target
     record.new_game()  # the options are valid
 
 

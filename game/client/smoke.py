@@ -104,6 +104,8 @@ def smoke_record(variant: type) -> Any:
     for spec in variant.option_specs:
         if spec.key == "rounds" and spec.minimum is not None:
             options["rounds"] = spec.check(int(spec.minimum))
+            if spec.only_when is not None:
+                options[spec.only_when[0]] = spec.only_when[1]   # e.g. length "rounds", so the count counts
     return GameRecord(variant.id, options, infos, SEED)
 
 
