@@ -93,7 +93,7 @@ class Widget:
         if self.help:
             y = row.bottom - 4
             for line in T.wrap(self.help, TH.SMALL, max(50, self.rect.w - 28)):
-                T.blit_text(surface, line, TH.SMALL, pal.text_dim, (row.x + 14, y))
+                T.blit_text(surface, line, TH.SMALL, pal.text_dim if self.enabled else pal.disabled, (row.x + 14, y))
                 y += T.line_height(TH.SMALL)
 
 
@@ -294,7 +294,7 @@ class Stepper(Widget):
         pygame.draw.rect(surface, pal.accent if focused else pal.button_border, c, 1, border_radius=8)
         at_min = self.minimum is not None and self.value <= self.minimum
         at_max = self.maximum is not None and self.value >= self.maximum
-        for sign, x, off in (("−", c.x + 20, at_min), ("+", c.right - 20, at_max)):
+        for sign, x, off in (("−", c.x + 20, at_min or not self.enabled), ("+", c.right - 20, at_max or not self.enabled)):
             T.blit_text(surface, sign, TH.H2, pal.disabled if off else (pal.accent if focused else pal.text), (x, c.centery - 1), "center", bold=True)
         pygame.draw.line(surface, pal.button_border, (c.x + 40, c.y + 6), (c.x + 40, c.bottom - 6))
         pygame.draw.line(surface, pal.button_border, (c.right - 40, c.y + 6), (c.right - 40, c.bottom - 6))
