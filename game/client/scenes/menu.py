@@ -18,7 +18,9 @@ from game.resources import asset_path
 _log = logging.getLogger(__name__)
 BUTTON_W = 380
 HINT_BAR = 52          # the key hints along the bottom edge
-LOGO_HEAD_MIN = 292    # the logo, 150 high, sits 140 above the first button
+TITLE_HEAD = 150       # the title and subtitle above the first button
+LOGO_HEAD = TITLE_HEAD + 24 + 150    # with the logo (150 high) and a gap above the title
+LOGO_HEAD_MIN = 292    # the tightest fit of the logo: it sits 140 above the first button
 
 
 class MainMenu(MenuScene):
@@ -71,11 +73,11 @@ class MainMenu(MenuScene):
         w, h = size
         room = h - 16 - HINT_BAR        # between the top margin and the key hints at the bottom
         heights = [b.height_for(BUTTON_W) for b in self.menu_buttons]
-        gap = 12 if sum(heights) + 12 * len(heights) + 150 <= room else 6   # a short window packs tighter
+        gap = 12 if sum(heights) + 12 * len(heights) + TITLE_HEAD <= room else 6   # a short window packs tighter
         stack = sum(heights) + gap * len(heights)
-        head = 150 + 24 + 150           # logo, gap, title block
+        head = LOGO_HEAD
         if self.storage.messages or stack + LOGO_HEAD_MIN > room:
-            head = 150                  # no room for the logo (or a notice takes its place)
+            head = TITLE_HEAD           # no room for the logo (or a notice takes its place)
         elif stack + head > room:
             head = room - stack         # the logo moves closer to the title rather than onto the hints
         self._show_logo = head >= LOGO_HEAD_MIN

@@ -182,8 +182,11 @@ class CombatUnoTable(TableScene):
             key, pressed = self.race_key
             self.race_key = None
             # The table clock stands still while cards fly, so acting now is as if pressed on time.
-            if self.time - pressed <= RACE_KEY_MEMORY and not self.game.over:
-                self.call_uno() if key == pygame.K_u else self.catch()
+            fresh = self.time - pressed <= RACE_KEY_MEMORY and not self.game.over
+            if fresh and key == pygame.K_u:
+                self.call_uno()
+            elif fresh:
+                self.catch()
         self._raise_playable(dt)
 
     def _curtain_done(self, seat: int) -> None:
@@ -580,8 +583,8 @@ class CombatUnoTable(TableScene):
         self.end_claim()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_c) and self.queue \
-                and self.hold is None and self.curtain_pending is None and not self.game.over:
+        landing = bool(self.queue) and self.hold is None and self.curtain_pending is None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_c) and landing and not self.game.over:
             # The UNO race starts the moment a card lands: a call pressed mid-flight must count.
             self.race_key = (event.key, self.time)
             return
