@@ -135,6 +135,7 @@ class TableScene(Scene):
     uses_hands = False       # seats hold fanned hands ("hand" zone) rather than grids
     discard_shown = 2        # how many cards of the discard pile are drawn
     ring_label = "Match?"    # the reaction ring's label while its window has no deadline
+    table_keys: tuple[int, ...] = (pygame.K_SPACE,)   # go to the table even when a button has focus
 
     def __init__(self, app, record: GameRecord, storage: Any = None):
         super().__init__(app)
@@ -831,9 +832,9 @@ class TableScene(Scene):
                 return
             self.open_pause()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.hold is None \
+        if event.type == pygame.KEYDOWN and event.key in self.table_keys and self.hold is None \
                 and self.round_result is None and self.match_result is None:
-            self.handle_table_event(event)   # Space is the table's "pass", never "press the focused button"
+            self.handle_table_event(event)   # the table's own keys, never "press the focused button"
             return
         if self.form.handle_event(event):
             return

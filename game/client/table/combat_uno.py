@@ -66,6 +66,7 @@ class CombatUnoTable(TableScene):
     variant_title = "Combat UNO"
     uses_hands = True
     discard_shown = 4
+    table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)   # Enter plays the chosen card
     ring_label = "Jump in?"
 
     def __init__(self, app, record, storage=None):
@@ -593,10 +594,6 @@ class CombatUnoTable(TableScene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.claimer is not None:
             self.end_claim()
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.hold is None and self.round_result is None and self.match_result is None:
-            self.handle_table_event(event)   # Enter plays the chosen card, never "press the focused button"
             return
         super().handle_event(event)
 
