@@ -465,3 +465,26 @@ def test_round_end_offers_next_round_at_normal_speed(tmp_path):
     for _ in range(5):
         app.step(DT)
     assert g.phase != "round_over" and table.round_result is None
+
+
+def test_arrow_keys_choose_the_card_and_enter_plays_it(tmp_path):
+    """← → move the choice along the hand (not the focus between buttons); Enter plays it."""
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=2))
+    driver = UnoDriver(app, table, seed=1)
+    g = table.game
+    assert until(driver, lambda: table.ready_for_input() and g.turn == 0 and table.picking is None
+                 and any(isinstance(a, Play) and a.seat == 0 for a in g.legal_actions(0)), 60000)
+    play = next(a for a in g.legal_actions(0) if isinstance(a, Play))
+    target = index_of(table, 0, play.rank, play.colour)
+    key(pygame.K_RIGHT)
+    app.step(DT)
+    assert table.selected == 0
+    for _ in range(target):
+        key(pygame.K_RIGHT)
+        app.step(DT)
+    assert table.selected == target
+    before = len(g.history)
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert any(a.seat == 0 and isinstance(a, Play) for _, a in g.history[before:])

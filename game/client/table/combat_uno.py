@@ -66,7 +66,8 @@ class CombatUnoTable(TableScene):
     variant_title = "Combat UNO"
     uses_hands = True
     discard_shown = 4
-    table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)   # Enter plays the chosen card
+    # Enter and ↑ play the chosen card and ← → choose it, so the buttons' focus must not take them.
+    table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP)
     ring_label = "Jump in?"
 
     def __init__(self, app, record, storage=None):
