@@ -310,7 +310,7 @@ def test_penalty_choice_gives_a_high_card_away_and_keeps_a_low_one():
 
 def test_hard_calls_with_a_known_tiny_hand_and_not_with_a_big_one():
     for values, call in (([0, -1, 1, 0], True), ([12, 11, 10, 9], False)):
-        game, _ = _stack([values, [4, 5, 6, 7], [8, 6, 5, 9]], deck=[9] * 10)
+        game, _ = _stack([values, [4, 5, 6, 7], [8, 6, 5, 9]], deck=[9] * 10, discard=[3])
         bot = _bot_on(game, 0)
         bot.observe([CardSeen(0, grid_place(0, i), game.grids[0][i], frozenset({0})) for i in range(4)])
         bot.my_turns = 4

@@ -25,8 +25,9 @@ def card(value: int) -> Card:
     return Card(next(_ids), value)
 
 
-def stacked(grids, deck=(), discard=(), seats=None, **options):
-    """A game whose round 1 is dealt, then rearranged: seat 0 to play, `deck` drawn from the end."""
+def stacked(grids, deck=(), discard=(5,), seats=None, **options):
+    """A game whose round 1 is dealt, then rearranged: seat 0 to play, `deck` drawn from the end,
+    a card already on the discard pile (so it is not the first turn) unless `discard` says otherwise."""
     options.setdefault("reaction_seconds", 3.0)
     game = Kombio(seats or len(grids), options, seed=7)
     game.apply(StartRound(), 0.0)
@@ -86,9 +87,11 @@ def test_seat_counts_outside_two_to_six_are_refused():
 
 
 def test_first_turn_must_draw_from_the_deck():
-    game = stacked([[1, 2, 3, 4], [5, 6, 7, 8]], deck=[9])
+    game = stacked([[1, 2, 3, 4], [5, 6, 7, 8]], deck=[9], discard=())
     unchanged(game, TakeDiscard(0))
+    unchanged(game, CallKombio(0))
     unchanged(game, DrawFromDeck(1), NotYourTurn)
+    assert game.legal_actions(0) == [DrawFromDeck(0)]
 
 
 # -- drawing, exchanging, playing ------------------------------------------------------------
@@ -387,6 +390,7 @@ def test_add_ons_can_be_switched_off():
 # -- match length ----------------------------------------------------------------------------
 def play_round_by_calls(game):
     game.apply(StartRound(), game.now)
+    take_turn(game, game.turn, game.now)   # the first turn only draws; the second player calls
     game.apply(CallKombio(game.turn), game.now)
     while game.phase not in ("round_over", "match_over"):
         take_turn(game, game.turn, game.now)

@@ -26,7 +26,7 @@ def test_a_bot_match_record_round_trips_through_json_and_replays(tmp_path):
     game = loaded.replay()
     assert game.over and game.score.totals == session.game.score.totals
     data = json.loads(path.read_text())
-    assert data["format"] == 1 and data["variant"] == "kombio" and data["seed"] == 3
+    assert data["format"] == 2 and data["variant"] == "kombio" and data["seed"] == 3
     assert data["actions"][0] == {"t": 0.0, "type": "StartRound", "seat": -1}
     assert not list(tmp_path.glob("*.tmp"))
 

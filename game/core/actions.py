@@ -36,9 +36,16 @@ class Expire(Action):
 
 @dataclass(frozen=True, slots=True)
 class StartRound(Action):
-    """Deal the next round (taken by the table when the players are ready)."""
+    """Deal the next round (taken by the table when the players are ready).
+
+    `deck` stacks the deck for this deal: card faces as written by `str(card)` ("7", "Qh", "R+2"),
+    the first one the first to come off the deck. The cards not named are shuffled by the game's
+    RNG and lie under them. None (the usual case) shuffles the whole deck. This is how a scenario,
+    a tutorial or a bug report fixes a deal in a record.
+    """
 
     seat: int = TABLE
+    deck: tuple[str, ...] | None = None
 
 
 CORE_ACTIONS: tuple[type[Action], ...] = (Pass, Expire, StartRound)
@@ -65,7 +72,10 @@ def _decode(value: Any) -> Any:
 def action_to_json(action: Action) -> dict[str, Any]:
     data = {"type": type(action).__name__}
     for f in dataclasses.fields(action):
-        data[f.name] = _encode(getattr(action, f.name))
+        value = getattr(action, f.name)
+        if value is None and f.default is None:
+            continue  # an optional field left out keeps records short (and version 1 records alike)
+        data[f.name] = _encode(value)
     return data
 
 

@@ -93,3 +93,27 @@ class _FaceDown:
 
 
 FACE_DOWN = _FaceDown()
+
+
+def stacked_deck(cards: Iterable[Card], top: tuple[str, ...] | None, rng) -> list[Card]:
+    """A fresh deck as a list whose end is the top: `top` names the first cards to come off it,
+    by face (`str(card)`), and the rest are shuffled by `rng` under them. With no `top` this is a
+    plain shuffle (the same RNG draws as before decks could be stacked, so old records replay)."""
+    from game.core.errors import InvalidTarget
+
+    rest = list(cards)
+    if not top:
+        rng.shuffle(rest)
+        return rest
+    if not isinstance(top, tuple) or len(top) > len(rest):
+        raise InvalidTarget("a stacked deck must list at most the deck's own cards")
+    chosen: list[Card] = []
+    for face in top:
+        for i, card in enumerate(rest):
+            if str(card) == face:
+                chosen.append(rest.pop(i))
+                break
+        else:
+            raise InvalidTarget(f"the deck has no card {face!r} left to stack")
+    rng.shuffle(rest)
+    return rest + chosen[::-1]

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
+from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place, stacked_deck
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
 from game.core.events import (CardMoved, DeckReshuffled, Event, MatchEnded, Passed, PenaltyGiven,
                               RoundScored, RoundStarted, TurnStarted)
@@ -447,11 +447,11 @@ class CombatUno(Game):
             raise NotYourTurn("only the table deals a round")
         if self.phase not in ("ready", "round_over"):
             raise WrongPhase("a round is still being played")
+        deck = stacked_deck(DECK_CARDS, action.deck, self.rng)
         n = self.seats
         self.round += 1
         self.dealer = (self.dealer + 1) % n if self.round > 1 else n - 1
-        self.deck = list(DECK_CARDS)
-        self.rng.shuffle(self.deck)
+        self.deck = deck
         self.discard = []
         self.hands = [[] for _ in range(n)]
         self.direction = 1

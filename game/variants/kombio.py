@@ -14,7 +14,8 @@ from functools import lru_cache
 from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, grid_place, held_place
+from game.core.cards import (DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, grid_place, held_place,
+                             stacked_deck)
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
 from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled,
                               Event, MatchEnded, Passed, PenaltyGiven, RoundScored, RoundStarted,
@@ -473,7 +474,7 @@ class Kombio(Game):
                 actions.append(DrawFromDeck(seat))
             if self.discard and own:
                 actions.append(TakeDiscard(seat))
-            if self.caller is None:
+            if self.caller is None and self.discard:
                 actions.append(CallKombio(seat))
             return actions
         if phase == "drawn":
@@ -552,10 +553,10 @@ class Kombio(Game):
             raise NotYourTurn("only the table deals a round")
         if self.phase not in ("ready", "round_over"):
             raise WrongPhase("a round is still being played")
+        deck = stacked_deck(DECK_CARDS, action.deck, self.rng)
         self.round += 1
         self.dealer = (self.dealer + 1) % self.seats if self.round > 1 else self.seats - 1
-        self.deck = list(DECK_CARDS)
-        self.rng.shuffle(self.deck)
+        self.deck = deck
         self.discard = []
         self.grids = [[None] * GRID_SIZE for _ in range(self.seats)]
         self.caller, self.final_turns, self.turn_is_final = None, set(), False
@@ -614,6 +615,8 @@ class Kombio(Game):
         self._require(action, "turn")
         if self.caller is not None:
             raise IllegalAction(f"seat {self.caller} has already called KOMBIO")
+        if not self.discard:
+            raise IllegalAction("the first turn of a round draws from the deck; KOMBIO can be called from the next turn")
         events: list[Event] = []
         self._call(action.seat, False, events)
         self._end_turn(t, events)

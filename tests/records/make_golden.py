@@ -1,0 +1,79 @@
+"""Writes the golden records in tests/records/golden/: whole bot matches with every step's events.
+
+Run it only when a rule change is meant to change what happens (and say so in the commit): the
+golden records are the guard that a refactor changes nothing. Each record is an ordinary game
+record (docs/records.md) whose steps carry `expect.events`, the unredacted events the step made.
+
+    python tests/records/make_golden.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from ai import make_agent  # noqa: E402
+from game.core.game import get_variant  # noqa: E402
+from game.core.record import GameRecord, SeatInfo  # noqa: E402
+from game.core.session import Session, run_to_end  # noqa: E402
+
+OUT = Path(__file__).resolve().parent / "golden"
+
+# (variant, name, bots, options, seed): every seat count, every option, every bot kind.
+CASES = [
+    ("kombio", "2p-hard-vs-easy", ["hard", "easy"], {"rounds": 2}, 11),
+    ("kombio", "3p-random", ["random", "random", "random"], {"rounds": 2, "reaction_seconds": 0.0}, 12),
+    ("kombio", "4p-mixed-target", ["hard", "medium", "easy", "random"], {"length": "target", "target": 30}, 13),
+    ("kombio", "4p-hard-full-match", ["hard", "hard", "medium", "medium"], {}, 16),
+    ("kombio", "5p-no-addons", ["medium"] * 5, {"rounds": 1, "addons": False, "reaction_seconds": 1.5}, 14),
+    ("kombio", "6p-mixed", ["hard", "easy", "random", "medium", "hard", "easy"], {"rounds": 1}, 15),
+    ("combat-uno", "2p-hard-vs-easy", ["hard", "easy"], {"length": "rounds", "rounds": 2}, 21),
+    ("combat-uno", "3p-random-house-off", ["random"] * 3,
+     {"length": "rounds", "rounds": 1, "jump_in": False, "stack_draw_two": False,
+      "stack_draw_four": False, "deck_commitment": False, "uno_call": False}, 22),
+    ("combat-uno", "4p-mixed-target", ["hard", "medium", "easy", "random"], {"length": "target", "target": 100}, 23),
+    ("combat-uno", "5p-no-commitment", ["medium"] * 5,
+     {"length": "rounds", "rounds": 1, "deck_commitment": False, "reaction_seconds": 1.5}, 24),
+    ("combat-uno", "6p-mixed", ["hard", "easy", "random", "medium", "hard", "easy"],
+     {"length": "rounds", "rounds": 1, "reaction_seconds": 0.0}, 25),
+]
+
+
+def golden(variant: str, bots: list[str], options: dict, seed: int) -> GameRecord:
+    cls = get_variant(variant)
+    game = cls(len(bots), options, seed)
+    steps: list[list] = []
+    agents = {seat: make_agent(cls.id, kind, seed * 31 + seat) for seat, kind in enumerate(bots)}
+    session = Session(game, agents, listener=lambda events: steps.append([e.to_json() for e in events]))
+    run_to_end(session)
+    assert len(steps) == len(game.history)
+    seats = [SeatInfo(f"{kind.title()} {i + 1}", "random" if kind == "random" else "bot",
+                      None if kind == "random" else kind) for i, kind in enumerate(bots)]
+    record = GameRecord.of(game, seats)
+    record.expect = {i: {"events": events} for i, events in enumerate(steps)}
+    return record
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    for variant, name, bots, options, seed in CASES:
+        record = golden(variant, bots, options, seed)
+        data = record.to_json()
+        # One step a line: small diffs when a deliberate rule change regenerates a record.
+        lines = [json.dumps({k: v for k, v in data.items() if k != "actions"}, sort_keys=True)[:-1]
+                 + ', "actions": [']
+        lines += [json.dumps(step, sort_keys=True) + ("," if i + 1 < len(data["actions"]) else "")
+                  for i, step in enumerate(data["actions"])]
+        lines.append("]}")
+        path = OUT / f"{variant}-{name}.json"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        json.loads(path.read_text())
+        print(f"{path.name}: {len(record.actions)} steps, {path.stat().st_size // 1024} KiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""Golden records and rule scenarios: plain JSON game records whose steps say what must happen.
+
+The golden matches (tests/records/golden, written by tests/records/make_golden.py from bot play)
+hold every step's events, so any change to what the engines do shows up here event for event.
+The scenarios (tests/records/scenarios) are hand-written deals with refusals and scores.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from game.core.errors import RecordError
+from game.core.record import GameRecord, result_of
+
+RECORDS = Path(__file__).resolve().parent / "records"
+GOLDEN = sorted((RECORDS / "golden").glob("*.json"))
+SCENARIOS = sorted((RECORDS / "scenarios").glob("*.json"))
+
+
+def test_there_are_golden_records_for_every_variant_and_seat_count():
+    names = [p.stem for p in GOLDEN]
+    for variant in ("kombio", "combat-uno"):
+        seats = {n[len(variant) + 1:].split("p-")[0]
+                 for n in names if n.startswith(variant + "-")}
+        assert seats >= {"2", "3", "4", "5", "6"}, (variant, seats)
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_golden_record_replays_event_for_event(path):
+    record = GameRecord.load(path)
+    assert len(record.expect) == len(record.actions)  # every step carries its events
+    game = record.check()
+    assert game.over and result_of(game) == record.result
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario_meets_its_expectations(path):
+    record = GameRecord.load(path)
+    assert record.about and record.expect
+    game = record.check()
+    if record.result is not None:
+        assert result_of(game) == record.result
+
+
+def test_a_changed_event_is_reported_with_its_step():
+    data = json.loads(GOLDEN[0].read_text())
+    broken = copy.deepcopy(data)
+    step = next(s for s in broken["actions"] if s["expect"]["events"])
+    step["expect"]["events"][0]["changed"] = True
+    with pytest.raises(RecordError, match="produced different events"):
+        GameRecord.from_json(broken).check()
+
+
+def test_an_expected_refusal_that_is_applied_fails_the_check():
+    data = json.loads((RECORDS / "scenarios" / "kombio-first-turn-and-failed-call.json").read_text())
+    data["actions"][2]["expect"] = {"refused": "IllegalAction"}   # the legal draw
+    with pytest.raises(RecordError, match="should have been refused"):
+        GameRecord.from_json(data).check()
+
+
+def test_wrong_totals_fail_the_check():
+    data = json.loads((RECORDS / "scenarios" / "kombio-first-turn-and-failed-call.json").read_text())
+    data["actions"][-1]["expect"]["totals"] = [0, 0]
+    with pytest.raises(RecordError, match="the totals are"):
+        GameRecord.from_json(data).check()
+
+
+def test_version_1_records_still_replay():
+    data = json.loads(GOLDEN[0].read_text())
+    for step in data["actions"]:
+        step.pop("expect")
+    data["format"] = 1
+    game = GameRecord.from_json(data).replay()
+    assert result_of(game) == data["result"]
+
+
+def test_expectations_need_format_2():
+    data = json.loads((RECORDS / "scenarios" / "kombio-first-turn-and-failed-call.json").read_text())
+    data["format"] = 1
+    with pytest.raises(RecordError, match="format 2"):
+        GameRecord.from_json(data)
+
+
+def test_a_stacked_deck_names_only_cards_the_deck_has():
+    data = json.loads((RECORDS / "scenarios" / "kombio-first-turn-and-failed-call.json").read_text())
+    data["actions"][0]["deck"] = ["13", "13", "13"]   # Kombio has two 13s
+    with pytest.raises(RecordError, match="no card '13' left"):
+        GameRecord.from_json(data).check()
