@@ -21,6 +21,11 @@ TABLE = -1
 class Action:
     seat: int
 
+    def targets(self) -> tuple[Place, ...]:
+        """The table places this action names, in the order a player picks them: what a table
+        highlights and turns clicks into. An action naming a slot by index says its place."""
+        return tuple(v for v in (getattr(self, f.name) for f in dataclasses.fields(self)) if isinstance(v, Place))
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):

@@ -30,6 +30,7 @@ from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
 from game.core.game import Game, register
 from game.core.options import REACTION_SECONDS, OptionSpec
+from game.core.view import SeatView, WindowView, ZoneView, fan_zone, hidden_fan
 from game.core.reaction import ReactionWindow
 
 COLOURS = ("red", "yellow", "green", "blue")
@@ -248,17 +249,11 @@ class HandRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CombatUnoView:
-    """What one seat may know right now: its own hand face up, the others as counts."""
+class CombatUnoView(SeatView):
+    """What one seat may know right now (the common fields are SeatView's): its own hand face up,
+    the others as counts."""
 
-    seat: int
-    seats: int
-    round: int
-    phase: str
-    dealer: int
-    turn: int
     turn_started_at: float
-    direction: int
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
     top: Card | None
@@ -276,8 +271,6 @@ class CombatUnoView:
     uno_targets: tuple[int, ...]            # seats with an open UNO window on them
     uno_open: tuple[int, ...]               # of those, the ones this seat may still call on
     uno_deadlines: tuple[float | None, ...]
-    totals: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
     options: dict
 
 
@@ -874,9 +867,27 @@ class CombatUno(Game):
         jump = self.jump
         uno = self.uno
         targets = tuple(uno)
+        acting = self.seats_to_act()
+        hands = tuple(fan_zone(s, tuple(h)) if s == seat or self.phase in ("round_over", "match_over")
+                      else hidden_fan(s, len(h)) for s, h in enumerate(self.hands))
+        zones = hands + (ZoneView(DISCARD, "pile", tuple(self.discard[-2:]), len(self.discard)),
+                         ZoneView(DECK, "deck", (), len(self.deck)))
+        windows = []
+        if jump is not None:
+            windows.append(WindowView("jump-in", tuple(s for s in jump.offered if s not in jump.done),
+                                      jump.opened_at, jump.deadline))
+        for target, w in uno.items():
+            windows.append(WindowView("uno", tuple(s for s in w.offered if s not in w.done), w.opened_at,
+                                      w.deadline, about=target))
+        in_play = self.phase == "play"
         return CombatUnoView(
             seat=seat, seats=self.seats, round=self.round, phase=self.phase, dealer=self.dealer,
-            turn=self.turn, turn_started_at=self.turn_started, direction=self.direction,
+            turn=self.turn if in_play else None, acting=acting,
+            out_of_turn=in_play and seat in acting and seat != self.turn and not self.owed[seat],
+            direction=self.direction, zones=zones, windows=tuple(windows), pending_draw=self.pending,
+            totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds), over=self.over,
+            winners=self.winners, prompt=self._prompt(),
+            turn_started_at=self.turn_started,
             hand=tuple(self.hands[seat]) if 0 <= seat < self.seats else (),
             hand_counts=tuple(len(h) for h in self.hands),
             top=self.discard[-1] if self.discard else None, top_by=self.top_by, top_serial=self.top_serial,
@@ -886,5 +897,16 @@ class CombatUno(Game):
             jump_opened_at=jump.opened_at if jump else None, jump_deadline=jump.deadline if jump else None,
             uno_targets=targets, uno_open=tuple(s for s in targets if seat not in uno[s].done),
             uno_deadlines=tuple(uno[s].deadline for s in targets),
-            totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds), options=dict(self.options),
+            options=dict(self.options),
         )
+
+    def _prompt(self) -> str:
+        if self.phase == "ready":
+            return "the first round is about to be dealt"
+        if self.phase == "round_over":
+            return f"round {self.round} is over"
+        if self.phase == "match_over":
+            return "the match is over"
+        if self.pending:
+            return f"seat {self.turn} to stack or draw {self.pending}"
+        return f"seat {self.turn} to play a {self.colour or ''} card or draw".replace("a  card", "a card")

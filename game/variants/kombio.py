@@ -23,6 +23,7 @@ from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSw
 from game.core.game import Game, register
 from game.core.options import REACTION_SECONDS, OptionSpec
 from game.core.reaction import ReactionWindow
+from game.core.view import SeatView, WindowView, ZoneView, grid_zone
 
 DECK_SPEC = DeckSpec(
     ((-1, None, 3), (0, None, 3))
@@ -64,6 +65,9 @@ class Exchange(Action):
 
     index: int
 
+    def targets(self) -> tuple[Place, ...]:
+        return (grid_place(self.seat, self.index),)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayDrawn(Action):
@@ -75,6 +79,9 @@ class LookOwn(Action):
     """7 or 8: look at one of your own cards."""
 
     index: int
+
+    def targets(self) -> tuple[Place, ...]:
+        return (grid_place(self.seat, self.index),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +144,9 @@ class Give(Action):
 
     index: int
 
+    def targets(self) -> tuple[Place, ...]:
+        return (grid_place(self.seat, self.index),)
+
 
 @dataclass(frozen=True, slots=True)
 class DecidePenalty(Action):
@@ -182,16 +192,11 @@ class KombioCalled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class KombioView:
-    """What one seat may know right now. Grid slots hold None (empty), FACE_DOWN, or a Card the
-    seat is looking at this very moment; remembering earlier looks is the seat's own business."""
+class KombioView(SeatView):
+    """What one seat may know right now (the common fields are SeatView's). Grid slots hold None
+    (empty), FACE_DOWN, or a Card the seat is looking at this very moment; remembering earlier
+    looks is the seat's own business."""
 
-    seat: int
-    seats: int
-    round: int
-    phase: str
-    turn: int
-    dealer: int
     grids: tuple[tuple[Any, ...], ...]
     discard_top: Card | None
     discard_size: int
@@ -209,8 +214,6 @@ class KombioView:
     window_deadline: float | None
     pending_seat: int | None
     pending_place: Place | None
-    totals: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
     options: dict
 
 
@@ -532,20 +535,55 @@ class Kombio(Game):
         holder = self.turn if self.held is not None else None
         held = self.held if self.held is not None and (seat == holder or self.held_from == "discard") else None
         window = self.window
+        acting = self.seats_to_act()
+        in_window = self.phase == "reaction" and window is not None
+        zones = [grid_zone(s, row) for s, row in enumerate(grids)]
+        zones.append(ZoneView(DISCARD, "pile", tuple(self.discard[-2:]), len(self.discard)))
+        zones.append(ZoneView(DECK, "deck", (), len(self.deck)))
+        if holder is not None:
+            zones.append(ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
         return KombioView(
-            seat=seat, seats=self.seats, round=self.round, phase=self.phase, turn=self.turn,
-            dealer=self.dealer, grids=tuple(grids),
+            seat=seat, seats=self.seats, round=self.round, phase=self.phase,
+            turn=self.turn if self.round else None, dealer=self.dealer, acting=acting,
+            out_of_turn=in_window and seat in acting, direction=1, zones=tuple(zones),
+            windows=(WindowView("match", window.remaining(), window.opened_at, window.deadline),) if in_window else (),
+            pending_draw=0, totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds),
+            over=self.over, winners=self.winners, prompt=self._prompt(),
+            grids=tuple(grids),
             discard_top=self.discard[-1] if self.discard else None, discard_size=len(self.discard),
             deck_size=len(self.deck), holder=holder, held=held, held_from=self.held_from if holder is not None else None,
             ability=self.ability if self.phase in ("ability", "look_swap", "look_both") else None,
             looked=self.looked, looked_cards=tuple(visible.get(p) for p in self.looked),
             caller=self.caller, final_turns=tuple(sorted(self.final_turns)), locked=self.locked_seats(),
-            window_seats=window.remaining() if window and self.phase == "reaction" else (),
+            window_seats=window.remaining() if in_window else (),
             window_deadline=window.deadline if window else None,
             pending_seat=self.pending_seat if self.phase in ("give", "penalty_choice") else None,
             pending_place=self.pending_place if self.phase in ("give", "penalty_choice") else None,
-            totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds), options=dict(self.options),
+            options=dict(self.options),
         )
+
+    def _prompt(self) -> str:
+        phase, turn = self.phase, self.turn
+        if phase == "ready":
+            return "the first round is about to be dealt"
+        if phase == "round_over":
+            return f"round {self.round} is over"
+        if phase == "match_over":
+            return "the match is over"
+        if phase == "turn":
+            return f"seat {turn} to draw, take the discard" + (" or call KOMBIO" if self.caller is None and self.discard else "")
+        if phase in ("drawn", "taken"):
+            return f"seat {turn} to exchange the card" + (" or play it" if phase == "drawn" else "")
+        if phase in ("ability", "look_swap", "look_both"):
+            return f"seat {turn} to use the {self.ability}'s ability: {ABILITY_NAMES.get(self.ability, '')}"
+        if phase == "reaction":
+            top = self.discard[-1].rank if self.discard else "?"
+            return f"anyone may match the {top}"
+        if phase == "give":
+            return f"seat {self.pending_seat} to give a card into the gap"
+        if phase == "penalty_choice":
+            return f"seat {self.pending_seat} to choose the wrong claimer's penalty"
+        return phase
 
     # -- the table's actions ----------------------------------------------------------------
     def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
