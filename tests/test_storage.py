@@ -211,3 +211,52 @@ def test_all_bot_matches_are_not_counted_as_yours(tmp_path):
     vs = s.stats.variants["storagetest"]
     assert vs.played == 0 and vs.best is None
     assert s.stats.last_match.names == ["A", "B"]
+
+
+# -- the background match saver ------------------------------------------------------------------
+def test_the_match_saver_writes_the_newest_snapshot_in_the_background(tmp_path):
+    from game.client.storage import MatchSaver
+    from game.simulate import play_match
+
+    _, full = play_match("kombio", ["random", "random", "random"], seed=4, options={"rounds": 2})
+    full.result = None
+    s = Storage(tmp_path)
+    saver = MatchSaver(s)
+    steps = full.actions
+    for n in range(1, len(steps) + 1, 7):   # the table hands over a snapshot after each action
+        saver.save(GameRecord(full.variant, full.options, full.seats, full.seed, steps[:n]), {"table": "kombio"})
+    saver.save(GameRecord(full.variant, full.options, full.seats, full.seed, list(steps)), {"table": "kombio"})
+    assert saver.flush()
+    data = json.loads(s.save_path.read_text())
+    assert data["client"] == {"table": "kombio"}
+    loaded = GameRecord.from_json(data)
+    assert loaded.to_json() == GameRecord(full.variant, full.options, full.seats, full.seed, list(steps)).to_json()
+    assert Storage(tmp_path).saved_match()[0].to_json() == loaded.to_json()
+    saver.close()
+    assert saver.error is None and leftovers(tmp_path) == ["saved-match.json"]
+    with pytest.raises(RuntimeError):
+        saver.save(loaded)
+
+
+def test_the_match_saver_rewrites_steps_that_changed_and_keeps_write_errors(tmp_path):
+    from game.client.storage import MatchSaver
+    from game.core.actions import StartRound
+
+    s = Storage(tmp_path)
+    saver = MatchSaver(s)
+    first = GameRecord("storagetest", {}, [SeatInfo("Zoe", "human"), SeatInfo("Ada")], 1, [(0.0, StartRound())])
+    saver.save(first)
+    saver.flush()
+    other = GameRecord("storagetest", {}, first.seats, 1, [(0.5, StartRound(deck=("7",)))])
+    saver.save(other)
+    saver.flush()
+    assert json.loads(s.save_path.read_text())["actions"] == [{"t": 0.5, "type": "StartRound", "seat": -1, "deck": ["7"]}]
+    (tmp_path / "data").chmod(0o500)
+    try:
+        saver.save(first)
+        saver.flush()
+        if os.geteuid() != 0:   # root ignores the permission, so only a normal user sees the failure
+            assert isinstance(saver.error, OSError)
+    finally:
+        (tmp_path / "data").chmod(0o700)
+        saver.close()

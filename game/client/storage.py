@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.core.files import atomic_write_json, set_aside
+from game.core.files import atomic_write_json, atomic_write_text, set_aside
 
 APP_NAME = "Cardhall"
 SETTINGS_FILE = "settings.json"
@@ -335,6 +336,9 @@ class Storage:
         atomic_write_json(self.save_path, data)
         self._saved, self._saved_checked = (record, dict(meta or {})), True
 
+    def _match_written(self, record: Any, meta: dict[str, Any]) -> None:
+        self._saved, self._saved_checked = (record, dict(meta)), True
+
     def saved_match(self) -> tuple[Any, dict[str, Any]] | None:
         """(GameRecord, client metadata) of the saved unfinished match, or None. A save that
         cannot be read (or names a variant this build lacks) is set aside with a message."""
@@ -373,3 +377,81 @@ class Storage:
         if self.save_path.exists():
             self._set_aside(self.save_path, "saved match", "it cannot be continued")
         self._saved, self._saved_checked = None, True
+
+
+class MatchSaver:
+    """Saves the unfinished match from a worker thread, so a long record never costs a frame.
+
+    `save(record, meta)` only hands over the newest snapshot (a GameRecord whose action list is a
+    copy) and returns at once; the worker writes the newest snapshot it has, atomically, so the
+    file on disk is never more than the action being written behind. Actions never change once
+    played, so their JSON is kept between saves and only new steps are serialised. `flush()`
+    waits until the newest snapshot is on disk (round and match ends, pause, quit); `close()`
+    flushes and stops the worker. A failed write is kept in `error` for the table to report.
+    """
+
+    def __init__(self, store: Storage):
+        self.store = store
+        self.error: OSError | None = None
+        self._lock = threading.Condition()
+        self._latest: tuple[Any, dict[str, Any]] | None = None
+        self._writing = False
+        self._closed = False
+        self._steps: list[Any] = []     # the (t, action) pairs whose JSON is cached, by position
+        self._texts: list[str] = []
+        self._thread = threading.Thread(target=self._run, name="cardhall-saver", daemon=True)
+        self._thread.start()
+
+    def save(self, record: Any, meta: dict[str, Any] | None = None) -> None:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the match saver is closed")
+            self._latest = (record, dict(meta or {}))
+            self._lock.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Block until every snapshot handed over is written; False if that took over `timeout`."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self._latest is None and not self._writing, timeout)
+
+    def close(self) -> None:
+        self.flush()
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
+        self._thread.join(timeout=5.0)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._latest is not None or self._closed)
+                if self._latest is None:
+                    return
+                record, meta = self._latest
+                self._latest, self._writing = None, True
+            try:
+                atomic_write_text(self.store.save_path, self._text(record, meta))
+                self.store._match_written(record, meta)
+            except OSError as exc:
+                self.error = exc
+            finally:
+                with self._lock:
+                    self._writing = False
+                    self._lock.notify_all()
+
+    def _text(self, record: Any, meta: dict[str, Any]) -> str:
+        steps = record.actions
+        same = 0
+        while same < len(self._steps) and same < len(steps) and self._steps[same] is steps[same]:
+            same += 1
+        del self._steps[same:], self._texts[same:]
+        for index in range(same, len(steps)):
+            self._steps.append(steps[index])
+            self._texts.append(json.dumps(record.step_json(index, *steps[index]), sort_keys=True))
+        head = record.to_json(steps=False)
+        head["client"] = meta
+        text = json.dumps(head, sort_keys=True)
+        marker = '"actions": []'
+        at = text.index(marker) + len(marker) - 1
+        return text[:at] + ",\n".join(self._texts) + text[at:]
+

@@ -30,7 +30,9 @@ class SeatInfo:
     kind: str = "bot"          # "human", "bot" or "random"
     level: str | None = None   # bot level: easy, medium, hard
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, steps: bool = True) -> dict[str, Any]:
+        """The record as JSON data; steps=False leaves the action list empty (a saver that keeps
+        the JSON of the steps it has already written splices them in)."""
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
@@ -109,19 +111,21 @@ class GameRecord:
                                       f"not {want['scores']}")
         return game
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, steps: bool = True) -> dict[str, Any]:
+        """The record as JSON data; steps=False leaves the action list empty (a saver that keeps
+        the JSON of the steps it has already written splices them in)."""
         return {
             "format": FORMAT_VERSION,
             "variant": self.variant,
             "options": self.options,
             "seats": [s.to_json() for s in self.seats],
             "seed": self.seed,
-            "actions": [self._step_json(i, t, a) for i, (t, a) in enumerate(self.actions)],
+            "actions": [self.step_json(i, t, a) for i, (t, a) in enumerate(self.actions)] if steps else [],
             "result": self.result,
             **({"about": self.about} if self.about else {}),
         }
 
-    def _step_json(self, index: int, t: float, action: Action) -> dict[str, Any]:
+    def step_json(self, index: int, t: float, action: Action) -> dict[str, Any]:
         step = {"t": t, **action_to_json(action)}
         if index in self.expect:
             step["expect"] = self.expect[index]
