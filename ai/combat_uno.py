@@ -34,6 +34,7 @@ import random
 from typing import Any
 
 from ai.levels import Level
+from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card
 from game.core.events import CardMoved, DeckReshuffled, Event, RoundStarted
@@ -69,6 +70,7 @@ _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 _COLOUR_TOTAL = [sum(1 for c in DECK_CARDS if c.suit == colour) for colour in COLOURS]
 
 
+@bot_for("combat-uno")
 class CombatUnoBot:
     def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
         unknown = set(tweaks) - set(DEFAULTS)
@@ -123,7 +125,6 @@ class CombatUnoBot:
                 self._reset_round()
 
     def decide(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
-        me = self.seat
         first = legal[0]
         if isinstance(first, DrawCard):
             return Intent(first, 0.25 + 0.15 * self.rng.random())
@@ -133,9 +134,9 @@ class CombatUnoBot:
                 plan = self._uno_plan(view, action, now)
                 if plan is not None:
                     return plan
-        if view.turn == me:
-            return self._turn(view, legal, now)
-        return self._out_of_turn(view, legal, now)
+        if view.out_of_turn:
+            return self._out_of_turn(view, legal, now)
+        return self._turn(view, legal, now)
 
     # -- UNO ---------------------------------------------------------------------------------
     def _uno_plan(self, view: CombatUnoView, action: CallUno, now: float) -> Intent | None:

@@ -32,6 +32,7 @@ import random
 from typing import Any
 
 from ai.levels import Level
+from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card, Place, grid_place
 from game.core.events import (CardRevealed, CardSeen, Event, RoundStarted, TurnStarted)
@@ -55,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+@bot_for("kombio")
 class KombioBot:
     def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
         unknown = set(tweaks) - set(DEFAULTS)
@@ -100,14 +102,13 @@ class KombioBot:
     def decide(self, view: KombioView, legal: list[Action], now: float) -> Intent:
         if not legal:
             raise ValueError("decide needs at least one legal action")
-        out_of_turn = any(type(a) is Pass for a in legal)
         try:
             action = self._choose(view, legal)
         except _NoIdea:
             action = None
         if action is None or action not in legal:
             action = self._fallback(legal)
-        delay = self.level.reaction_delay(self.rng) if out_of_turn else self.level.think_delay(self.rng)
+        delay = self.level.reaction_delay(self.rng) if view.out_of_turn else self.level.think_delay(self.rng)
         return Intent(action, delay)
 
     # -- what it believes -------------------------------------------------------------------------
