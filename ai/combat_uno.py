@@ -83,6 +83,7 @@ class CombatUnoBot:
         self.seat = 0
         self.seats = 0
         self.options: dict[str, Any] = {}
+        self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
         self._reset_round()
 
     def _reset_round(self) -> None:
@@ -195,7 +196,8 @@ class CombatUnoBot:
                 # dropped when they expire. A person just lets the chance go by.
                 return Intent(Pass(self.seat), max(deadlines) - now + 1.0)
             return Intent(Pass(self.seat), self.level.reaction_delay(self.rng))
-        # Only reachable on our own turn (handled elsewhere); be safe.
+        # Nothing out of turn comes without a Pass: a default here is a gap in the model.
+        self.fallbacks += 1
         return Intent(legal[-1], self.level.think_delay(self.rng))
 
     # -- our turn -----------------------------------------------------------------------------
@@ -207,8 +209,9 @@ class CombatUnoBot:
             self.plans[key] = plan = (None, due)
         due = plan[1]
         options = [a for a in legal if isinstance(a, (Play, Draw, StartDrawing))]
-        if not options:
-            return self._idle(view, legal, now)
+        if not options:   # a turn always offers a draw: a default here is a gap in the model
+            self.fallbacks += 1
+            return Intent(legal[-1], max(0.0, due - now))
         if self.level.mistake_rate and self.rng.random() < self.level.mistake_rate:
             action = self.rng.choice(options)
         else:
@@ -273,6 +276,7 @@ class CombatUnoBot:
             if best_score is None or score > best_score:
                 best, best_score = play, score
         if best is None:
+            self.fallbacks += 1   # every play was ruled out: a gap in the model
             best = plays[0]
             best_score = 0.0
         if fallback is not None and isinstance(fallback, Draw) and best_score < -cfg["draw_cost"]:

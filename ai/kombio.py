@@ -74,6 +74,7 @@ class KombioBot:
         self.memory = self._new_memory(0)
         self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
         self.my_turns = 0
+        self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
 
     def _new_memory(self, seat: int) -> TableMemory:
         lv = self.level
@@ -102,11 +103,10 @@ class KombioBot:
     def decide(self, view: KombioView, legal: list[Action], now: float) -> Intent:
         if not legal:
             raise ValueError("decide needs at least one legal action")
-        try:
-            action = self._choose(view, legal)
-        except _NoIdea:
-            action = None
+        action = self._choose(view, legal)
         if action is None or action not in legal:
+            # Its model found nothing: counted like an illegal action (tests and simulate report it).
+            self.fallbacks += 1
             action = self._fallback(legal)
         delay = self.level.reaction_delay(self.rng) if view.out_of_turn else self.level.think_delay(self.rng)
         return Intent(action, delay)
@@ -336,7 +336,7 @@ class KombioBot:
                 return kinds[choice]
         if can_draw:
             return kinds[DrawFromDeck]
-        return legal[0]
+        return None
 
     def _drawn(self, view: KombioView, legal: list[Action]) -> Action | None:
         h = view.held.rank if view.held is not None else self.ev
@@ -508,6 +508,3 @@ class KombioBot:
                 wins += 1
         return wins / n if n else 0.0
 
-
-class _NoIdea(Exception):
-    pass
