@@ -34,6 +34,7 @@ import random
 from typing import Any
 
 from ai.levels import Level
+from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card
 from game.core.events import CardMoved, DeckReshuffled, Event, RoundStarted
@@ -69,6 +70,7 @@ _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 _COLOUR_TOTAL = [sum(1 for c in DECK_CARDS if c.suit == colour) for colour in COLOURS]
 
 
+@bot_for("combat-uno")
 class CombatUnoBot:
     def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
         unknown = set(tweaks) - set(DEFAULTS)
@@ -81,6 +83,7 @@ class CombatUnoBot:
         self.seat = 0
         self.seats = 0
         self.options: dict[str, Any] = {}
+        self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
         self._reset_round()
 
     def _reset_round(self) -> None:
@@ -123,7 +126,6 @@ class CombatUnoBot:
                 self._reset_round()
 
     def decide(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
-        me = self.seat
         first = legal[0]
         if isinstance(first, DrawCard):
             return Intent(first, 0.25 + 0.15 * self.rng.random())
@@ -133,9 +135,9 @@ class CombatUnoBot:
                 plan = self._uno_plan(view, action, now)
                 if plan is not None:
                     return plan
-        if view.turn == me:
-            return self._turn(view, legal, now)
-        return self._out_of_turn(view, legal, now)
+        if view.out_of_turn:
+            return self._out_of_turn(view, legal, now)
+        return self._turn(view, legal, now)
 
     # -- UNO ---------------------------------------------------------------------------------
     def _uno_plan(self, view: CombatUnoView, action: CallUno, now: float) -> Intent | None:
@@ -194,7 +196,8 @@ class CombatUnoBot:
                 # dropped when they expire. A person just lets the chance go by.
                 return Intent(Pass(self.seat), max(deadlines) - now + 1.0)
             return Intent(Pass(self.seat), self.level.reaction_delay(self.rng))
-        # Only reachable on our own turn (handled elsewhere); be safe.
+        # Nothing out of turn comes without a Pass: a default here is a gap in the model.
+        self.fallbacks += 1
         return Intent(legal[-1], self.level.think_delay(self.rng))
 
     # -- our turn -----------------------------------------------------------------------------
@@ -206,8 +209,9 @@ class CombatUnoBot:
             self.plans[key] = plan = (None, due)
         due = plan[1]
         options = [a for a in legal if isinstance(a, (Play, Draw, StartDrawing))]
-        if not options:
-            return self._idle(view, legal, now)
+        if not options:   # a turn always offers a draw: a default here is a gap in the model
+            self.fallbacks += 1
+            return Intent(legal[-1], max(0.0, due - now))
         if self.level.mistake_rate and self.rng.random() < self.level.mistake_rate:
             action = self.rng.choice(options)
         else:
@@ -272,6 +276,7 @@ class CombatUnoBot:
             if best_score is None or score > best_score:
                 best, best_score = play, score
         if best is None:
+            self.fallbacks += 1   # every play was ruled out: a gap in the model
             best = plays[0]
             best_score = 0.0
         if fallback is not None and isinstance(fallback, Draw) and best_score < -cfg["draw_cost"]:

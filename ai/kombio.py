@@ -32,6 +32,7 @@ import random
 from typing import Any
 
 from ai.levels import Level
+from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card, Place, grid_place
 from game.core.events import (CardRevealed, CardSeen, Event, RoundStarted, TurnStarted)
@@ -55,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+@bot_for("kombio")
 class KombioBot:
     def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
         unknown = set(tweaks) - set(DEFAULTS)
@@ -72,6 +74,7 @@ class KombioBot:
         self.memory = self._new_memory(0)
         self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
         self.my_turns = 0
+        self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
 
     def _new_memory(self, seat: int) -> TableMemory:
         lv = self.level
@@ -100,14 +103,12 @@ class KombioBot:
     def decide(self, view: KombioView, legal: list[Action], now: float) -> Intent:
         if not legal:
             raise ValueError("decide needs at least one legal action")
-        out_of_turn = any(type(a) is Pass for a in legal)
-        try:
-            action = self._choose(view, legal)
-        except _NoIdea:
-            action = None
+        action = self._choose(view, legal)
         if action is None or action not in legal:
+            # Its model found nothing: counted like an illegal action (tests and simulate report it).
+            self.fallbacks += 1
             action = self._fallback(legal)
-        delay = self.level.reaction_delay(self.rng) if out_of_turn else self.level.think_delay(self.rng)
+        delay = self.level.reaction_delay(self.rng) if view.out_of_turn else self.level.think_delay(self.rng)
         return Intent(action, delay)
 
     # -- what it believes -------------------------------------------------------------------------
@@ -335,7 +336,7 @@ class KombioBot:
                 return kinds[choice]
         if can_draw:
             return kinds[DrawFromDeck]
-        return legal[0]
+        return None
 
     def _drawn(self, view: KombioView, legal: list[Action]) -> Action | None:
         h = view.held.rank if view.held is not None else self.ev
@@ -507,6 +508,3 @@ class KombioBot:
                 wins += 1
         return wins / n if n else 0.0
 
-
-class _NoIdea(Exception):
-    pass

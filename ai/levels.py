@@ -36,9 +36,3 @@ LEVELS: dict[str, Level] = {
                   react_mean=0.65, react_spread=0.25, think_mean=0.9, skill=1.0),
 }
 
-
-def get_level(name: str) -> Level:
-    try:
-        return LEVELS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot level {name!r}; choose from {', '.join(LEVELS)}") from None

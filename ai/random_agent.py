@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.core.actions import Action, Pass
+from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import Intent
 
@@ -23,6 +23,5 @@ class RandomAgent:
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
         action = self.rng.choice(legal)
         # Out of turn it reacts like a person would; in turn it moves promptly.
-        out_of_turn = any(isinstance(a, Pass) for a in legal)
-        delay = self.rng.uniform(0.4, 2.5) if out_of_turn else self.rng.uniform(0.2, 1.0)
+        delay = self.rng.uniform(0.4, 2.5) if view.out_of_turn else self.rng.uniform(0.2, 1.0)
         return Intent(action, delay)

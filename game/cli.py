@@ -72,8 +72,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         rates = ", ".join(f"{b} {r:.1%}" for b, r in zip(bots, result["win_rate"]))
         print(f"{result['games']} {cls.title} matches in {result['seconds']}s "
               f"({result['games_per_second']}/s); wins: {rates}; illegal actions: {result['illegal_actions']}; "
-              f"errors: {result['errors']}")
-    return 0 if result["errors"] == 0 and result["illegal_actions"] == 0 else 1
+              f"fallbacks: {result['fallbacks']}; errors: {result['errors']}")
+    # A bot's fallback (a default move where its model had no answer) is a bug like an illegal action.
+    clean = result["errors"] == 0 and result["illegal_actions"] == 0 and result["fallbacks"] == 0
+    return 0 if clean else 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

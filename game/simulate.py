@@ -54,7 +54,7 @@ def simulate(variant: str, players: int, games: int, seed: int, bots: list[str],
     cls(players, options, seed)  # validates seats and options before the long run
     wins = [0] * players
     round_score_sums = [0] * players
-    rounds = actions = illegal = errors = dropped = 0
+    rounds = actions = illegal = fallbacks = errors = dropped = 0
     first_error = None
     started = time.perf_counter()
     for index in range(games):
@@ -74,6 +74,7 @@ def simulate(variant: str, players: int, games: int, seed: int, bots: list[str],
         rounds += len(game.score.rounds)
         actions += len(game.history)
         illegal += session.illegal
+        fallbacks += session.fallbacks
         dropped += session.dropped
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
@@ -85,7 +86,8 @@ def simulate(variant: str, players: int, games: int, seed: int, bots: list[str],
         "games": played, "rounds": rounds, "wins": wins,
         "win_rate": [round(w / played, 4) if played else 0.0 for w in wins],
         "mean_round_score": [round(s / rounds, 3) if rounds else 0.0 for s in round_score_sums],
-        "actions": actions, "illegal_actions": illegal, "dropped_reactions": dropped, "errors": errors,
+        "actions": actions, "illegal_actions": illegal, "fallbacks": fallbacks, "dropped_reactions": dropped,
+        "errors": errors,
         "seconds": round(seconds, 3), "games_per_second": round(played / seconds, 2) if seconds else 0.0,
         "actions_per_second": round(actions / seconds, 1) if seconds else 0.0,
     }

@@ -617,3 +617,26 @@ def test_actions_before_the_deal_or_by_unknown_seats_are_refused():
     unchanged(game, Expire(), IllegalAction, 0.1)
     unchanged(game, CallUno(0, 1), WindowClosed, 0.1)
     assert hand_place(1).seat == 1
+
+
+def test_a_drawn_card_identical_to_the_top_card_jumps_in_at_once_while_the_chance_lasts():
+    # As the rules page says: the draw ends the turn, the drawn card goes down out of turn.
+    game = arranged([["b1", "g2"], ["y3", "y4"], ["b7", "b8"]], "r5", deck=["g9", "r5"])
+    game.apply(Draw(0), 0.5)
+    assert game.turn == 1 and play(0, "r5") in game.legal_actions(0)
+    game.apply(play(0, "r5"), 0.6)
+    assert top(game) == (5, "red") and faces(game, 0) == ["1blue", "2green"] and game.turn == 1
+    late = arranged([["b1", "g2"], ["y3", "y4"], ["b7", "b8"]], "r5", deck=["g9", "r5"])
+    late.apply(Draw(0), 2.5)
+    unchanged(late, play(0, "r5"), WindowClosed, 3.2)   # the chance counted from the r5 landing
+
+
+def test_going_out_stops_a_penalty_being_drawn_and_the_drawn_cards_count():
+    game = arranged([["rD", "g2"], ["y3", "y4"], ["rD"]], "r5", deck=["g9", "g8", "g7", "g6"])
+    game.apply(play(0, "rD"), 0.1)
+    game.apply(StartDrawing(1), 0.2)                     # seat 1 owes two, has drawn one (g6)
+    assert game.owed[1] == 1 and faces(game, 1) == ["3yellow", "4yellow", "6green"]
+    game.apply(play(2, "rD"), 0.3)                       # seat 2 goes out
+    assert game.phase in ("round_over", "match_over") and game.owed == [0, 0, 0]
+    assert faces(game, 1) == ["3yellow", "4yellow", "6green"] and len(game.deck) == 3
+    assert game.score.rounds[-1] == (2, 13, 0)

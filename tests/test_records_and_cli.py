@@ -37,10 +37,28 @@ def test_simulate_prints_the_figures_as_json(capsys, tmp_path):
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     assert out["games"] == 4 and sum(out["wins"]) >= 4 and len(out["mean_round_score"]) == 3
-    assert out["illegal_actions"] == 0 and out["errors"] == 0 and out["rounds"] == 8
+    assert out["illegal_actions"] == 0 and out["fallbacks"] == 0 and out["errors"] == 0 and out["rounds"] == 8
     for key in ("actions", "seconds", "games_per_second"):
         assert key in out
     assert len(list(tmp_path.glob("kombio-*.json"))) == 4
+
+
+def test_simulate_counts_bot_fallbacks_and_fails_on_them(capsys, monkeypatch):
+    import game.simulate as sim
+
+    made = sim.make_agent
+
+    def stumbling(variant, kind, seed, **tweaks):
+        agent = made(variant, kind, seed, **tweaks)
+        agent.fallbacks = 1   # as if its model had had no answer once
+        return agent
+
+    monkeypatch.setattr(sim, "make_agent", stumbling)
+    code = main(["simulate", "--variant", "uno", "--players", "2", "--games", "2", "--seed", "2",
+                 "--bots", "hard", "--option", "length=rounds", "--option", "rounds=1", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["fallbacks"] == 4 and out["illegal_actions"] == 0 and out["errors"] == 0
+    assert code == 1
 
 
 def test_replay_reports_scores_and_detects_a_tampered_record(capsys, tmp_path):

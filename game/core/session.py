@@ -25,6 +25,9 @@ class Intent:
 
 
 class Agent(Protocol):
+    """A bot may also count `fallbacks`: decisions its model had no answer for, when it played a
+    default legal action instead. Session.fallbacks sums them."""
+
     def begin(self, seat: int, game_type: type[Game], seats: int, options: dict[str, Any]) -> None: ...
 
     def observe(self, events: list[Event]) -> None: ...
@@ -53,6 +56,11 @@ class Session:
         self.illegal = 0
         for seat, agent in agents.items():
             agent.begin(seat, type(game), game.seats, dict(game.options))
+
+    @property
+    def fallbacks(self) -> int:
+        """Default choices the bots fell back on so far: a gap in a bot, counted like `illegal`."""
+        return sum(getattr(agent, "fallbacks", 0) for agent in self.agents.values())
 
     # -- applying -----------------------------------------------------------------------------
     def apply(self, action: Action, t: float) -> list[Event]:

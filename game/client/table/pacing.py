@@ -8,14 +8,11 @@ the game (see TableScene), so a bot's delay starts when the player could see the
 
 from __future__ import annotations
 
-import logging
 from typing import Any, Callable
 
-from game.core.actions import Action, Pass
+from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import Intent
-
-_log = logging.getLogger(__name__)
 
 MIN_TURN_PAUSE = 0.7      # seconds a bot "thinks" at least before an in-turn action
 MIN_REACTION = 0.35       # and before an out-of-turn claim
@@ -33,21 +30,20 @@ class PacedAgent:
     def observe(self, events: list[Event]) -> None:
         self.inner.observe(events)
 
+    @property
+    def fallbacks(self) -> int:
+        return getattr(self.inner, "fallbacks", 0)
+
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
         intent = self.inner.decide(view, legal, now)
-        out_of_turn = any(isinstance(a, Pass) for a in legal)
-        floor = MIN_REACTION if out_of_turn else MIN_TURN_PAUSE
+        floor = MIN_REACTION if view.out_of_turn else MIN_TURN_PAUSE
         return Intent(intent.action, max(floor, intent.delay) * max(0.0, self.scale()))
 
 
 def build_agent(variant_id: str, seat_info: Any, seed: int) -> Any:
-    """The bot for a seat (SeatInfo kind "bot" with a level, or "random"). Falls back to the random
-    bot when the variant's bots are not available in this build."""
+    """The bot for a seat (SeatInfo kind "bot" with a level, or "random"). Raises ai.UnknownBot
+    when the variant has no bot of that level (the caller shows the error)."""
     from ai.registry import make_agent
 
     kind = "random" if seat_info.kind == "random" else (seat_info.level or "medium")
-    try:
-        return make_agent(variant_id, kind, seed)
-    except (ImportError, ValueError) as exc:
-        _log.warning("no %s bot for %s (%s): using the random bot", kind, variant_id, exc)
-        return make_agent(variant_id, "random", seed)
+    return make_agent(variant_id, kind, seed)

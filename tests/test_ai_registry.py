@@ -1,0 +1,118 @@
+"""Which bot plays which variant (one registry keyed by variant id, aliases resolved, a missing bot
+is an error), and who is out of turn (read from the view, not guessed from a Pass)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ai.registry as registry
+from ai import BOT_KINDS, UnknownBot, bot_kinds, make_agent
+from ai.combat_uno import CombatUnoBot
+from ai.kombio import KombioBot
+from ai.random_agent import RandomAgent
+from game.client.table.pacing import MIN_REACTION, MIN_TURN_PAUSE, PacedAgent, build_agent
+from game.core.actions import Pass
+from game.core.errors import CardhallError, UnknownVariant
+from game.core.game import variant_ids
+from game.core.record import SeatInfo
+from game.core.session import Intent
+from game.variants.combat_uno import CallUno, CombatUno, Draw, Play, StartDrawing
+from tests.randomplay import random_steps
+
+
+@pytest.mark.parametrize("name, cls", [("kombio", KombioBot), ("kombio-cards", KombioBot),
+                                       ("combat-uno", CombatUnoBot), ("combat_uno", CombatUnoBot),
+                                       ("uno", CombatUnoBot), ("UNO", CombatUnoBot)])
+def test_every_name_of_a_variant_finds_its_bot_at_every_level(name, cls):
+    for level in BOT_KINDS[1:]:
+        agent = make_agent(name, level, 1)
+        assert type(agent) is cls and agent.level.name == level
+    assert bot_kinds(name) == BOT_KINDS
+
+
+def test_the_random_bot_plays_every_variant():
+    for variant in variant_ids():
+        assert isinstance(make_agent(variant, "random", 3), RandomAgent)
+
+
+def test_an_unknown_level_or_variant_is_a_clear_error():
+    with pytest.raises(UnknownBot, match=r"'expert' bot for kombio; choose from random, easy, medium, hard"):
+        make_agent("kombio-cards", "expert", 1)
+    with pytest.raises(UnknownVariant):
+        make_agent("poker", "hard", 1)
+
+
+def test_a_variant_without_a_bot_raises_and_the_client_gets_no_random_stand_in(monkeypatch):
+    monkeypatch.delitem(registry._bots(), "combat-uno")
+    assert bot_kinds("uno") == ("random",)
+    with pytest.raises(UnknownBot, match=r"no 'hard' bot for combat-uno; choose from random$") as err:
+        make_agent("uno", "hard", 1)
+    assert isinstance(err.value, CardhallError)
+    with pytest.raises(UnknownBot, match="combat-uno"):
+        build_agent("combat-uno", SeatInfo("Bot 2", "bot", "medium"), 7)
+    assert isinstance(build_agent("combat-uno", SeatInfo("Bot 2", "random", None), 7), RandomAgent)
+    assert isinstance(build_agent("kombio", SeatInfo("Bot 2", "bot", "easy"), 7), KombioBot)
+
+
+def test_a_variant_takes_one_bot_only():
+    with pytest.raises(ValueError, match="twice"):
+        registry.bot_for("kombio-cards")(type("AnotherKombioBot", (), {}))
+    assert registry._bots()["kombio"] is KombioBot
+
+
+# -- out of turn comes from the view --------------------------------------------------------------
+
+def turn_offered_pass(seed: int = 0) -> tuple[CombatUno, int]:
+    """A Combat UNO game, by random play, where the seat on turn is offered Pass (it may also
+    call UNO on somebody): in turn all the same."""
+    rng = random.Random(seed)
+    for match in range(400):
+        game = CombatUno(rng.choice((2, 3, 4)), {"length": "rounds", "rounds": 1}, seed * 1000 + match)
+        for _ in random_steps(game, rng, 600):
+            seat = game.turn
+            if game.phase == "play" and Pass(seat) in game.legal_actions(seat) and not game.owed[seat]:
+                return game, seat
+    raise AssertionError("no state offered Pass to the seat on turn")
+
+
+class Prompt:
+    """An agent that answers at once with the first legal action."""
+
+    fallbacks = 2
+
+    def begin(self, seat, game_type, seats, options):
+        pass
+
+    def observe(self, events):
+        pass
+
+    def decide(self, view, legal, now):
+        return Intent(legal[0], 0.0)
+
+
+def test_the_seat_on_turn_offered_pass_is_paced_and_played_as_in_turn():
+    game, seat = turn_offered_pass()
+    view, legal = game.observe(seat), game.legal_actions(seat)
+    assert not view.out_of_turn and any(isinstance(a, Pass) for a in legal)
+    paced = PacedAgent(Prompt(), lambda: 1.0)
+    assert paced.decide(view, legal, game.now).delay == MIN_TURN_PAUSE
+    assert paced.fallbacks == 2
+    # The random bot moves promptly in turn (at most a second) instead of "reacting" (up to 2.5 s).
+    delays = [RandomAgent(s).decide(view, legal, game.now).delay for s in range(30)]
+    assert max(delays) <= 1.0
+    # The Combat UNO bot plays its turn (or calls UNO), it never passes its turn away.
+    for level in BOT_KINDS[1:]:
+        bot = make_agent("combat-uno", level, 5)
+        bot.begin(seat, CombatUno, game.seats, dict(game.options))
+        action = bot.decide(view, legal, game.now).action
+        assert isinstance(action, (Play, Draw, StartDrawing, CallUno)) and action in legal
+
+
+def test_a_seat_out_of_turn_is_paced_as_a_reaction():
+    game, seat = turn_offered_pass()
+    others = [s for s in game.seats_to_act() if game.observe(s).out_of_turn]
+    for other in others:
+        view, legal = game.observe(other), game.legal_actions(other)
+        assert PacedAgent(Prompt(), lambda: 1.0).decide(view, legal, game.now).delay == MIN_REACTION
