@@ -8,6 +8,7 @@ import json
 import pygame
 import pytest
 
+from game.client import tables
 from game.client.storage import Storage
 
 pytestmark = pytest.mark.client
@@ -320,3 +321,17 @@ def test_options_that_do_not_apply_are_greyed_and_left_out_of_the_summary(drive)
     drive.app.run_frames(1)
     assert drive.stack[-1] == "SummaryScene"
     assert "Rounds" in drive.texts and "Target score" not in drive.texts
+
+
+def test_a_match_whose_bot_is_missing_does_not_start_and_says_why(drive, fake_table, monkeypatch):
+    from ai.registry import UnknownBot
+
+    def no_bot(app, record, storage):
+        raise UnknownBot("no 'hard' bot for shelltest; choose from random")
+
+    monkeypatch.setattr(tables, "table_for", lambda variant: no_bot)
+    _to_setup(drive)
+    drive.click_button("Review")
+    drive.key(pygame.K_RETURN)
+    assert drive.stack[-1] == "SummaryScene"          # still there, nothing opened
+    assert any("The match cannot start: no 'hard' bot for shelltest" in t for t, _ in drive.app._toasts)

@@ -17,6 +17,7 @@ from game.client.scene import MenuScene, VariantList
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget
+from game.core.errors import CardhallError
 
 BOT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Elif", "Farid", "Greta", "Hiro")
 KINDS = ("human", "easy", "medium", "hard")
@@ -337,8 +338,12 @@ class SummaryScene(MenuScene):
         if "reaction_seconds" in self.options:
             s.reaction_seconds = float(self.options["reaction_seconds"])
         self.app.save_settings()
+        try:
+            tables.start_match(self.app, self.record())
+        except CardhallError as exc:   # e.g. a bot level this variant has no bot for yet
+            self.app.toast(f"The match cannot start: {exc}.")
+            return
         self.app.sound.play("deal")
-        tables.start_match(self.app, self.record())
 
     def draw_content(self, surface) -> None:
         pal = self.palette
