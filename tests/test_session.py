@@ -116,3 +116,12 @@ def test_an_all_random_session_plays_a_whole_match_on_the_simulated_clock():
     end = run_to_end(session)
     assert game.over and end > 0 and session.illegal == 0
     assert [type(a).__name__ for _, a in game.history].count("StartRound") == 2
+
+
+def test_an_agent_that_keeps_offering_an_illegal_action_cannot_hold_advance_for_ever():
+    game = Kombio(2, {"reaction_seconds": 3.0}, seed=1)
+    stubborn = Scripted(lambda view, legal: Exchange(view.seat, 9), delay=0.0)   # never a legal slot
+    session = Session(game, {0: stubborn, 1: stubborn})
+    session.start_round(0.0)
+    assert session.advance(1e300, limit=500) == 0
+    assert session.illegal == 500 and not game.over

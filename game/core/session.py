@@ -124,9 +124,12 @@ class Session:
         return min(times) if times else None
 
     def advance(self, now: float, limit: int = 10_000) -> int:
-        """Fire everything due by `now`, in order. Returns how many actions were applied."""
-        applied = 0
-        while applied < limit and not self.game.over:
+        """Fire everything due by `now`, in order. Returns how many actions were applied. Refused
+        actions count toward `limit` too, so an agent that keeps offering an illegal action (or a
+        saved time far in the future) cannot hold the caller in this loop."""
+        applied = attempts = 0
+        while attempts < limit and not self.game.over:
+            attempts += 1
             self._schedule()
             best: tuple[float, int, Action, int | None] | None = None
             for seat, p in self.pending.items():
