@@ -58,7 +58,7 @@ class Game:
         self.options = resolve_options(self.option_specs, options)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.piles = Piles(self.rng)
+        self.piles = Piles()
         self.order = TurnOrder(seats)
         self.match_rule = self.make_match_rule()
         self.score = MatchScore(seats, adjust=self.match_rule.adjust if self.match_rule else None)
@@ -116,7 +116,7 @@ class Game:
             raise NotYourTurn("only the table deals a round")
         if self.phase not in ("ready", "round_over"):
             raise WrongPhase("a round is still being played")
-        self.piles.new_deal(self.deck_cards, action.deck)
+        self.piles.new_deal(self.deck_cards, self.rng, action.deck)
         self.round += 1
         self.dealer = self.order.left_of(self.dealer) if self.round > 1 else self.seats - 1
         first = self.order.left_of(self.dealer)

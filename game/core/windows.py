@@ -35,9 +35,7 @@ class WindowSet:
         no deadline: it waits until every offered seat has passed."""
         self.serial += 1
         window = ReactionWindow.open(trigger or kind, offered, now, seconds, self.serial)
-        windows = self.kinds[kind]
-        windows.pop(about, None)
-        windows[about] = window
+        self.kinds[kind][about] = window
         return window
 
     def close(self, kind: str, about: Hashable = None) -> ReactionWindow | None:

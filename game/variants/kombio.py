@@ -315,7 +315,7 @@ class Kombio(Game):
             seen.add(card.id)
 
     def _penalty(self, seat: int, reason: str, events: list[Event]) -> None:
-        card = self.piles.draw(events)
+        card = self.piles.draw(self.rng, events)
         if card is None:
             events.append(PenaltyGiven(seat, reason + " (no card left to draw)", 0))
             return
@@ -592,7 +592,7 @@ class Kombio(Game):
         if not self.piles.can_draw():
             raise IllegalAction("the deck is empty and the discard pile cannot refill it")
         events: list[Event] = []
-        card = self.piles.draw(events)
+        card = self.piles.draw(self.rng, events)
         self.held, self.held_from, self.phase = card, "deck", "drawn"
         self._show(action.seat, card)  # type: ignore[arg-type]
         events.append(CardMoved(card, DECK, held_place(action.seat), frozenset((action.seat,)), action.seat))
