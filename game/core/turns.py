@@ -21,13 +21,14 @@ class TurnOrder:
         that are not `out` (steps=2 is "the next player is skipped")."""
         if not out:
             return (seat + steps * self.direction) % self.seats
-        if all(s in out for s in range(self.seats)):
-            raise ValueError("every seat is out: nobody can take a turn")
         n, d = self.seats, self.direction
         for _ in range(steps):
-            seat = (seat + d) % n
-            while seat in out:
+            for _ in range(n):
                 seat = (seat + d) % n
+                if seat not in out:
+                    break
+            else:
+                raise ValueError("every seat is out: nobody can take a turn")
         return seat
 
     def reverse(self) -> int:

@@ -371,8 +371,10 @@ class CombatUno(Game):
         return False
 
     def _jump_open_to(self, seat: int) -> bool:
-        w = self._jumps.get(None)
-        return w is not None and seat != self.turn and seat in w.offered and seat not in w.done
+        if not self._jumps:
+            return False
+        w = self._jumps[None]
+        return seat != self.turn and seat in w.offered and seat not in w.done
 
     def _windows_open_to(self, seat: int) -> bool:
         if self._jump_open_to(seat):
@@ -407,13 +409,14 @@ class CombatUno(Game):
 
     # -- windows ----------------------------------------------------------------------------
     def _open_jump(self, offered: tuple[int, ...], t: float, events: list[Event]) -> None:
-        if self.windows.close("jump-in") is not None:
+        if self._jumps:
             events.append(WindowClosedEvent("covered"))
         options = self.options
         rank = self.piles.discard[-1].rank
         if not (options["jump_in"] or (self.pending and self._stack_allowed(rank))):
+            self.windows.close("jump-in")
             return
-        w = self.windows.open("jump-in", offered, t, float(options["reaction_seconds"]))
+        w = self.windows.open("jump-in", offered, t, float(options["reaction_seconds"]))   # replaces the covered one
         events.append(WindowOpened("jump-in", offered, t, w.deadline))
 
     def _maybe_close_jump(self, reason: str, events: list[Event]) -> None:
@@ -729,7 +732,7 @@ class CombatUno(Game):
         if self.phase != "play":
             return ()
         turn, owed = self.turn, self.owed
-        jump, uno = self._jumps.get(None), self._unos
+        jump, uno = self._jumps[None] if self._jumps else None, self._unos
         acting = []
         for s in range(self.seats):
             if s == turn or owed[s]:
