@@ -2,7 +2,8 @@
 draw cards stack, and the UNO call is a race. The lowest total wins.
 
 The rules in the project's words are in game/rules/combat-uno.md; the action vocabulary is in
-docs/combat-uno-actions.md.
+docs/combat-uno-actions.md. The piles, turn order and direction, round start, how the match is won
+and the set of open windows come from the kit (docs/kit.md).
 
 Real time: play never waits for the out-of-turn moves. While the seat on turn thinks, a jump-in
 window on the top card is open to everybody else (the same offer whatever they hold); it closes
@@ -323,7 +324,9 @@ class CombatUno(Game):
         self.absorb: int | None = None   # deck_commitment off: the seat whose undrawn cards a stack takes over
         # The jump-in window on the top card, and an UNO window on each seat down to one card.
         self.windows = WindowSet(("jump-in", "uno"))
-        self._jumps = self.windows["jump-in"]     # the live dicts, for the hot paths
+        # The live dicts of the set, read directly where speed counts (legal_actions, seats_to_act);
+        # elsewhere through `jump` and `uno` below.
+        self._jumps = self.windows["jump-in"]
         self._unos = self.windows["uno"]
         self.uno_serial = 0
         self.hand_serial = [0] * n
@@ -397,7 +400,7 @@ class CombatUno(Game):
             given += 1
         if given:
             self.hand_serial[seat] += 1
-            if seat in self._unos:
+            if seat in self.uno:
                 self._close_uno(seat, "no longer down to one card", events)
         return given
 
@@ -420,7 +423,7 @@ class CombatUno(Game):
         events.append(WindowOpened("jump-in", offered, t, w.deadline))
 
     def _maybe_close_jump(self, reason: str, events: list[Event]) -> None:
-        w = self._jumps.get(None)
+        w = self.jump
         if w is not None and all(s in w.done or s == self.turn for s in w.offered):
             self.windows.close("jump-in")
             events.append(WindowClosedEvent(reason))
@@ -540,7 +543,7 @@ class CombatUno(Game):
                                    f"(colour {self.colour})")
             out_of_turn = False
         else:
-            w = self._jumps.get(None)
+            w = self.jump
             if w is None or not self._jump_open_to(seat):
                 raise WindowClosed(f"seat {seat} cannot play out of turn now")
             w.check_claim(seat, t)
@@ -566,9 +569,9 @@ class CombatUno(Game):
             events.append(ColourChosen(seat, self.colour))
         if out_of_turn:
             events.append(JumpedIn(seat, stack))
-        if self._unos and not self.options["reaction_seconds"]:
+        if self.uno and not self.options["reaction_seconds"]:
             # Without deadlines an UNO window lasts until the next card lands.
-            for target in list(self._unos):
+            for target in list(self.uno):
                 self._close_uno(target, "the next card was played", events)
         if not hand:
             self._end_round(seat, events)
@@ -672,7 +675,7 @@ class CombatUno(Game):
         seat, target = action.seat, action.target
         if self.phase != "play":
             raise WrongPhase("there is nobody to call UNO on now")
-        w = self._unos.get(target)
+        w = self.uno.get(target)
         if w is None:
             raise WindowClosed(f"seat {target} has no open UNO window")
         w.check_claim(seat, t)
@@ -697,16 +700,16 @@ class CombatUno(Game):
             raise StillDrawing(f"seat {seat} must finish drawing first")
         jump = self._jump_open_to(seat)
         if jump:
-            self._jumps[None].check_claim(seat, t)  # type: ignore[union-attr]
-        for w in self._unos.values():
+            self.jump.check_claim(seat, t)  # type: ignore[union-attr]
+        for w in self.uno.values():
             if seat not in w.done:
                 w.check_claim(seat, t)
         events: list[Event] = [Passed(seat)]
         if jump:
-            self._jumps[None].mark_done(seat)  # type: ignore[union-attr]
+            self.jump.mark_done(seat)  # type: ignore[union-attr]
             self._maybe_close_jump("every other seat has passed", events)
-        for target in list(self._unos):
-            w = self._unos[target]
+        for target in list(self.uno):
+            w = self.uno[target]
             if seat not in w.done:
                 w.mark_done(seat)
                 if w.everyone_done:
@@ -717,7 +720,7 @@ class CombatUno(Game):
     def _end_round(self, winner: int, events: list[Event]) -> None:
         if self.windows.close("jump-in") is not None:
             events.append(WindowClosedEvent("round over"))
-        for target in list(self._unos):
+        for target in list(self.uno):
             self._close_uno(target, "round over", events)
         self.pending, self.absorb = 0, None
         self.owed = [0] * self.seats

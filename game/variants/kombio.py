@@ -2,7 +2,8 @@
 use the abilities of 7 to 14, match the last discard out of turn, and call KOMBIO.
 
 The rules in the project's words are in game/rules/kombio.md; the action vocabulary is in
-docs/kombio-actions.md. Grid slots are stable: slots 0 and 1 are the far row, 2 and 3 the row
+docs/kombio-actions.md. The piles, turn order, round start and how the match is won come from the
+kit (docs/kit.md). Grid slots are stable: slots 0 and 1 are the far row, 2 and 3 the row
 nearest their owner; a matched card leaves an empty slot, and penalty cards fill the first empty
 slot or extend the grid.
 """
