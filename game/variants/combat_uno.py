@@ -24,7 +24,7 @@ from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
-from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
+from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WindowClosed, WrongPhase
 from game.core.events import CardMoved, Event, Passed, PenaltyGiven, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
@@ -93,6 +93,11 @@ class DoesNotMatch(InvalidTarget):
 
 class NotIdentical(InvalidTarget):
     """Out of turn only an identical card may be played."""
+
+
+class LostRace(NotIdentical, ShownRefusal):
+    """An out-of-turn claim on a card that another seat's card covered first: the card goes back
+    to its owner's hand, and every seat is shown the attempt (ClaimLost)."""
 
 
 class MustDrawOrStack(WrongPhase):
@@ -181,6 +186,15 @@ class Stacked(Event):
 
     seat: int
     total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimLost(Event):
+    """`seat` tried to put `card` on the card just covered, too late: it stays in the hand, no penalty."""
+
+    seat: int
+    card: Card
+    shown_to: frozenset[int] | None = None   # public
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,6 +344,9 @@ class CombatUno(Game):
         self._unos = self.windows["uno"]
         self.uno_serial = 0
         self.hand_serial = [0] * n
+        # The card the last play covered, with its jump-in window, the seat then on turn and whether
+        # an identical card could claim it: a claim on it that arrives now has lost the race.
+        self.covered: tuple[Card, ReactionWindow, int, bool] | None = None
         self._others = tuple(tuple(s for s in range(n) if s != p) for p in range(n))
         self._everyone = tuple(range(n))
 
@@ -448,6 +465,7 @@ class CombatUno(Game):
         self.pending, self.absorb = 0, None
         self.owed, self.owed_turn = [0] * n, [-1] * n
         self.windows.clear()
+        self.covered = None
         self.phase = "play"
         for _ in range(HAND_SIZE):
             for k in range(n):
@@ -543,6 +561,8 @@ class CombatUno(Game):
                                    f"(colour {self.colour})")
             out_of_turn = False
         else:
+            if rank != top.rank or colour != top.suit:
+                self._check_lost_race(seat, card, t)
             w = self.jump
             if w is None or not self._jump_open_to(seat):
                 raise WindowClosed(f"seat {seat} cannot play out of turn now")
@@ -558,6 +578,13 @@ class CombatUno(Game):
             out_of_turn = True
 
         # -- valid: change the state --------------------------------------------------------
+        jump = self.jump
+        if jump is not None:
+            claimable = (self._stack_allowed(top.rank) if live and top.rank in DRAW_AMOUNT
+                         else self.options["jump_in"])
+            self.covered = (top, jump, self.turn, claimable)
+        else:
+            self.covered = None
         hand.remove(card)
         self.hand_serial[seat] += 1
         self.piles.discard.append(card)
@@ -611,6 +638,17 @@ class CombatUno(Game):
         self._start_turn(nxt, t, events)
         self._open_jump(self._others[seat], t, events)
         return events
+
+    def _check_lost_race(self, seat: int, card: Card, t: float) -> None:
+        """Two claims on one card: the one that landed first counts; the other, identical to the
+        card now covered, is refused in front of everybody."""
+        if self.covered is None:
+            return
+        old, window, turn_then, claimable = self.covered
+        if (claimable and card.rank == old.rank and card.suit == old.suit and seat != turn_then
+                and window.is_open_to(seat) and (window.deadline is None or t < window.deadline)):
+            raise LostRace(f"{card_name(old)} was covered first: the {card_name(card)} goes back to the hand",
+                           (ClaimLost(seat, card),))
 
     # -- drawing -------------------------------------------------------------------------------
     def _require_turn(self, action: Action) -> int:
