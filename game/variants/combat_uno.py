@@ -338,8 +338,8 @@ class CombatUno(Game):
         self.absorb: int | None = None   # deck_commitment off: the seat whose undrawn cards a stack takes over
         # The jump-in window on the top card, and an UNO window on each seat down to one card.
         self.windows = WindowSet(("jump-in", "uno"))
-        # The live dicts of the set, read directly where speed counts (legal_actions, seats_to_act);
-        # elsewhere through `jump` and `uno` below.
+        # The set's live dicts, read directly (the engine's hot paths); `jump` and `uno` below
+        # are the same windows by the names the table and the tests use.
         self._jumps = self.windows["jump-in"]
         self._unos = self.windows["uno"]
         self.uno_serial = 0
@@ -417,7 +417,7 @@ class CombatUno(Game):
             given += 1
         if given:
             self.hand_serial[seat] += 1
-            if seat in self.uno:
+            if seat in self._unos:
                 self._close_uno(seat, "no longer down to one card", events)
         return given
 
@@ -440,8 +440,10 @@ class CombatUno(Game):
         events.append(WindowOpened("jump-in", offered, t, w.deadline))
 
     def _maybe_close_jump(self, reason: str, events: list[Event]) -> None:
-        w = self.jump
-        if w is not None and all(s in w.done or s == self.turn for s in w.offered):
+        if not self._jumps:
+            return
+        w = self._jumps[None]
+        if all(s in w.done or s == self.turn for s in w.offered):
             self.windows.close("jump-in")
             events.append(WindowClosedEvent(reason))
 
@@ -548,6 +550,7 @@ class CombatUno(Game):
             raise BadColour("only a wild card names a colour")
         top = self.piles.discard[-1]
         live = self.live_penalty()
+        jump = self._jumps[None] if self._jumps else None
         stack = False
         if seat == self.turn:
             if self.pending:
@@ -563,10 +566,9 @@ class CombatUno(Game):
         else:
             if rank != top.rank or colour != top.suit:
                 self._check_lost_race(seat, card, t)
-            w = self.jump
-            if w is None or not self._jump_open_to(seat):
+            if jump is None or not self._jump_open_to(seat):
                 raise WindowClosed(f"seat {seat} cannot play out of turn now")
-            w.check_claim(seat, t)
+            jump.check_claim(seat, t)
             if rank != top.rank or colour != top.suit:
                 raise NotIdentical(f"out of turn only a card identical to {card_name(top)} may be played")
             if live and rank in DRAW_AMOUNT:
@@ -578,7 +580,6 @@ class CombatUno(Game):
             out_of_turn = True
 
         # -- valid: change the state --------------------------------------------------------
-        jump = self.jump
         if jump is not None:
             claimable = (self._stack_allowed(top.rank) if live and top.rank in DRAW_AMOUNT
                          else self.options["jump_in"])
@@ -596,9 +597,9 @@ class CombatUno(Game):
             events.append(ColourChosen(seat, self.colour))
         if out_of_turn:
             events.append(JumpedIn(seat, stack))
-        if self.uno and not self.options["reaction_seconds"]:
+        if self._unos and not self.options["reaction_seconds"]:
             # Without deadlines an UNO window lasts until the next card lands.
-            for target in list(self.uno):
+            for target in list(self._unos):
                 self._close_uno(target, "the next card was played", events)
         if not hand:
             self._end_round(seat, events)
@@ -713,7 +714,7 @@ class CombatUno(Game):
         seat, target = action.seat, action.target
         if self.phase != "play":
             raise WrongPhase("there is nobody to call UNO on now")
-        w = self.uno.get(target)
+        w = self._unos.get(target)
         if w is None:
             raise WindowClosed(f"seat {target} has no open UNO window")
         w.check_claim(seat, t)
@@ -738,16 +739,16 @@ class CombatUno(Game):
             raise StillDrawing(f"seat {seat} must finish drawing first")
         jump = self._jump_open_to(seat)
         if jump:
-            self.jump.check_claim(seat, t)  # type: ignore[union-attr]
-        for w in self.uno.values():
+            self._jumps[None].check_claim(seat, t)  # type: ignore[union-attr]
+        for w in self._unos.values():
             if seat not in w.done:
                 w.check_claim(seat, t)
         events: list[Event] = [Passed(seat)]
         if jump:
-            self.jump.mark_done(seat)  # type: ignore[union-attr]
+            self._jumps[None].mark_done(seat)  # type: ignore[union-attr]
             self._maybe_close_jump("every other seat has passed", events)
-        for target in list(self.uno):
-            w = self.uno[target]
+        for target in list(self._unos):
+            w = self._unos[target]
             if seat not in w.done:
                 w.mark_done(seat)
                 if w.everyone_done:
@@ -758,7 +759,7 @@ class CombatUno(Game):
     def _end_round(self, winner: int, events: list[Event]) -> None:
         if self.windows.close("jump-in") is not None:
             events.append(WindowClosedEvent("round over"))
-        for target in list(self.uno):
+        for target in list(self._unos):
             self._close_uno(target, "round over", events)
         self.pending, self.absorb = 0, None
         self.owed = [0] * self.seats
