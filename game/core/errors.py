@@ -25,6 +25,15 @@ class WindowClosed(IllegalAction):
     """An out-of-turn claim arrived when no reaction window was open to that seat."""
 
 
+class ShownRefusal(IllegalAction):
+    """A refusal every seat is shown (a claim that lost a race): the game is unchanged, and `events`
+    are the public facts of the attempt, which the session passes on to every seat."""
+
+    def __init__(self, message: str, events: tuple = ()) -> None:
+        super().__init__(message)
+        self.events = tuple(events)
+
+
 class GameOver(IllegalAction):
     """The match has ended; nothing more can be played."""
 

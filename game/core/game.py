@@ -4,6 +4,11 @@ A Game is one whole match (all its rounds) of one variant, built from (seats, op
 Everything random comes from `self.rng`, seeded here, so the list of applied actions is a complete
 replay. `apply(action, t)` validates before it changes anything: an illegal action raises a
 specific IllegalAction and leaves the game exactly as it was.
+
+Every variant is played in rounds over a draw and a discard pile, so the base holds the kit parts
+they share (docs/kit.md): `piles` (game.core.piles), `order` (game.core.turns), the round counter
+and dealer (`begin_round`), and how the match is won (`match_rule`, game.core.match, applied by
+`score_round`).
 """
 
 from __future__ import annotations
@@ -11,11 +16,15 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Hashable
 
-from game.core.actions import CORE_ACTIONS, Action
-from game.core.errors import BadOptions, GameOver, IllegalAction, UnknownVariant
-from game.core.events import Event
+from game.core.actions import CORE_ACTIONS, TABLE, Action, StartRound
+from game.core.cards import Card
+from game.core.errors import BadOptions, GameOver, IllegalAction, NotYourTurn, UnknownVariant, WrongPhase
+from game.core.events import Event, MatchEnded, RoundScored, RoundStarted
+from game.core.match import MatchRule, by_length_option
 from game.core.options import OptionSpec, resolve_options
+from game.core.piles import Piles
 from game.core.scoring import MatchScore
+from game.core.turns import TurnOrder
 
 
 class Game:
@@ -28,6 +37,8 @@ class Game:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     # The variant's own action types; with the core ones they are the record vocabulary.
     actions: ClassVar[tuple[type[Action], ...]] = ()
+    # The cards a round is dealt from (every round reuses them: cards are immutable).
+    deck_cards: ClassVar[tuple[Card, ...]] = ()
     _handlers: ClassVar[dict[type, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -47,7 +58,14 @@ class Game:
         self.options = resolve_options(self.option_specs, options)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.score = MatchScore(seats)
+        self.piles = Piles()
+        self.order = TurnOrder(seats)
+        self.match_rule = self.make_match_rule()
+        self.score = MatchScore(seats, adjust=self.match_rule.adjust if self.match_rule else None)
+        self.phase = "ready"
+        self.round = 0
+        self.dealer = seats - 1     # the last seat deals the first round
+        self.turn = 0
         self.now = 0.0
         self.version = 0
         self.history: list[tuple[float, Action]] = []
@@ -58,6 +76,11 @@ class Game:
     # -- what a variant provides ------------------------------------------------------------
     def setup(self) -> None:
         """Initial state before the first StartRound."""
+
+    def make_match_rule(self) -> MatchRule | None:
+        """How the match is won. By default the usual "Game length" options (lowest total after a
+        number of rounds, or once a total reaches the target); None for a game without rounds."""
+        return by_length_option(self.options) if "length" in self.options else None
 
     def legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError
@@ -83,6 +106,62 @@ class Game:
         narrows it, so that what other seats do elsewhere (a pass, a draw) does not void a
         reaction that is still valid. The default is the whole-table situation."""
         return self.situation()
+
+    # -- the round and match life cycle -----------------------------------------------------
+    def begin_round(self, action: StartRound) -> tuple[int, list[Event]]:
+        """The table deals a round: a fresh draw pile from `deck_cards` (stacked as the action
+        says; a bad stack is refused before anything changes), the round counted, the deal passed
+        to the left. Returns the first seat to play (the dealer's left) and the RoundStarted event."""
+        if action.seat != TABLE:
+            raise NotYourTurn("only the table deals a round")
+        if self.phase not in ("ready", "round_over"):
+            raise WrongPhase("a round is still being played")
+        self.piles.new_deal(self.deck_cards, self.rng, action.deck)
+        self.round += 1
+        self.dealer = self.order.left_of(self.dealer) if self.round > 1 else self.seats - 1
+        first = self.order.left_of(self.dealer)
+        return first, [RoundStarted(self.round, self.dealer, first)]
+
+    def score_round(self, hands: tuple[int, ...], scores: tuple[int, ...], notes: tuple[str, ...],
+                    events: list[Event]) -> None:
+        """Add a round's scores to the totals (the match rule's adjust applies), announce them, and
+        end the match if the match rule says it is won."""
+        totals = self.score.add_round(scores)
+        events.append(RoundScored(self.round, hands, scores, totals, notes))
+        rule = self.match_rule
+        assert rule is not None, f"{self.title} has no match rule"
+        if rule.over(self.score):
+            self.winners = rule.winners(self.score)
+            self.phase = "match_over"
+            self.over = True
+            events.append(MatchEnded(totals, self.winners))
+        else:
+            self.phase = "round_over"
+
+    # The piles and the direction of play, by the names the tables and tests use.
+    @property
+    def deck(self) -> list[Card]:
+        return self.piles.deck
+
+    @deck.setter
+    def deck(self, cards: list[Card]) -> None:
+        self.piles.deck = cards
+
+    @property
+    def discard(self) -> list[Card]:
+        return self.piles.discard
+
+    @discard.setter
+    def discard(self, cards: list[Card]) -> None:
+        self.piles.discard = cards
+
+    @property
+    def direction(self) -> int:
+        return self.order.direction
+
+    @direction.setter
+    def direction(self, direction: int) -> None:
+        self.order.direction = direction
 
     # -- shared machinery -------------------------------------------------------------------
     @classmethod

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Protocol
 
 from game.core.actions import Action, StartRound
-from game.core.errors import IllegalAction
+from game.core.errors import IllegalAction, ShownRefusal
 from game.core.events import Event
 from game.core.game import Game
 
@@ -64,15 +64,24 @@ class Session:
 
     # -- applying -----------------------------------------------------------------------------
     def apply(self, action: Action, t: float) -> list[Event]:
-        events = self.game.apply(action, max(t, self.game.now))
+        try:
+            events = self.game.apply(action, max(t, self.game.now))
+        except ShownRefusal as refusal:
+            # Refused, but in front of everybody (a claim that lost a race): pass the facts on.
+            self._publish(list(refusal.events))
+            raise
+        self._publish(events)
+        return events
+
+    def _publish(self, events: list[Event]) -> None:
         for seat, agent in self.agents.items():
             agent.observe([e.for_seat(seat) for e in events])
         if self.listener is not None:
             self.listener(events)
-        return events
 
     def submit(self, action: Action, t: float) -> list[Event]:
-        """A human's action. Raises IllegalAction (and changes nothing) if it is not allowed."""
+        """A human's action. Raises IllegalAction (and changes nothing) if it is not allowed; a
+        ShownRefusal's events are passed on to every seat first."""
         return self.apply(action, t)
 
     def start_round(self, t: float) -> list[Event]:

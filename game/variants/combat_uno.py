@@ -2,7 +2,8 @@
 draw cards stack, and the UNO call is a race. The lowest total wins.
 
 The rules in the project's words are in game/rules/combat-uno.md; the action vocabulary is in
-docs/combat-uno-actions.md.
+docs/combat-uno-actions.md. The piles, turn order and direction, round start, how the match is won
+and the set of open windows come from the kit (docs/kit.md).
 
 Real time: play never waits for the out-of-turn moves. While the seat on turn thinks, a jump-in
 window on the top card is open to everybody else (the same offer whatever they hold); it closes
@@ -22,16 +23,16 @@ from functools import lru_cache
 from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place, stacked_deck
-from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
-from game.core.events import (CardMoved, DeckReshuffled, Event, MatchEnded, Passed, PenaltyGiven,
-                              RoundScored, RoundStarted, TurnStarted)
+from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
+from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WindowClosed, WrongPhase
+from game.core.events import CardMoved, Event, Passed, PenaltyGiven, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
 from game.core.game import Game, register
 from game.core.options import REACTION_SECONDS, OptionSpec
-from game.core.view import SeatView, WindowView, ZoneView, fan_zone, hidden_fan
 from game.core.reaction import ReactionWindow
+from game.core.view import SeatView, ZoneView, fan_zone, hidden_fan
+from game.core.windows import WindowSet
 
 COLOURS = ("red", "yellow", "green", "blue")
 SKIP, REVERSE, DRAW2, WILD, WILD4 = "skip", "reverse", "draw2", "wild", "wild4"
@@ -92,6 +93,11 @@ class DoesNotMatch(InvalidTarget):
 
 class NotIdentical(InvalidTarget):
     """Out of turn only an identical card may be played."""
+
+
+class LostRace(NotIdentical, ShownRefusal):
+    """An out-of-turn claim on a card that another seat's card covered first: the card goes back
+    to its owner's hand, and every seat is shown the attempt (ClaimLost)."""
 
 
 class MustDrawOrStack(WrongPhase):
@@ -180,6 +186,15 @@ class Stacked(Event):
 
     seat: int
     total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimLost(Event):
+    """`seat` tried to put `card` on the card just covered, too late: it stays in the hand, no penalty."""
+
+    seat: int
+    card: Card
+    shown_to: frozenset[int] | None = None   # public
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,20 +320,15 @@ class CombatUno(Game):
         REACTION_SECONDS,
     )
     actions = (Play, Draw, StartDrawing, DrawCard, CallUno)
+    deck_cards = DECK_CARDS
+    # How the match is won: the "Game length" options, lowest total (Game.make_match_rule).
 
     # -- state ----------------------------------------------------------------------------
     def setup(self) -> None:
         n = self.seats
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.deck: list[Card] = []       # top is the end
-        self.discard: list[Card] = []    # top is the end
-        self.phase = "ready"
-        self.round = 0
-        self.dealer = n - 1
-        self.turn = 0
         self.turn_serial = 0
         self.turn_started = 0.0
-        self.direction = 1
         self.colour: str | None = None
         self.top_by: int | None = None
         self.top_serial = 0
@@ -326,18 +336,41 @@ class CombatUno(Game):
         self.owed = [0] * n              # cards each seat is committed to draw
         self.owed_turn = [-1] * n        # the turn_serial whose turn a committed draw ends (-1: none)
         self.absorb: int | None = None   # deck_commitment off: the seat whose undrawn cards a stack takes over
-        self.jump: ReactionWindow | None = None
-        self.uno: dict[int, ReactionWindow] = {}
+        # The jump-in window on the top card, and an UNO window on each seat down to one card.
+        self.windows = WindowSet(("jump-in", "uno"))
+        # The set's live dicts, read directly (the engine's hot paths); `jump` and `uno` below
+        # are the same windows by the names the table and the tests use.
+        self._jumps = self.windows["jump-in"]
+        self._unos = self.windows["uno"]
         self.uno_serial = 0
-        self.window_serial = 0
         self.hand_serial = [0] * n
+        # The card the last play covered, with its jump-in window, the seat then on turn and whether
+        # an identical card could claim it: a claim on it that arrives now has lost the race.
+        self.covered: tuple[Card, ReactionWindow, int, bool] | None = None
         self._others = tuple(tuple(s for s in range(n) if s != p) for p in range(n))
         self._everyone = tuple(range(n))
 
-    # -- small helpers ----------------------------------------------------------------------
-    def step(self, seat: int, k: int = 1) -> int:
-        return (seat + k * self.direction) % self.seats
+    # The open windows by the names the table and the tests use.
+    @property
+    def jump(self) -> ReactionWindow | None:
+        return self._jumps.get(None)
 
+    @jump.setter
+    def jump(self, window: ReactionWindow | None) -> None:
+        self._jumps.clear()
+        if window is not None:
+            self._jumps[None] = window
+
+    @property
+    def uno(self) -> dict[int, ReactionWindow]:
+        return self._unos  # type: ignore[return-value]
+
+    @uno.setter
+    def uno(self, windows: dict[int, ReactionWindow]) -> None:
+        self._unos.clear()
+        self._unos.update(windows)
+
+    # -- small helpers ----------------------------------------------------------------------
     def hand_value(self, seat: int) -> int:
         return sum(card_points(c) for c in self.hands[seat])
 
@@ -358,32 +391,25 @@ class CombatUno(Game):
         return False
 
     def _jump_open_to(self, seat: int) -> bool:
-        w = self.jump
-        return w is not None and seat != self.turn and seat in w.offered and seat not in w.done
+        if not self._jumps:
+            return False
+        w = self._jumps[None]
+        return seat != self.turn and seat in w.offered and seat not in w.done
 
     def _windows_open_to(self, seat: int) -> bool:
         if self._jump_open_to(seat):
             return True
-        for w in self.uno.values():
+        for w in self._unos.values():
             if seat not in w.done:
                 return True
         return False
-
-    def _draw_one(self, events: list[Event]) -> Card | None:
-        if not self.deck and len(self.discard) > 1:
-            top = self.discard.pop()
-            self.deck = self.discard
-            self.discard = [top]
-            self.rng.shuffle(self.deck)
-            events.append(DeckReshuffled(len(self.deck)))
-        return self.deck.pop() if self.deck else None
 
     def _give(self, seat: int, count: int, events: list[Event]) -> int:
         """Deal `count` cards from the deck into `seat`'s hand (fewer if none are left)."""
         given = 0
         hand = self.hands[seat]
         for _ in range(count):
-            card = self._draw_one(events)
+            card = self.piles.draw(self.rng, events)
             if card is None:
                 break
             hand.append(card)
@@ -391,7 +417,7 @@ class CombatUno(Game):
             given += 1
         if given:
             self.hand_serial[seat] += 1
-            if seat in self.uno:
+            if seat in self._unos:
                 self._close_uno(seat, "no longer down to one card", events)
         return given
 
@@ -403,69 +429,58 @@ class CombatUno(Game):
 
     # -- windows ----------------------------------------------------------------------------
     def _open_jump(self, offered: tuple[int, ...], t: float, events: list[Event]) -> None:
-        if self.jump is not None:
-            self.jump = None
+        if self._jumps:
             events.append(WindowClosedEvent("covered"))
         options = self.options
-        rank = self.discard[-1].rank
+        rank = self.piles.discard[-1].rank
         if not (options["jump_in"] or (self.pending and self._stack_allowed(rank))):
+            self.windows.close("jump-in")
             return
-        self.window_serial += 1
-        self.jump = ReactionWindow.open("jump-in", offered, t, float(options["reaction_seconds"]),
-                                        self.window_serial)
-        events.append(WindowOpened("jump-in", offered, t, self.jump.deadline))
+        w = self.windows.open("jump-in", offered, t, float(options["reaction_seconds"]))   # replaces the covered one
+        events.append(WindowOpened("jump-in", offered, t, w.deadline))
 
     def _maybe_close_jump(self, reason: str, events: list[Event]) -> None:
-        w = self.jump
-        if w is not None and all(s in w.done or s == self.turn for s in w.offered):
-            self.jump = None
+        if not self._jumps:
+            return
+        w = self._jumps[None]
+        if all(s in w.done or s == self.turn for s in w.offered):
+            self.windows.close("jump-in")
             events.append(WindowClosedEvent(reason))
 
     def _open_uno(self, target: int, t: float, events: list[Event]) -> None:
-        self.window_serial += 1
         self.uno_serial += 1
-        w = ReactionWindow.open("uno", self._everyone, t, float(self.options["reaction_seconds"]),
-                                self.window_serial)
-        self.uno[target] = w
+        w = self.windows.open("uno", self._everyone, t, float(self.options["reaction_seconds"]), about=target)
         events.append(UnoWindowOpened(target, self._everyone, t, w.deadline))
 
     def _close_uno(self, target: int, reason: str, events: list[Event]) -> None:
-        del self.uno[target]
+        self.windows.close("uno", target)
         self.uno_serial += 1
         events.append(UnoWindowClosed(target, reason))
 
     # -- the table's actions ----------------------------------------------------------------
     def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
-        if action.seat != TABLE:
-            raise NotYourTurn("only the table deals a round")
-        if self.phase not in ("ready", "round_over"):
-            raise WrongPhase("a round is still being played")
-        deck = stacked_deck(DECK_CARDS, action.deck, self.rng)
+        first, events = self.begin_round(action)
         n = self.seats
-        self.round += 1
-        self.dealer = (self.dealer + 1) % n if self.round > 1 else n - 1
-        self.deck = deck
-        self.discard = []
+        deck, discard = self.piles.deck, self.piles.discard
         self.hands = [[] for _ in range(n)]
-        self.direction = 1
+        self.order.direction = 1
         self.pending, self.absorb = 0, None
         self.owed, self.owed_turn = [0] * n, [-1] * n
-        self.jump, self.uno = None, {}
+        self.windows.clear()
+        self.covered = None
         self.phase = "play"
-        first = (self.dealer + 1) % n
-        events: list[Event] = [RoundStarted(self.round, self.dealer, first)]
         for _ in range(HAND_SIZE):
             for k in range(n):
                 seat = (first + k) % n
-                card = self.deck.pop()
+                card = deck.pop()
                 self.hands[seat].append(card)
                 events.append(CardMoved(card, DECK, hand_place(seat), only(seat)))
         for seat in range(n):
             self.hand_serial[seat] += 1
         # The start card. A Wild Draw Four is covered by the next card until something else shows.
         while True:
-            card = self.deck.pop()
-            self.discard.append(card)
+            card = deck.pop()
+            discard.append(card)
             events.append(CardMoved(card, DECK, DISCARD, None))
             if card.rank != WILD4:
                 break
@@ -478,10 +493,10 @@ class CombatUno(Game):
         dealer = self.dealer
         if rank == SKIP:
             events.append(Skipped(first))
-            nxt = self.step(dealer, 2)
+            nxt = self.order.next(dealer, 2)
         elif rank == REVERSE:
             # The dealer starts and play goes the other way (with two players: the first is skipped).
-            self.direction = -1
+            self.order.reverse()
             events.append(DirectionChanged(-1))
             nxt = dealer
         elif rank == DRAW2:
@@ -499,29 +514,15 @@ class CombatUno(Game):
             raise NotYourTurn("only the table closes a window on time")
         if self.phase != "play":
             raise WrongPhase("no reaction window is open")
-        due = self._next_deadline()
-        if due is None:
-            raise IllegalAction("no open window has a deadline")
-        if t < due:
-            raise IllegalAction(f"the next window is open until t={due:.3f}, not t={t:.3f}")
+        self.windows.check_expire(t)
         events: list[Event] = []
-        w = self.jump
-        if w is not None and w.deadline is not None and w.deadline <= t:
-            self.jump = None
-            events.append(WindowClosedEvent("time"))
-        for target in [s for s, w in self.uno.items() if w.deadline is not None and w.deadline <= t]:
-            self._close_uno(target, "time: nobody called", events)
+        for kind, target in self.windows.due(t):
+            if kind == "jump-in":
+                self.windows.close(kind)
+                events.append(WindowClosedEvent("time"))
+            else:
+                self._close_uno(target, "time: nobody called", events)  # type: ignore[arg-type]
         return events
-
-    def _next_deadline(self) -> float | None:
-        best = None
-        w = self.jump
-        if w is not None and w.deadline is not None:
-            best = w.deadline
-        for w in self.uno.values():
-            if w.deadline is not None and (best is None or w.deadline < best):
-                best = w.deadline
-        return best
 
     # -- playing a card -------------------------------------------------------------------------
     def _on_Play(self, action: Play, t: float) -> list[Event]:
@@ -547,8 +548,9 @@ class CombatUno(Game):
                 raise BadColour(f"name the colour for the {card_name(card)}: one of {', '.join(COLOURS)}")
         elif action.choose is not None:
             raise BadColour("only a wild card names a colour")
-        top = self.discard[-1]
+        top = self.piles.discard[-1]
         live = self.live_penalty()
+        jump = self._jumps[None] if self._jumps else None
         stack = False
         if seat == self.turn:
             if self.pending:
@@ -562,10 +564,11 @@ class CombatUno(Game):
                                    f"(colour {self.colour})")
             out_of_turn = False
         else:
-            w = self.jump
-            if w is None or not self._jump_open_to(seat):
+            if rank != top.rank or colour != top.suit:
+                self._check_lost_race(seat, card, t)
+            if jump is None or not self._jump_open_to(seat):
                 raise WindowClosed(f"seat {seat} cannot play out of turn now")
-            w.check_claim(seat, t)
+            jump.check_claim(seat, t)
             if rank != top.rank or colour != top.suit:
                 raise NotIdentical(f"out of turn only a card identical to {card_name(top)} may be played")
             if live and rank in DRAW_AMOUNT:
@@ -577,9 +580,15 @@ class CombatUno(Game):
             out_of_turn = True
 
         # -- valid: change the state --------------------------------------------------------
+        if jump is not None:
+            claimable = (self._stack_allowed(top.rank) if live and top.rank in DRAW_AMOUNT
+                         else self.options["jump_in"])
+            self.covered = (top, jump, self.turn, claimable)
+        else:
+            self.covered = None
         hand.remove(card)
         self.hand_serial[seat] += 1
-        self.discard.append(card)
+        self.piles.discard.append(card)
         self.top_by = seat
         self.top_serial += 1
         self.colour = action.choose if wild else colour
@@ -588,9 +597,9 @@ class CombatUno(Game):
             events.append(ColourChosen(seat, self.colour))
         if out_of_turn:
             events.append(JumpedIn(seat, stack))
-        if self.uno and not self.options["reaction_seconds"]:
+        if self._unos and not self.options["reaction_seconds"]:
             # Without deadlines an UNO window lasts until the next card lands.
-            for target in list(self.uno):
+            for target in list(self._unos):
                 self._close_uno(target, "the next card was played", events)
         if not hand:
             self._end_round(seat, events)
@@ -608,28 +617,39 @@ class CombatUno(Game):
                 events.append(PenaltyGiven(victim, "stops drawing: the stack takes over the rest", 0))
         self.absorb = None
         self.pending = 0
+        order = self.order
         if rank == SKIP:
-            events.append(Skipped(self.step(seat)))
-            nxt = self.step(seat, 2)
+            events.append(Skipped(order.next(seat)))
+            nxt = order.next(seat, 2)
         elif rank == REVERSE:
             if self.seats == 2:
-                events.append(Skipped(self.step(seat)))
+                events.append(Skipped(order.next(seat)))
                 nxt = seat
             else:
-                self.direction = -self.direction
-                events.append(DirectionChanged(self.direction))
-                nxt = self.step(seat)
+                events.append(DirectionChanged(order.reverse()))
+                nxt = order.next(seat)
         elif rank in DRAW_AMOUNT:
-            nxt = self.step(seat)
+            nxt = order.next(seat)
             self.pending = DRAW_AMOUNT[rank] + carried
             if stack:
                 events.append(Stacked(seat, self.pending))
             events.append(DrawPending(nxt, self.pending))
         else:
-            nxt = self.step(seat)
+            nxt = order.next(seat)
         self._start_turn(nxt, t, events)
         self._open_jump(self._others[seat], t, events)
         return events
+
+    def _check_lost_race(self, seat: int, card: Card, t: float) -> None:
+        """Two claims on one card: the one that landed first counts; the other, identical to the
+        card now covered, is refused in front of everybody."""
+        if self.covered is None:
+            return
+        old, window, turn_then, claimable = self.covered
+        if (claimable and card.rank == old.rank and card.suit == old.suit and seat != turn_then
+                and window.is_open_to(seat) and (window.deadline is None or t < window.deadline)):
+            raise LostRace(f"{card_name(old)} was covered first: the {card_name(card)} goes back to the hand",
+                           (ClaimLost(seat, card),))
 
     # -- drawing -------------------------------------------------------------------------------
     def _require_turn(self, action: Action) -> int:
@@ -648,7 +668,7 @@ class CombatUno(Game):
             raise MustDrawOrStack(f"a penalty of {self.pending} is pending: start drawing it (or stack)")
         events: list[Event] = [TurnDrawn(seat)]
         self._give(seat, 1, events)
-        self._start_turn(self.step(seat), t, events)
+        self._start_turn(self.order.next(seat), t, events)
         self._maybe_close_jump("every other seat has passed", events)
         return events
 
@@ -686,7 +706,7 @@ class CombatUno(Game):
         ends_turn = self.owed_turn[seat] == self.turn_serial and self.turn == seat
         self.owed_turn[seat] = -1
         if ends_turn:
-            self._start_turn(self.step(seat), t, events)
+            self._start_turn(self.order.next(seat), t, events)
             self._maybe_close_jump("every other seat has passed", events)
 
     # -- out of turn: UNO and passing ----------------------------------------------------------------
@@ -694,7 +714,7 @@ class CombatUno(Game):
         seat, target = action.seat, action.target
         if self.phase != "play":
             raise WrongPhase("there is nobody to call UNO on now")
-        w = self.uno.get(target)
+        w = self._unos.get(target)
         if w is None:
             raise WindowClosed(f"seat {target} has no open UNO window")
         w.check_claim(seat, t)
@@ -719,16 +739,16 @@ class CombatUno(Game):
             raise StillDrawing(f"seat {seat} must finish drawing first")
         jump = self._jump_open_to(seat)
         if jump:
-            self.jump.check_claim(seat, t)  # type: ignore[union-attr]
-        for w in self.uno.values():
+            self._jumps[None].check_claim(seat, t)  # type: ignore[union-attr]
+        for w in self._unos.values():
             if seat not in w.done:
                 w.check_claim(seat, t)
         events: list[Event] = [Passed(seat)]
         if jump:
-            self.jump.mark_done(seat)  # type: ignore[union-attr]
+            self._jumps[None].mark_done(seat)  # type: ignore[union-attr]
             self._maybe_close_jump("every other seat has passed", events)
-        for target in list(self.uno):
-            w = self.uno[target]
+        for target in list(self._unos):
+            w = self._unos[target]
             if seat not in w.done:
                 w.mark_done(seat)
                 if w.everyone_done:
@@ -737,10 +757,9 @@ class CombatUno(Game):
 
     # -- the end of a round ------------------------------------------------------------------------
     def _end_round(self, winner: int, events: list[Event]) -> None:
-        if self.jump is not None:
-            self.jump = None
+        if self.windows.close("jump-in") is not None:
             events.append(WindowClosedEvent("round over"))
-        for target in list(self.uno):
+        for target in list(self._unos):
             self._close_uno(target, "round over", events)
         self.pending, self.absorb = 0, None
         self.owed = [0] * self.seats
@@ -748,27 +767,14 @@ class CombatUno(Game):
         hands = tuple(self.hand_value(s) for s in range(self.seats))
         for seat in range(self.seats):
             events.append(HandRevealed(seat, tuple(self.hands[seat]), hands[seat]))
-        totals = self.score.add_round(hands)
-        notes = (f"Seat {winner} went out.",)
-        events.append(RoundScored(self.round, hands, hands, totals, notes))
-        if self.options["length"] == "rounds":
-            finished = self.round >= self.options["rounds"]
-        else:
-            finished = self.score.reached(self.options["target"])
-        if finished:
-            self.winners = self.score.lowest()
-            self.phase = "match_over"
-            self.over = True
-            events.append(MatchEnded(totals, self.winners))
-        else:
-            self.phase = "round_over"
+        self.score_round(hands, hands, (f"Seat {winner} went out.",), events)
 
     # -- what the driver asks ---------------------------------------------------------------
     def seats_to_act(self) -> tuple[int, ...]:
         if self.phase != "play":
             return ()
         turn, owed = self.turn, self.owed
-        jump, uno = self.jump, self.uno
+        jump, uno = self._jumps[None] if self._jumps else None, self._unos
         acting = []
         for s in range(self.seats):
             if s == turn or owed[s]:
@@ -786,7 +792,7 @@ class CombatUno(Game):
         if self.phase in ("ready", "round_over"):
             return _START, None
         if self.phase == "play":
-            due = self._next_deadline()
+            due = self.windows.next_deadline()
             if due is not None:
                 return _EXPIRE, due
         return None
@@ -801,7 +807,7 @@ class CombatUno(Game):
         return (self.round, self.top_serial, self.turn_serial if self.turn == seat else -1,
                 self.pending, self.absorb, self.hand_serial[seat] if 0 <= seat < self.seats else 0,
                 self.owed[seat] if 0 <= seat < self.seats else 0, self.uno_serial,
-                self.jump is not None and seat in self.jump.done)
+                None in self._jumps and seat in self._jumps[None].done)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat == TABLE:
@@ -812,7 +818,7 @@ class CombatUno(Game):
         if self.owed[seat]:
             return [_draw_card(seat)]
         hand = self.hands[seat]
-        top = self.discard[-1]
+        top = self.piles.discard[-1]
         top_rank = top.rank
         plays = _plays(seat)
         out: list[Action] = []
@@ -849,13 +855,13 @@ class CombatUno(Game):
                         out.extend(plays[face])
                         break
             out.append(_pass(seat))
-            for target, w in self.uno.items():
+            for target, w in self._unos.items():
                 if seat not in w.done:
                     out.append(_call(seat, target))
             return out
-        if self.uno:
+        if self._unos:
             can_pass = False
-            for target, w in self.uno.items():
+            for target, w in self._unos.items():
                 if seat not in w.done:
                     out.append(_call(seat, target))
                     can_pass = True
@@ -864,35 +870,28 @@ class CombatUno(Game):
         return out
 
     def observe(self, seat: int) -> CombatUnoView:
-        jump = self.jump
-        uno = self.uno
+        jump = self._jumps.get(None)
+        uno = self._unos
         targets = tuple(uno)
         acting = self.seats_to_act()
         hands = tuple(fan_zone(s, tuple(h)) if s == seat or self.phase in ("round_over", "match_over")
                       else hidden_fan(s, len(h)) for s, h in enumerate(self.hands))
-        zones = hands + (ZoneView(DISCARD, "pile", tuple(self.discard[-2:]), len(self.discard)),
-                         ZoneView(DECK, "deck", (), len(self.deck)))
-        windows = []
-        if jump is not None:
-            windows.append(WindowView("jump-in", tuple(s for s in jump.offered if s not in jump.done),
-                                      jump.opened_at, jump.deadline))
-        for target, w in uno.items():
-            windows.append(WindowView("uno", tuple(s for s in w.offered if s not in w.done), w.opened_at,
-                                      w.deadline, about=target))
+        zones = hands + (ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
+                         ZoneView(DECK, "deck", (), len(self.piles.deck)))
         in_play = self.phase == "play"
         return CombatUnoView(
             seat=seat, seats=self.seats, round=self.round, phase=self.phase, dealer=self.dealer,
             turn=self.turn if in_play else None, acting=acting,
             out_of_turn=in_play and seat in acting and seat != self.turn and not self.owed[seat],
-            direction=self.direction, zones=zones, windows=tuple(windows), pending_draw=self.pending,
+            direction=self.direction, zones=zones, windows=self.windows.views(), pending_draw=self.pending,
             totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds), over=self.over,
             winners=self.winners, prompt=self._prompt(),
             turn_started_at=self.turn_started,
             hand=tuple(self.hands[seat]) if 0 <= seat < self.seats else (),
             hand_counts=tuple(len(h) for h in self.hands),
-            top=self.discard[-1] if self.discard else None, top_by=self.top_by, top_serial=self.top_serial,
+            top=self.piles.discard[-1] if self.piles.discard else None, top_by=self.top_by, top_serial=self.top_serial,
             colour=self.colour, pending=self.pending, victim=self.turn if self.pending else None,
-            owed=tuple(self.owed), deck_size=len(self.deck), discard_size=len(self.discard),
+            owed=tuple(self.owed), deck_size=len(self.piles.deck), discard_size=len(self.piles.discard),
             jump_open=self._jump_open_to(seat),
             jump_opened_at=jump.opened_at if jump else None, jump_deadline=jump.deadline if jump else None,
             uno_targets=targets, uno_open=tuple(s for s in targets if seat not in uno[s].done),

@@ -2,7 +2,8 @@
 use the abilities of 7 to 14, match the last discard out of turn, and call KOMBIO.
 
 The rules in the project's words are in game/rules/kombio.md; the action vocabulary is in
-docs/kombio-actions.md. Grid slots are stable: slots 0 and 1 are the far row, 2 and 3 the row
+docs/kombio-actions.md. The piles, turn order, round start and how the match is won come from the
+kit (docs/kit.md). Grid slots are stable: slots 0 and 1 are the far row, 2 and 3 the row
 nearest their owner; a matched card leaves an empty slot, and penalty cards fill the first empty
 slot or extend the grid.
 """
@@ -14,12 +15,10 @@ from functools import lru_cache
 from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import (DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, grid_place, held_place,
-                             stacked_deck)
+from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, grid_place, held_place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
-from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled,
-                              Event, MatchEnded, Passed, PenaltyGiven, RoundScored, RoundStarted,
-                              TurnStarted, WindowClosed, WindowOpened)
+from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, Passed,
+                              PenaltyGiven, TurnStarted, WindowClosed, WindowOpened)
 from game.core.game import Game, register
 from game.core.options import REACTION_SECONDS, OptionSpec
 from game.core.reaction import ReactionWindow
@@ -237,16 +236,12 @@ class Kombio(Game):
     )
     actions = (DrawFromDeck, TakeDiscard, CallKombio, Exchange, PlayDrawn, LookOwn, LookOpponent,
                BlindSwap, LookAny, SwapLooked, LookTwo, SwapBoth, SkipAbility, Match, Give, DecidePenalty)
+    deck_cards = DECK_CARDS
+    # How the match is won: the "Game length" options, lowest total (Game.make_match_rule).
 
     # -- state ----------------------------------------------------------------------------
     def setup(self) -> None:
         self.grids: list[list[Card | None]] = [[] for _ in range(self.seats)]
-        self.deck: list[Card] = []       # top is the end
-        self.discard: list[Card] = []    # top is the end
-        self.phase = "ready"
-        self.round = 0
-        self.dealer = self.seats - 1
-        self.turn = 0
         self.held: Card | None = None
         self.held_from: str | None = None
         self.ability: int | None = None
@@ -304,18 +299,6 @@ class Kombio(Game):
         if action.seat not in self.seats_to_act():
             raise NotYourTurn(f"seat {action.seat} cannot act now")
 
-    def _draw_card(self, events: list[Event]) -> Card | None:
-        if not self.deck and len(self.discard) > 1:
-            top = self.discard.pop()
-            self.deck = self.discard
-            self.discard = [top]
-            self.rng.shuffle(self.deck)
-            events.append(DeckReshuffled(len(self.deck)))
-        return self.deck.pop() if self.deck else None
-
-    def _can_draw(self) -> bool:
-        return bool(self.deck) or len(self.discard) > 1
-
     def _put_in_grid(self, seat: int, card: Card) -> Place:
         grid = self.grids[seat]
         for i, slot in enumerate(grid):
@@ -333,7 +316,7 @@ class Kombio(Game):
             seen.add(card.id)
 
     def _penalty(self, seat: int, reason: str, events: list[Event]) -> None:
-        card = self._draw_card(events)
+        card = self.piles.draw(self.rng, events)
         if card is None:
             events.append(PenaltyGiven(seat, reason + " (no card left to draw)", 0))
             return
@@ -344,7 +327,7 @@ class Kombio(Game):
     def _open_window(self, t: float, events: list[Event]) -> None:
         self.window_serial += 1
         offered = tuple(s for s in range(self.seats) if s not in self.locked_seats())
-        self.window = ReactionWindow.open(f"match {self.discard[-1]}", offered, t,
+        self.window = ReactionWindow.open(f"match {self.piles.discard[-1]}", offered, t,
                                           float(self.options["reaction_seconds"]), self.window_serial)
         self.phase = "reaction"
         events.append(WindowOpened("match", offered, t, self.window.deadline))
@@ -369,10 +352,8 @@ class Kombio(Game):
         if self.caller is not None and not self.final_turns:
             self._end_round(events)
             return
-        nxt = (self.turn + 1) % self.seats
-        while nxt == self.caller:
-            nxt = (nxt + 1) % self.seats
-        self._start_turn(nxt, events)
+        # The caller takes no more turns.
+        self._start_turn(self.order.next(self.turn, out=() if self.caller is None else (self.caller,)), events)
 
     def _call(self, seat: int, automatic: bool, events: list[Event]) -> None:
         self.caller = seat
@@ -426,19 +407,7 @@ class Kombio(Game):
                     notes.append(f"Seat {seat} holds both 14s and nothing else: -15.")
                 elif hands[seat] == -10 and any(c.rank == 14 for c in cards):
                     notes.append(f"Seat {seat} holds one 14 in a hand of exactly 25: -10.")
-        totals = self.score.add_round(scores)
-        events.append(RoundScored(self.round, hands, scores, totals, tuple(notes)))
-        if self.options["length"] == "rounds":
-            finished = self.round >= self.options["rounds"]
-        else:
-            finished = self.score.reached(self.options["target"])
-        if finished:
-            self.winners = self.score.lowest()
-            self.phase = "match_over"
-            self.over = True
-            events.append(MatchEnded(totals, self.winners))
-        else:
-            self.phase = "round_over"
+        self.score_round(hands, scores, tuple(notes), events)
 
     # -- what the driver asks ---------------------------------------------------------------
     def seats_to_act(self) -> tuple[int, ...]:
@@ -459,7 +428,7 @@ class Kombio(Game):
         return None
 
     def situation(self) -> Hashable:
-        return (self.round, self.phase, self.turn, len(self.discard),
+        return (self.round, self.phase, self.turn, len(self.piles.discard),
                 self.window.serial if self.window else -1, self.pending_seat)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -473,11 +442,11 @@ class Kombio(Game):
         own = [i for i, c in enumerate(grid) if c is not None]
         if phase == "turn":
             actions: list[Action] = []
-            if self._can_draw():
+            if self.piles.can_draw():
                 actions.append(DrawFromDeck(seat))
-            if self.discard and own:
+            if self.piles.discard and own:
                 actions.append(TakeDiscard(seat))
-            if self.caller is None and self.discard:
+            if self.caller is None and self.piles.discard:
                 actions.append(CallKombio(seat))
             return actions
         if phase == "drawn":
@@ -538,8 +507,8 @@ class Kombio(Game):
         acting = self.seats_to_act()
         in_window = self.phase == "reaction" and window is not None
         zones = [grid_zone(s, row) for s, row in enumerate(grids)]
-        zones.append(ZoneView(DISCARD, "pile", tuple(self.discard[-2:]), len(self.discard)))
-        zones.append(ZoneView(DECK, "deck", (), len(self.deck)))
+        zones.append(ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)))
+        zones.append(ZoneView(DECK, "deck", (), len(self.piles.deck)))
         if holder is not None:
             zones.append(ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
         return KombioView(
@@ -550,8 +519,8 @@ class Kombio(Game):
             pending_draw=0, totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds),
             over=self.over, winners=self.winners, prompt=self._prompt(),
             grids=tuple(grids),
-            discard_top=self.discard[-1] if self.discard else None, discard_size=len(self.discard),
-            deck_size=len(self.deck), holder=holder, held=held, held_from=self.held_from if holder is not None else None,
+            discard_top=self.piles.top, discard_size=len(self.piles.discard),
+            deck_size=len(self.piles.deck), holder=holder, held=held, held_from=self.held_from if holder is not None else None,
             ability=self.ability if self.phase in ("ability", "look_swap", "look_both") else None,
             looked=self.looked, looked_cards=tuple(visible.get(p) for p in self.looked),
             caller=self.caller, final_turns=tuple(sorted(self.final_turns)), locked=self.locked_seats(),
@@ -571,13 +540,13 @@ class Kombio(Game):
         if phase == "match_over":
             return "the match is over"
         if phase == "turn":
-            return f"seat {turn} to draw, take the discard" + (" or call KOMBIO" if self.caller is None and self.discard else "")
+            return f"seat {turn} to draw, take the discard" + (" or call KOMBIO" if self.caller is None and self.piles.discard else "")
         if phase in ("drawn", "taken"):
             return f"seat {turn} to exchange the card" + (" or play it" if phase == "drawn" else "")
         if phase in ("ability", "look_swap", "look_both"):
             return f"seat {turn} to use the {self.ability}'s ability: {ABILITY_NAMES.get(self.ability, '')}"
         if phase == "reaction":
-            top = self.discard[-1].rank if self.discard else "?"
+            top = self.piles.discard[-1].rank if self.piles.discard else "?"
             return f"anyone may match the {top}"
         if phase == "give":
             return f"seat {self.pending_seat} to give a card into the gap"
@@ -587,27 +556,18 @@ class Kombio(Game):
 
     # -- the table's actions ----------------------------------------------------------------
     def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
-        if action.seat != TABLE:
-            raise NotYourTurn("only the table deals a round")
-        if self.phase not in ("ready", "round_over"):
-            raise WrongPhase("a round is still being played")
-        deck = stacked_deck(DECK_CARDS, action.deck, self.rng)
-        self.round += 1
-        self.dealer = (self.dealer + 1) % self.seats if self.round > 1 else self.seats - 1
-        self.deck = deck
-        self.discard = []
+        first, events = self.begin_round(action)
         self.grids = [[None] * GRID_SIZE for _ in range(self.seats)]
         self.caller, self.final_turns, self.turn_is_final = None, set(), False
         self.held = self.held_from = self.ability = None
         self.looked, self.window = (), None
         self.pending_seat = self.pending_place = self.pending_claimer = None
         self.seen = [set() for _ in range(self.seats)]
-        first = (self.dealer + 1) % self.seats
-        events: list[Event] = [RoundStarted(self.round, self.dealer, first)]
+        deck = self.piles.deck
         for i in range(GRID_SIZE):
             for k in range(self.seats):
                 seat = (first + k) % self.seats
-                self.grids[seat][i] = card = self.deck.pop()
+                self.grids[seat][i] = deck.pop()
                 events.append(CardMoved(None, DECK, grid_place(seat, i), NOBODY))
         for seat in range(self.seats):
             for i in PEEK_SLOTS:
@@ -630,10 +590,10 @@ class Kombio(Game):
     # -- a turn -------------------------------------------------------------------------------
     def _on_DrawFromDeck(self, action: DrawFromDeck, t: float) -> list[Event]:
         self._require(action, "turn")
-        if not self._can_draw():
+        if not self.piles.can_draw():
             raise IllegalAction("the deck is empty and the discard pile cannot refill it")
         events: list[Event] = []
-        card = self._draw_card(events)
+        card = self.piles.draw(self.rng, events)
         self.held, self.held_from, self.phase = card, "deck", "drawn"
         self._show(action.seat, card)  # type: ignore[arg-type]
         events.append(CardMoved(card, DECK, held_place(action.seat), frozenset((action.seat,)), action.seat))
@@ -641,11 +601,11 @@ class Kombio(Game):
 
     def _on_TakeDiscard(self, action: TakeDiscard, t: float) -> list[Event]:
         self._require(action, "turn")
-        if not self.discard:
+        if not self.piles.discard:
             raise IllegalAction("the discard pile is empty (the first turn must draw from the deck)")
         if not any(c is not None for c in self.grids[action.seat]):
             raise IllegalAction("you have no card to exchange the discard with")
-        card = self.discard.pop()
+        card = self.piles.discard.pop()
         self.held, self.held_from, self.phase = card, "discard", "taken"
         return [CardMoved(card, DISCARD, held_place(action.seat), None, action.seat)]
 
@@ -653,7 +613,7 @@ class Kombio(Game):
         self._require(action, "turn")
         if self.caller is not None:
             raise IllegalAction(f"seat {self.caller} has already called KOMBIO")
-        if not self.discard:
+        if not self.piles.discard:
             raise IllegalAction("the first turn of a round draws from the deck; KOMBIO can be called from the next turn")
         events: list[Event] = []
         self._call(action.seat, False, events)
@@ -669,7 +629,7 @@ class Kombio(Game):
             raise InvalidTarget(f"you have no card in slot {action.index}")
         held = self.held
         self.grids[seat][action.index] = held
-        self.discard.append(old)
+        self.piles.discard.append(old)
         self._show_all(old)
         self.held = self.held_from = None
         events: list[Event] = [
@@ -684,7 +644,7 @@ class Kombio(Game):
         self._require(action, "drawn")
         card = self.held
         assert card is not None
-        self.discard.append(card)
+        self.piles.discard.append(card)
         self._show_all(card)
         self.held = self.held_from = None
         events: list[Event] = [CardMoved(card, held_place(action.seat), DISCARD, None, action.seat)]
@@ -805,13 +765,13 @@ class Kombio(Game):
         self.window.check_claim(action.seat, t)
         card = self._check_target(action.place, "the card to match")
         seat, place = action.seat, action.place
-        top = self.discard[-1]
+        top = self.piles.discard[-1]
         correct = card.rank == top.rank
         self._show_all(card)
         events: list[Event] = [MatchAttempted(seat, place, card, correct)]
         if correct:
             self.grids[place.seat][place.index] = None
-            self.discard.append(card)
+            self.piles.discard.append(card)
             events.append(CardMoved(card, place, DISCARD, None, seat))
             if place.seat != seat and any(c is not None for c in self.grids[seat]):
                 self.phase, self.pending_seat, self.pending_place = "give", seat, place
