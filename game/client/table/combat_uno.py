@@ -23,6 +23,7 @@ import pygame
 
 from game.client.table.base import CLAIM_KEYS, TableScene, whose
 from game.client.table.layout import TableLayout
+from game.core.view import SPECTATOR
 from game.client.table.sprites import CardSprite
 from game.client.tables import register_table
 from game.client.ui import text as T
@@ -33,7 +34,7 @@ from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
 from game.core.events import (CardMoved, Event, PenaltyGiven, RoundScored, RoundStarted, TurnStarted,
                               WindowClosed as WindowClosedEvent, WindowOpened)
-from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour,
+from game.variants.combat_uno import (COLOURS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour,
                                       CallUno, ColourChosen, DirectionChanged, DoesNotMatch, Draw, DrawCard,
                                       DrawPending, HandRevealed, JumpedIn, MustDrawOrStack, NotHeld,
                                       NotIdentical, Play, Skipped, StackingOff, Stacked, StartDrawing,
@@ -71,23 +72,15 @@ class CombatUnoTable(TableScene):
     ring_label = "Jump in?"
 
     def __init__(self, app, record, storage=None):
-        self.colour: str | None = None
-        self.direction = 1
-        self.pending: tuple[int, int] | None = None   # (who must draw, how many) as the view has shown it
-        self.uno_open: dict[int, tuple[float, float | None]] = {}
-        self.uno_safe: set[int] = set()                # called UNO in time, still on one card
+        self.uno_safe: set[int] = set()                # called UNO in time, still on one card (not in the view)
         self.picking: tuple[int, int | str] | None = None   # (seat, rank) choosing a wild's colour
         self.selected: int | None = None               # keyboard choice in the acting hand
         self.race_key: tuple[int, float] | None = None # U or C pressed while a flight was still landing
-        self.top_by: int | None = None
         super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
     def face_of(self, card: Card) -> dict:
         return {"rank": card.rank, "suit": card.suit or "wild"}
-
-    def deck_size_at_start(self) -> int:
-        return len(DECK_CARDS)
 
     def hand_key(self, card: Card) -> Any:
         wild = card.suit is None
@@ -102,44 +95,15 @@ class CombatUnoTable(TableScene):
         k = self.layout.unit
         return (x + ((u * 13) % 7 - 3) * 1.5 * k, y + ((u * 5) % 7 - 3) * 1.5 * k), angle, size
 
-    def sync_view(self) -> None:
-        g = self.game
-        self.grid, self.grid_len, self.held, self.discard = {}, {}, {}, []
-        self.hands = {}
-        over = g.phase in ("round_over", "match_over")
-        for seat, cards in enumerate(g.hands):
-            show = None if over else frozenset((seat,))
-            hand = []
-            for card in cards:
-                s = CardSprite(0, 0, 0, (1, 1), card, show, 1.0)
-                hand.append(s)
-            self.hands[seat] = hand
-            if hand:
-                visible = over or self.viewer == seat
-                if visible:
-                    hand.sort(key=lambda s: self.hand_key(s.card))
-                else:
-                    self.order_hand(seat, hand)
-        for card in g.discard[-self.discard_shown:]:
-            self.discard.append(CardSprite(0, 0, 0, (1, 1), card, None, 1.0))
-        self.snap_all()
-        self.deck_n = len(g.deck)
-        self.turn = g.turn if g.phase == "play" else None
-        self.colour = g.colour
-        self.direction = g.direction
-        self.top_by = g.top_by
-        self.pending = (g.turn, g.pending) if g.pending else None
-        if g.jump is not None:
-            w = g.jump
-            self.window = WindowOpened("jump-in", tuple(w.offered), w.opened_at, w.deadline)
-            self.window_passed = set(w.done)
-        self.uno_open = {t: (w.opened_at, w.deadline) for t, w in g.uno.items()}
+    def view(self):
+        return self.match.view(SPECTATOR)
 
-    def resumed(self, last_action: Action, round_events: list[Event], last_events: list[Event]) -> None:
-        if self.game.phase == "round_over":
-            for e in last_events:
-                if isinstance(e, RoundScored):
-                    self.round_result = e
+    def sync_view(self) -> None:
+        v = self.view()
+        self.turn = v.turn
+        w = v.window("jump-in")
+        if w is not None:
+            self.window = WindowOpened("jump-in", w.seats, w.opened_at, w.deadline)
 
     # -- who acts ----------------------------------------------------------------------------------
     def hand_seat(self) -> int | None:
@@ -152,13 +116,13 @@ class CombatUnoTable(TableScene):
 
     def wanted_viewer(self) -> int | None:
         """Hot-seat: whose hand should be open now (a claimer, else a human on turn)."""
-        g = self.game
+        view = self.view()
         if self.claimer is not None:
             return self.claimer
-        if g.phase == "play" and g.turn in self.humans and self.round_result is None:
-            return g.turn
+        if view.turn in self.humans and self.round_result is None:
+            return view.turn
         v = self.viewer
-        if v is not None and g.phase == "play" and CallUno(v, v) in self.legal(v):
+        if v is not None and view.turn is not None and CallUno(v, v) in self.legal(v):
             return v      # just went down to one card: the hand stays open while the UNO chance runs
         return None
 
@@ -170,29 +134,29 @@ class CombatUnoTable(TableScene):
 
     # -- the clock, the view and the hot-seat curtain ------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.hotseat and self.app.top is self and not self.game.over and self.curtain_pending is None:
+        if self.hotseat and self.app.top is self and not self.match.over and self.curtain_pending is None:
             want = self.wanted_viewer()
             if want != self.viewer:
                 if want is None or self.viewer is not None:
                     self.viewer = None          # hiding a hand never waits
                     self.selected = None
                 if want is not None and not self.animating:
-                    self._raise_curtain(want)
+                    self.raise_curtain(want)
                     return
         super().update(dt)
         if self.race_key is not None and self.ready_for_input():
             key, pressed = self.race_key
             self.race_key = None
             # The table clock stands still while cards fly, so acting now is as if pressed on time.
-            fresh = self.time - pressed <= RACE_KEY_MEMORY and not self.game.over
+            fresh = self.time - pressed <= RACE_KEY_MEMORY and not self.match.over
             if fresh and key == pygame.K_u:
                 self.call_uno()
             elif fresh:
                 self.catch()
         self._raise_playable(dt)
 
-    def _curtain_done(self, seat: int) -> None:
-        super()._curtain_done(seat)
+    def curtain_done(self, seat: int) -> None:
+        super().curtain_done(seat)
         self.selected = None
         if self.bottom != seat:
             # The player who now looks sits at the bottom, their hand big and face up.
@@ -206,14 +170,11 @@ class CombatUnoTable(TableScene):
         for s in hand:
             (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("hand", seat, hand.index(s)))
 
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-
     def _raise_playable(self, dt: float) -> None:
         seat = self.hand_seat()
         k = min(1.0, dt * 14)
         lit: set[int] = set()
-        if seat is not None and self.ready_for_input() and not self.game.over:
+        if seat is not None and self.ready_for_input() and not self.match.over:
             faces = {(a.rank, a.colour) for a in self.legal(seat) if isinstance(a, Play)}
             for i, s in enumerate(self.hands.get(seat, [])):
                 if s.card is not None and (s.card.rank, s.card.suit) in faces:
@@ -235,8 +196,7 @@ class CombatUnoTable(TableScene):
     # -- animations of Combat UNO's facts ----------------------------------------------------------
     def on_RoundStarted(self, ev: RoundStarted) -> None:
         super().on_RoundStarted(ev)
-        self.colour, self.direction, self.pending, self.top_by = None, 1, None, None
-        self.uno_open, self.uno_safe = {}, set()
+        self.uno_safe = set()
         self.picking, self.selected = None, None
 
     def on_TurnStarted(self, ev: TurnStarted) -> None:
@@ -256,13 +216,8 @@ class CombatUnoTable(TableScene):
         self.window = None
 
     def on_CardMoved(self, ev: CardMoved) -> None:
-        if ev.dst == DISCARD:
-            self.pending = None
-            if ev.card is not None and ev.card.suit is not None:
-                self.colour = ev.card.suit       # (a wild's colour comes with ColourChosen)
-            self.top_by = ev.by if ev.src.zone == "hand" else None
-            if ev.src.zone == "hand":
-                self.uno_safe.discard(ev.src.seat)
+        if ev.dst == DISCARD and ev.src.zone == "hand":
+            self.uno_safe.discard(ev.src.seat)
         if ev.dst.zone == "hand" and ev.src == DECK:
             self.uno_safe.discard(ev.dst.seat)
         super().on_CardMoved(ev)
@@ -279,7 +234,6 @@ class CombatUnoTable(TableScene):
             self.selected = None
 
     def on_ColourChosen(self, ev: ColourChosen) -> None:
-        self.colour = ev.colour
         if ev.colour is None:
             self.narrate("A Wild starts the pile: the first player chooses the colour.")
             return
@@ -306,26 +260,17 @@ class CombatUnoTable(TableScene):
         self.narrate(f"{self.names[ev.seat]} is skipped.")
 
     def on_DirectionChanged(self, ev: DirectionChanged) -> None:
-        self.direction = ev.direction
         self.float_text(None, "Reverse!", self.palette.info)
         self.narrate("Play now goes " + ("to the left (clockwise)." if ev.direction > 0 else "to the right (anticlockwise)."))
 
     def on_DrawPending(self, ev: DrawPending) -> None:
-        self.pending = (ev.seat, ev.cards)
         self.float_text(ev.seat, f"+{ev.cards}", self.palette.bad)
 
     def on_StartedDrawing(self, ev: StartedDrawing) -> None:
-        self.pending = None
         self.narrate(f"{self.names[ev.seat]} draws {ev.cards}.")
 
     def on_TurnDrawn(self, ev: TurnDrawn) -> None:
         self.narrate(f"{self.names[ev.seat]} draws a card.")
-
-    def on_UnoWindowOpened(self, ev: UnoWindowOpened) -> None:
-        self.uno_open[ev.target] = (ev.opened_at, ev.deadline)
-
-    def on_UnoWindowClosed(self, ev: UnoWindowClosed) -> None:
-        self.uno_open.pop(ev.target, None)
 
     def on_UnoCalled(self, ev: UnoCalled) -> None:
         self.sound.play("call")
@@ -362,7 +307,7 @@ class CombatUnoTable(TableScene):
 
     def on_RoundScored(self, ev: RoundScored) -> None:
         super().on_RoundScored(ev)
-        self.pending, self.uno_open, self.picking, self.selected = None, {}, None, None
+        self.picking, self.selected = None, None
         self.pause_for(0.6)
 
     def joinable(self, prev: Event, nxt: Event) -> bool:
@@ -372,18 +317,18 @@ class CombatUnoTable(TableScene):
 
     # -- refusals in the player's words ---------------------------------------------------------------
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
-        g = self.game
-        top = g.discard[-1] if g.discard else None
+        v = self.view()
+        top = v.top
         seat = getattr(action, "seat", None)
-        turn = self.names[g.turn] if 0 <= g.turn < len(self.names) else "?"
+        turn = self.names[v.turn] if v.turn is not None and 0 <= v.turn < len(self.names) else "?"
         if isinstance(exc, StillDrawing):
-            return f"Finish drawing your penalty first: {g.owed[seat] if seat is not None else ''} more (D).".replace(":  more", ":")
+            return f"Finish drawing your penalty first: {v.owed[seat] if seat is not None else ''} more (D).".replace(":  more", ":")
         if isinstance(exc, MustDrawOrStack):
             kind = RANK_NAMES.get(top.rank, "") if top else ""
-            return f"{g.pending} cards are coming to you: stack a {kind} or draw them (D)."
+            return f"{v.pending} cards are coming to you: stack a {kind} or draw them (D)."
         if isinstance(exc, DoesNotMatch):
             card = Card(0, action.rank, action.colour) if isinstance(action, Play) else None
-            want = f"a {g.colour} card" if g.colour else "any card"
+            want = f"a {v.colour} card" if v.colour else "any card"
             rank = RANK_NAMES.get(top.rank, str(top.rank)) if top else ""
             return f"The {name_of(card)} does not follow the {name_of(top)}: play {want} or a {rank}."
         if isinstance(exc, NotIdentical):
@@ -423,7 +368,7 @@ class CombatUnoTable(TableScene):
 
     def handle_table_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.ready_for_input() or self.game.over:
+            if not self.ready_for_input() or self.match.over:
                 return
             if self.picking is not None:
                 for colour, rect in self.swatches():
@@ -440,7 +385,7 @@ class CombatUnoTable(TableScene):
             if r.collidepoint(event.pos):
                 self.draw_action()
             return
-        if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.game.over:
+        if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.match.over:
             return
         key = event.key
         if self.picking is not None:
@@ -491,12 +436,12 @@ class CombatUnoTable(TableScene):
         """Hot-seat: ``seat``'s player wants their hand for an out-of-turn move."""
         if seat == self.viewer:
             return
-        if not self.game.legal_actions(seat):
+        if not self.legal(seat):
             self.say(f"{self.names[seat]} has nothing to do out of turn right now.")
             return
         self.claimer = seat
         self.picking, self.selected = None, None
-        self._raise_curtain(seat)
+        self.raise_curtain(seat)
 
     def end_claim(self) -> None:
         if self.claimer is not None:
@@ -539,7 +484,7 @@ class CombatUnoTable(TableScene):
         seat = self.hand_seat()
         if seat is None:
             if self.hotseat:
-                self.say("It is not a human's turn." if self.game.turn not in self.humans
+                self.say("It is not a human's turn." if self.view().turn not in self.humans
                          else "Press your claim key first (" + self.claim_keys_text() + ").")
             return
         legal = self.legal(seat)
@@ -560,7 +505,7 @@ class CombatUnoTable(TableScene):
         if CallUno(seat, seat) in self.legal(seat):
             self.submit(CallUno(seat, seat))
             self.end_claim()
-        elif len(self.game.hands[seat]) == 1 and seat in self.uno_safe:
+        elif self.view().hand_counts[seat] == 1 and seat in self.uno_safe:
             self.say("You have already called UNO.")
         else:
             self.say("Call UNO as you play your second-last card, before anyone catches you.")
@@ -586,7 +531,7 @@ class CombatUnoTable(TableScene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         landing = bool(self.queue) and self.hold is None and self.curtain_pending is None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_c) and landing and not self.game.over:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_c) and landing and not self.match.over:
             # The UNO race starts the moment a card lands: a call pressed mid-flight must count.
             self.race_key = (event.key, self.time)
             return
@@ -600,12 +545,12 @@ class CombatUnoTable(TableScene):
 
     # -- buttons, prompts, highlights ------------------------------------------------------------------
     def buttons_key(self) -> Any:
-        return (self.game.version, self.claimer, self.picking, self.viewer, self.selected is not None)
+        return (self.match.version, self.claimer, self.picking, self.viewer, self.selected is not None)
 
     def build_buttons(self) -> list[Button]:
-        g = self.game
+        v = self.view()
         seat = self.hand_seat()
-        if not self.ready_for_input() or g.over or seat is None or self.picking is not None:
+        if not self.ready_for_input() or v.over or seat is None or self.picking is not None:
             return []
         legal = self.legal(seat)
         b: list[Button] = []
@@ -615,41 +560,41 @@ class CombatUnoTable(TableScene):
         if CallUno(seat, seat) in legal:
             b.append(Button("UNO!", self.call_uno, shortcut=pygame.K_u, primary=True))
         if any(isinstance(a, DrawCard) for a in legal):
-            b.append(Button(f"Draw ({g.owed[seat]} left)", self.draw_action, shortcut=pygame.K_d))
+            b.append(Button(f"Draw ({v.owed[seat]} left)", self.draw_action, shortcut=pygame.K_d))
         elif any(isinstance(a, StartDrawing) for a in legal):
-            b.append(Button(f"Draw {g.pending}", self.draw_action, shortcut=pygame.K_d))
+            b.append(Button(f"Draw {v.pending}", self.draw_action, shortcut=pygame.K_d))
         elif any(isinstance(a, Draw) for a in legal):
             b.append(Button("Draw", self.draw_action, shortcut=pygame.K_d))
         if self.selected is not None:
             b.append(Button("Play", lambda: self.click_card(seat, self.selected or 0), hint="Enter"))
-        if Pass(seat) in legal and not g.options.get("reaction_seconds"):
+        if Pass(seat) in legal and not v.options.get("reaction_seconds"):
             b.append(Button("Pass", self.pass_chances, hint="Space"))
         return b
 
     def prompt(self) -> str:
-        g = self.game
-        if g.over or g.phase != "play":
+        v = self.view()
+        if v.over or v.turn is None:
             return ""
         seat = self.hand_seat()
-        turn_name = self.names[g.turn]
+        turn_name = self.names[v.turn]
         if self.picking is not None:
             return "Choose the colour: R red, Y yellow, G green, B blue (Esc cancels)"
         if seat is None:
             if self.hotseat:
-                who = f"{turn_name} is thinking…" if g.turn not in self.humans else f"{whose(turn_name, True)} turn"
+                who = f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
                 return f"{who}   ·   to jump in or call UNO: claim key ({self.claim_keys_text()})"
             return ""
         you = "You" if not self.hotseat else self.names[seat]
         your = "Your turn" if not self.hotseat else f"{whose(self.names[seat], True)} turn"
         legal = self.legal(seat)
         if any(isinstance(a, DrawCard) for a in legal):
-            return f"{you}: draw your penalty, {g.owed[seat]} more (D)"
-        if seat == g.turn:
-            if g.pending:
-                kind = RANK_NAMES.get(g.discard[-1].rank, "")
+            return f"{you}: draw your penalty, {v.owed[seat]} more (D)"
+        if seat == v.turn:
+            if v.pending:
+                kind = RANK_NAMES.get(v.top.rank, "") if v.top else ""
                 can = any(isinstance(a, Play) for a in legal)
-                return (f"+{g.pending} coming your way! Stack a {kind} or draw them (D)" if can
-                        else f"+{g.pending} coming your way: draw them (D)")
+                return (f"+{v.pending} coming your way! Stack a {kind} or draw them (D)" if can
+                        else f"+{v.pending} coming your way: draw them (D)")
             if any(isinstance(a, Play) for a in legal):
                 return f"{your}: play a raised card or draw (D)"
             return f"{your}: nothing matches, draw a card (D)"
@@ -661,7 +606,7 @@ class CombatUnoTable(TableScene):
             return "Catch them (C): a player is on one card without calling UNO"
         if self.claimer is not None:
             return f"{you}: nothing to do out of turn now (Esc)"
-        return f"{turn_name} is thinking…" if g.turn not in self.humans else f"{whose(turn_name, True)} turn"
+        return f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
 
     def key_hints(self) -> list[tuple[str, str]]:
         hints = [("Click", "play a raised card"), ("1-9 ←→", "pick a card"), ("Enter", "play it"),
@@ -673,9 +618,9 @@ class CombatUnoTable(TableScene):
         return hints
 
     def targets(self) -> tuple[set, set]:
-        g = self.game
+        v = self.view()
         seat = self.hand_seat()
-        if g.over or seat is None or self.picking is not None:
+        if v.over or seat is None or self.picking is not None:
             return set(), set()
         lit: set = set()
         faces = set()
@@ -705,11 +650,12 @@ class CombatUnoTable(TableScene):
         pal = self.palette
         if self.round_result is not None:
             return None
-        if seat in self.uno_open:
-            opened, deadline = self.uno_open[seat]
+        uno = self.shown.uno_targets
+        if seat in uno:
+            deadline = self.shown.uno_deadlines[uno.index(seat)]
             left = f" {max(0.0, deadline - self.table_time):0.1f}s" if deadline is not None else ""
             return f"UNO?{left}", pal.accent
-        owed = self.game.owed[seat] if self.game.phase == "play" and not self.animating else 0
+        owed = self.shown.owed[seat] if self.shown.turn is not None and not self.animating else 0
         if owed:
             return f"drawing, {owed} more", pal.bad
         if seat in self.uno_safe and len(self.hands.get(seat, ())) == 1:
@@ -729,7 +675,7 @@ class CombatUnoTable(TableScene):
         colour = TH.lighten(pal.felt, 0.22)
         rect = pygame.Rect(0, 0, 2 * r, int(1.6 * r))
         rect.center = (cx, cy)
-        cw = self.direction > 0     # clockwise on screen
+        cw = self.shown.direction > 0     # clockwise on screen
         for a0, a1 in ((math.radians(135), math.radians(215)), (math.radians(-35), math.radians(45))):
             pygame.draw.arc(surface, colour, rect, a0, a1, max(3, int(5 * u)))
             end = a0 if cw else a1      # pygame arcs run anticlockwise from a0 to a1
@@ -750,10 +696,11 @@ class CombatUnoTable(TableScene):
         drect.center = (int(dx), int(dy))
         # The colour to follow: a frame round the pile, and its name (the name is the symbol
         # that never depends on seeing colour).
-        if self.colour is not None:
-            c = pal.uno[self.colour]
+        colour = self.shown.colour
+        if colour is not None:
+            c = pal.uno[colour]
             pygame.draw.rect(surface, c, drect.inflate(int(14 * u), int(14 * u)), max(3, int(4 * u)), border_radius=10)
-            label = self.colour.capitalize()
+            label = colour.capitalize()
         else:
             label = "any colour" if self.discard else ""
         if label:
@@ -763,18 +710,18 @@ class CombatUnoTable(TableScene):
             box = chip.get_rect(midbottom=(drect.centerx, drect.centery - ring - int(30 * u))).inflate(18, 6)
             box.w = max(box.w, int(L.pile_card[0] * 1.1))
             box.centerx = drect.centerx
-            fill = (*TH.darken(pal.uno[self.colour], 0.35), 230) if self.colour else (20, 20, 20, 200)
-            surface.blit(TH.panel(box.size, fill, pal.uno[self.colour] if self.colour else pal.text_dim, 8, 2), box.topleft)
+            fill = (*TH.darken(pal.uno[colour], 0.35), 230) if colour else (20, 20, 20, 200)
+            surface.blit(TH.panel(box.size, fill, pal.uno[colour] if colour else pal.text_dim, 8, 2), box.topleft)
             T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
-            if pal.markers and self.colour:
-                mark = self.colour[0].upper()
+            if pal.markers and colour:
+                mark = colour[0].upper()
                 m = T.text(mark, TH.TINY, (20, 20, 20), True)
                 mb = m.get_rect(midright=(box.left - 4, box.centery)).inflate(8, 4)
                 pygame.draw.rect(surface, (255, 255, 255), mb, border_radius=4)
                 surface.blit(m, m.get_rect(center=mb.center))
         # A draw waiting for its victim.
-        if self.pending is not None and self.round_result is None:
-            victim, n = self.pending
+        if self.shown.pending and self.shown.victim is not None and self.round_result is None:
+            victim, n = self.shown.victim, self.shown.pending
             text = f"+{n} for {self.names[victim]}"
             txt = T.text(text, TH.BODY, (255, 255, 255), True)
             dxr, dyr = L.deck_pos
