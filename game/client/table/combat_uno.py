@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, TableScene, whose
+from game.client.table.base import CLAIM_KEYS, Choice, TableScene, whose
 from game.client.table.layout import TableLayout
 from game.core.view import SPECTATOR
 from game.client.table.sprites import CardSprite
@@ -70,6 +70,10 @@ class CombatUnoTable(TableScene):
     # Enter and ↑ play the chosen card and ← → choose it, so the buttons' focus must not take them.
     table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP)
     ring_label = "Jump in?"
+    action_labels = {CallUno: Choice("Catch", pygame.K_c), DrawCard: Choice("Draw", pygame.K_d),
+                     StartDrawing: Choice("Draw", pygame.K_d), Draw: Choice("Draw", pygame.K_d),
+                     Pass: Choice("Pass", hint="Space")}
+    click_actions = {DECK: (DrawCard, StartDrawing, Draw)}
 
     def __init__(self, app, record, storage=None):
         self.uno_safe: set[int] = set()                # called UNO in time, still on one card (not in the view)
@@ -349,14 +353,6 @@ class CombatUnoTable(TableScene):
         return super().explain(exc, action)
 
     # -- input -------------------------------------------------------------------------------------
-    def hit_hand(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        """(seat, index) of the topmost hand card under ``pos``."""
-        for seat, hand in self.hands.items():
-            for i in range(len(hand) - 1, -1, -1):
-                if hand[i].rect().collidepoint(pos):
-                    return seat, i
-        return None
-
     def swatches(self) -> list[tuple[str, pygame.Rect]]:
         L = self.layout
         cx, cy = L.centre
@@ -376,13 +372,10 @@ class CombatUnoTable(TableScene):
                         self.choose(colour)
                         return
                 self.picking = None      # a click elsewhere cancels the wild
-            hit = self.hit_hand(event.pos)
-            if hit is not None:
-                self.click_card(*hit)
-                return
-            r = pygame.Rect(0, 0, *self.layout.pile_card)
-            r.center = tuple(map(int, self.layout.deck_pos))
-            if r.collidepoint(event.pos):
+            place = self.place_at(event.pos)
+            if place is not None and place.zone == "hand":
+                self.click_card(place.seat, place.index)     # a Play is matched to the card by its face
+            elif place == DECK:
                 self.draw_action()
             return
         if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.match.over:
@@ -547,29 +540,46 @@ class CombatUnoTable(TableScene):
     def buttons_key(self) -> Any:
         return (self.match.version, self.claimer, self.picking, self.viewer, self.selected is not None)
 
-    def build_buttons(self) -> list[Button]:
+    def input_seat(self) -> int | None:
+        return self.hand_seat()
+
+    def label_for(self, action: Action) -> Choice | None:
         v = self.view()
+        if isinstance(action, CallUno) and action.target == action.seat:
+            return Choice("UNO!", pygame.K_u, primary=True)
+        if isinstance(action, CallUno):
+            # one button catches everyone who may be caught
+            targets = sorted(a.target for a in self.legal(action.seat) if isinstance(a, CallUno) and a.target != a.seat)
+            if action.target != targets[0]:
+                return None
+            return Choice(f"Catch {' & '.join(self.names[t] for t in targets)}", pygame.K_c)
+        if isinstance(action, DrawCard):
+            return Choice(f"Draw ({v.owed[action.seat]} left)", pygame.K_d)
+        if isinstance(action, StartDrawing):
+            return Choice(f"Draw {v.pending}", pygame.K_d)
+        if isinstance(action, Pass) and v.options.get("reaction_seconds"):
+            return None          # the ring runs out on its own
+        return super().label_for(action)
+
+    def act(self, action: Action) -> bool:
+        if isinstance(action, CallUno):
+            (self.call_uno if action.target == action.seat else self.catch)()
+        elif isinstance(action, Pass):
+            self.pass_chances()
+        elif isinstance(action, (DrawCard, StartDrawing, Draw)):
+            self.draw_action()
+        else:
+            return super().act(action)
+        return True
+
+    def build_buttons(self) -> list[Button]:
+        return [] if self.picking is not None else super().build_buttons()
+
+    def extra_buttons(self) -> list[Button]:
         seat = self.hand_seat()
-        if not self.ready_for_input() or v.over or seat is None or self.picking is not None:
+        if self.selected is None or seat is None:
             return []
-        legal = self.legal(seat)
-        b: list[Button] = []
-        if any(isinstance(a, CallUno) and a.target != seat for a in legal):
-            targets = [self.names[a.target] for a in legal if isinstance(a, CallUno) and a.target != seat]
-            b.append(Button(f"Catch {' & '.join(targets)}", self.catch, shortcut=pygame.K_c))
-        if CallUno(seat, seat) in legal:
-            b.append(Button("UNO!", self.call_uno, shortcut=pygame.K_u, primary=True))
-        if any(isinstance(a, DrawCard) for a in legal):
-            b.append(Button(f"Draw ({v.owed[seat]} left)", self.draw_action, shortcut=pygame.K_d))
-        elif any(isinstance(a, StartDrawing) for a in legal):
-            b.append(Button(f"Draw {v.pending}", self.draw_action, shortcut=pygame.K_d))
-        elif any(isinstance(a, Draw) for a in legal):
-            b.append(Button("Draw", self.draw_action, shortcut=pygame.K_d))
-        if self.selected is not None:
-            b.append(Button("Play", lambda: self.click_card(seat, self.selected or 0), hint="Enter"))
-        if Pass(seat) in legal and not v.options.get("reaction_seconds"):
-            b.append(Button("Pass", self.pass_chances, hint="Space"))
-        return b
+        return [Button("Play", lambda: self.click_card(seat, self.selected or 0), hint="Enter")]
 
     def prompt(self) -> str:
         v = self.view()
@@ -622,13 +632,8 @@ class CombatUnoTable(TableScene):
         seat = self.hand_seat()
         if v.over or seat is None or self.picking is not None:
             return set(), set()
-        lit: set = set()
-        faces = set()
-        for a in self.legal(seat):
-            if isinstance(a, Play):
-                faces.add((a.rank, a.colour))
-            elif isinstance(a, (Draw, StartDrawing, DrawCard)):
-                lit.add(DECK)
+        lit, _ = super().targets()              # the deck, when a draw is legal
+        faces = {(a.rank, a.colour) for a in self.legal(seat) if isinstance(a, Play)}
         for i, s in enumerate(self.hands.get(seat, [])):
             if s.card is not None and (s.card.rank, s.card.suit) in faces:
                 lit.add(Place("hand", seat, i))
