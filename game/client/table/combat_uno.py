@@ -34,7 +34,7 @@ from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
 from game.core.events import (CardMoved, Event, PenaltyGiven, RoundScored, RoundStarted, TurnStarted,
                               WindowClosed as WindowClosedEvent, WindowOpened)
-from game.variants.combat_uno import (COLOURS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour,
+from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour,
                                       CallUno, ColourChosen, DirectionChanged, DoesNotMatch, Draw, DrawCard,
                                       DrawPending, HandRevealed, JumpedIn, MustDrawOrStack, NotHeld,
                                       NotIdentical, Play, Skipped, StackingOff, Stacked, StartDrawing,
@@ -83,6 +83,9 @@ class CombatUnoTable(TableScene):
         super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
+    def deck_size_at_start(self) -> int:
+        return len(DECK_CARDS)
+
     def face_of(self, card: Card) -> dict:
         return {"rank": card.rank, "suit": card.suit or "wild"}
 

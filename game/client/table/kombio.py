@@ -22,7 +22,7 @@ from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place, grid_place
 from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowOpened
 from game.core.view import SPECTATOR
-from game.variants.kombio import (ABILITY_NAMES, AbilityEnded, AbilityStarted, BlindSwap, CallKombio,
+from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKombio,
                                   DecidePenalty, DrawFromDeck, KombioCalled, LookAny, LookOpponent, LookOwn,
                                   LookTwo, MatchAttempted, PlayDrawn, SkipAbility, SwapBoth, SwapLooked,
                                   TakeDiscard)
@@ -61,6 +61,9 @@ class KombioTable(TableScene):
         super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
+    def deck_size_at_start(self) -> int:
+        return len(DECK_CARDS)
+
     def face_of(self, card: Card) -> dict:
         face: dict[str, Any] = {"rank": card.rank}
         caption = CAPTIONS.get(card.rank)  # type: ignore[arg-type]

@@ -40,6 +40,10 @@ class ZoneViews:
     def face_of(self, card: Card) -> dict:
         return {"rank": card.rank, "suit": card.suit}
 
+    def deck_size_at_start(self) -> int:
+        """How many cards the deck holds before a deal (the variant's deck)."""
+        return 0
+
     def hand_key(self, card: Card) -> Any:
         """The order a hand is kept in (None: the order the cards arrived)."""
         return None
@@ -59,6 +63,7 @@ class ZoneViews:
         self.grid_len = {seat: 4 for seat in seats}
         self.held, self.discard = {}, []
         self.hands = {seat: [] for seat in seats} if self.uses_hands else {}
+        self.deck_n = self.deck_size_at_start()
         return leftovers
 
     def sync_from_views(self) -> None:
