@@ -27,14 +27,14 @@ from typing import Any
 import pygame
 
 from game.client.scene import Scene
-from game.client.table.director import EventDirector, Hold  # noqa: F401  (Hold: for the variants)
+from game.client.table.director import EventDirector
 from game.client.table.driver import MatchDriver
 from game.client.table.hud import Hud
-from game.client.table.input import Choice, LegalInput  # noqa: F401  (Choice: for the variants)
+from game.client.table.input import LegalInput
 from game.client.table.layout import TableLayout
 from game.client.table.pacing import PacedAgent, build_agent
 from game.client.table.privacy import HotSeatPrivacy
-from game.client.table.wording import article, friendly, whose, you_form  # noqa: F401  (for the variants)
+from game.client.table.wording import friendly
 from game.client.table.zones import ZoneViews
 from game.client.ui import theme as TH
 from game.client.ui.tween import Tweens

@@ -21,7 +21,9 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, Choice, TableScene, whose
+from game.client.table.base import CLAIM_KEYS, TableScene
+from game.client.table.input import Choice
+from game.client.table.wording import whose
 from game.client.table.layout import TableLayout
 from game.core.view import SPECTATOR
 from game.client.table.sprites import CardSprite
@@ -38,8 +40,7 @@ from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP,
                                       CallUno, ColourChosen, DirectionChanged, DoesNotMatch, Draw, DrawCard,
                                       DrawPending, HandRevealed, JumpedIn, MustDrawOrStack, NotHeld,
                                       NotIdentical, Play, Skipped, StackingOff, Stacked, StartDrawing,
-                                      StartedDrawing, StillDrawing, TurnDrawn, UnoCalled, UnoWindowClosed,
-                                      UnoWindowOpened)
+                                      StartedDrawing, StillDrawing, TurnDrawn, UnoCalled)
 
 COLOUR_KEYS = {pygame.K_r: "red", pygame.K_y: "yellow", pygame.K_g: "green", pygame.K_b: "blue"}
 RANK_NAMES = {SKIP: "Skip", REVERSE: "Reverse", DRAW2: "Draw Two", WILD: "Wild", WILD4: "Wild Draw Four"}

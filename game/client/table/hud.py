@@ -31,7 +31,7 @@ class Floating:
 class Hud:
     """Mixin of TableScene: texts, plates, ring and overlays."""
 
-    ring_label = "Match?"    # the reaction ring's label while its window has no deadline
+    ring_label = ""          # the reaction ring's label while its window has no deadline
 
     def init_hud(self) -> None:
         self.floating: list[Floating] = []

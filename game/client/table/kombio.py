@@ -15,7 +15,10 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, Choice, Hold, TableScene, article, whose
+from game.client.table.base import CLAIM_KEYS, TableScene
+from game.client.table.director import Hold
+from game.client.table.input import Choice
+from game.client.table.wording import article, whose
 from game.client.tables import register_table
 from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
@@ -27,8 +30,10 @@ from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, Abili
                                   LookTwo, MatchAttempted, PlayDrawn, SkipAbility, SwapBoth, SwapLooked,
                                   TakeDiscard)
 
-# The captions printed on the ability cards (card art, as on the physical deck).
-CAPTIONS = {7: "LOOK", 8: "LOOK", 9: "SPY", 10: "SPY", 11: "SWAP", 12: "SWAP", 13: "LOOK+SWAP", 14: "2 LOOK+SWAP"}
+# The caption printed on a card with an ability (which card has which ability is the rules' ABILITY_NAMES).
+CAPTIONS = {"look at one of your own cards": "LOOK", "look at one opponent's card": "SPY",
+            "blind swap of any two cards": "SWAP", "look at any card, then you may swap it unseen": "LOOK+SWAP",
+            "look at any two cards, then you may swap them": "2 LOOK+SWAP"}
 # What a click does while an ability waits for its target, by the action it takes.
 PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
               LookOpponent: "click an opponent's card to look at it",
@@ -41,6 +46,7 @@ PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
 class KombioTable(TableScene):
     variant_id = "kombio"
     variant_title = "Kombio"
+    ring_label = "Match?"
     action_labels = {
         DrawFromDeck: Choice("Draw", pygame.K_d),
         TakeDiscard: Choice("Take discard", pygame.K_t),
@@ -66,7 +72,7 @@ class KombioTable(TableScene):
 
     def face_of(self, card: Card) -> dict:
         face: dict[str, Any] = {"rank": card.rank}
-        caption = CAPTIONS.get(card.rank)  # type: ignore[arg-type]
+        caption = CAPTIONS.get(ABILITY_NAMES.get(card.rank, ""))  # type: ignore[arg-type]
         if caption:
             face["caption"] = caption
         return face

@@ -12,8 +12,6 @@ from __future__ import annotations
 from game.client.table.sprites import CardSprite
 from game.core.events import CardMoved, CardSeen, Event
 
-CLAIM_KEYS_COUNT = 6
-
 
 class HotSeatPrivacy:
     """Mixin of TableScene: the viewer and the curtain."""
