@@ -23,6 +23,7 @@ from game.client.tables import register_table
 from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place, grid_place
+from game.core.errors import IllegalAction, WrongPhase
 from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowOpened
 from game.core.view import SPECTATOR
 from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKombio,
@@ -352,6 +353,11 @@ class KombioTable(TableScene):
             claimer = self.names[self.wrong_claimer] if self.wrong_claimer is not None else "They"
             return f"{claimer} wrongly claimed your card: they take it (G) or a penalty card (N)?"
         return ""
+
+    def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
+        if isinstance(exc, WrongPhase) and isinstance(action, (PlayDrawn, TakeDiscard)) and self.view().phase == "taken":
+            return "A card taken from the discard pile must be swapped into your grid."
+        return super().explain(exc, action)
 
     def not_a_choice(self, place: Place) -> str:
         return self.prompt() or "That card cannot be chosen now."
