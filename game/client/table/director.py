@@ -255,11 +255,10 @@ class EventDirector:
 
     def on_DeckReshuffled(self, ev: DeckReshuffled) -> None:
         (dx, dy), _, pile = self.place_pose(DECK)
-        keep = self.discard[-1:] if self.discard else []
-        for s in self.discard[:-1]:
+        gone = self.zones["discard"].under_top()
+        for s in gone:
             self.fly(s, (dx, dy), 0, pile, duration=0.3, turn=0.0)
-        self._leftovers = self.discard[:-1]
-        self.discard = keep
+        self._leftovers = gone
         self.deck_n = ev.cards
         self.narrate("The discard pile is shuffled into a new deck.")
         self.tweens.wait(0.32, on_finish=self._drop_leftovers)

@@ -1,9 +1,6 @@
-"""Zone views: the card sprites of each kind of place, where they sit, and how they are drawn.
-
-Kinds (as in game.core.view.ZoneView): "grid" (stable slots; penalty cards grow it), "fan" (a
-hand that closes up; a card leaving it is found by its face), "held" (a card between drawing and
-placing it), the discard "pile" and the "deck" (a count). ``sync_from_views`` rebuilds every
-sprite from the views (a continued match); the event handlers move single sprites.
+"""Zone views: the table's card sprites, one zone object per kind (zone_kinds.py), where they sit
+and how they are drawn. ``sync_from_views`` rebuilds every sprite from the views (a continued
+match); the event handlers move single sprites with ``take`` and ``put``.
 """
 
 from __future__ import annotations
@@ -14,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.client.table.sprites import CardSprite, card_image, draw_sprite, memory_badge
+from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone, Pose, Zone
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.cards import DECK, DISCARD, Card, Place
@@ -21,20 +19,45 @@ from game.core.view import SPECTATOR
 
 
 class ZoneViews:
-    """Mixin of TableScene: the sprite model of the table's zones."""
+    """Mixin of TableScene: the sprite model of the table's zones, one object per kind."""
 
     uses_hands = False       # seats hold fanned hands ("hand" zone) rather than grids
     discard_shown = 2        # how many cards of the discard pile are drawn
+    zone_kinds: tuple[type[Zone], ...] = (GridZone, FanZone, HeldZone, PileZone, DeckZone)
 
     def init_zones(self) -> None:
-        self.grid: dict[int, dict[int, CardSprite]] = {}
-        self.grid_len: dict[int, int] = {}
-        self.held: dict[int, CardSprite] = {}
-        self.hands: dict[int, list[CardSprite]] = {}
-        self.discard: list[CardSprite] = []
-        self.deck_n = 0
+        self.zones: dict[str, Zone] = {kind.name: kind(self) for kind in self.zone_kinds}
         self.peeking: set[Place] = set()
         self._leftovers: list[CardSprite] = []
+
+    # the sprites by kind, for the variants and the shared drawing
+    @property
+    def grid(self) -> dict[int, dict[int, CardSprite]]:
+        return self.zones["grid"].slots
+
+    @property
+    def grid_len(self) -> dict[int, int]:
+        return self.zones["grid"].size
+
+    @property
+    def hands(self) -> dict[int, list[CardSprite]]:
+        return self.zones["hand"].hands
+
+    @property
+    def held(self) -> dict[int, CardSprite]:
+        return self.zones["held"].cards
+
+    @property
+    def discard(self) -> list[CardSprite]:
+        return self.zones["discard"].cards
+
+    @property
+    def deck_n(self) -> int:
+        return self.zones["deck"].count
+
+    @deck_n.setter
+    def deck_n(self, count: int) -> None:
+        self.zones["deck"].count = count
 
     # -- hooks for the variant ---------------------------------------------------------------------
     def face_of(self, card: Card) -> dict:
@@ -48,7 +71,7 @@ class ZoneViews:
         """The order a hand is kept in (None: the order the cards arrived)."""
         return None
 
-    def landing_pose(self, place: Place, sprite: CardSprite) -> tuple[tuple[float, float], float, tuple[int, int]]:
+    def landing_pose(self, place: Place, sprite: CardSprite) -> Pose:
         """Where a card that has just moved to ``place`` comes to rest (a variant may e.g. scatter
         the cards of a pile a little)."""
         return self.place_pose(place)
@@ -56,53 +79,41 @@ class ZoneViews:
     # -- rebuilding from views -----------------------------------------------------------------------
     def clear_zones(self) -> list[CardSprite]:
         """Empty every zone for a new deal; returns the sprites that were on the table."""
-        leftovers = [s for g in self.grid.values() for s in g.values()] + list(self.held.values()) + self.discard \
-            + [s for hand in self.hands.values() for s in hand]
-        seats = range(len(self.names))
-        self.grid = {seat: {} for seat in seats}
-        self.grid_len = {seat: 4 for seat in seats}
-        self.held, self.discard = {}, []
-        self.hands = {seat: [] for seat in seats} if self.uses_hands else {}
-        self.deck_n = self.deck_size_at_start()
-        return leftovers
+        seats = len(self.names)
+        return [s for name in ("grid", "held", "discard", "hand", "deck") for s in self.zones[name].clear(seats)]
 
     def sync_from_views(self) -> None:
         """Rebuild every sprite from the spectator's view, with each human's own view adding the
         faces that player may see now (their hand, a drawn card, cards being looked at)."""
         public = self.match.view(SPECTATOR)
         own = {h: self.match.view(h) for h in self.humans}
-        self.grid, self.grid_len, self.held, self.discard, self.hands = {}, {}, {}, [], {}
+        for zone in self.zones.values():
+            zone.clear(0)
         for zone in public.zones:
             place = zone.place
+            kind = self.zones.get(place.zone)
+            if kind is None:
+                continue
+            if zone.kind == "deck":
+                self.deck_n = zone.count
+            if zone.kind == "grid":
+                self.grid.setdefault(place.seat, {})
+                self.grid_len[place.seat] = max(4, len(zone.cards))
             for i, card in enumerate(zone.cards):
                 if card is None:
                     continue
-                slot = Place(place.zone, place.seat, i) if zone.kind in ("grid", "fan") else place
-                face, show_to = self._face_at(public, own, zone.kind, place, i)
+                face, show_to = self._face_at(public, own, place, i)
                 s = CardSprite(0, 0, 0, (1, 1), face, show_to, 1.0 if face is not None else 0.0)
-                if zone.kind == "grid":
-                    self.grid.setdefault(place.seat, {})[i] = s
-                    self.grid_len[place.seat] = max(4, len(zone.cards))
-                    if show_to is not None and face is not None:
-                        self.peeking.add(slot)     # a card a human is looking at right now
-                elif zone.kind == "fan":
-                    self.hands.setdefault(place.seat, []).append(s)
-                elif zone.kind == "held":
-                    self.held[place.seat] = s
-                elif zone.kind == "pile":
-                    self.discard.append(s)
-            if zone.kind == "grid":
-                self.grid.setdefault(place.seat, {})
-                self.grid_len.setdefault(place.seat, max(4, len(zone.cards)))
-            elif zone.kind == "deck":
-                self.deck_n = zone.count
+                kind.load(place, i, s, len(zone.cards))
+                if zone.kind == "grid" and show_to and face is not None:
+                    self.peeking.add(Place(place.zone, place.seat, i))   # a card a human looks at now
         for seat, hand in self.hands.items():
             if hand and all(s.card is not None for s in hand) and self.hand_key(hand[0].card) is not None:
                 hand.sort(key=lambda s: self.hand_key(s.card))
         self.snap_all()
 
     @staticmethod
-    def _face_at(public, own: dict, kind: str, place: Place, i: int) -> tuple[Card | None, frozenset | None]:
+    def _face_at(public, own: dict, place: Place, i: int) -> tuple[Card | None, frozenset | None]:
         zone = public.zone(place)
         card = zone.cards[i] if zone is not None and i < len(zone.cards) else None
         if isinstance(card, Card):
@@ -121,45 +132,22 @@ class ZoneViews:
                 return size
         return int(w), int(h)
 
-    def place_pose(self, place: Place) -> tuple[tuple[float, float], float, tuple[int, int]]:
-        L = self.layout
-        if place.zone == "grid":
-            return L.grid_slot(place.seat, place.index, self.grid_len.get(place.seat, 4))
-        if place.zone == "hand":
-            n = len(self.hands.get(place.seat, ()))
-            index = place.index if place.index >= 0 else n
-            return L.hand_slot(place.seat, index, max(n, index + 1))
-        if place.zone == "held":
-            return L.held_pos(place.seat)
-        if place == DISCARD:
-            return L.discard_pos, 0, L.pile_card
-        return L.deck_pos, 0, L.pile_card
+    def place_pose(self, place: Place) -> Pose:
+        return self.zones.get(place.zone, self.zones["deck"]).pose(place)
 
     def sprite_at(self, place: Place) -> CardSprite | None:
-        if place.zone == "grid":
-            return self.grid.get(place.seat, {}).get(place.index)
-        if place.zone == "hand":
-            hand = self.hands.get(place.seat, [])
-            return hand[place.index] if 0 <= place.index < len(hand) else None
-        if place.zone == "held":
-            return self.held.get(place.seat)
-        if place == DISCARD:
-            return self.discard[-1] if self.discard else None
-        return None
+        zone = self.zones.get(place.zone)
+        return zone.at(place) if zone is not None else None
 
     def place_at(self, pos: tuple[int, int]) -> Place | None:
         """The place under the pointer: a held card, a grid slot, the topmost hand card, a pile."""
-        for seat, s in self.held.items():
-            if s.rect().collidepoint(pos):
-                return Place("held", seat)
-        for seat, g in self.grid.items():
-            for index, s in g.items():
+        for name in ("held", "grid"):
+            for place, s in self.zones[name].resting():
                 if s.rect().collidepoint(pos):
-                    return Place("grid", seat, index)
-        for seat, hand in self.hands.items():
-            for i in range(len(hand) - 1, -1, -1):
-                if hand[i].rect().collidepoint(pos):
-                    return Place("hand", seat, i)
+                    return place
+        for place, s in reversed(self.zones["hand"].resting()):
+            if s.rect().collidepoint(pos):
+                return place
         L = self.layout
         for place, (x, y) in ((DECK, L.deck_pos), (DISCARD, L.discard_pos)):
             r = pygame.Rect(0, 0, *L.pile_card)
@@ -169,36 +157,8 @@ class ZoneViews:
         return None
 
     def take(self, place: Place, card: Card | None = None) -> CardSprite:
-        """Detach the sprite at ``place`` from the view's model (a new one for the deck). From a
-        hand: the sprite at the index if the place has one, else the one showing ``card`` (else
-        the last); the rest of the hand closes up."""
-        if place.zone == "grid":
-            s = self.grid.setdefault(place.seat, {}).pop(place.index, None)
-        elif place.zone == "hand":
-            hand = self.hands.setdefault(place.seat, [])
-            k = place.index if 0 <= place.index < len(hand) else -1
-            if k < 0 and card is not None:
-                k = next((i for i, h in enumerate(hand) if h.card is not None and h.card.id == card.id), -1)
-            if k < 0 and card is not None:
-                k = next((i for i, h in enumerate(hand) if h.card == card), -1)
-            if hand and not self.hand_visible(place.seat):
-                # Backs all look alike: where a card leaves a hidden hand must not tell which
-                # card it was, so it always leaves from the middle and the faces close up.
-                mid = len(hand) // 2
-                if k >= 0 and k != mid:
-                    hand[k].card, hand[mid].card = hand[mid].card, hand[k].card
-                k = mid
-            s = hand.pop(k) if hand else None
-            if s is not None:
-                self.order_hand(place.seat, hand)
-                self.relayout_hand(place.seat)
-        elif place.zone == "held":
-            s = self.held.pop(place.seat, None)
-        elif place == DISCARD:
-            s = self.discard.pop() if self.discard else None
-        else:
-            self.deck_n = max(0, self.deck_n - 1)
-            s = None
+        """Detach the sprite at ``place`` from the view's model (a new one for the deck)."""
+        s = self.zones.get(place.zone, self.zones["deck"]).take(place, card)
         if s is None:
             (x, y), angle, size = self.place_pose(place)
             s = CardSprite(x, y, angle, size)
@@ -206,26 +166,7 @@ class ZoneViews:
 
     def put(self, place: Place, sprite: CardSprite) -> Place:
         """Attach a sprite at ``place``; returns where it really went (a hand's slot index)."""
-        if place.zone == "hand":
-            hand = self.hands.setdefault(place.seat, [])
-            hand.insert(place.index if 0 <= place.index <= len(hand) else len(hand), sprite)
-            self.order_hand(place.seat, hand)
-            self.relayout_hand(place.seat, except_sprite=sprite)
-            return Place("hand", place.seat, hand.index(sprite))
-        if place.zone == "grid":
-            self.grid.setdefault(place.seat, {})[place.index] = sprite
-            if place.index + 1 > self.grid_len.get(place.seat, 4):
-                self.grid_len[place.seat] = place.index + 1
-                self.relayout_grid(place.seat, except_sprite=sprite)
-        elif place.zone == "held":
-            self.held[place.seat] = sprite
-        elif place == DISCARD:
-            self.discard.append(sprite)
-            if len(self.discard) > 6:
-                del self.discard[0]
-        else:
-            self.deck_n += 1
-        return place
+        return self.zones.get(place.zone, self.zones["deck"]).put(place, sprite)
 
     def hand_visible(self, seat: int) -> bool:
         """Are the faces of ``seat``'s hand on screen for the current viewer?"""
@@ -260,31 +201,17 @@ class ZoneViews:
             if s.moving or abs(s.x - x) > 0.5 or abs(s.y - y) > 0.5 or abs(s.w - size[0]) > 0.5:
                 self.fly(s, (x, y), angle, size, duration=0.2, delay=-self.step_delay)
 
-    def relayout_grid(self, seat: int, except_sprite: CardSprite | None = None) -> None:
-        for index, s in self.grid.get(seat, {}).items():
-            if s is except_sprite:
-                continue
-            (x, y), angle, size = self.place_pose(Place("grid", seat, index))
-            self.fly(s, (x, y), angle, size, duration=0.25)
-
     def snap_all(self) -> None:
         """Put every resting sprite exactly where the layout says (after a resize)."""
-        for seat, g in self.grid.items():
-            for index, s in g.items():
-                (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("grid", seat, index))
-        for seat, s in self.held.items():
-            (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("held", seat))
-        for seat, hand in self.hands.items():
-            for index, s in enumerate(hand):
-                (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("hand", seat, index))
+        for name in ("grid", "held", "hand"):
+            for place, s in self.zones[name].resting():
+                (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(place)
         for s in self.discard:
             (s.x, s.y), s.angle, (s.w, s.h) = self.landing_pose(DISCARD, s)
 
     def seat_area(self, seat: int) -> tuple[int, int, int, int]:
         """Screen rectangle (x, y, w, h) of a seat's cards: its glow, name plate and floating texts."""
-        if self.uses_hands:
-            return self.layout.hand_bounds(seat, len(self.hands.get(seat, ())))
-        return self.layout.grid_bounds(seat, self.grid_len.get(seat, 4))
+        return self.zones["hand" if self.uses_hands else "grid"].bounds(seat)
 
     def seat_point(self, seat: int) -> tuple[float, float]:
         x, y, w, h = self.seat_area(seat)
@@ -294,24 +221,14 @@ class ZoneViews:
     def draw_zones(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
         self.draw_piles(surface, pal, highlight, selected)
         moving: list[tuple[Place | None, CardSprite]] = []
-        for seat, g in self.grid.items():
-            for index, s in g.items():
-                place = Place("grid", seat, index)
+        for name in ("grid", "hand"):
+            for place, s in self.zones[name].resting():
                 if s.moving or s.lift > 0.01:
                     moving.append((place, s))
                 else:
                     self.draw_card(surface, place, s, place in highlight, place in selected)
-        for seat, hand in self.hands.items():
-            for index, s in enumerate(hand):
-                place = Place("hand", seat, index)
-                if s.moving or s.lift > 0.01:
-                    moving.append((place, s))
-                else:
-                    self.draw_card(surface, place, s, place in highlight, place in selected)
-        for s in self._leftovers:
-            moving.append((None, s))
-        for seat, s in self.held.items():
-            moving.append((Place("held", seat), s))
+        moving.extend((None, s) for s in self._leftovers)
+        moving.extend(self.zones["held"].resting())
         for place, s in sorted(moving, key=lambda m: (m[1].lift, m[1].moving)):
             self.draw_card(surface, place, s, place in highlight if place else False, place in selected if place else False)
 
