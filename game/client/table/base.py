@@ -33,7 +33,7 @@ from game.client.table.hud import Hud
 from game.client.table.input import LegalInput
 from game.client.table.layout import TableLayout
 from game.client.table.pacing import PacedAgent, build_agent
-from game.client.table.privacy import HotSeatPrivacy
+from game.client.table.privacy import CLAIM_KEYS, HotSeatPrivacy  # noqa: F401  (CLAIM_KEYS: for the variants)
 from game.client.table.wording import friendly
 from game.client.table.zones import ZoneViews
 from game.client.ui import theme as TH
@@ -47,7 +47,6 @@ from game.core.record import GameRecord
 from game.core.view import SPECTATOR
 
 AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
-CLAIM_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t, pygame.K_y)
 
 
 class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scene):
@@ -142,6 +141,8 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
         return not self.animating
 
     def update(self, dt: float) -> None:
+        if self.follow_actor():
+            return
         self.time += dt
         self.tweens.update(dt)
         self.pump()

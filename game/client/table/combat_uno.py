@@ -24,7 +24,6 @@ import pygame
 from game.client.table.base import CLAIM_KEYS, TableScene
 from game.client.table.input import Choice
 from game.client.table.wording import whose
-from game.client.table.layout import TableLayout
 from game.core.view import SPECTATOR
 from game.client.table.sprites import CardSprite
 from game.client.tables import register_table
@@ -67,6 +66,7 @@ class CombatUnoTable(TableScene):
     variant_id = "combat-uno"
     variant_title = "Combat UNO"
     uses_hands = True
+    hands_follow_actor = True
     discard_shown = 4
     # Enter and ↑ play the chosen card and ← → choose it, so the buttons' focus must not take them.
     table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP)
@@ -122,17 +122,11 @@ class CombatUnoTable(TableScene):
             return self.viewer
         return None
 
-    def wanted_viewer(self) -> int | None:
-        """Hot-seat: whose hand should be open now (a claimer, else a human on turn)."""
-        view = self.view()
-        if self.claimer is not None:
-            return self.claimer
-        if view.turn in self.humans and self.round_result is None:
-            return view.turn
-        v = self.viewer
-        if v is not None and view.turn is not None and CallUno(v, v) in self.legal(v):
-            return v      # just went down to one card: the hand stays open while the UNO chance runs
-        return None
+    def keeps_hand_open(self, seat: int) -> bool:
+        return CallUno(seat, seat) in self.legal(seat)   # on one card: open while the UNO chance runs
+
+    def viewer_changed(self) -> None:
+        self.picking, self.selected = None, None
 
     def idle(self) -> bool:
         return super().idle() and self.picking is None
@@ -142,15 +136,8 @@ class CombatUnoTable(TableScene):
 
     # -- the clock, the view and the hot-seat curtain ------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.hotseat and self.app.top is self and not self.match.over and self.curtain_pending is None:
-            want = self.wanted_viewer()
-            if want != self.viewer:
-                if want is None or self.viewer is not None:
-                    self.viewer = None          # hiding a hand never waits
-                    self.selected = None
-                if want is not None and not self.animating:
-                    self.raise_curtain(want)
-                    return
+        if self.follow_actor():
+            return
         super().update(dt)
         if self.race_key is not None and self.ready_for_input():
             key, pressed = self.race_key
@@ -162,21 +149,6 @@ class CombatUnoTable(TableScene):
             elif fresh:
                 self.catch()
         self._raise_playable(dt)
-
-    def curtain_done(self, seat: int) -> None:
-        super().curtain_done(seat)
-        self.selected = None
-        if self.bottom != seat:
-            # The player who now looks sits at the bottom, their hand big and face up.
-            self.bottom = seat
-            self.layout = TableLayout(self.layout.size, len(self.names), seat)
-            self.snap_all()
-            self._buttons_key = None
-        hand = self.hands.get(seat, [])
-        hand.sort(key=lambda s: self.hand_key(s.card) if s.card is not None else (9,))
-        self.relayout_hand(seat)
-        for s in hand:
-            (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("hand", seat, hand.index(s)))
 
     def _raise_playable(self, dt: float) -> None:
         seat = self.hand_seat()
@@ -424,26 +396,6 @@ class CombatUnoTable(TableScene):
             self.call_uno()
         elif key == pygame.K_c:
             self.catch()
-
-    def claim_keys_text(self) -> str:
-        return ", ".join(f"{self.names[h]} {pygame.key.name(CLAIM_KEYS[i]).upper()}"
-                         for i, h in enumerate(self.humans) if i < len(CLAIM_KEYS))
-
-    def claim(self, seat: int) -> None:
-        """Hot-seat: ``seat``'s player wants their hand for an out-of-turn move."""
-        if seat == self.viewer:
-            return
-        if not self.legal(seat):
-            self.say(f"{self.names[seat]} has nothing to do out of turn right now.")
-            return
-        self.claimer = seat
-        self.picking, self.selected = None, None
-        self.raise_curtain(seat)
-
-    def end_claim(self) -> None:
-        if self.claimer is not None:
-            self.claimer = None
-            self.selected = None
 
     def click_card(self, seat: int, index: int) -> None:
         me = self.hand_seat()

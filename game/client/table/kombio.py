@@ -277,8 +277,7 @@ class KombioTable(TableScene):
         v = self.view()
         if v.phase == "reaction":
             if self.hotseat and self.claimants():
-                keys = ", ".join(f"{self.names[h]} {pygame.key.name(CLAIM_KEYS[i]).upper()}"
-                                 for i, h in enumerate(self.humans) if h in self.claimants())
+                keys = self.claim_keys_text(self.claimants())
                 self.say(f"Press your claim key first ({keys}).")
             else:
                 self.say("You have no attempt left on this card.")
@@ -312,8 +311,7 @@ class KombioTable(TableScene):
                 return f"{self.names[self.claimer]}: click the card you claim matches the {top} (Esc cancels)"
             if self.claimants():
                 if self.hotseat:
-                    keys = "  ".join(f"{self.names[h]} {pygame.key.name(CLAIM_KEYS[i]).upper()}"
-                                     for i, h in enumerate(self.humans) if h in self.claimants())
+                    keys = self.claim_keys_text(self.claimants(), sep="  ")
                     return f"Match the {top}? Claim key: {keys} · Space: pass"
                 return f"Match the {top}? Click a matching card (yours or another's) · Space: pass"
             return f"Waiting for matches on the {top}…"
