@@ -20,7 +20,7 @@ CLIENT = ROOT / "game" / "client"
 DRIVER = CLIENT / "table" / "driver.py"
 
 GAME_API = {"observe", "legal_actions", "version", "over", "now", "seats"}
-SESSION_API = {"submit", "advance", "start_round", "listener", "illegal"}
+SESSION_API = {"submit", "advance", "start_round", "illegal"}
 ENGINE = {"game", "session"}
 BUILDERS = {"Session", "new_game", "replay", "run_to_end"}
 

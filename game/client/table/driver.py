@@ -28,7 +28,8 @@ class MatchDriver:
         self.seat_infos = list(record.seats)
         self.humans = list(humans)
         self.game = record.new_game()
-        self.session = Session(self.game, agents, auto_start_rounds=False)
+        self._listener: Callable[[list[Event]], None] | None = None    # none while the record replays
+        self.session = Session(self.game, agents, auto_start_rounds=False, listener=self._deliver)
         self.last_events: list[Event] = []          # of the last action replayed
         self.round_events: list[Event] = []         # of the last deal replayed
         for t, action in record.actions:
@@ -91,9 +92,12 @@ class MatchDriver:
 
     # -- acting ----------------------------------------------------------------------------------
     def listen(self, listener: Callable[[list[Event]], None]) -> None:
-        def deliver(events: list[Event]) -> None:
-            listener([self.for_table(e) for e in events])
-        self.session.listener = deliver
+        """Every action's events from now on, redacted for this screen (``for_table``)."""
+        self._listener = listener
+
+    def _deliver(self, events: list[Event]) -> None:
+        if self._listener is not None:
+            self._listener([self.for_table(e) for e in events])
 
     def submit(self, action: Action, t: float) -> None:
         """Raises IllegalAction (nothing changes) if the rules refuse."""
