@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.client import smoke, tables
+from game.client.table.driver import MatchDriver
 from game.client.scene import Scene
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,12 +29,10 @@ class StubTable(Scene):
     def __init__(self, app, record, storage, fail_at=None, idle=False):
         super().__init__(app)
         from ai import make_agent
-        from game.core.session import Session
 
         self.record = record
-        game = record.new_game()
         agents = {i: make_agent(record.variant, s.level or "easy", record.seed + i) for i, s in enumerate(record.seats)}
-        self.session = Session(game, agents)
+        self.match = MatchDriver(record, agents, humans=[])
         self.fail_at = fail_at
         self.idle = idle
         self.frames = 0
@@ -43,11 +42,13 @@ class StubTable(Scene):
         if self.fail_at is not None and self.frames >= self.fail_at:
             raise RuntimeError("stub table broke")
         if not self.idle:
-            self.session.advance(self.clock.now())
+            if self.match.view().phase in ("ready", "round_over"):
+                self.match.start_round(self.clock.now())
+            self.match.advance(self.clock.now())
 
     def draw(self, surface):
         surface.fill((20, 90, 60))
-        for i, (t, action) in enumerate(self.session.game.history[-40:]):
+        for i in range(min(40, self.match.version)):
             pygame.draw.rect(surface, ((i * 37) % 255, (i * 91) % 255, 200), (20 + i * 30, 40, 24, 36))
 
 

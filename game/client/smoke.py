@@ -61,35 +61,12 @@ def _prepare_environment(home: Path) -> None:
     os.environ["CARDHALL_HOME"] = str(home)
 
 
-def _find_game(scene: Any) -> tuple[Any, Any]:
-    """The (game, session) a table scene plays, found by type on the scene or one level down
-    (e.g. ``scene.session``, ``scene.game``, ``scene.controller.session``)."""
-    from game.core.game import Game
-    from game.core.session import Session
+def _find_match(scene: Any) -> Any:
+    """The match driver a table scene plays (``scene.match``: the client's one holder of the game)."""
+    from game.client.table.driver import MatchDriver
 
-    def check(obj: Any) -> tuple[Any, Any] | None:
-        if isinstance(obj, Session):
-            return obj.game, obj
-        if isinstance(obj, Game):
-            return obj, None
-        return None
-
-    for name in ("session", "game", "match", "controller"):
-        found = check(getattr(scene, name, None))
-        if found:
-            return found
-    children = list(vars(scene).values()) if hasattr(scene, "__dict__") else []
-    for obj in children:
-        found = check(obj)
-        if found:
-            return found
-    for obj in children:
-        if hasattr(obj, "__dict__") and not isinstance(obj, type):
-            for inner in vars(obj).values():
-                found = check(inner)
-                if found:
-                    return found
-    return None, None
+    match = getattr(scene, "match", None)
+    return match if isinstance(match, MatchDriver) else None
 
 
 def smoke_record(variant: type) -> Any:
@@ -124,11 +101,11 @@ def _play_variant(app: Any, variant: type, frames: int, dt: float) -> dict[str, 
 
     record = smoke_record(variant)
     scene = tables.start_match(app, record)
-    game, session = _find_game(scene)
-    if game is None:
-        raise SmokeFailure(f"{variant.id}: the table scene {type(scene).__name__} exposes no game or "
-                           "session (the smoke test looks for .session or .game)")
-    start_actions = len(game.history)
+    match = _find_match(scene)
+    if match is None:
+        raise SmokeFailure(f"{variant.id}: the table scene {type(scene).__name__} exposes no match driver "
+                           "(the smoke test looks for .match)")
+    start_actions = match.version
     start_frame = app.frame
     drawn = 0
     settle = SETTLE_FRAMES
@@ -136,23 +113,22 @@ def _play_variant(app: Any, variant: type, frames: int, dt: float) -> dict[str, 
         if not app.step(dt):
             raise SmokeFailure(f"{variant.id}: the app quit during the match")
         drawn += 1
-        if game.over:
+        if match.over:
             settle -= 1
             if settle <= 0:
                 break
-    actions = len(game.history) - start_actions
+    actions = match.version - start_actions
     if app.frame - start_frame != drawn:
         raise SmokeFailure(f"{variant.id}: {drawn} frames stepped but {app.frame - start_frame} drawn")
     if actions <= 0:
         raise SmokeFailure(f"{variant.id}: no action was applied in {drawn} frames ({drawn * dt:.0f} s of game time)")
     if _colours(app.surface) < 4:
         raise SmokeFailure(f"{variant.id}: the last frame is blank")
-    illegal = getattr(session, "illegal", 0) if session is not None else 0
-    if illegal:
-        raise SmokeFailure(f"{variant.id}: bots tried {illegal} illegal action(s)")
+    if match.illegal:
+        raise SmokeFailure(f"{variant.id}: bots tried {match.illegal} illegal action(s)")
     app.to_main_menu()
-    return {"variant": variant.id, "frames": drawn, "actions": actions, "over": bool(game.over),
-            "rounds": len(getattr(getattr(game, "score", None), "rounds", ()) or ())}
+    return {"variant": variant.id, "frames": drawn, "actions": actions, "over": bool(match.over),
+            "rounds": len(match.view().round_scores)}
 
 
 def run_smoke(frames: int, dt: float, home: Path) -> str:

@@ -101,7 +101,7 @@ class Driver:
             return
         if not t.ready_for_input():
             return
-        g = t.game
+        g = t.match.game
         if g.over:
             return
         if g.phase == "round_over":
@@ -187,7 +187,7 @@ class Driver:
         log.clear()
         self.checks += 1
         assert curtain is None or not faces, "a card face was drawn while the curtain was up"
-        seen = t.game.seen
+        seen = t.match.game.seen
         for entry in faces:
             if entry[0] == "memory":
                 _, place, card = entry
@@ -201,7 +201,7 @@ class Driver:
             assert card.id in seen[viewer], f"{card} drawn face up for seat {viewer}, who has not seen it"
             if place is not None and place.zone == "grid" and not t.settings.memory_aid:
                 # A face-down card shows only while it is being looked at (or turning back).
-                assert t.hold is not None or place in t.peeking or t.tweens.busy or t.game.phase in (
+                assert t.hold is not None or place in t.peeking or t.tweens.busy or t.match.game.phase in (
                     "look_swap", "look_both"), f"{card} at {place} shown after the peek ended"
 
     def run(self, max_frames: int = 60000) -> int:
@@ -211,6 +211,6 @@ class Driver:
             self.app.step(DT)
             self.check_frame()
             frames += 1
-            if self.table.game.over and not self.table.animating:
+            if self.table.match.game.over and not self.table.animating:
                 break
         return frames

@@ -65,7 +65,7 @@ class UnoDriver:
 
     def chance(self, seat: int, what: str, rate: float) -> bool:
         """Decide once per situation whether to take an optional move."""
-        k = (seat, what, self.table.game.version)
+        k = (seat, what, self.table.match.game.version)
         if k in self.declined:
             return False
         if self.rng.random() < rate:
@@ -81,7 +81,7 @@ class UnoDriver:
             return
         if app.top is not t or not t.ready_for_input():
             return
-        g = t.game
+        g = t.match.game
         if g.over:
             return
         if g.phase == "round_over":
@@ -123,7 +123,7 @@ class UnoDriver:
         self.play(seat)
 
     def play(self, seat: int) -> None:
-        t, g = self.table, self.table.game
+        t, g = self.table, self.table.match.game
         legal = g.legal_actions(seat)
         claimed = t.claimer == seat      # a claimer does what they claimed for
         if not legal:
@@ -175,7 +175,8 @@ class UnoDriver:
         t = self.table
         for a in legal:
             if isinstance(a, CallUno) and a.target != seat:
-                opened = t.uno_open.get(a.target, (t.table_time, None))[0]
+                window = t.match.game.uno.get(a.target)
+                opened = window.opened_at if window is not None else t.table_time
                 if t.table_time - opened >= 1.0:
                     return True
         return False
@@ -211,7 +212,7 @@ class UnoDriver:
         while frames < max_frames and self.app.running:
             self.step()
             frames += 1
-            if self.table.game.over and not self.table.animating:
+            if self.table.match.game.over and not self.table.animating:
                 break
         return frames
 
@@ -221,7 +222,7 @@ def until(driver: UnoDriver, cond, frames: int = 40000) -> bool:
         if cond():
             return True
         driver.step()
-        if driver.table.game.over:
+        if driver.table.match.game.over:
             return cond()
     return cond()
 
@@ -233,7 +234,7 @@ def test_single_player_match_to_the_end(tmp_path):
     assert isinstance(table, CombatUnoTable)
     driver = UnoDriver(app, table, seed=1)
     driver.run()
-    g = table.game
+    g = table.match.game
     assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
     assert table.match_result is not None and table.chart is not None
     assert driver.inputs.get("Play", 0) >= 5 and driver.inputs.get("Draw", 0) >= 1
@@ -261,8 +262,8 @@ def test_every_table_size_plays_through(tmp_path, seats):
     table = start(app, uno_record(names, seed=seats, rounds=1))
     driver = UnoDriver(app, table, seed=seats)
     driver.run()
-    assert table.game.over
-    assert [len(table.hands[s]) for s in range(seats)] == [len(h) for h in table.game.hands]
+    assert table.match.game.over
+    assert [len(table.hands[s]) for s in range(seats)] == [len(h) for h in table.match.game.hands]
 
 
 def test_jump_in_by_click_during_its_window(tmp_path):
@@ -270,7 +271,7 @@ def test_jump_in_by_click_during_its_window(tmp_path):
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chiara", "easy")],
                                   seed=17, reaction_seconds=3.0, rounds=5))
     driver = UnoDriver(app, table, seed=4, jump_rate=0.0)
-    g = table.game
+    g = table.match.game
 
     def jump_open() -> bool:
         return table.ready_for_input() and g.phase == "play" and g.turn != 0 and \
@@ -289,8 +290,8 @@ def test_jump_in_by_click_during_its_window(tmp_path):
     else:
         click(card_point(table, 0, i))
     jumped: list = []
-    table.session.listener = lambda events: (jumped.extend(e for e in events if isinstance(e, JumpedIn)),
-                                             table._on_events(events))
+    table.match.listen(lambda events: (jumped.extend(e for e in events if isinstance(e, JumpedIn)),
+                                             table.on_events(events)))
     app.step(DT)
     assert g.history[n][1] == Play(0, top.rank, top.suit, "green" if top.suit is None else None)
     assert turn != 0 and jumped and jumped[0].seat == 0, "the click was a jump-in, out of turn"
@@ -301,7 +302,7 @@ def test_colour_picker(tmp_path):
     app = make_app(tmp_path)
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=8, rounds=5))
     driver = UnoDriver(app, table, seed=2, jump_rate=0.0)
-    g = table.game
+    g = table.match.game
 
     def wild_playable() -> bool:
         return table.ready_for_input() and g.phase == "play" and g.turn == 0 and \
@@ -328,14 +329,18 @@ def test_colour_picker(tmp_path):
     app.step(DT)
     assert table.picking is None
     assert g.history[n][1] == Play(0, a.rank, None, "blue")
-    assert table.colour == "blue" and g.colour == "blue"     # shown by the frame round the pile
+    for _ in range(100):                 # the card lands, then the frame round the pile shows the colour
+        if not table.queue:
+            break
+        app.step(DT)
+    assert table.shown.colour == "blue" and g.colour == "blue"
 
 
 def test_illegal_clicks_explain_why(tmp_path):
     app = make_app(tmp_path)
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=11, rounds=5))
     driver = UnoDriver(app, table, seed=3, jump_rate=0.0)
-    g = table.game
+    g = table.match.game
 
     def mismatch_on_turn() -> bool:
         if not (table.ready_for_input() and g.phase == "play" and g.turn == 0 and not g.pending):
@@ -371,27 +376,33 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     record = uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], seed=21, rounds=2)
     table = start(app, record)
     driver = UnoDriver(app, table, seed=9)
-    while len(table.game.history) < 60:
+    while len(table.match.game.history) < 60:
         driver.step()
+        table.match.flush()                  # the saver writes in the background; flushed, it holds every action
         saved = GameRecord.load(app.storage.save_path)
-        assert len(saved.actions) == len(table.game.history), "the save lags the game"
-    assert not table.game.over
+        assert len(saved.actions) == len(table.match.game.history), "the save lags the game"
+    assert not table.match.game.over
     app2 = make_app(tmp_path)
     saved_record, meta = app2.storage.saved_match()
     assert meta.get("table") == "combat-uno"
     table2 = start(app2, saved_record)
-    g1, g2 = table.game, table2.game
+    g1, g2 = table.match.game, table2.match.game
     assert g2.history == g1.history
     assert g2.observe(0) == g1.observe(0)
     assert not table2.tweens.busy and not table2.queue
     for seat, hand in enumerate(g2.hands):
-        assert sorted(c.id for c in hand) == sorted(s.card.id for s in table2.hands[seat])
+        # the player's own hand face for face; the others as backs (the client never holds their faces)
+        assert len(hand) == len(table2.hands[seat])
+        if seat == 0:
+            assert sorted(c.id for c in hand) == sorted(s.card.id for s in table2.hands[seat])
+        else:
+            assert all(s.card is None for s in table2.hands[seat])
     assert table2.deck_n == len(g2.deck)
     assert table2.discard[-1].card == g2.discard[-1]
-    assert table2.colour == g2.colour and table2.direction == g2.direction
+    assert table2.shown.colour == g2.colour and table2.shown.direction == g2.direction
     driver2 = UnoDriver(app2, table2, seed=10)
     driver2.run()
-    assert table2.game.over
+    assert table2.match.game.over
 
 
 def test_uno_call_button(tmp_path):
@@ -400,7 +411,7 @@ def test_uno_call_button(tmp_path):
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=2,
                                   rounds=8, reaction_seconds=3.0))
     driver = UnoDriver(app, table, seed=6, call_rate=0.0, jump_rate=1.0, catch_rate=0.0, draw_rate=0.0)
-    g = table.game
+    g = table.match.game
     assert until(driver, lambda: table.ready_for_input() and CallUno(0, 0) in g.legal_actions(0), 60000)
     assert any(b.text == "UNO!" for b in table.form.widgets)
     key(pygame.K_u)
@@ -415,7 +426,7 @@ def test_uno_pressed_while_the_card_is_still_flying_counts(tmp_path):
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=2,
                                   rounds=8, reaction_seconds=3.0))
     driver = UnoDriver(app, table, seed=6, call_rate=0.0, jump_rate=0.0, catch_rate=0.0, draw_rate=0.0)
-    g = table.game
+    g = table.match.game
 
     def second_last_on_turn() -> bool:
         return table.ready_for_input() and g.turn == 0 and len(g.hands[0]) == 2 \
@@ -446,7 +457,7 @@ def test_round_end_offers_next_round_at_normal_speed(tmp_path):
     app = make_app(tmp_path, speed=1.0)
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=4, rounds=2))
     driver = UnoDriver(app, table, seed=2)
-    g = table.game
+    g = table.match.game
 
     def round_shown() -> bool:
         return g.phase == "round_over" and table.round_result is not None and not table.animating
@@ -472,7 +483,7 @@ def test_arrow_keys_choose_the_card_and_enter_plays_it(tmp_path):
     app = make_app(tmp_path)
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=2))
     driver = UnoDriver(app, table, seed=1)
-    g = table.game
+    g = table.match.game
     assert until(driver, lambda: table.ready_for_input() and g.turn == 0 and table.picking is None
                  and any(isinstance(a, Play) and a.seat == 0 for a in g.legal_actions(0)), 60000)
     play = next(a for a in g.legal_actions(0) if isinstance(a, Play))

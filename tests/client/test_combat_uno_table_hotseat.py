@@ -36,7 +36,7 @@ def test_hotseat_match_with_curtains(tmp_path):
             curtains += not was_curtain
         was_curtain = up
         driver.check_frame()
-        g = table.game
+        g = table.match.game
         if table.ready_for_input() and g.phase == "play" and g.turn not in table.humans and table.claimer is None:
             v = table.viewer
             # (a player just down to one card keeps their hand open while their UNO chance runs)
@@ -45,7 +45,7 @@ def test_hotseat_match_with_curtains(tmp_path):
             assert table.layout.spot(table.viewer).own, "the player who looks sits at the bottom"
         if g.over and not table.animating:
             break
-    g = table.game
+    g = table.match.game
     assert g.over
     assert curtains >= 5
     assert driver.inputs.get("claim-key", 0) > 0
@@ -58,7 +58,7 @@ def test_claim_key_jump_in_with_the_clock_stopped(tmp_path):
     table = start(app, uno_record([("Ann", "human"), ("Bob", "human"), ("Ada", "easy"), ("Bruno", "easy")],
                                   seed=13, reaction_seconds=3.0, rounds=6))
     driver = UnoDriver(app, table, seed=7, jump_rate=0.0, catch_rate=0.0)
-    g = table.game
+    g = table.match.game
 
     def chance_for_other() -> int | None:
         if not (table.ready_for_input() and g.phase == "play" and not isinstance(app.top, Curtain)):
@@ -89,8 +89,8 @@ def test_claim_key_jump_in_with_the_clock_stopped(tmp_path):
     assert table.table_time == t0
     i = index_of(table, seat, top.rank, top.suit)
     jumped: list = []
-    table.session.listener = lambda events: (jumped.extend(e for e in events if isinstance(e, JumpedIn)),
-                                             table._on_events(events))
+    table.match.listen(lambda events: (jumped.extend(e for e in events if isinstance(e, JumpedIn)),
+                                             table.on_events(events)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=card_point(table, seat, i)))
     app.step(DT)
     if top.suit is None:
@@ -111,7 +111,7 @@ def test_uno_call_right_after_going_down_to_one_card(tmp_path):
     table = start(app, uno_record([("Ann", "human"), ("Bob", "human"), ("Ada", "easy")], seed=3,
                                   reaction_seconds=3.0, rounds=8))
     driver = UnoDriver(app, table, seed=5, call_rate=0.0, catch_rate=0.0, jump_rate=0.0, draw_rate=0.0)
-    g = table.game
+    g = table.match.game
 
     def own_uno() -> bool:
         v = table.viewer

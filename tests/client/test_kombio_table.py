@@ -23,7 +23,7 @@ def test_single_player_match_to_the_end(tmp_path):
     assert isinstance(table, KombioTable)
     driver = Driver(app, table, seed=1)
     driver.run()
-    g = table.game
+    g = table.match.game
     assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
     assert table.match_result is not None
     # The human really played: draws, swaps or plays, passes, and confirmed the peeks.
@@ -54,9 +54,9 @@ def test_every_table_size_plays_through(tmp_path, seats):
     table = start(app, new_record(names, seed=seats, rounds=1))
     driver = Driver(app, table, seed=seats, claim_rate=0.5)
     driver.run()
-    assert table.game.over
+    assert table.match.game.over
     # The view's card count agrees with the game's.
-    assert sum(len(g) for g in table.grid.values()) == sum(1 for g in table.game.grids for c in g if c is not None)
+    assert sum(len(g) for g in table.grid.values()) == sum(1 for g in table.match.game.grids for c in g if c is not None)
 
 
 def test_memory_aid_badges_only_for_seen_cards(tmp_path):
@@ -70,9 +70,9 @@ def test_memory_aid_badges_only_for_seen_cards(tmp_path):
         if table.draw_log:
             badges += sum(1 for f in table.draw_log[-1][2] if f[0] == "memory")
         driver.check_frame()
-        if table.game.over and not table.animating:
+        if table.match.game.over and not table.animating:
             break
-    assert table.game.over
+    assert table.match.game.over
     assert badges > 0, "the memory aid never showed a remembered card"
 
 
@@ -82,12 +82,12 @@ def test_peek_holds_the_bots_and_hides_again(tmp_path):
     for _ in range(10):
         app.step(DT)
     assert table.hold is not None and table.hold.kind == "peek"
-    before = (len(table.game.history), table.table_time)
+    before = (len(table.match.game.history), table.table_time)
     for _ in range(200):                  # ten seconds: nobody moves while the human is peeking
         app.step(DT)
-    assert (len(table.game.history), table.table_time) == before
+    assert (len(table.match.game.history), table.table_time) == before
     faces = {f[1].id for f in table.draw_log[-1][2] if f[0] != "memory" and f[2] is not None}
-    near = {table.game.grids[0][2].id, table.game.grids[0][3].id}
+    near = {table.match.game.grids[0][2].id, table.match.game.grids[0][3].id}
     assert faces == near, "the peek shows exactly the two near cards"
     key(pygame.K_RETURN)
     for _ in range(3):
@@ -113,7 +113,7 @@ def test_bots_wait_for_animations(tmp_path):
             moving_ticks += 1
         driver.check_frame()
     assert moving_ticks > 50
-    assert len(table.game.history) > 10
+    assert len(table.match.game.history) > 10
 
 
 def test_illegal_click_explains_why(tmp_path):
@@ -124,19 +124,19 @@ def test_illegal_click_explains_why(tmp_path):
     key(pygame.K_RETURN)                   # end the peek
     for _ in range(400):
         app.step(DT)
-        if table.ready_for_input() and table.actor() == 0 and table.game.phase == "turn":
+        if table.ready_for_input() and table.actor() == 0 and table.match.game.phase == "turn":
             break
-    assert table.actor() == 0 and table.game.phase == "turn"
+    assert table.actor() == 0 and table.match.game.phase == "turn"
     click(place_pos(table, grid_place(1, 0)))    # an opponent's card, before drawing
     app.step(DT)
     assert table.message is not None and "draw" in table.message[0].lower()
-    if not table.game.discard:
+    if not table.match.game.discard:
         click(place_pos(table, DISCARD))
         app.step(DT)
         assert "discard pile is empty" in table.message[0].lower()
     click(place_pos(table, DECK))
     app.step(DT)
-    assert table.game.phase == "drawn" and table.game.held is not None
+    assert table.match.game.phase == "drawn" and table.match.game.held is not None
 
 
 def test_saved_after_every_action_and_continued_exactly(tmp_path):
@@ -144,17 +144,18 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     record = new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=21, rounds=5)
     table = start(app, record)
     driver = Driver(app, table, seed=9)
-    while len(table.game.history) < 40:
+    while len(table.match.game.history) < 40:
         driver.act()
         app.step(DT)
+        table.match.flush()                  # the saver writes in the background; flushed, it holds every action
         saved = GameRecord.load(app.storage.save_path)
-        assert len(saved.actions) == len(table.game.history), "the save lags the game"
-    assert not table.game.over
+        assert len(saved.actions) == len(table.match.game.history), "the save lags the game"
+    assert not table.match.game.over
     # Continue: a new app reads the save and rebuilds the match without replaying animations.
     app2 = make_app(tmp_path)
     saved_record, meta = app2.storage.saved_match()
     table2 = start(app2, saved_record)
-    g1, g2 = table.game, table2.game
+    g1, g2 = table.match.game, table2.match.game
     assert g2.history == g1.history
     assert g2.observe(0) == g1.observe(0)
     assert not table2.tweens.busy
@@ -166,4 +167,4 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     assert table2.deck_n == len(g2.deck)
     driver2 = Driver(app2, table2, seed=10)
     driver2.run()
-    assert table2.game.over
+    assert table2.match.game.over

@@ -31,11 +31,11 @@ def test_hotseat_match_with_curtains(tmp_path):
             # The curtain is opaque: the table is not drawn at all while it is up.
             assert len(table.draw_log) == before == 0
         driver.check_frame()
-        if table.ready_for_input() and table.game.phase == "turn":
+        if table.ready_for_input() and table.match.game.phase == "turn":
             viewers_during_turns.add(table.viewer)
-        if table.game.over and not table.animating:
+        if table.match.game.over and not table.animating:
             break
-    g = table.game
+    g = table.match.game
     assert g.over
     # Two humans peek at the start of each of the two rounds: at least four curtains, plus draws.
     assert len(curtains) >= 4 + 2
@@ -63,7 +63,7 @@ def test_private_events_wait_for_their_player(tmp_path):
             assert table.viewer == table.hold.seat
             key(pygame.K_RETURN)
         app.step(DT)
-        if len(shown_for) >= 2 and table.game.phase == "turn" and table.ready_for_input():
+        if len(shown_for) >= 2 and table.match.game.phase == "turn" and table.ready_for_input():
             break
     assert [s for s, _ in shown_for][:2] == [0, 1]
     assert table.viewer is None
@@ -80,7 +80,7 @@ def test_private_events_wait_for_their_player(tmp_path):
         app.step(DT)
     assert table.viewer == actor
     faces = [f for f in table.draw_log[-1][2] if f[0] != "memory" and f[2] is not None]
-    assert [f[1] for f in faces] == [table.game.held]
+    assert [f[1] for f in faces] == [table.match.game.held]
 
 
 def test_claim_key_pauses_the_clock(tmp_path):
@@ -90,12 +90,12 @@ def test_claim_key_pauses_the_clock(tmp_path):
     driver = Driver(app, table, seed=5, claim_rate=0.0)
     # Play until a reaction window is open to both humans.
     for _ in range(20000):
-        if table.ready_for_input() and table.game.phase == "reaction" and len(table.claimants()) == 2:
+        if table.ready_for_input() and table.match.game.phase == "reaction" and len(table.claimants()) == 2:
             break
         driver.act()
         app.step(DT)
-    assert table.game.phase == "reaction"
-    serial = table.game.window.serial
+    assert table.match.game.phase == "reaction"
+    serial = table.match.game.window.serial
     key(pygame.K_w)                        # Bob's claim key
     app.step(DT)
     assert table.claimer == 1
@@ -103,7 +103,7 @@ def test_claim_key_pauses_the_clock(tmp_path):
     for _ in range(200):                   # ten seconds of thinking: the window does not run out
         app.step(DT)
     assert table.table_time == t0
-    assert table.game.phase == "reaction" and table.game.window.serial == serial
+    assert table.match.game.phase == "reaction" and table.match.game.window.serial == serial
     key(pygame.K_ESCAPE)                   # changed his mind
     app.step(DT)
     assert table.claimer is None

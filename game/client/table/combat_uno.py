@@ -21,8 +21,10 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, TableScene, whose
-from game.client.table.layout import TableLayout
+from game.client.table.base import CLAIM_KEYS, TableScene
+from game.client.table.input import Choice
+from game.client.table.wording import whose
+from game.core.view import SPECTATOR
 from game.client.table.sprites import CardSprite
 from game.client.tables import register_table
 from game.client.ui import text as T
@@ -37,8 +39,7 @@ from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP,
                                       CallUno, ColourChosen, DirectionChanged, DoesNotMatch, Draw, DrawCard,
                                       DrawPending, HandRevealed, JumpedIn, MustDrawOrStack, NotHeld,
                                       NotIdentical, Play, Skipped, StackingOff, Stacked, StartDrawing,
-                                      StartedDrawing, StillDrawing, TurnDrawn, UnoCalled, UnoWindowClosed,
-                                      UnoWindowOpened)
+                                      StartedDrawing, StillDrawing, TurnDrawn, UnoCalled)
 
 COLOUR_KEYS = {pygame.K_r: "red", pygame.K_y: "yellow", pygame.K_g: "green", pygame.K_b: "blue"}
 RANK_NAMES = {SKIP: "Skip", REVERSE: "Reverse", DRAW2: "Draw Two", WILD: "Wild", WILD4: "Wild Draw Four"}
@@ -65,29 +66,29 @@ class CombatUnoTable(TableScene):
     variant_id = "combat-uno"
     variant_title = "Combat UNO"
     uses_hands = True
+    hands_follow_actor = True
     discard_shown = 4
     # Enter and ↑ play the chosen card and ← → choose it, so the buttons' focus must not take them.
     table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP)
     ring_label = "Jump in?"
+    action_labels = {CallUno: Choice("Catch", pygame.K_c), DrawCard: Choice("Draw", pygame.K_d),
+                     StartDrawing: Choice("Draw", pygame.K_d), Draw: Choice("Draw", pygame.K_d),
+                     Pass: Choice("Pass", hint="Space")}
+    click_actions = {DECK: (DrawCard, StartDrawing, Draw)}
 
     def __init__(self, app, record, storage=None):
-        self.colour: str | None = None
-        self.direction = 1
-        self.pending: tuple[int, int] | None = None   # (who must draw, how many) as the view has shown it
-        self.uno_open: dict[int, tuple[float, float | None]] = {}
-        self.uno_safe: set[int] = set()                # called UNO in time, still on one card
+        self.uno_safe: set[int] = set()                # called UNO in time, still on one card (not in the view)
         self.picking: tuple[int, int | str] | None = None   # (seat, rank) choosing a wild's colour
         self.selected: int | None = None               # keyboard choice in the acting hand
         self.race_key: tuple[int, float] | None = None # U or C pressed while a flight was still landing
-        self.top_by: int | None = None
         super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
-    def face_of(self, card: Card) -> dict:
-        return {"rank": card.rank, "suit": card.suit or "wild"}
-
     def deck_size_at_start(self) -> int:
         return len(DECK_CARDS)
+
+    def face_of(self, card: Card) -> dict:
+        return {"rank": card.rank, "suit": card.suit or "wild"}
 
     def hand_key(self, card: Card) -> Any:
         wild = card.suit is None
@@ -102,44 +103,15 @@ class CombatUnoTable(TableScene):
         k = self.layout.unit
         return (x + ((u * 13) % 7 - 3) * 1.5 * k, y + ((u * 5) % 7 - 3) * 1.5 * k), angle, size
 
-    def sync_view(self) -> None:
-        g = self.game
-        self.grid, self.grid_len, self.held, self.discard = {}, {}, {}, []
-        self.hands = {}
-        over = g.phase in ("round_over", "match_over")
-        for seat, cards in enumerate(g.hands):
-            show = None if over else frozenset((seat,))
-            hand = []
-            for card in cards:
-                s = CardSprite(0, 0, 0, (1, 1), card, show, 1.0)
-                hand.append(s)
-            self.hands[seat] = hand
-            if hand:
-                visible = over or self.viewer == seat
-                if visible:
-                    hand.sort(key=lambda s: self.hand_key(s.card))
-                else:
-                    self.order_hand(seat, hand)
-        for card in g.discard[-self.discard_shown:]:
-            self.discard.append(CardSprite(0, 0, 0, (1, 1), card, None, 1.0))
-        self.snap_all()
-        self.deck_n = len(g.deck)
-        self.turn = g.turn if g.phase == "play" else None
-        self.colour = g.colour
-        self.direction = g.direction
-        self.top_by = g.top_by
-        self.pending = (g.turn, g.pending) if g.pending else None
-        if g.jump is not None:
-            w = g.jump
-            self.window = WindowOpened("jump-in", tuple(w.offered), w.opened_at, w.deadline)
-            self.window_passed = set(w.done)
-        self.uno_open = {t: (w.opened_at, w.deadline) for t, w in g.uno.items()}
+    def view(self):
+        return self.match.view(SPECTATOR)
 
-    def resumed(self, last_action: Action, round_events: list[Event], last_events: list[Event]) -> None:
-        if self.game.phase == "round_over":
-            for e in last_events:
-                if isinstance(e, RoundScored):
-                    self.round_result = e
+    def sync_view(self) -> None:
+        v = self.view()
+        self.turn = v.turn
+        w = v.window("jump-in")
+        if w is not None:
+            self.window = WindowOpened("jump-in", w.seats, w.opened_at, w.deadline)
 
     # -- who acts ----------------------------------------------------------------------------------
     def hand_seat(self) -> int | None:
@@ -150,17 +122,11 @@ class CombatUnoTable(TableScene):
             return self.viewer
         return None
 
-    def wanted_viewer(self) -> int | None:
-        """Hot-seat: whose hand should be open now (a claimer, else a human on turn)."""
-        g = self.game
-        if self.claimer is not None:
-            return self.claimer
-        if g.phase == "play" and g.turn in self.humans and self.round_result is None:
-            return g.turn
-        v = self.viewer
-        if v is not None and g.phase == "play" and CallUno(v, v) in self.legal(v):
-            return v      # just went down to one card: the hand stays open while the UNO chance runs
-        return None
+    def keeps_hand_open(self, seat: int) -> bool:
+        return CallUno(seat, seat) in self.legal(seat)   # on one card: open while the UNO chance runs
+
+    def viewer_changed(self) -> None:
+        self.picking, self.selected = None, None
 
     def idle(self) -> bool:
         return super().idle() and self.picking is None
@@ -170,50 +136,25 @@ class CombatUnoTable(TableScene):
 
     # -- the clock, the view and the hot-seat curtain ------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.hotseat and self.app.top is self and not self.game.over and self.curtain_pending is None:
-            want = self.wanted_viewer()
-            if want != self.viewer:
-                if want is None or self.viewer is not None:
-                    self.viewer = None          # hiding a hand never waits
-                    self.selected = None
-                if want is not None and not self.animating:
-                    self._raise_curtain(want)
-                    return
+        if self.follow_actor():
+            return
         super().update(dt)
         if self.race_key is not None and self.ready_for_input():
             key, pressed = self.race_key
             self.race_key = None
             # The table clock stands still while cards fly, so acting now is as if pressed on time.
-            fresh = self.time - pressed <= RACE_KEY_MEMORY and not self.game.over
+            fresh = self.time - pressed <= RACE_KEY_MEMORY and not self.match.over
             if fresh and key == pygame.K_u:
                 self.call_uno()
             elif fresh:
                 self.catch()
         self._raise_playable(dt)
 
-    def _curtain_done(self, seat: int) -> None:
-        super()._curtain_done(seat)
-        self.selected = None
-        if self.bottom != seat:
-            # The player who now looks sits at the bottom, their hand big and face up.
-            self.bottom = seat
-            self.layout = TableLayout(self.layout.size, len(self.names), seat)
-            self.snap_all()
-            self._buttons_key = None
-        hand = self.hands.get(seat, [])
-        hand.sort(key=lambda s: self.hand_key(s.card) if s.card is not None else (9,))
-        self.relayout_hand(seat)
-        for s in hand:
-            (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("hand", seat, hand.index(s)))
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-
     def _raise_playable(self, dt: float) -> None:
         seat = self.hand_seat()
         k = min(1.0, dt * 14)
         lit: set[int] = set()
-        if seat is not None and self.ready_for_input() and not self.game.over:
+        if seat is not None and self.ready_for_input() and not self.match.over:
             faces = {(a.rank, a.colour) for a in self.legal(seat) if isinstance(a, Play)}
             for i, s in enumerate(self.hands.get(seat, [])):
                 if s.card is not None and (s.card.rank, s.card.suit) in faces:
@@ -235,8 +176,7 @@ class CombatUnoTable(TableScene):
     # -- animations of Combat UNO's facts ----------------------------------------------------------
     def on_RoundStarted(self, ev: RoundStarted) -> None:
         super().on_RoundStarted(ev)
-        self.colour, self.direction, self.pending, self.top_by = None, 1, None, None
-        self.uno_open, self.uno_safe = {}, set()
+        self.uno_safe = set()
         self.picking, self.selected = None, None
 
     def on_TurnStarted(self, ev: TurnStarted) -> None:
@@ -256,13 +196,8 @@ class CombatUnoTable(TableScene):
         self.window = None
 
     def on_CardMoved(self, ev: CardMoved) -> None:
-        if ev.dst == DISCARD:
-            self.pending = None
-            if ev.card is not None and ev.card.suit is not None:
-                self.colour = ev.card.suit       # (a wild's colour comes with ColourChosen)
-            self.top_by = ev.by if ev.src.zone == "hand" else None
-            if ev.src.zone == "hand":
-                self.uno_safe.discard(ev.src.seat)
+        if ev.dst == DISCARD and ev.src.zone == "hand":
+            self.uno_safe.discard(ev.src.seat)
         if ev.dst.zone == "hand" and ev.src == DECK:
             self.uno_safe.discard(ev.dst.seat)
         super().on_CardMoved(ev)
@@ -279,7 +214,6 @@ class CombatUnoTable(TableScene):
             self.selected = None
 
     def on_ColourChosen(self, ev: ColourChosen) -> None:
-        self.colour = ev.colour
         if ev.colour is None:
             self.narrate("A Wild starts the pile: the first player chooses the colour.")
             return
@@ -306,26 +240,17 @@ class CombatUnoTable(TableScene):
         self.narrate(f"{self.names[ev.seat]} is skipped.")
 
     def on_DirectionChanged(self, ev: DirectionChanged) -> None:
-        self.direction = ev.direction
         self.float_text(None, "Reverse!", self.palette.info)
         self.narrate("Play now goes " + ("to the left (clockwise)." if ev.direction > 0 else "to the right (anticlockwise)."))
 
     def on_DrawPending(self, ev: DrawPending) -> None:
-        self.pending = (ev.seat, ev.cards)
         self.float_text(ev.seat, f"+{ev.cards}", self.palette.bad)
 
     def on_StartedDrawing(self, ev: StartedDrawing) -> None:
-        self.pending = None
         self.narrate(f"{self.names[ev.seat]} draws {ev.cards}.")
 
     def on_TurnDrawn(self, ev: TurnDrawn) -> None:
         self.narrate(f"{self.names[ev.seat]} draws a card.")
-
-    def on_UnoWindowOpened(self, ev: UnoWindowOpened) -> None:
-        self.uno_open[ev.target] = (ev.opened_at, ev.deadline)
-
-    def on_UnoWindowClosed(self, ev: UnoWindowClosed) -> None:
-        self.uno_open.pop(ev.target, None)
 
     def on_UnoCalled(self, ev: UnoCalled) -> None:
         self.sound.play("call")
@@ -362,7 +287,7 @@ class CombatUnoTable(TableScene):
 
     def on_RoundScored(self, ev: RoundScored) -> None:
         super().on_RoundScored(ev)
-        self.pending, self.uno_open, self.picking, self.selected = None, {}, None, None
+        self.picking, self.selected = None, None
         self.pause_for(0.6)
 
     def joinable(self, prev: Event, nxt: Event) -> bool:
@@ -372,18 +297,18 @@ class CombatUnoTable(TableScene):
 
     # -- refusals in the player's words ---------------------------------------------------------------
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
-        g = self.game
-        top = g.discard[-1] if g.discard else None
+        v = self.view()
+        top = v.top
         seat = getattr(action, "seat", None)
-        turn = self.names[g.turn] if 0 <= g.turn < len(self.names) else "?"
+        turn = self.names[v.turn] if v.turn is not None and 0 <= v.turn < len(self.names) else "?"
         if isinstance(exc, StillDrawing):
-            return f"Finish drawing your penalty first: {g.owed[seat] if seat is not None else ''} more (D).".replace(":  more", ":")
+            return f"Finish drawing your penalty first: {v.owed[seat] if seat is not None else ''} more (D).".replace(":  more", ":")
         if isinstance(exc, MustDrawOrStack):
             kind = RANK_NAMES.get(top.rank, "") if top else ""
-            return f"{g.pending} cards are coming to you: stack a {kind} or draw them (D)."
+            return f"{v.pending} cards are coming to you: stack a {kind} or draw them (D)."
         if isinstance(exc, DoesNotMatch):
             card = Card(0, action.rank, action.colour) if isinstance(action, Play) else None
-            want = f"a {g.colour} card" if g.colour else "any card"
+            want = f"a {v.colour} card" if v.colour else "any card"
             rank = RANK_NAMES.get(top.rank, str(top.rank)) if top else ""
             return f"The {name_of(card)} does not follow the {name_of(top)}: play {want} or a {rank}."
         if isinstance(exc, NotIdentical):
@@ -404,14 +329,6 @@ class CombatUnoTable(TableScene):
         return super().explain(exc, action)
 
     # -- input -------------------------------------------------------------------------------------
-    def hit_hand(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        """(seat, index) of the topmost hand card under ``pos``."""
-        for seat, hand in self.hands.items():
-            for i in range(len(hand) - 1, -1, -1):
-                if hand[i].rect().collidepoint(pos):
-                    return seat, i
-        return None
-
     def swatches(self) -> list[tuple[str, pygame.Rect]]:
         L = self.layout
         cx, cy = L.centre
@@ -423,7 +340,7 @@ class CombatUnoTable(TableScene):
 
     def handle_table_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.ready_for_input() or self.game.over:
+            if not self.ready_for_input() or self.match.over:
                 return
             if self.picking is not None:
                 for colour, rect in self.swatches():
@@ -431,16 +348,13 @@ class CombatUnoTable(TableScene):
                         self.choose(colour)
                         return
                 self.picking = None      # a click elsewhere cancels the wild
-            hit = self.hit_hand(event.pos)
-            if hit is not None:
-                self.click_card(*hit)
-                return
-            r = pygame.Rect(0, 0, *self.layout.pile_card)
-            r.center = tuple(map(int, self.layout.deck_pos))
-            if r.collidepoint(event.pos):
+            place = self.place_at(event.pos)
+            if place is not None and place.zone == "hand":
+                self.click_card(place.seat, place.index)     # a Play is matched to the card by its face
+            elif place == DECK:
                 self.draw_action()
             return
-        if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.game.over:
+        if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.match.over:
             return
         key = event.key
         if self.picking is not None:
@@ -483,26 +397,6 @@ class CombatUnoTable(TableScene):
         elif key == pygame.K_c:
             self.catch()
 
-    def claim_keys_text(self) -> str:
-        return ", ".join(f"{self.names[h]} {pygame.key.name(CLAIM_KEYS[i]).upper()}"
-                         for i, h in enumerate(self.humans) if i < len(CLAIM_KEYS))
-
-    def claim(self, seat: int) -> None:
-        """Hot-seat: ``seat``'s player wants their hand for an out-of-turn move."""
-        if seat == self.viewer:
-            return
-        if not self.game.legal_actions(seat):
-            self.say(f"{self.names[seat]} has nothing to do out of turn right now.")
-            return
-        self.claimer = seat
-        self.picking, self.selected = None, None
-        self._raise_curtain(seat)
-
-    def end_claim(self) -> None:
-        if self.claimer is not None:
-            self.claimer = None
-            self.selected = None
-
     def click_card(self, seat: int, index: int) -> None:
         me = self.hand_seat()
         if me is None:
@@ -539,7 +433,7 @@ class CombatUnoTable(TableScene):
         seat = self.hand_seat()
         if seat is None:
             if self.hotseat:
-                self.say("It is not a human's turn." if self.game.turn not in self.humans
+                self.say("It is not a human's turn." if self.view().turn not in self.humans
                          else "Press your claim key first (" + self.claim_keys_text() + ").")
             return
         legal = self.legal(seat)
@@ -560,7 +454,7 @@ class CombatUnoTable(TableScene):
         if CallUno(seat, seat) in self.legal(seat):
             self.submit(CallUno(seat, seat))
             self.end_claim()
-        elif len(self.game.hands[seat]) == 1 and seat in self.uno_safe:
+        elif self.view().hand_counts[seat] == 1 and seat in self.uno_safe:
             self.say("You have already called UNO.")
         else:
             self.say("Call UNO as you play your second-last card, before anyone catches you.")
@@ -586,7 +480,7 @@ class CombatUnoTable(TableScene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         landing = bool(self.queue) and self.hold is None and self.curtain_pending is None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_c) and landing and not self.game.over:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_c) and landing and not self.match.over:
             # The UNO race starts the moment a card lands: a call pressed mid-flight must count.
             self.race_key = (event.key, self.time)
             return
@@ -600,56 +494,73 @@ class CombatUnoTable(TableScene):
 
     # -- buttons, prompts, highlights ------------------------------------------------------------------
     def buttons_key(self) -> Any:
-        return (self.game.version, self.claimer, self.picking, self.viewer, self.selected is not None)
+        return (self.match.version, self.claimer, self.picking, self.viewer, self.selected is not None)
+
+    def input_seat(self) -> int | None:
+        return self.hand_seat()
+
+    def label_for(self, action: Action) -> Choice | None:
+        v = self.view()
+        if isinstance(action, CallUno) and action.target == action.seat:
+            return Choice("UNO!", pygame.K_u, primary=True)
+        if isinstance(action, CallUno):
+            # one button catches everyone who may be caught
+            targets = sorted(a.target for a in self.legal(action.seat) if isinstance(a, CallUno) and a.target != a.seat)
+            if action.target != targets[0]:
+                return None
+            return Choice(f"Catch {' & '.join(self.names[t] for t in targets)}", pygame.K_c)
+        if isinstance(action, DrawCard):
+            return Choice(f"Draw ({v.owed[action.seat]} left)", pygame.K_d)
+        if isinstance(action, StartDrawing):
+            return Choice(f"Draw {v.pending}", pygame.K_d)
+        if isinstance(action, Pass) and v.options.get("reaction_seconds"):
+            return None          # the ring runs out on its own
+        return super().label_for(action)
+
+    def act(self, action: Action) -> bool:
+        if isinstance(action, CallUno):
+            (self.call_uno if action.target == action.seat else self.catch)()
+        elif isinstance(action, Pass):
+            self.pass_chances()
+        elif isinstance(action, (DrawCard, StartDrawing, Draw)):
+            self.draw_action()
+        else:
+            return super().act(action)
+        return True
 
     def build_buttons(self) -> list[Button]:
-        g = self.game
+        return [] if self.picking is not None else super().build_buttons()
+
+    def extra_buttons(self) -> list[Button]:
         seat = self.hand_seat()
-        if not self.ready_for_input() or g.over or seat is None or self.picking is not None:
+        if self.selected is None or seat is None:
             return []
-        legal = self.legal(seat)
-        b: list[Button] = []
-        if any(isinstance(a, CallUno) and a.target != seat for a in legal):
-            targets = [self.names[a.target] for a in legal if isinstance(a, CallUno) and a.target != seat]
-            b.append(Button(f"Catch {' & '.join(targets)}", self.catch, shortcut=pygame.K_c))
-        if CallUno(seat, seat) in legal:
-            b.append(Button("UNO!", self.call_uno, shortcut=pygame.K_u, primary=True))
-        if any(isinstance(a, DrawCard) for a in legal):
-            b.append(Button(f"Draw ({g.owed[seat]} left)", self.draw_action, shortcut=pygame.K_d))
-        elif any(isinstance(a, StartDrawing) for a in legal):
-            b.append(Button(f"Draw {g.pending}", self.draw_action, shortcut=pygame.K_d))
-        elif any(isinstance(a, Draw) for a in legal):
-            b.append(Button("Draw", self.draw_action, shortcut=pygame.K_d))
-        if self.selected is not None:
-            b.append(Button("Play", lambda: self.click_card(seat, self.selected or 0), hint="Enter"))
-        if Pass(seat) in legal and not g.options.get("reaction_seconds"):
-            b.append(Button("Pass", self.pass_chances, hint="Space"))
-        return b
+        return [Button("Play", lambda: self.click_card(seat, self.selected or 0), hint="Enter")]
 
     def prompt(self) -> str:
-        g = self.game
-        if g.over or g.phase != "play":
+        v = self.view()
+        if v.over or v.turn is None:
             return ""
         seat = self.hand_seat()
-        turn_name = self.names[g.turn]
+        turn_name = self.names[v.turn]
         if self.picking is not None:
             return "Choose the colour: R red, Y yellow, G green, B blue (Esc cancels)"
         if seat is None:
             if self.hotseat:
-                who = f"{turn_name} is thinking…" if g.turn not in self.humans else f"{whose(turn_name, True)} turn"
+                who = f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
                 return f"{who}   ·   to jump in or call UNO: claim key ({self.claim_keys_text()})"
             return ""
         you = "You" if not self.hotseat else self.names[seat]
         your = "Your turn" if not self.hotseat else f"{whose(self.names[seat], True)} turn"
         legal = self.legal(seat)
         if any(isinstance(a, DrawCard) for a in legal):
-            return f"{you}: draw your penalty, {g.owed[seat]} more (D)"
-        if seat == g.turn:
-            if g.pending:
-                kind = RANK_NAMES.get(g.discard[-1].rank, "")
+            return f"{you}: draw your penalty, {v.owed[seat]} more (D)"
+        if seat == v.turn:
+            if v.pending:
+                kind = RANK_NAMES.get(v.top.rank, "") if v.top else ""
                 can = any(isinstance(a, Play) for a in legal)
-                return (f"+{g.pending} coming your way! Stack a {kind} or draw them (D)" if can
-                        else f"+{g.pending} coming your way: draw them (D)")
+                return (f"+{v.pending} coming your way! Stack a {kind} or draw them (D)" if can
+                        else f"+{v.pending} coming your way: draw them (D)")
             if any(isinstance(a, Play) for a in legal):
                 return f"{your}: play a raised card or draw (D)"
             return f"{your}: nothing matches, draw a card (D)"
@@ -661,7 +572,7 @@ class CombatUnoTable(TableScene):
             return "Catch them (C): a player is on one card without calling UNO"
         if self.claimer is not None:
             return f"{you}: nothing to do out of turn now (Esc)"
-        return f"{turn_name} is thinking…" if g.turn not in self.humans else f"{whose(turn_name, True)} turn"
+        return f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
 
     def key_hints(self) -> list[tuple[str, str]]:
         hints = [("Click", "play a raised card"), ("1-9 ←→", "pick a card"), ("Enter", "play it"),
@@ -673,17 +584,12 @@ class CombatUnoTable(TableScene):
         return hints
 
     def targets(self) -> tuple[set, set]:
-        g = self.game
+        v = self.view()
         seat = self.hand_seat()
-        if g.over or seat is None or self.picking is not None:
+        if v.over or seat is None or self.picking is not None:
             return set(), set()
-        lit: set = set()
-        faces = set()
-        for a in self.legal(seat):
-            if isinstance(a, Play):
-                faces.add((a.rank, a.colour))
-            elif isinstance(a, (Draw, StartDrawing, DrawCard)):
-                lit.add(DECK)
+        lit, _ = super().targets()              # the deck, when a draw is legal
+        faces = {(a.rank, a.colour) for a in self.legal(seat) if isinstance(a, Play)}
         for i, s in enumerate(self.hands.get(seat, [])):
             if s.card is not None and (s.card.rank, s.card.suit) in faces:
                 lit.add(Place("hand", seat, i))
@@ -705,11 +611,12 @@ class CombatUnoTable(TableScene):
         pal = self.palette
         if self.round_result is not None:
             return None
-        if seat in self.uno_open:
-            opened, deadline = self.uno_open[seat]
+        uno = self.shown.uno_targets
+        if seat in uno:
+            deadline = self.shown.uno_deadlines[uno.index(seat)]
             left = f" {max(0.0, deadline - self.table_time):0.1f}s" if deadline is not None else ""
             return f"UNO?{left}", pal.accent
-        owed = self.game.owed[seat] if self.game.phase == "play" and not self.animating else 0
+        owed = self.shown.owed[seat] if self.shown.turn is not None and not self.animating else 0
         if owed:
             return f"drawing, {owed} more", pal.bad
         if seat in self.uno_safe and len(self.hands.get(seat, ())) == 1:
@@ -729,7 +636,7 @@ class CombatUnoTable(TableScene):
         colour = TH.lighten(pal.felt, 0.22)
         rect = pygame.Rect(0, 0, 2 * r, int(1.6 * r))
         rect.center = (cx, cy)
-        cw = self.direction > 0     # clockwise on screen
+        cw = self.shown.direction > 0     # clockwise on screen
         for a0, a1 in ((math.radians(135), math.radians(215)), (math.radians(-35), math.radians(45))):
             pygame.draw.arc(surface, colour, rect, a0, a1, max(3, int(5 * u)))
             end = a0 if cw else a1      # pygame arcs run anticlockwise from a0 to a1
@@ -750,10 +657,11 @@ class CombatUnoTable(TableScene):
         drect.center = (int(dx), int(dy))
         # The colour to follow: a frame round the pile, and its name (the name is the symbol
         # that never depends on seeing colour).
-        if self.colour is not None:
-            c = pal.uno[self.colour]
+        colour = self.shown.colour
+        if colour is not None:
+            c = pal.uno[colour]
             pygame.draw.rect(surface, c, drect.inflate(int(14 * u), int(14 * u)), max(3, int(4 * u)), border_radius=10)
-            label = self.colour.capitalize()
+            label = colour.capitalize()
         else:
             label = "any colour" if self.discard else ""
         if label:
@@ -763,18 +671,18 @@ class CombatUnoTable(TableScene):
             box = chip.get_rect(midbottom=(drect.centerx, drect.centery - ring - int(30 * u))).inflate(18, 6)
             box.w = max(box.w, int(L.pile_card[0] * 1.1))
             box.centerx = drect.centerx
-            fill = (*TH.darken(pal.uno[self.colour], 0.35), 230) if self.colour else (20, 20, 20, 200)
-            surface.blit(TH.panel(box.size, fill, pal.uno[self.colour] if self.colour else pal.text_dim, 8, 2), box.topleft)
+            fill = (*TH.darken(pal.uno[colour], 0.35), 230) if colour else (20, 20, 20, 200)
+            surface.blit(TH.panel(box.size, fill, pal.uno[colour] if colour else pal.text_dim, 8, 2), box.topleft)
             T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
-            if pal.markers and self.colour:
-                mark = self.colour[0].upper()
+            if pal.markers and colour:
+                mark = colour[0].upper()
                 m = T.text(mark, TH.TINY, (20, 20, 20), True)
                 mb = m.get_rect(midright=(box.left - 4, box.centery)).inflate(8, 4)
                 pygame.draw.rect(surface, (255, 255, 255), mb, border_radius=4)
                 surface.blit(m, m.get_rect(center=mb.center))
         # A draw waiting for its victim.
-        if self.pending is not None and self.round_result is None:
-            victim, n = self.pending
+        if self.shown.pending and self.shown.victim is not None and self.round_result is None:
+            victim, n = self.shown.victim, self.shown.pending
             text = f"+{n} for {self.names[victim]}"
             txt = T.text(text, TH.BODY, (255, 255, 255), True)
             dxr, dyr = L.deck_pos

@@ -1,0 +1,152 @@
+"""The match driver: the one client object that holds the Game and its Session.
+
+Everything else in the client draws from what the driver hands out: a seat's view
+(``view(seat)``, i.e. ``observe(seat)``; seat -1 is the spectator), a seat's legal actions, and
+the events of every action, redacted for the people at this screen. It uses only the engine's
+public API (see tests/client/test_no_engine_reads.py): the record builds the game, the Session
+submits, advances and deals, and ``GameRecord.of`` snapshots the match for saving.
+
+Saving runs off the frame path: after every action the newest record is handed to a MatchSaver
+(a worker thread writes it); round ends, the match end, pause and quit flush it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.client.storage import MatchSaver
+from game.core.actions import Action, StartRound
+from game.core.events import Event
+from game.core.record import GameRecord
+from game.core.session import Agent, Session
+from game.core.view import SPECTATOR, SeatView
+
+
+class MatchDriver:
+    def __init__(self, record: GameRecord, agents: dict[int, Agent], humans: list[int],
+                 on_replay: Callable[[list[Event]], None] | None = None):
+        self.seat_infos = list(record.seats)
+        self.humans = list(humans)
+        self.game = record.new_game()
+        self._listener: Callable[[list[Event]], None] | None = None    # none while the record replays
+        self.session = Session(self.game, agents, auto_start_rounds=False, listener=self._deliver)
+        self.last_events: list[Event] = []          # of the last action replayed
+        self.round_events: list[Event] = []         # of the last deal replayed
+        for t, action in record.actions:
+            events = self.session.submit(action, t)
+            self.last_events = [self.for_table(e) for e in events]
+            if isinstance(action, StartRound):
+                self.round_events = list(self.last_events)
+            if on_replay is not None:
+                on_replay(events)
+        self.last_action: Action | None = record.actions[-1][1] if record.actions else None
+        self.saver: MatchSaver | None = None
+        self.illegal = 0          # bots' refused intents (the session counts them)
+        self._views: tuple[int, dict[int, SeatView]] = (-1, {})
+        self._legal: tuple[int, dict[int, list[Action]]] = (-1, {})
+
+    # -- what the table reads ------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def now(self) -> float:
+        return self.game.now
+
+    @property
+    def seats(self) -> int:
+        return self.game.seats
+
+    def view(self, seat: int = SPECTATOR) -> Any:
+        """``observe(seat)``, cached until the next action."""
+        version, cache = self._views
+        if version != self.game.version:
+            cache = {}
+            self._views = (self.game.version, cache)
+        if seat not in cache:
+            cache[seat] = self.game.observe(seat)
+        return cache[seat]
+
+    def legal(self, seat: int) -> list[Action]:
+        version, cache = self._legal
+        if version != self.game.version:
+            cache = {}
+            self._legal = (self.game.version, cache)
+        if seat not in cache:
+            cache[seat] = self.game.legal_actions(seat)
+        return cache[seat]
+
+    def for_table(self, event: Event) -> Event:
+        """The copy of an event this screen may hold: its faces stay only if a human at the table
+        may see them (the sprites then show each face only to its own player; a hot-seat curtain
+        guards the moment); everything else is the spectator's copy."""
+        shown_to = getattr(event, "shown_to", None)
+        if shown_to is None or any(h in shown_to for h in self.humans):
+            return event
+        return event.for_seat(SPECTATOR)
+
+    # -- acting ----------------------------------------------------------------------------------
+    def listen(self, listener: Callable[[list[Event]], None]) -> None:
+        """Every action's events from now on, redacted for this screen (``for_table``)."""
+        self._listener = listener
+
+    def _deliver(self, events: list[Event]) -> None:
+        if self._listener is not None:
+            self._listener([self.for_table(e) for e in events])
+
+    def submit(self, action: Action, t: float) -> None:
+        """Raises IllegalAction (nothing changes) if the rules refuse."""
+        self.session.submit(action, max(t, self.game.now))
+
+    def start_round(self, t: float) -> None:
+        self.session.start_round(max(t, self.game.now))
+
+    def advance(self, t: float) -> int:
+        applied = self.session.advance(t)
+        self.illegal = self.session.illegal
+        return applied
+
+    # -- saving ----------------------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        return GameRecord.of(self.game, self.seat_infos)
+
+    def winners_lowest(self) -> bool:
+        """Does the game's own result crown the lowest totals? (What the statistics call
+        "lowest wins"; the winners themselves come from the record's result.)"""
+        view = self.view()
+        if not view.winners or not view.totals:
+            return True
+        return all(view.totals[w] == min(view.totals) for w in view.winners)
+
+    def save(self, store: Any, meta: dict[str, Any]) -> None:
+        """After an action: the finished match is counted at once; an unfinished one with a human
+        seated is handed to the background saver. Raises OSError if writing failed."""
+        if self.game.over:
+            self.close_saver()
+            store.record_finished(self.record(), lowest_wins=self.winners_lowest())
+            return
+        if not self.humans:
+            return
+        if self.saver is None:
+            self.saver = MatchSaver(store)
+        self.saver.save(self.record(), meta)
+        if self.saver.error is not None:
+            error, self.saver.error = self.saver.error, None
+            raise error
+
+    def flush(self) -> None:
+        if self.saver is not None:
+            self.saver.flush()
+            if self.saver.error is not None:
+                error, self.saver.error = self.saver.error, None
+                raise error
+
+    def close_saver(self) -> None:
+        if self.saver is not None:
+            saver, self.saver = self.saver, None
+            saver.close()

@@ -1,0 +1,64 @@
+"""The table's words: engine refusals reworded for the player, narration in the second person for
+the seat named "You", possessives and articles."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from game.core.errors import InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
+
+
+def friendly(exc: Exception, names: list[str]) -> str:
+    """An engine message reworded for the player."""
+    text = str(exc)
+    text = re.sub(r"seat (\d+)", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+    if isinstance(exc, NotYourTurn):
+        return "It is not your turn."
+    if isinstance(exc, WindowClosed):
+        return "Too late: the matching window has closed." if "expired" in text else "You already tried to match this card."
+    if isinstance(exc, WrongPhase):
+        return "You cannot do that right now."
+    if isinstance(exc, InvalidTarget):
+        return text[:1].upper() + text[1:] + "."
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+_YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "match", "calls": "call",
+              "swaps": "swap", "does": "do", "discards": "discard", "looks": "look", "deals": "deal", "has": "have", "is": "are", "gives": "give",
+              "names": "name", "jumps": "jump", "stacks": "stack", "passes": "pass", "must": "must",
+              "wins": "win"}
+
+
+def you_form(text: str) -> str:
+    """Narration is written in the third person; a seat named "You" reads in the second, also after
+    a lead-in such as "Round 2: "."""
+    lead, sep, clause = text.rpartition(": ")
+    if sep and clause.startswith("You "):
+        return lead + sep + you_form(clause)
+    if text.startswith("You "):
+        head, _, rest = text[4:].partition(" ")
+        verb = head.rstrip(".!,")
+        if verb in _YOU_VERBS:
+            # a second verb joined by "and" follows the subject too ("You play a Wild and name red")
+            for third, second in _YOU_VERBS.items():
+                rest = rest.replace(f" and {third} ", f" and {second} ")
+            return f"You {_YOU_VERBS[verb]}{head[len(verb):]} {rest}".rstrip()
+    return text
+
+
+def whose(name: str, start: bool = False) -> str:
+    """"Ann's", or "your" ("Your" at the start of a sentence) for the seat named You."""
+    if name == "You":
+        return "Your" if start else "your"
+    return f"{name}'s"
+
+
+def article(rank: Any) -> str:
+    """'a 5', 'an 8', 'an 11'."""
+    return f"an {rank}" if str(rank) in ("8", "11", "18") else f"a {rank}"
+
+
+def reword(note: str, names: list[str]) -> str:
+    """A rules note naming "Seat 2" with that player's name instead."""
+    return re.sub(r"Seat (\d+)", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), note)

@@ -1,0 +1,257 @@
+"""The kinds of card zone a table shows, one class each, keyed by the zone name of their places:
+GridZone "grid" (stable slots; penalty cards grow it), FanZone "hand" (a hand that closes up; a
+card leaving a hidden hand leaves from its middle), HeldZone "held" (a card between drawing and
+placing it), PileZone "discard" and DeckZone "deck" (a count). Each knows where its places sit
+(``pose``), which sprite is where, and how a sprite leaves and arrives. A new kind (a column of
+card pairs) is one more class here, listed in ``ZoneViews.zone_kinds``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.client.table.sprites import CardSprite
+from game.core.cards import DISCARD, Card, Place
+
+if TYPE_CHECKING:
+    from game.client.table.zones import ZoneViews
+
+Pose = tuple[tuple[float, float], float, tuple[int, int]]
+
+
+class Zone:
+    """The sprites of one kind of place, for every seat."""
+
+    name = ""
+
+    def __init__(self, table: "ZoneViews"):
+        self.table = table
+
+    def clear(self, seats: int) -> list[CardSprite]:
+        """Empty the zone for a new deal; returns the sprites it held."""
+        return []
+
+    def pose(self, place: Place) -> Pose:
+        raise NotImplementedError
+
+    def at(self, place: Place) -> CardSprite | None:
+        return None
+
+    def take(self, place: Place, card: Card | None) -> CardSprite | None:
+        return None
+
+    def put(self, place: Place, sprite: CardSprite) -> Place:
+        return place
+
+    def resting(self) -> list[tuple[Place, CardSprite]]:
+        """Every sprite with its place (for drawing, hit-testing and snapping)."""
+        return []
+
+    def load(self, place: Place, i: int, sprite: CardSprite, slots: int) -> None:
+        """A continued match: ``sprite`` is the i-th card of the view's zone at ``place``."""
+
+
+class GridZone(Zone):
+    name = "grid"
+
+    def __init__(self, table):
+        super().__init__(table)
+        self.slots: dict[int, dict[int, CardSprite]] = {}
+        self.size: dict[int, int] = {}
+
+    def clear(self, seats: int) -> list[CardSprite]:
+        out = [s for g in self.slots.values() for s in g.values()]
+        self.slots = {seat: {} for seat in range(seats)}
+        self.size = {seat: 4 for seat in range(seats)}
+        return out
+
+    def pose(self, place: Place) -> Pose:
+        return self.table.layout.grid_slot(place.seat, place.index, self.size.get(place.seat, 4))
+
+    def at(self, place: Place) -> CardSprite | None:
+        return self.slots.get(place.seat, {}).get(place.index)
+
+    def take(self, place: Place, card: Card | None) -> CardSprite | None:
+        return self.slots.setdefault(place.seat, {}).pop(place.index, None)
+
+    def put(self, place: Place, sprite: CardSprite) -> Place:
+        self.slots.setdefault(place.seat, {})[place.index] = sprite
+        if place.index + 1 > self.size.get(place.seat, 4):
+            self.size[place.seat] = place.index + 1
+            self.relayout(place.seat, except_sprite=sprite)
+        return place
+
+    def relayout(self, seat: int, except_sprite: CardSprite | None = None) -> None:
+        for index, s in self.slots.get(seat, {}).items():
+            if s is not except_sprite:
+                (x, y), angle, size = self.pose(Place("grid", seat, index))
+                self.table.fly(s, (x, y), angle, size, duration=0.25)
+
+    def resting(self) -> list[tuple[Place, CardSprite]]:
+        return [(Place("grid", seat, i), s) for seat, g in self.slots.items() for i, s in g.items()]
+
+    def load(self, place: Place, i: int, sprite: CardSprite, slots: int) -> None:
+        self.slots.setdefault(place.seat, {})[i] = sprite
+        self.size[place.seat] = max(4, slots)
+
+    def bounds(self, seat: int) -> tuple[int, int, int, int]:
+        return self.table.layout.grid_bounds(seat, self.size.get(seat, 4))
+
+
+class FanZone(Zone):
+    name = "hand"
+
+    def __init__(self, table):
+        super().__init__(table)
+        self.hands: dict[int, list[CardSprite]] = {}
+
+    def clear(self, seats: int) -> list[CardSprite]:
+        out = [s for hand in self.hands.values() for s in hand]
+        self.hands = {seat: [] for seat in range(seats)} if self.table.uses_hands else {}
+        return out
+
+    def pose(self, place: Place) -> Pose:
+        n = len(self.hands.get(place.seat, ()))
+        index = place.index if place.index >= 0 else n
+        return self.table.layout.hand_slot(place.seat, index, max(n, index + 1))
+
+    def at(self, place: Place) -> CardSprite | None:
+        hand = self.hands.get(place.seat, [])
+        return hand[place.index] if 0 <= place.index < len(hand) else None
+
+    def take(self, place: Place, card: Card | None) -> CardSprite | None:
+        """The sprite at the index if the place has one, else the one showing ``card`` (else the
+        last); the rest of the hand closes up."""
+        t = self.table
+        hand = self.hands.setdefault(place.seat, [])
+        k = place.index if 0 <= place.index < len(hand) else -1
+        if k < 0 and card is not None:
+            k = next((i for i, h in enumerate(hand) if h.card is not None and h.card.id == card.id), -1)
+        if k < 0 and card is not None:
+            k = next((i for i, h in enumerate(hand) if h.card == card), -1)
+        if hand and not t.hand_visible(place.seat):
+            # Backs all look alike: where a card leaves a hidden hand must not tell which
+            # card it was, so it always leaves from the middle and the faces close up.
+            mid = len(hand) // 2
+            if k >= 0 and k != mid:
+                hand[k].card, hand[mid].card = hand[mid].card, hand[k].card
+            k = mid
+        s = hand.pop(k) if hand else None
+        if s is not None:
+            t.order_hand(place.seat, hand)
+            t.relayout_hand(place.seat)
+        return s
+
+    def put(self, place: Place, sprite: CardSprite) -> Place:
+        t = self.table
+        hand = self.hands.setdefault(place.seat, [])
+        hand.insert(place.index if 0 <= place.index <= len(hand) else len(hand), sprite)
+        t.order_hand(place.seat, hand)
+        t.relayout_hand(place.seat, except_sprite=sprite)
+        return Place("hand", place.seat, hand.index(sprite))
+
+    def resting(self) -> list[tuple[Place, CardSprite]]:
+        return [(Place("hand", seat, i), s) for seat, hand in self.hands.items() for i, s in enumerate(hand)]
+
+    def load(self, place: Place, i: int, sprite: CardSprite, slots: int) -> None:
+        self.hands.setdefault(place.seat, []).append(sprite)
+
+    def bounds(self, seat: int) -> tuple[int, int, int, int]:
+        return self.table.layout.hand_bounds(seat, len(self.hands.get(seat, ())))
+
+
+class HeldZone(Zone):
+    name = "held"
+
+    def __init__(self, table):
+        super().__init__(table)
+        self.cards: dict[int, CardSprite] = {}
+
+    def clear(self, seats: int) -> list[CardSprite]:
+        out, self.cards = list(self.cards.values()), {}
+        return out
+
+    def pose(self, place: Place) -> Pose:
+        return self.table.layout.held_pos(place.seat)
+
+    def at(self, place: Place) -> CardSprite | None:
+        return self.cards.get(place.seat)
+
+    def take(self, place: Place, card: Card | None) -> CardSprite | None:
+        return self.cards.pop(place.seat, None)
+
+    def put(self, place: Place, sprite: CardSprite) -> Place:
+        self.cards[place.seat] = sprite
+        return place
+
+    def resting(self) -> list[tuple[Place, CardSprite]]:
+        return [(Place("held", seat), s) for seat, s in self.cards.items()]
+
+    def load(self, place: Place, i: int, sprite: CardSprite, slots: int) -> None:
+        self.cards[place.seat] = sprite
+
+
+class PileZone(Zone):
+    """The discard pile: its top few sprites, the last one on top."""
+
+    name = "discard"
+    kept = 6
+
+    def __init__(self, table):
+        super().__init__(table)
+        self.cards: list[CardSprite] = []
+
+    def clear(self, seats: int) -> list[CardSprite]:
+        out, self.cards = self.cards, []
+        return out
+
+    def pose(self, place: Place) -> Pose:
+        L = self.table.layout
+        return L.discard_pos, 0, L.pile_card
+
+    def at(self, place: Place) -> CardSprite | None:
+        return self.cards[-1] if self.cards else None
+
+    def take(self, place: Place, card: Card | None) -> CardSprite | None:
+        return self.cards.pop() if self.cards else None
+
+    def put(self, place: Place, sprite: CardSprite) -> Place:
+        self.cards.append(sprite)
+        if len(self.cards) > self.kept:
+            del self.cards[0]
+        return place
+
+    def resting(self) -> list[tuple[Place, CardSprite]]:
+        return [(DISCARD, s) for s in self.cards]
+
+    def load(self, place: Place, i: int, sprite: CardSprite, slots: int) -> None:
+        self.cards.append(sprite)
+
+    def under_top(self) -> list[CardSprite]:
+        """A reshuffle: every card but the top one leaves the pile (returned)."""
+        out, self.cards = self.cards[:-1], self.cards[-1:]
+        return out
+
+
+class DeckZone(Zone):
+    name = "deck"
+
+    def __init__(self, table):
+        super().__init__(table)
+        self.count = 0
+
+    def clear(self, seats: int) -> list[CardSprite]:
+        self.count = self.table.deck_size_at_start()
+        return []
+
+    def pose(self, place: Place) -> Pose:
+        L = self.table.layout
+        return L.deck_pos, 0, L.pile_card
+
+    def take(self, place: Place, card: Card | None) -> CardSprite | None:
+        self.count = max(0, self.count - 1)
+        return None
+
+    def put(self, place: Place, sprite: CardSprite) -> Place:
+        self.count += 1
+        return place

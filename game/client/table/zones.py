@@ -1,0 +1,283 @@
+"""Zone views: the table's card sprites, one zone object per kind (zone_kinds.py), where they sit
+and how they are drawn. ``sync_from_views`` rebuilds every sprite from the views (a continued
+match); the event handlers move single sprites with ``take`` and ``put``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.client.table.sprites import CardSprite, card_image, draw_sprite, memory_badge
+from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone, Pose, Zone
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.core.cards import DECK, DISCARD, Card, Place
+from game.core.view import SPECTATOR
+
+
+class ZoneViews:
+    """Mixin of TableScene: the sprite model of the table's zones, one object per kind."""
+
+    uses_hands = False       # seats hold fanned hands ("hand" zone) rather than grids
+    discard_shown = 2        # how many cards of the discard pile are drawn
+    zone_kinds: tuple[type[Zone], ...] = (GridZone, FanZone, HeldZone, PileZone, DeckZone)
+
+    def init_zones(self) -> None:
+        self.zones: dict[str, Zone] = {kind.name: kind(self) for kind in self.zone_kinds}
+        self.peeking: set[Place] = set()
+        self._leftovers: list[CardSprite] = []
+
+    # the sprites by kind, for the variants and the shared drawing
+    @property
+    def grid(self) -> dict[int, dict[int, CardSprite]]:
+        return self.zones["grid"].slots
+
+    @property
+    def grid_len(self) -> dict[int, int]:
+        return self.zones["grid"].size
+
+    @property
+    def hands(self) -> dict[int, list[CardSprite]]:
+        return self.zones["hand"].hands
+
+    @property
+    def held(self) -> dict[int, CardSprite]:
+        return self.zones["held"].cards
+
+    @property
+    def discard(self) -> list[CardSprite]:
+        return self.zones["discard"].cards
+
+    @property
+    def deck_n(self) -> int:
+        return self.zones["deck"].count
+
+    @deck_n.setter
+    def deck_n(self, count: int) -> None:
+        self.zones["deck"].count = count
+
+    # -- hooks for the variant ---------------------------------------------------------------------
+    def face_of(self, card: Card) -> dict:
+        return {"rank": card.rank, "suit": card.suit}
+
+    def deck_size_at_start(self) -> int:
+        """How many cards the deck holds before a deal (the variant's deck)."""
+        return 0
+
+    def hand_key(self, card: Card) -> Any:
+        """The order a hand is kept in (None: the order the cards arrived)."""
+        return None
+
+    def landing_pose(self, place: Place, sprite: CardSprite) -> Pose:
+        """Where a card that has just moved to ``place`` comes to rest (a variant may e.g. scatter
+        the cards of a pile a little)."""
+        return self.place_pose(place)
+
+    # -- rebuilding from views -----------------------------------------------------------------------
+    def clear_zones(self) -> list[CardSprite]:
+        """Empty every zone for a new deal; returns the sprites that were on the table."""
+        seats = len(self.names)
+        return [s for name in ("grid", "held", "discard", "hand", "deck") for s in self.zones[name].clear(seats)]
+
+    def sync_from_views(self) -> None:
+        """Rebuild every sprite from the spectator's view, with each human's own view adding the
+        faces that player may see now (their hand, a drawn card, cards being looked at)."""
+        public = self.match.view(SPECTATOR)
+        own = {h: self.match.view(h) for h in self.humans}
+        for zone in self.zones.values():
+            zone.clear(0)
+        for zone in public.zones:
+            place = zone.place
+            kind = self.zones.get(place.zone)
+            if kind is None:
+                continue
+            if zone.kind == "deck":
+                self.deck_n = zone.count
+            if zone.kind == "grid":
+                self.grid.setdefault(place.seat, {})
+                self.grid_len[place.seat] = max(4, len(zone.cards))
+            for i, card in enumerate(zone.cards):
+                if card is None:
+                    continue
+                face, show_to = self._face_at(public, own, place, i)
+                s = CardSprite(0, 0, 0, (1, 1), face, show_to, 1.0 if face is not None else 0.0)
+                kind.load(place, i, s, len(zone.cards))
+                if zone.kind == "grid" and show_to and face is not None:
+                    self.peeking.add(Place(place.zone, place.seat, i))   # a card a human looks at now
+        for seat, hand in self.hands.items():
+            if hand and all(s.card is not None for s in hand) and self.hand_key(hand[0].card) is not None:
+                hand.sort(key=lambda s: self.hand_key(s.card))
+        self.snap_all()
+
+    @staticmethod
+    def _face_at(public, own: dict, place: Place, i: int) -> tuple[Card | None, frozenset | None]:
+        zone = public.zone(place)
+        card = zone.cards[i] if zone is not None and i < len(zone.cards) else None
+        if isinstance(card, Card):
+            return card, None
+        for h, view in own.items():
+            mine = view.zone(place)
+            if mine is not None and i < len(mine.cards) and isinstance(mine.cards[i], Card):
+                return mine.cards[i], frozenset((h,))
+        return None, frozenset()
+
+    # -- places and poses --------------------------------------------------------------------------
+    def nominal(self, w: float, h: float) -> tuple[int, int]:
+        L = self.layout
+        for size in (L.spot(self.bottom).card, L.spots[(self.bottom + 1) % len(self.names)].card, L.pile_card, L.big_card):
+            if abs(size[0] - w) < 1.0 and abs(size[1] - h) < 1.0:
+                return size
+        return int(w), int(h)
+
+    def place_pose(self, place: Place) -> Pose:
+        return self.zones.get(place.zone, self.zones["deck"]).pose(place)
+
+    def sprite_at(self, place: Place) -> CardSprite | None:
+        zone = self.zones.get(place.zone)
+        return zone.at(place) if zone is not None else None
+
+    def place_at(self, pos: tuple[int, int]) -> Place | None:
+        """The place under the pointer: a held card, a grid slot, the topmost hand card, a pile."""
+        for name in ("held", "grid"):
+            for place, s in self.zones[name].resting():
+                if s.rect().collidepoint(pos):
+                    return place
+        for place, s in reversed(self.zones["hand"].resting()):
+            if s.rect().collidepoint(pos):
+                return place
+        L = self.layout
+        for place, (x, y) in ((DECK, L.deck_pos), (DISCARD, L.discard_pos)):
+            r = pygame.Rect(0, 0, *L.pile_card)
+            r.center = (int(x), int(y))
+            if r.collidepoint(pos):
+                return place
+        return None
+
+    def take(self, place: Place, card: Card | None = None) -> CardSprite:
+        """Detach the sprite at ``place`` from the view's model (a new one for the deck)."""
+        s = self.zones.get(place.zone, self.zones["deck"]).take(place, card)
+        if s is None:
+            (x, y), angle, size = self.place_pose(place)
+            s = CardSprite(x, y, angle, size)
+        return s
+
+    def put(self, place: Place, sprite: CardSprite) -> Place:
+        """Attach a sprite at ``place``; returns where it really went (a hand's slot index)."""
+        return self.zones.get(place.zone, self.zones["deck"]).put(place, sprite)
+
+    def hand_visible(self, seat: int) -> bool:
+        """Are the faces of ``seat``'s hand on screen for the current viewer?"""
+        hand = self.hands.get(seat, [])
+        if self.curtain_pending is not None:
+            return False
+        if not hand:
+            return self.viewer == seat
+        return all(s.visible_to(self.viewer) for s in hand if s.card is not None)
+
+    def order_hand(self, seat: int, hand: list[CardSprite]) -> None:
+        """Keep a hand in ``hand_key`` order. A visible hand is re-sorted (its cards slide to
+        their places); a hidden one keeps its sprites where they are and only re-deals the faces
+        it carries, so a new card's place among the backs gives nothing away."""
+        if len(hand) < 2 or any(s.card is None for s in hand):
+            return
+        if self.hand_key(hand[0].card) is None:
+            return
+        if self.hand_visible(seat):
+            hand.sort(key=lambda s: self.hand_key(s.card))
+        else:
+            data = sorted(((s.card, s.show_to) for s in hand), key=lambda d: self.hand_key(d[0]))
+            for s, (card, show_to) in zip(hand, data):
+                s.card, s.show_to = card, show_to
+
+    def relayout_hand(self, seat: int, except_sprite: CardSprite | None = None) -> None:
+        hand = self.hands.get(seat, [])
+        for index, s in enumerate(hand):
+            if s is except_sprite:
+                continue
+            (x, y), angle, size = self.place_pose(Place("hand", seat, index))
+            if s.moving or abs(s.x - x) > 0.5 or abs(s.y - y) > 0.5 or abs(s.w - size[0]) > 0.5:
+                self.fly(s, (x, y), angle, size, duration=0.2, delay=-self.step_delay)
+
+    def snap_all(self) -> None:
+        """Put every resting sprite exactly where the layout says (after a resize)."""
+        for name in ("grid", "held", "hand"):
+            for place, s in self.zones[name].resting():
+                (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(place)
+        for s in self.discard:
+            (s.x, s.y), s.angle, (s.w, s.h) = self.landing_pose(DISCARD, s)
+
+    def seat_area(self, seat: int) -> tuple[int, int, int, int]:
+        """Screen rectangle (x, y, w, h) of a seat's cards: its glow, name plate and floating texts."""
+        return self.zones["hand" if self.uses_hands else "grid"].bounds(seat)
+
+    def seat_point(self, seat: int) -> tuple[float, float]:
+        x, y, w, h = self.seat_area(seat)
+        return x + w / 2, y + h / 2
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw_zones(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
+        self.draw_piles(surface, pal, highlight, selected)
+        moving: list[tuple[Place | None, CardSprite]] = []
+        for name in ("grid", "hand"):
+            for place, s in self.zones[name].resting():
+                if s.moving or s.lift > 0.01:
+                    moving.append((place, s))
+                else:
+                    self.draw_card(surface, place, s, place in highlight, place in selected)
+        moving.extend((None, s) for s in self._leftovers)
+        moving.extend(self.zones["held"].resting())
+        for place, s in sorted(moving, key=lambda m: (m[1].lift, m[1].moving)):
+            self.draw_card(surface, place, s, place in highlight if place else False, place in selected if place else False)
+
+    def draw_card(self, surface: pygame.Surface, place: Place | None, s: CardSprite, lit: bool, chosen: bool) -> None:
+        face = self.face_for(s)
+        if face is not None:
+            self.frame_faces.append((place, s.card, s.show_to))
+        rect = draw_sprite(surface, s, face, self.palette, self.nominal)
+        if s.mark is not None:
+            pygame.draw.rect(surface, s.mark, rect.inflate(6, 6), 3, border_radius=8)
+        if chosen:
+            pygame.draw.rect(surface, self.palette.good, rect.inflate(8, 8), 4, border_radius=9)
+        elif lit:
+            pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+            colour = TH.lighten(self.palette.accent, 0.35 * pulse)
+            pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3, border_radius=8)
+        if face is None and place is not None and place.zone == "grid" and self.settings.memory_aid \
+                and self.viewer is not None and self.curtain_pending is None and not s.moving:
+            mem = self.memories.get(self.viewer)
+            card = mem.get(place) if mem else None
+            if card is not None:
+                self.frame_faces.append(("memory", place, card))
+                badge = memory_badge(str(card.rank), self.palette, max(11, int(14 * self.layout.unit)))
+                surface.blit(badge, badge.get_rect(center=(rect.centerx, rect.centery)))
+
+    def draw_piles(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
+        L = self.layout
+        back = card_image(None, L.pile_card, 0, pal)
+        x, y = L.deck_pos
+        rect = back.get_rect(center=(int(x), int(y)))
+        if self.deck_n > 0:
+            for k in range(min(3, (self.deck_n + 9) // 10), 0, -1):
+                surface.blit(back, rect.move(-2 * k, -2 * k))
+            surface.blit(back, rect)
+        else:
+            pygame.draw.rect(surface, pal.felt_dark, rect, 2, border_radius=8)
+        if DECK in highlight:
+            pygame.draw.rect(surface, pal.accent, rect.inflate(8, 8), 3, border_radius=9)
+        T.blit_text(surface, f"Deck {self.deck_n}", TH.TINY, pal.text_dim, (rect.centerx, rect.bottom + 8), "midtop")
+        dx, dy = L.discard_pos
+        drect = back.get_rect(center=(int(dx), int(dy)))
+        pygame.draw.rect(surface, TH.darken(pal.felt, 0.25), drect, 2, border_radius=8)
+        shown = self.discard[-self.discard_shown:]
+        for s in shown:
+            if not s.moving:
+                self.draw_card(surface, DISCARD, s, False, False)
+        for s in shown:
+            if s.moving:
+                self.draw_card(surface, DISCARD, s, False, False)
+        if DISCARD in highlight:
+            pygame.draw.rect(surface, pal.accent, drect.inflate(8, 8), 3, border_radius=9)
+        T.blit_text(surface, "Discard", TH.TINY, pal.text_dim, (drect.centerx, drect.bottom + 8), "midtop")
