@@ -317,7 +317,7 @@ def run(argv_options: Any = None) -> int:
     namespace) may hold: fullscreen (bool), windowed (bool), size ((w, h)), home (a base
     directory instead of the platform's, like $CARDHALL_HOME), frames (stop after n frames)."""
     home = _opt(argv_options, "home")
-    storage = Storage(home) if home else Storage()
+    storage = Storage(home, lock=True) if home else Storage(lock=True)
     fullscreen = _opt(argv_options, "fullscreen")
     if _opt(argv_options, "windowed"):
         fullscreen = False
@@ -334,4 +334,5 @@ def run(argv_options: Any = None) -> int:
             app.loop()
     finally:
         pygame.quit()
+        storage.close()
     return 0
