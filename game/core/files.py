@@ -29,11 +29,19 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):       # 1e400 parses as infinity
+        raise ValueError(f"{text[:20]} is too large a number")
+    return value
+
+
 def read_json(path: Path, max_bytes: int = MAX_BYTES) -> Any:
     """The parsed JSON of a regular file, or None if there is no file. Raises UnreadableFile for
     anything else: a folder, a pipe or device (opened without blocking, never read), a file over
     `max_bytes`, bytes that are not UTF-8, text that is not strict JSON (NaN and Infinity are
-    refused, so are integers too long to convert), or nesting too deep to parse."""
+    refused, so are numbers that overflow to infinity and integers too long to convert), or
+    nesting too deep to parse."""
     path = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -68,7 +76,7 @@ def parse_json(raw: bytes | str) -> Any:
     """Strict JSON from bytes or text; every failure is UnreadableFile."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except UnicodeDecodeError:
         raise UnreadableFile("not UTF-8 text") from None
     except RecursionError:

@@ -188,6 +188,9 @@ class GameRecord:
         options = data.get("options")
         options = {} if options is None else schema.obj(options, "options")
         resolve_options(variant.option_specs, options)          # the variant's own bounds
+        for spec in variant.option_specs:   # and exact types: the game writes a whole number as one
+            if spec.key in options and type(spec.default) is int and type(options[spec.key]) is not int:
+                raise RecordError(f"options.{spec.key}: must be a whole number")
         vocabulary = variant.vocabulary()
         actions: list[tuple[float, Action]] = []
         expect: dict[int, dict[str, Any]] = {}
