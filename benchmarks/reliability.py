@@ -1,6 +1,6 @@
 """Reliability: corrupt files through the real loaders, mutated records through `cardhall replay`.
 
-    python benchmarks/reliability.py                 # the issue's figures: 10,000 files, 1,000 records per variant
+    python benchmarks/reliability.py                 # the issue's figures: 10,000 files, 1,000 records per variant, 200 kills
     python benchmarks/reliability.py --short         # a few seconds (tests/test_reliability.py runs this)
     python benchmarks/reliability.py --files 500 --records 100 --seed 7 --json
 
@@ -22,6 +22,11 @@ promises (a loose type, a key dropped, a result tampered with or removed, a time
 negative or earlier than the step before, an unknown seat kind or level, steps cut off, junk
 keys) and run through `cardhall replay` in-process. Counted: tracebacks (an exception escaped
 main() or reached its catch-all), hangs, and accepted-but-wrong (exit 0).
+
+Kills: a child process autosaves an all-bot match action by action through the client's
+MatchSaver and counts it when it ends; it is SIGKILLed at a random moment and the next start is
+checked: no notice (nothing corrupt), no leftover temporary or set-aside file, the save is a prefix
+of the match, at most one action lost, and after continuing the match is counted exactly once.
 """
 
 from __future__ import annotations
@@ -414,9 +419,101 @@ def run_records(per_variant: int, seed: int) -> dict[str, Any]:
     return results
 
 
-def run(files: int, records: int, seed: int) -> dict[str, Any]:
+# -- kills while autosaving ------------------------------------------------------------------------------
+
+KILL_SEATS = ["hard", "easy", "random"]
+KILL_OPTIONS = {"rounds": 1}
+
+
+def _kill_match(seed: int) -> GameRecord:
+    from game.core.record import SeatInfo
+
+    _, rec = play_match("kombio", KILL_SEATS, seed=seed, options=KILL_OPTIONS)
+    rec.seats = [SeatInfo("You", "human")] + rec.seats[1:]     # counted in the statistics as yours
+    return rec
+
+
+def autosave_child(home: str, seed: int) -> None:
+    """The killed process: a client's storage autosaving an all-bot match action by action through
+    the MatchSaver, then counting it; it prints each action it hands over."""
+    from game.client.storage import MatchSaver
+
+    full = _kill_match(seed)
+    store = Storage(home, lock=True)
+    saver = MatchSaver(store)
+    print("ready", flush=True)
+    for n in range(1, len(full.actions)):
+        saver.save(GameRecord(full.variant, full.options, full.seats, full.seed, full.actions[:n]), {"table": "kombio"})
+        print(n, flush=True)
+        time.sleep(0.002)
+    saver.flush()
+    store.record_finished(full)
+    print("finished", flush=True)
+    time.sleep(60)
+
+
+def run_kills(count: int, seed: int) -> dict[str, Any]:
+    import subprocess
+
+    rng = random.Random(seed)
+    counts = {"kills": 0, "invalid": 0, "leftovers": 0, "double": 0, "lost_max": 0, "lost_over_one": 0}
+    examples: list[str] = []
+    root = Path(tempfile.mkdtemp(prefix="cardhall-kills-"))
+    try:
+        for i in range(count):
+            match_seed = seed * 1000 + i % 5
+            full = _kill_match(match_seed)
+            home = root / str(i)
+            child = subprocess.Popen([sys.executable, __file__, "--autosave-child", str(home), str(match_seed)],
+                                     stdout=subprocess.PIPE, text=True)
+            assert child.stdout.readline().strip() == "ready"
+            deadline = time.perf_counter() + rng.uniform(0, len(full.actions) * 0.004)
+            handed = 0
+            os.set_blocking(child.stdout.fileno(), False)
+            while time.perf_counter() < deadline:
+                time.sleep(0.0005)
+            child.kill()
+            child.wait()
+            tail = (child.stdout.read() or "").split()
+            numbers = [int(t) for t in tail if t.isdigit()]
+            handed = numbers[-1] if numbers else handed
+            finished = "finished" in tail
+            counts["kills"] += 1
+            store = Storage(home, lock=True)                 # the next start
+            problems = []
+            if store.messages:
+                problems.append("invalid: " + store.messages[0])
+            left = [p.name for p in home.rglob("*") if p.name.endswith(".tmp") or ".corrupt-" in p.name]
+            if left:
+                problems.append(f"leftovers: {left}")
+            saved = store.saved_match()
+            if saved is not None:
+                rec = saved[0]
+                if rec.actions != full.actions[: len(rec.actions)]:
+                    problems.append("invalid: the save is not the match")
+                lost = 0 if finished else max(0, handed - len(rec.actions))
+                counts["lost_max"] = max(counts["lost_max"], lost)
+                counts["lost_over_one"] += lost > 1
+                store.record_finished(full)                  # Continue, and the match ends
+            played = store.stats.variants.get("kombio", VariantStats()).played
+            if played > 1 or (played == 0 and (saved is not None or finished)):
+                problems.append(f"double: counted {played} times")
+            store.close()
+            for problem in problems:
+                counts[problem.split(":")[0]] += 1
+                if len(examples) < 10:
+                    examples.append(problem)
+            shutil.rmtree(home, ignore_errors=True)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return {**counts, "examples": examples}
+
+
+def run(files: int, records: int, seed: int, kills: int = 0) -> dict[str, Any]:
     started = time.perf_counter()
     out = {"files": run_files(files, seed), "records": run_records(records, seed)}
+    if kills:
+        out["kills"] = run_kills(kills, seed)
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out
 
@@ -426,6 +523,9 @@ def problems(result: dict[str, Any]) -> int:
     total = f["crash"] + f["hang"] + f["lost"] + f["wrong"]
     for r in result["records"].values():
         total += r["traceback"] + r["hang"] + r["wrong"]
+    k = result.get("kills")
+    if k:
+        total += k["invalid"] + k["leftovers"] + k["double"]
     return total
 
 
@@ -434,11 +534,16 @@ def main_(argv: list[str] | None = None) -> int:
     parser.add_argument("--short", action="store_true", help="a few seconds: 150 files, 25 records per variant")
     parser.add_argument("--files", type=int, default=10_000)
     parser.add_argument("--records", type=int, default=1_000, help="mutated records per variant")
+    parser.add_argument("--kills", type=int, default=200, help="processes killed while autosaving")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--autosave-child", nargs=2, metavar=("HOME", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    files, records = (150, 25) if args.short else (args.files, args.records)
-    result = run(files, records, args.seed)
+    if args.autosave_child:
+        autosave_child(args.autosave_child[0], int(args.autosave_child[1]))
+        return 0
+    files, records, kills = (150, 25, 3) if args.short else (args.files, args.records, args.kills)
+    result = run(files, records, args.seed, kills)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
@@ -451,6 +556,13 @@ def main_(argv: list[str] | None = None) -> int:
             print(f"mutated {vid} records: {r['cases']} cases, {r['traceback']} tracebacks, {r['hang']} hangs, "
                   f"{r['wrong']} accepted-but-wrong ({', '.join(f'{k} {n}' for k, n in sorted(r['mutations'].items()))})")
             for ex in r["examples"]:
+                print("   ", ex)
+        k = result.get("kills")
+        if k:
+            print(f"kills while autosaving: {k['kills']}, {k['invalid']} invalid resumes, {k['leftovers']} with "
+                  f"leftover files, {k['double']} double counts, at most {k['lost_max']} action(s) lost "
+                  f"({k['lost_over_one']} kills lost more than one)")
+            for ex in k["examples"]:
                 print("   ", ex)
         print(f"{result['seconds']} s")
     return 0 if problems(result) == 0 else 1

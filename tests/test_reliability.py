@@ -1,6 +1,7 @@
 """The reliability script's short mode (benchmarks/reliability.py --short): corrupt settings,
 statistics and saves through the real loader, mutated records of every variant through
-`cardhall replay`; no crash, hang, silent loss, traceback or accepted-but-wrong case."""
+`cardhall replay`, a few kills while autosaving; no crash, hang, silent loss, traceback,
+accepted-but-wrong case, invalid resume, leftover file or double count."""
 
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ def load_script():
 
 def test_short_reliability_run_finds_nothing():
     reliability = load_script()
-    result = reliability.run(files=150, records=25, seed=2)
+    result = reliability.run(files=150, records=25, seed=2, kills=3)
     assert result["files"]["cases"] == 150
     assert {vid: r["cases"] for vid, r in result["records"].items()} == {"combat-uno": 25, "kombio": 25}
+    assert result["kills"]["kills"] == 3
     assert reliability.problems(result) == 0, result
 
 
