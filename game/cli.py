@@ -83,7 +83,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.core.record import GameRecord, result_of
 
     record = GameRecord.load(args.record)
-    game = record.replay()
+    game = record.replay(_progress_line(len(record.actions)))
     replayed = result_of(game)
     ok = replayed is not None and replayed == record.result
     out = {
@@ -110,6 +110,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"cardhall: error: {why}", file=sys.stderr)
         return 1
     return 0
+
+
+def _progress_line(total: int, at_least: int = 20_000):
+    """A progress callback for a long replay on a terminal (nothing for short records or when
+    stderr is a file or pipe, so scripts see only the result)."""
+    from game.core.record import PROGRESS_EVERY
+
+    if total < at_least or not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        end = "\n" if done + PROGRESS_EVERY >= total else ""
+        print(f"\rreplaying: {done * 100 // total}% ({done:,} of {total:,} actions)", end=end,
+              file=sys.stderr, flush=True)
+    return show
+
 
 
 def main(argv: list[str] | None = None) -> int:

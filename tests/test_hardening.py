@@ -320,3 +320,40 @@ def test_a_kill_between_counting_and_removing_the_save_never_counts_twice(tmp_pa
     vs = Storage(tmp_path).stats.variants["kombio"]
     assert (vs.played, vs.won) == (1, 1)
     assert match_identity(done) in Storage(tmp_path).stats.finished
+
+
+# -- long records ----------------------------------------------------------------------------------
+
+def test_a_long_replay_shows_progress_on_a_terminal(tmp_path, capsys, monkeypatch, finished):
+    import game.cli
+
+    calls = []
+    GameRecord.from_json(finished).replay(progress=lambda done, total: calls.append((done, total)))
+    n = len(finished["actions"])
+    assert calls == [(i, n) for i in range(0, n, 5_000)]
+    assert game.cli._progress_line(n) is None                     # short: nothing
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    show = game.cli._progress_line(40_000)
+    show(0, 40_000)
+    show(35_000, 40_000)
+    err = capsys.readouterr().err
+    assert "\rreplaying: 0% (0 of 40,000 actions)" in err and err.endswith("87% (35,000 of 40,000 actions)\n")
+
+
+def test_an_oversized_record_is_refused_at_once(tmp_path, monkeypatch, capsys):
+    import game.core.record as record_mod
+
+    monkeypatch.setattr(record_mod, "MAX_RECORD_BYTES", 1024)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"format": 2, "padding": "x" * 4096}))
+    assert main(["replay", str(path)]) == 2
+    assert "larger than" in capsys.readouterr().err
+
+
+def test_window_sizes_beyond_an_8k_screen_are_reset(tmp_path):
+    write(tmp_path, "settings.json", json.dumps({"window_size": [16384, 16384], "volume": 0.4}))
+    s = Storage(tmp_path)
+    assert s.settings.window_size == Settings().window_size and s.settings.volume == 0.4
+    assert "window size" in s.messages[0]
+    write(tmp_path, "settings.json", json.dumps({"window_size": [7680, 4320]}))
+    assert Storage(tmp_path).settings.window_size == (7680, 4320)

@@ -20,7 +20,7 @@ import pygame
 from game.client.clock import Clock
 from game.client.scene import Scene
 from game.client.sound import Sound
-from game.client.storage import Storage
+from game.client.storage import WINDOW_MAX, Storage
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -84,7 +84,8 @@ class App:
             surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             w, h = self.settings.window_size
-            surface = pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
+            w, h = min(max(MIN_SIZE[0], w), WINDOW_MAX[0]), min(max(MIN_SIZE[1], h), WINDOW_MAX[1])
+            surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", DeprecationWarning)

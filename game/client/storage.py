@@ -35,6 +35,8 @@ SCORES_KEPT = 500           # the newest human scores per variant
 FINISHED_KEPT = 50          # identities of the newest counted matches (a match is counted once)
 SCORE_LIMIT = 10 ** 6
 
+# A window larger than an 8K screen is never wanted, and SDL takes seconds to draw its first frame.
+WINDOW_MIN, WINDOW_MAX = (320, 240), (7680, 4320)
 ANIMATION_SPEEDS: tuple[Any, ...] = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0, "fastest")
 BOT_SPEEDS: tuple[str, ...] = ("relaxed", "normal", "quick")
 _BOT_DELAY_SCALE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.6}
@@ -100,7 +102,7 @@ _INVALID = object()
 def _check_setting(name: str, value: Any) -> Any:
     if name == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-                and 320 <= value[0] <= 16384 and 240 <= value[1] <= 16384):
+                and WINDOW_MIN[0] <= value[0] <= WINDOW_MAX[0] and WINDOW_MIN[1] <= value[1] <= WINDOW_MAX[1]):
             return (int(value[0]), int(value[1]))
         return _INVALID
     if name in ("fullscreen", "sound", "memory_aid", "colour_blind"):

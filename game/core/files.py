@@ -55,7 +55,7 @@ def read_json(path: Path, max_bytes: int = MAX_BYTES) -> Any:
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFile("not a regular file")
         if info.st_size > max_bytes:
-            raise UnreadableFile(f"larger than {max_bytes // (1024 * 1024)} MB")
+            raise UnreadableFile(f"larger than {_size(max_bytes)}")
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, 1 << 20)
@@ -63,13 +63,17 @@ def read_json(path: Path, max_bytes: int = MAX_BYTES) -> Any:
                 break
             size += len(chunk)
             if size > max_bytes:
-                raise UnreadableFile(f"larger than {max_bytes // (1024 * 1024)} MB")
+                raise UnreadableFile(f"larger than {_size(max_bytes)}")
             chunks.append(chunk)
     except OSError as exc:
         raise UnreadableFile(exc.strerror or str(exc)) from None
     finally:
         os.close(fd)
     return parse_json(b"".join(chunks))
+
+
+def _size(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} KB"
 
 
 def parse_json(raw: bytes | str) -> Any:

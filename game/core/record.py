@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.core import schema
 from game.core.actions import Action, action_from_json, action_to_json
@@ -31,6 +31,7 @@ MAX_STEPS = 500_000          # a long human match is a few thousand; simulate re
 MAX_SECONDS = 10_000_000.0   # a step's time offset (a match is paused on the table's clock)
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 SCORE_LIMIT = 10 ** 6
+PROGRESS_EVERY = 5_000
 
 
 @dataclass
@@ -82,18 +83,23 @@ class GameRecord:
         cls = get_variant(self.variant)
         return cls(len(self.seats), self.options, self.seed)
 
-    def replay(self) -> Game:
+    def replay(self, progress: Callable[[int, int], None] | None = None) -> Game:
         """Rebuild the game by applying every recorded action at its recorded time. Steps that are
         expected to be refused are tried and must be refused. Whether the record's result is the
         replay's is left to the caller (`cardhall replay` reports a mismatch)."""
-        return self.check(events=False, result=False)
+        return self.check(events=False, result=False, progress=progress)
 
-    def check(self, events: bool = True, result: bool = True) -> Game:
+    def check(self, events: bool = True, result: bool = True,
+              progress: Callable[[int, int], None] | None = None) -> Game:
         """Replay and verify every expectation; the first one not met raises RecordError naming
         the step. With events=False only refusals, totals and scores are checked; with result,
-        a finished match must carry exactly its result and an unfinished one none."""
+        a finished match must carry exactly its result and an unfinished one none. `progress`,
+        if given, is called with (steps done, steps in all) every PROGRESS_EVERY steps."""
         game = self.new_game()
+        total = len(self.actions)
         for index, (t, action) in enumerate(self.actions):
+            if progress is not None and index % PROGRESS_EVERY == 0:
+                progress(index, total)
             want = self.expect.get(index, {})
             name = type(action).__name__
             if "refused" in want:
