@@ -495,6 +495,8 @@ def run_kills(count: int, seed: int) -> dict[str, Any]:
                 lost = 0 if finished else max(0, handed - len(rec.actions))
                 counts["lost_max"] = max(counts["lost_max"], lost)
                 counts["lost_over_one"] += lost > 1
+                if lost > 1 and len(examples) < 10:
+                    examples.append(f"lost {lost}: {handed} handed over, {len(rec.actions)} saved, of {len(full.actions)}")
                 store.record_finished(full)                  # Continue, and the match ends
             played = store.stats.variants.get("kombio", VariantStats()).played
             if played > 1 or (played == 0 and (saved is not None or finished)):

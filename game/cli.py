@@ -16,7 +16,7 @@ from game.core.schema import printable
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, no usage dump
-        self.exit(2, f"cardhall: error: {message}\n")
+        self.exit(2, f"cardhall: error: {one_line(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,6 +68,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CardhallError("--games must be at least 1")
     options = dict(_parse_option(o) for o in args.option)
     bots = parse_bots(args.bots, args.players)
+    if args.records is not None:
+        try:
+            args.records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CardhallError(f"cannot write records to {args.records}: {exc.strerror or exc}") from None
     result = simulate(cls.id, args.players, args.games, args.seed, bots, options, args.records)
     if args.json:
         print(json.dumps(result))

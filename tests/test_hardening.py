@@ -357,3 +357,14 @@ def test_window_sizes_beyond_an_8k_screen_are_reset(tmp_path):
     assert "window size" in s.messages[0]
     write(tmp_path, "settings.json", json.dumps({"window_size": [7680, 4320]}))
     assert Storage(tmp_path).settings.window_size == (7680, 4320)
+
+
+def test_command_line_errors_stay_on_one_short_line(capsys, tmp_path):
+    (tmp_path / "file").write_text("")
+    assert main(["simulate", "--games", "1", "--option", "rounds=1", "--records", str(tmp_path / "file" / "x")]) == 2
+    assert capsys.readouterr().err.startswith("cardhall: error: cannot write records to")
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "--players", "9" * 5000])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400
