@@ -368,3 +368,35 @@ def test_command_line_errors_stay_on_one_short_line(capsys, tmp_path):
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 400
+
+
+# -- any JSON at all -----------------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st  # noqa: E402
+
+_scalars = (st.none() | st.booleans() | st.integers(min_value=-10 ** 30, max_value=10 ** 30)
+            | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=30)
+            | st.sampled_from(["kombio", "combat-uno", "human", "bot", "easy", "random", "Pass", "StartRound"]))
+_json = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=5)
+                     | st.dictionaries(st.sampled_from(["format", "variant", "seats", "seed", "actions", "result",
+                                                        "name", "kind", "level", "t", "type", "seat", "played",
+                                                        "won", "scores", "variants", "last_match", "names",
+                                                        "totals_by_round", "winners", "options", "x"]) | st.text(max_size=5),
+                                       inner, max_size=6), max_leaves=30)
+
+
+@hsettings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_json)
+def test_any_json_is_read_or_refused_never_crashes(data):
+    from game.client.storage import LastMatch, Statistics, VariantStats, _check_last_setup
+    from game.core.errors import CardhallError
+
+    for parse in (GameRecord.from_json, Statistics.from_json, LastMatch.from_json, VariantStats.from_json,
+                  _check_last_setup):
+        try:
+            parse(data)
+        except CardhallError:
+            pass
+    if isinstance(data, dict):
+        settings, _ = Settings.from_json(data)
+        json.dumps(settings.to_json(), allow_nan=False)      # whatever was kept can be written back
