@@ -400,3 +400,20 @@ def test_any_json_is_read_or_refused_never_crashes(data):
     if isinstance(data, dict):
         settings, _ = Settings.from_json(data)
         json.dumps(settings.to_json(), allow_nan=False)      # whatever was kept can be written back
+
+
+def test_the_lock_holds_across_processes_and_dies_with_its_holder(tmp_path):
+    code = ("import sys, time; from game.client.storage import Storage; "
+            "s = Storage(sys.argv[1], lock=True); print('read-only' if s.read_only else 'locked', flush=True); "
+            "time.sleep(60)")
+    child = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "locked"
+        second = Storage(tmp_path, lock=True)
+        assert second.read_only and "already running" in second.messages[0]
+    finally:
+        child.kill()                                  # a killed game leaves no stale lock behind
+        child.wait()
+    third = Storage(tmp_path, lock=True)
+    assert not third.read_only and third.messages == []
+    third.close()
