@@ -282,8 +282,8 @@ def _mutations(data: dict[str, Any]) -> list[tuple[str, Callable[[dict, random.R
         return dump(d).replace(json.dumps(MARK), raw)
 
     def loose(d, rng):
-        cands = [p for p in _paths(d) if p[-1] != "t" and p[0] not in ("about",) and isinstance(_get(d, p), (int, str, bool))
-                 and not isinstance(_get(d, p), bool) or (p and isinstance(_get(d, p), bool))]
+        # every int, string or bool except times (3 -> 3.0 is still a time) and the free text
+        cands = [p for p in _paths(d) if p[-1] != "t" and p[0] != "about" and isinstance(_get(d, p), (int, str))]
         cands = [p for p in cands if p[0] != "result" or isinstance(_get(d, p), int)]
         if not cands:
             return None
