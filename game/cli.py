@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from game import __version__
 from game.core.errors import CardhallError
+from game.core.files import UnreadableFile, parse_json
+from game.core.schema import printable
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, no usage dump
-        self.exit(2, f"cardhall: error: {message}\n")
+        self.exit(2, f"cardhall: error: {one_line(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,8 +51,8 @@ def _parse_option(text: str) -> tuple[str, object]:
     key, raw = text.split("=", 1)
     value: object
     try:
-        value = json.loads(raw)
-    except json.JSONDecodeError:
+        value = parse_json(raw)        # strict: NaN, Infinity and huge integers stay text
+    except UnreadableFile:
         value = raw
     return key.strip(), value
 
@@ -65,6 +68,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CardhallError("--games must be at least 1")
     options = dict(_parse_option(o) for o in args.option)
     bots = parse_bots(args.bots, args.players)
+    if args.records is not None:
+        try:
+            args.records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CardhallError(f"cannot write records to {args.records}: {exc.strerror or exc}") from None
     result = simulate(cls.id, args.players, args.games, args.seed, bots, options, args.records)
     if args.json:
         print(json.dumps(result))
@@ -82,9 +90,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.core.record import GameRecord, result_of
 
     record = GameRecord.load(args.record)
-    game = record.replay()
+    game = record.replay(_progress_line(len(record.actions)))
     replayed = result_of(game)
-    ok = replayed is not None and (record.result is None or replayed == record.result)
+    ok = replayed is not None and replayed == record.result
     out = {
         "variant": record.variant,
         "seats": [s.name for s in record.seats],
@@ -103,10 +111,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
         names = ", ".join(record.seats[w].name for w in out["winners"]) or "(unfinished)"
         print(f"totals: {out['totals']}  winner: {names}  {'OK' if ok else 'MISMATCH'}")
     if not ok:
-        why = "the record has no finished result" if replayed is None else "the replay does not reach the recorded result"
+        why = ("the record's match does not finish" if replayed is None else
+               "the record has no result for a finished match" if record.result is None else
+               "the replay does not reach the recorded result")
         print(f"cardhall: error: {why}", file=sys.stderr)
         return 1
     return 0
+
+
+def _progress_line(total: int, at_least: int = 20_000):
+    """A progress callback for a long replay on a terminal (nothing for short records or when
+    stderr is a file or pipe, so scripts see only the result)."""
+    from game.core.record import PROGRESS_EVERY
+
+    if total < at_least or not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        end = "\n" if done + PROGRESS_EVERY >= total else ""
+        print(f"\rreplaying: {done * 100 // total}% ({done:,} of {total:,} actions)", end=end,
+              file=sys.stderr, flush=True)
+    return show
+
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -123,7 +149,20 @@ def main(argv: list[str] | None = None) -> int:
         from game.client.app import run
         return run()
     except CardhallError as exc:
-        print(f"cardhall: error: {exc}", file=sys.stderr)
+        print(f"cardhall: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except (Exception, RecursionError, MemoryError) as exc:   # never a traceback on the terminal
+        if os.environ.get("CARDHALL_DEBUG"):
+            raise
+        print(f"cardhall: error: {type(exc).__name__}: {one_line(str(exc))} "
+              "(set CARDHALL_DEBUG=1 for details)", file=sys.stderr)
+        return 3
+
+
+def one_line(message: str, most: int = 300) -> str:
+    """An error message fit for one terminal line: its first line, printable, bounded."""
+    first = (message.splitlines() or [""])[0][: most * 4]
+    first = "".join(ch if printable(ch) else "?" for ch in first)
+    return first if len(first) <= most else first[: most - 3] + "..."

@@ -27,9 +27,9 @@ def _stand_in_variant(monkeypatch):
     monkeypatch.setitem(core_game._REGISTRY, StorageTestGame.id, StorageTestGame)
 
 
-def record(result=None, seats=None):
+def record(result=None, seats=None, seed=42):
     seats = seats or [SeatInfo("Zoe", "human"), SeatInfo("Ada", "bot", "easy"), SeatInfo("Bo", "bot", "hard")]
-    return GameRecord("storagetest", {}, seats, 42, [], result)
+    return GameRecord("storagetest", {}, seats, seed, [], result)
 
 
 def leftovers(path):
@@ -189,7 +189,7 @@ def test_a_finished_match_updates_statistics_and_clears_the_save(tmp_path):
     s = Storage(tmp_path)
     s.save_match(record())
     s.record_finished(record({"rounds": [[5, 2, 9], [3, 8, 1]], "totals": [8, 10, 10], "winners": [0]}))
-    s.record_finished(record({"rounds": [[20, 2, 9]], "totals": [20, 2, 9], "winners": [1]}))
+    s.record_finished(record({"rounds": [[20, 2, 9]], "totals": [20, 2, 9], "winners": [1]}, seed=43))
     assert s.saved_match() is None and not s.save_path.exists()
     again = Storage(tmp_path)
     vs = again.stats.variants["storagetest"]

@@ -20,7 +20,7 @@ import pygame
 from game.client.clock import Clock
 from game.client.scene import Scene
 from game.client.sound import Sound
-from game.client.storage import Storage
+from game.client.storage import WINDOW_MAX, Storage
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -84,7 +84,8 @@ class App:
             surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             w, h = self.settings.window_size
-            surface = pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
+            w, h = min(max(MIN_SIZE[0], w), WINDOW_MAX[0]), min(max(MIN_SIZE[1], h), WINDOW_MAX[1])
+            surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", DeprecationWarning)
@@ -317,7 +318,7 @@ def run(argv_options: Any = None) -> int:
     namespace) may hold: fullscreen (bool), windowed (bool), size ((w, h)), home (a base
     directory instead of the platform's, like $CARDHALL_HOME), frames (stop after n frames)."""
     home = _opt(argv_options, "home")
-    storage = Storage(home) if home else Storage()
+    storage = Storage(home, lock=True) if home else Storage(lock=True)
     fullscreen = _opt(argv_options, "fullscreen")
     if _opt(argv_options, "windowed"):
         fullscreen = False
@@ -334,4 +335,5 @@ def run(argv_options: Any = None) -> int:
             app.loop()
     finally:
         pygame.quit()
+        storage.close()
     return 0

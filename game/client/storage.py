@@ -13,6 +13,7 @@ This module imports no pygame.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import threading
@@ -20,14 +21,22 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.core.files import atomic_write_json, atomic_write_text, set_aside
+from game.core import schema
+from game.core.files import UnreadableFile, atomic_write_json, atomic_write_text, clean_temporary, read_json, set_aside
+from game.core.schema import SchemaError
 
 APP_NAME = "Cardhall"
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "statistics.json"
 SAVE_FILE = "saved-match.json"
+LOCK_FILE = "cardhall.lock"
 STATS_FORMAT = 1
+SCORES_KEPT = 500           # the newest human scores per variant
+FINISHED_KEPT = 50          # identities of the newest counted matches (a match is counted once)
+SCORE_LIMIT = 10 ** 6
 
+# A window larger than an 8K screen is never wanted, and SDL takes seconds to draw its first frame.
+WINDOW_MIN, WINDOW_MAX = (320, 240), (7680, 4320)
 ANIMATION_SPEEDS: tuple[Any, ...] = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0, "fastest")
 BOT_SPEEDS: tuple[str, ...] = ("relaxed", "normal", "quick")
 _BOT_DELAY_SCALE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.6}
@@ -93,7 +102,7 @@ _INVALID = object()
 def _check_setting(name: str, value: Any) -> Any:
     if name == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-                and 320 <= value[0] <= 16384 and 240 <= value[1] <= 16384):
+                and WINDOW_MIN[0] <= value[0] <= WINDOW_MAX[0] and WINDOW_MIN[1] <= value[1] <= WINDOW_MAX[1]):
             return (int(value[0]), int(value[1]))
         return _INVALID
     if name in ("fullscreen", "sound", "memory_aid", "colour_blind"):
@@ -111,10 +120,49 @@ def _check_setting(name: str, value: Any) -> Any:
     if name == "bot_speed":
         return value if value in BOT_SPEEDS else _INVALID
     if name == "player_name":
-        return value[:20] if isinstance(value, str) and value.strip() else _INVALID
+        return value if _valid(schema.text, value, "", 20) else _INVALID
     if name == "last_setup":
-        return value if isinstance(value, dict) else _INVALID
+        return value if _valid(_check_last_setup, value) else _INVALID
     return _INVALID
+
+
+def _valid(check: Any, *args: Any) -> bool:
+    try:
+        check(*args)
+    except SchemaError:
+        return False
+    return True
+
+
+def _check_last_setup(value: Any) -> None:
+    """{variant id: {"seats": [{"name", "kind"}...], "options": {key: a short scalar}}}; the setup
+    screen checks the options against the variant again when it uses them."""
+    schema.obj(value, "last setup")
+    if len(value) > 50:
+        raise SchemaError("last setup: too many variants")
+    for vid, setup in value.items():
+        schema.text(vid, "last setup", 40)
+        schema.obj(setup, vid, ("seats", "options"))
+        for i, seat in enumerate(schema.items(setup.get("seats", []), f"{vid}.seats", 16)):
+            schema.obj(seat, f"{vid}.seats[{i}]", ("name", "kind"))
+            schema.text(seat.get("name"), f"{vid}.seats[{i}].name", schema.NAME_MAX)
+            schema.text(seat.get("kind"), f"{vid}.seats[{i}].kind", 20)
+        options = schema.obj(setup.get("options", {}), f"{vid}.options")
+        if len(options) > 50:
+            raise SchemaError(f"{vid}.options: too many options")
+        for key, option in options.items():
+            schema.text(key, f"{vid}.options", 40)
+            _scalar(option, f"{vid}.options.{key}")
+
+
+def _scalar(value: Any, where: str) -> None:
+    """A short JSON scalar: null, true/false, a bounded finite number or a short printable string."""
+    if value is None or isinstance(value, bool):
+        return
+    if isinstance(value, (int, float)):
+        schema.number(value, where, -1e9, 1e9)
+    else:
+        schema.text(value, where, schema.LABEL_MAX, empty=True)
 
 
 @dataclass
@@ -135,19 +183,18 @@ class VariantStats:
         return sum(self.scores) / len(self.scores) if self.scores else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"played": self.played, "won": self.won, "scores": self.scores[-500:],
+        return {"played": self.played, "won": self.won, "scores": self.scores[-SCORES_KEPT:],
                 "lowest_wins": self.lowest_wins}
 
     @classmethod
-    def from_json(cls, data: Any) -> "VariantStats":
-        if not isinstance(data, dict):
-            raise ValueError("variant statistics must be an object")
-        played, won, scores = data.get("played", 0), data.get("won", 0), data.get("scores", [])
-        if not (isinstance(played, int) and isinstance(won, int) and 0 <= won <= played):
-            raise ValueError("played/won must be whole numbers with won <= played")
-        if not isinstance(scores, list) or not all(_is_number(s) for s in scores):
-            raise ValueError("scores must be a list of numbers")
-        return cls(played, won, [int(s) for s in scores], bool(data.get("lowest_wins", True)))
+    def from_json(cls, data: Any, where: str = "variant") -> "VariantStats":
+        schema.obj(data, where, ("played", "won", "scores", "lowest_wins"))
+        played = schema.integer(data.get("played", 0), f"{where}.played", 0, schema.INT_LIMIT)
+        won = schema.integer(data.get("won", 0), f"{where}.won", 0, played)
+        scores = schema.items(data.get("scores", []), f"{where}.scores", SCORES_KEPT)
+        for i, v in enumerate(scores):
+            schema.integer(v, f"{where}.scores[{i}]", -SCORE_LIMIT, SCORE_LIMIT)
+        return cls(played, won, list(scores), schema.boolean(data.get("lowest_wins", True), f"{where}.lowest_wins"))
 
 
 @dataclass
@@ -163,26 +210,28 @@ class LastMatch:
 
     @classmethod
     def from_json(cls, data: Any) -> "LastMatch":
-        if not isinstance(data, dict):
-            raise ValueError("last match must be an object")
-        names, rounds = data.get("names"), data.get("totals_by_round")
-        if not isinstance(data.get("variant"), str) or not isinstance(names, list) or not isinstance(rounds, list):
-            raise ValueError("last match needs variant, names and totals_by_round")
-        if not all(isinstance(n, str) for n in names):
-            raise ValueError("names must be strings")
-        for row in rounds:
-            if not isinstance(row, list) or len(row) != len(names) or not all(_is_number(v) for v in row):
-                raise ValueError("each round needs one number per seat")
-        winners = data.get("winners", [])
-        if not isinstance(winners, list):
-            raise ValueError("winners must be a list")
-        return cls(data["variant"], names, [[int(v) for v in row] for row in rounds], [int(w) for w in winners])
+        schema.obj(data, "last match", ("variant", "names", "totals_by_round", "winners"))
+        variant = schema.text(data.get("variant"), "last match.variant", 40)
+        names = schema.items(data.get("names"), "last match.names", 16, 1)
+        for i, n in enumerate(names):
+            schema.text(n, f"last match.names[{i}]", schema.NAME_MAX)
+        rounds = schema.items(data.get("totals_by_round"), "last match.totals_by_round", 10_000)
+        for r, row in enumerate(rounds):
+            for i, v in enumerate(schema.items(row, f"last match.totals_by_round[{r}]", len(names), len(names))):
+                schema.integer(v, f"last match.totals_by_round[{r}][{i}]", -SCORE_LIMIT, SCORE_LIMIT)
+        winners = schema.items(data.get("winners", []), "last match.winners", len(names))
+        for i, w in enumerate(winners):
+            schema.integer(w, f"last match.winners[{i}]", 0, len(names) - 1)
+        return cls(variant, list(names), [list(row) for row in rounds], list(winners))
 
 
 @dataclass
 class Statistics:
     variants: dict[str, VariantStats] = field(default_factory=dict)
     last_match: LastMatch | None = None
+    # The identities of the newest matches counted (match_identity), so finishing the same match
+    # again (continued from a save that a kill left behind) never counts it twice.
+    finished: list[str] = field(default_factory=list)
 
     def for_variant(self, variant_id: str) -> VariantStats:
         return self.variants.setdefault(variant_id, VariantStats())
@@ -190,18 +239,43 @@ class Statistics:
     def to_json(self) -> dict[str, Any]:
         return {"format": STATS_FORMAT,
                 "variants": {k: v.to_json() for k, v in sorted(self.variants.items())},
-                "last_match": self.last_match.to_json() if self.last_match else None}
+                "last_match": self.last_match.to_json() if self.last_match else None,
+                "finished": self.finished[-FINISHED_KEPT:]}
 
     @classmethod
     def from_json(cls, data: Any) -> "Statistics":
-        if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
-            raise ValueError("not a statistics file of this format")
-        variants = data.get("variants", {})
-        if not isinstance(variants, dict):
-            raise ValueError("variants must be an object")
+        schema.obj(data, "statistics", ("format", "variants", "last_match", "finished"))
+        if type(data.get("format")) is not int or data["format"] != STATS_FORMAT:
+            raise SchemaError("not a statistics file of this format")
+        variants = schema.obj(data.get("variants", {}), "variants")
+        if len(variants) > 50:
+            raise SchemaError("variants: too many")
+        for k in variants:
+            schema.text(k, "variants", 40)
+        finished = schema.items(data.get("finished", []), "finished", FINISHED_KEPT)
+        for i, f in enumerate(finished):
+            schema.text(f, f"finished[{i}]", 64)
         last = data.get("last_match")
-        return cls({str(k): VariantStats.from_json(v) for k, v in variants.items()},
-                   LastMatch.from_json(last) if last is not None else None)
+        return cls({k: VariantStats.from_json(v, k) for k, v in variants.items()},
+                   LastMatch.from_json(last) if last is not None else None, list(finished))
+
+
+def match_identity(record: Any) -> str:
+    """A match's identity: its variant, options, seats and seed (a new match draws a new seed)."""
+    key = json.dumps([record.variant, record.options, [s.to_json() for s in record.seats], record.seed],
+                     sort_keys=True, default=str)
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _check_meta(meta: Any) -> dict[str, Any]:
+    """The client's metadata in a save: a few short scalars ("table", "summary", ...)."""
+    schema.obj(meta, "client")
+    if len(meta) > 20:
+        raise SchemaError("client: too many keys")
+    for key, value in meta.items():
+        schema.text(key, "client", 40)
+        _scalar(value, f"client.{key}")
+    return meta
 
 
 def default_dirs() -> tuple[Path, Path]:
@@ -217,15 +291,25 @@ def default_dirs() -> tuple[Path, Path]:
 
 
 class Storage:
-    """Settings, statistics and the saved match, loaded once at start-up."""
+    """Settings, statistics and the saved match, loaded once at start-up.
 
-    def __init__(self, home: Path | str | None = None):
+    With lock=True (the game itself) the home folder is locked first: a second copy of the game on
+    the same folder gets a notice and never writes (read_only), so it cannot clobber the first
+    copy's statistics or saved match; the copy holding the lock removes the temporary files that
+    killed writes left behind.
+    """
+
+    def __init__(self, home: Path | str | None = None, lock: bool = False):
         if home is not None:
             base = Path(home)
             self.config_dir, self.data_dir = base / "config", base / "data"
         else:
             self.config_dir, self.data_dir = default_dirs()
         self.messages: list[str] = []
+        self.read_only = False
+        self._lock_handle: Any = None
+        if lock:
+            self._lock_home()
         self.settings = self._load_settings()
         self.stats = self._load_stats()
         self._saved: tuple[Any, dict[str, Any]] | None = None
@@ -244,64 +328,111 @@ class Storage:
     def save_path(self) -> Path:
         return self.data_dir / SAVE_FILE
 
+    @property
+    def lock_path(self) -> Path:
+        return self.data_dir / LOCK_FILE
+
+    # -- one copy of the game per home folder ------------------------------------------------
+    def _lock_home(self) -> None:
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            handle = open(self.lock_path, "a+b")
+        except OSError:
+            return          # a folder we cannot write: the writes will report their own errors
+        if not _try_lock(handle):
+            handle.close()
+            self.read_only = True
+            self.messages.append("Cardhall is already running with this home folder: this copy "
+                                 "will not save settings, statistics or matches.")
+            return
+        self._lock_handle = handle
+        for folder in (self.config_dir, self.data_dir):
+            clean_temporary(folder)
+
+    def close(self) -> None:
+        """Release the home folder's lock (the process ending releases it too)."""
+        if self._lock_handle is not None:
+            try:
+                self._lock_handle.close()
+            except OSError:
+                pass
+            self._lock_handle = None
+
     # -- reading with set-aside -------------------------------------------------------------
-    def _read_json(self, path: Path, what: str) -> Any:
+    def _read_json(self, path: Path, what: str, default_note: str = "defaults are used") -> Any:
         """The parsed JSON of a file, None if it does not exist, or _INVALID after setting a
         broken file aside (with a message)."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        except (OSError, UnicodeDecodeError):
-            self._set_aside(path, what)
-            return _INVALID
-        try:
-            return json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
-            self._set_aside(path, what)
+            return read_json(path)
+        except UnreadableFile as exc:
+            self._set_aside(path, what, default_note, str(exc))
             return _INVALID
 
-    def _set_aside(self, path: Path, what: str, default_note: str = "defaults are used") -> None:
+    def _set_aside(self, path: Path, what: str, default_note: str = "defaults are used", why: str = "") -> None:
+        why = f" ({why})" if why else ""
+        if self.read_only:    # the other copy owns the files: leave them be
+            self.messages.append(f"Your {what} file could not be read{why}; {default_note}.")
+            return
         try:
             moved = set_aside(path)
-            where = f" (kept as {moved.name})"
+            where = f", kept as {moved.name}"
         except OSError:
             where = ""
-        self.messages.append(f"Your {what} file could not be read{where}; {default_note}.")
+        self.messages.append(f"Your {what} file could not be read{why}{where}; {default_note}.")
 
     def _load_settings(self) -> Settings:
         data = self._read_json(self.settings_path, "settings")
         if data is None or data is _INVALID:
             return Settings()
         if not isinstance(data, dict):
-            self._set_aside(self.settings_path, "settings")
+            self._set_aside(self.settings_path, "settings", why="not an object")
             return Settings()
         settings, bad = Settings.from_json(data)
         if bad:
-            self.messages.append("Some settings were not valid and were reset: " + ", ".join(b.replace("_", " ") for b in bad) + ".")
+            # Keep the file for a bug report, and write the settings that were fine at once.
+            kept = ""
+            if not self.read_only:
+                try:
+                    kept = f" (the old file was kept as {set_aside(self.settings_path).name})"
+                    atomic_write_json(self.settings_path, settings.to_json())
+                except (OSError, ValueError):
+                    pass
+            shown = ", ".join(b.replace("_", " ") for b in bad)
+            self.messages.append(f"Some settings were not valid and were reset: {shown}{kept}.")
         return settings
 
     def _load_stats(self) -> Statistics:
-        data = self._read_json(self.stats_path, "statistics")
+        note = "statistics start again from zero"
+        data = self._read_json(self.stats_path, "statistics", note)
         if data is None or data is _INVALID:
             return Statistics()
         try:
             return Statistics.from_json(data)
-        except (ValueError, TypeError):
-            self._set_aside(self.stats_path, "statistics", "statistics start again from zero")
+        except SchemaError as exc:
+            self._set_aside(self.stats_path, "statistics", note, str(exc)[:120])
             return Statistics()
 
     # -- settings ---------------------------------------------------------------------------
     def save_settings(self) -> None:
-        atomic_write_json(self.settings_path, self.settings.to_json())
+        if not self.read_only:
+            atomic_write_json(self.settings_path, self.settings.to_json())
 
     # -- statistics -------------------------------------------------------------------------
     def save_stats(self) -> None:
-        atomic_write_json(self.stats_path, self.stats.to_json())
+        if not self.read_only:
+            atomic_write_json(self.stats_path, self.stats.to_json())
 
     def record_finished(self, record: Any, lowest_wins: bool = True) -> None:
         """Count a finished match (a GameRecord with a result) in the statistics, remember it as
-        the last match for the chart, clear the saved match and write everything."""
+        the last match for the chart, clear the saved match and write everything.
+
+        Idempotent: the match's identity is written with the statistics (one atomic write), so
+        if the game is killed before the save is removed, finishing the continued match again
+        (or finding its save at start) never counts it twice."""
+        identity = match_identity(record)
+        if identity in self.stats.finished:
+            self.clear_match()
+            return
         result = record.result or {}
         rounds = [list(r) for r in result.get("rounds", [])]
         seats = record.seats
@@ -324,7 +455,9 @@ class Storage:
             if any(i in winners for i in humans):
                 vs.won += 1
             vs.scores.extend(totals[i] for i in humans if i < len(totals))
+            del vs.scores[:-SCORES_KEPT]
         self.stats.last_match = LastMatch(record.variant, names, totals_by_round or [totals], winners)
+        self.stats.finished = (self.stats.finished + [identity])[-FINISHED_KEPT:]
         self.save_stats()
         self.clear_match()
 
@@ -333,7 +466,8 @@ class Storage:
         """Write the unfinished match: the GameRecord's JSON, plus a "client" key of metadata."""
         data = record.to_json()
         data["client"] = dict(meta or {})
-        atomic_write_json(self.save_path, data)
+        if not self.read_only:
+            atomic_write_json(self.save_path, data)
         self._saved, self._saved_checked = (record, dict(meta or {})), True
 
     def _match_written(self, record: Any, meta: dict[str, Any]) -> None:
@@ -341,11 +475,14 @@ class Storage:
 
     def saved_match(self) -> tuple[Any, dict[str, Any]] | None:
         """(GameRecord, client metadata) of the saved unfinished match, or None. A save that
-        cannot be read (or names a variant this build lacks) is set aside with a message."""
+        cannot be read, names a variant this build lacks or carries a result is set aside with
+        a message; one whose match the statistics already counted (the game was killed between
+        the two writes) is removed."""
         if self._saved_checked:
             return self._saved
         self._saved_checked = True
-        data = self._read_json(self.save_path, "saved match")
+        note = "it cannot be continued"
+        data = self._read_json(self.save_path, "saved match", note)
         if data is None or data is _INVALID:
             return None
         from game.core.errors import CardhallError
@@ -353,23 +490,25 @@ class Storage:
 
         try:
             record = GameRecord.from_json(data)
-            meta = data.get("client") or {}
-            if not isinstance(meta, dict):
-                raise ValueError("client metadata must be an object")
-        except (CardhallError, ValueError, TypeError, KeyError, ImportError):
-            self._set_aside(self.save_path, "saved match", "it cannot be continued")
+            meta = _check_meta(data.get("client") or {})
+        except CardhallError as exc:
+            self._set_aside(self.save_path, "saved match", note, str(exc)[:120])
             return None
         if record.result is not None:
+            self._set_aside(self.save_path, "saved match", note, "it says the match is over")
+            return None
+        if match_identity(record) in self.stats.finished:
             self.clear_match()
             return None
         self._saved = (record, meta)
         return self._saved
 
     def clear_match(self) -> None:
-        try:
-            self.save_path.unlink()
-        except FileNotFoundError:
-            pass
+        if not self.read_only:
+            try:
+                self.save_path.unlink()
+            except FileNotFoundError:
+                pass
         self._saved, self._saved_checked = None, True
 
     def discard_saved_as_broken(self) -> None:
@@ -377,6 +516,25 @@ class Storage:
         if self.save_path.exists():
             self._set_aside(self.save_path, "saved match", "it cannot be continued")
         self._saved, self._saved_checked = None, True
+
+
+def _try_lock(handle: Any) -> bool:
+    """Take an exclusive, non-blocking lock on an open file; False if another process holds it."""
+    try:
+        import fcntl
+    except ImportError:          # Windows
+        import msvcrt
+        try:
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
 
 
 class MatchSaver:
@@ -430,10 +588,11 @@ class MatchSaver:
                 record, meta = self._latest
                 self._latest, self._writing = None, True
             try:
-                atomic_write_text(self.store.save_path, self._text(record, meta))
+                if not self.store.read_only:
+                    atomic_write_text(self.store.save_path, self._text(record, meta))
                 self.store._match_written(record, meta)
-            except OSError as exc:
-                self.error = exc
+            except (OSError, ValueError) as exc:
+                self.error = exc if isinstance(exc, OSError) else OSError(str(exc))
             finally:
                 with self._lock:
                     self._writing = False
@@ -447,10 +606,10 @@ class MatchSaver:
         del self._steps[same:], self._texts[same:]
         for index in range(same, len(steps)):
             self._steps.append(steps[index])
-            self._texts.append(json.dumps(record.step_json(index, *steps[index]), sort_keys=True))
+            self._texts.append(json.dumps(record.step_json(index, *steps[index]), sort_keys=True, allow_nan=False))
         head = record.to_json(steps=False)
         head["client"] = meta
-        text = json.dumps(head, sort_keys=True)
+        text = json.dumps(head, sort_keys=True, allow_nan=False)
         marker = '"actions": []'
         at = text.index(marker) + len(marker) - 1
         return text[:at] + ",\n".join(self._texts) + text[at:]

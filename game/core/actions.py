@@ -8,11 +8,14 @@ the clock, the next round being dealt) use the seat TABLE.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from game.core import schema
 from game.core.cards import Place
-from game.core.errors import RecordError
+from game.core.errors import CardhallError, RecordError
 
 TABLE = -1
 
@@ -64,14 +67,42 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _decode(value: Any) -> Any:
-    if isinstance(value, dict):
+def _decode(value: Any, hint: Any, where: str) -> Any:
+    """A field's JSON value as the type its annotation names, checked strictly: seats and indices
+    are whole numbers (not 1.0, not true) of a sane size, strings are short and printable."""
+    if hint is Place:
+        schema.obj(value, where, ("zone", "seat", "index"))
         if set(value) != {"zone", "seat", "index"}:
-            raise RecordError(f"unexpected object in an action: {value!r}")
-        return Place(str(value["zone"]), int(value["seat"]), int(value["index"]))
-    if isinstance(value, list):
-        return tuple(_decode(v) for v in value)
-    return value
+            raise RecordError(f"{where}: a place needs zone, seat and index")
+        return Place(schema.text(value["zone"], f"{where}.zone", 20), schema.integer(value["seat"], f"{where}.seat", -1, 63),
+                     schema.integer(value["index"], f"{where}.index", -1, 999))
+    if hint is int:
+        return schema.integer(value, where, -1, 10_000)
+    if hint is bool:
+        return schema.boolean(value, where)
+    if hint is str:
+        return schema.text(value, where, 40)
+    if hint is type(None):
+        if value is not None:
+            raise RecordError(f"{where}: must be null")
+        return None
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple:
+        return tuple(_decode(v, args[0], f"{where}[{i}]") for i, v in enumerate(schema.items(value, where, 1000)))
+    if args:   # a union: the first member the value fits
+        for member in args:
+            try:
+                return _decode(value, member, where)
+            except CardhallError:
+                continue
+        raise RecordError(f"{where}: not a valid value")
+    raise RecordError(f"{where}: a field this build cannot read")
+
+
+@lru_cache(maxsize=None)
+def _field_hints(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -85,16 +116,21 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def action_from_json(data: Any, vocabulary: dict[str, type[Action]]) -> Action:
-    if not isinstance(data, dict) or "type" not in data:
-        raise RecordError(f"an action must be an object with a type: {data!r}")
+    """An action from its JSON, every field checked against its annotation (RecordError if not)."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise RecordError("an action must be an object with a type")
     cls = vocabulary.get(data["type"])
     if cls is None:
-        raise RecordError(f"unknown action type {data['type']!r}")
-    names = {f.name for f in dataclasses.fields(cls)}
-    extra = set(data) - names - {"type"}
+        raise RecordError(f"unknown action type {data['type'][:40]!r}")
+    hints = _field_hints(cls)
+    extra = set(data) - {name for name, _ in hints} - {"type"}
     if extra:
-        raise RecordError(f"{data['type']} has unexpected fields {sorted(extra)}")
+        raise RecordError(f"{cls.__name__} has unexpected fields {sorted(map(str, extra))[:5]}")
+    values = {}
+    for name, hint in hints:
+        if name in data:
+            values[name] = _decode(data[name], hint, f"{cls.__name__}.{name}")
     try:
-        return cls(**{k: _decode(v) for k, v in data.items() if k != "type"})
+        return cls(**values)
     except TypeError as exc:
-        raise RecordError(f"bad {data['type']} action: {exc}") from None
+        raise RecordError(f"bad {cls.__name__} action: {exc}") from None

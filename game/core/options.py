@@ -3,6 +3,7 @@ setup screen shows. Options travel as a plain dict so records stay JSON."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,19 +37,31 @@ class OptionSpec:
     def check(self, value: Any) -> Any:
         if self.kind == "toggle":
             if not isinstance(value, bool):
-                raise BadOptions(f"option {self.key} must be true or false, not {value!r}")
+                raise BadOptions(f"option {self.key} must be true or false, not {_short(value)}")
             return value
         if self.kind == "choice":
-            if value not in self.choices:
-                raise BadOptions(f"option {self.key} must be one of {list(self.choices)}, not {value!r}")
+            if not any(type(value) is type(c) and value == c for c in self.choices):
+                raise BadOptions(f"option {self.key} must be one of {list(self.choices)}, not {_short(value)}")
             return value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise BadOptions(f"option {self.key} must be a number, not {value!r}")
+            raise BadOptions(f"option {self.key} must be a number, not {_short(value)}")
+        if isinstance(value, int) and abs(value) > 10 ** 15:
+            raise BadOptions(f"option {self.key} is out of range")
+        if not math.isfinite(value):   # NaN compares false both ways, so it would pass the bounds
+            raise BadOptions(f"option {self.key} must be a finite number, not {value}")
+        if isinstance(self.default, int) and not float(value).is_integer():
+            raise BadOptions(f"option {self.key} must be a whole number, not {value}")
         if self.minimum is not None and value < self.minimum:
             raise BadOptions(f"option {self.key} must be at least {self.minimum}, not {value}")
         if self.maximum is not None and value > self.maximum:
             raise BadOptions(f"option {self.key} must be at most {self.maximum}, not {value}")
         return type(self.default)(value) if isinstance(self.default, int) and float(value).is_integer() else value
+
+
+def _short(value: Any) -> str:
+    """A value for an error message: a hostile one may be megabytes long."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10 ** 30 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 REACTION_SECONDS = OptionSpec(
@@ -62,5 +75,5 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: dict[str, Any] | None)
     by_key = {spec.key: spec for spec in specs}
     unknown = set(given) - set(by_key)
     if unknown:
-        raise BadOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
+        raise BadOptions(f"unknown option(s): {_short(', '.join(sorted(map(str, unknown))))}")
     return {key: spec.check(given[key]) if key in given else spec.default for key, spec in by_key.items()}

@@ -12,16 +12,26 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
+from game.core import schema
 from game.core.actions import Action, action_from_json, action_to_json
 from game.core.errors import CardhallError, RecordError
-from game.core.files import atomic_write_json
+from game.core.files import UnreadableFile, atomic_write_json, read_json
 from game.core.game import Game, get_variant
+from game.core.options import resolve_options
 
 FORMAT_VERSION = 2
 READABLE_FORMATS = (1, 2)
 EXPECT_KEYS = ("events", "refused", "totals", "scores")
+RECORD_KEYS = ("format", "variant", "options", "seats", "seed", "actions", "result", "about", "client")
+SEAT_KINDS = ("human", "bot", "random")
+BOT_LEVELS = ("easy", "medium", "hard", "random")   # a bot of level "random" plays at random
+MAX_STEPS = 500_000          # a long human match is a few thousand; simulate records are shorter
+MAX_SECONDS = 10_000_000.0   # a step's time offset (a match is paused on the table's clock)
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+SCORE_LIMIT = 10 ** 6
+PROGRESS_EVERY = 5_000
 
 
 @dataclass
@@ -36,10 +46,17 @@ class SeatInfo:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
-    def from_json(cls, data: Any) -> "SeatInfo":
-        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise RecordError(f"a seat must be an object with a name: {data!r}")
-        return cls(data["name"], str(data.get("kind", "bot")), data.get("level"))
+    def from_json(cls, data: Any, where: str = "seat") -> "SeatInfo":
+        schema.obj(data, where, ("name", "kind", "level"))
+        name = schema.text(data.get("name"), f"{where}.name", schema.NAME_MAX)
+        kind = schema.one_of(data.get("kind", "bot"), f"{where}.kind", SEAT_KINDS)
+        level = data.get("level")
+        if kind == "bot":
+            if level is not None:      # a bot without a level plays the default one
+                schema.one_of(level, f"{where}.level", BOT_LEVELS)
+        elif level is not None:
+            raise RecordError(f"{where}.level: only a bot has a level")
+        return cls(name, kind, level)
 
 
 @dataclass
@@ -66,16 +83,23 @@ class GameRecord:
         cls = get_variant(self.variant)
         return cls(len(self.seats), self.options, self.seed)
 
-    def replay(self) -> Game:
+    def replay(self, progress: Callable[[int, int], None] | None = None) -> Game:
         """Rebuild the game by applying every recorded action at its recorded time. Steps that are
-        expected to be refused are tried and must be refused."""
-        return self.check(events=False)
+        expected to be refused are tried and must be refused. Whether the record's result is the
+        replay's is left to the caller (`cardhall replay` reports a mismatch)."""
+        return self.check(events=False, result=False, progress=progress)
 
-    def check(self, events: bool = True) -> Game:
+    def check(self, events: bool = True, result: bool = True,
+              progress: Callable[[int, int], None] | None = None) -> Game:
         """Replay and verify every expectation; the first one not met raises RecordError naming
-        the step. With events=False only refusals, totals and scores are checked."""
+        the step. With events=False only refusals, totals and scores are checked; with result,
+        a finished match must carry exactly its result and an unfinished one none. `progress`,
+        if given, is called with (steps done, steps in all) every PROGRESS_EVERY steps."""
         game = self.new_game()
+        total = len(self.actions)
         for index, (t, action) in enumerate(self.actions):
+            if progress is not None and index % PROGRESS_EVERY == 0:
+                progress(index, total)
             want = self.expect.get(index, {})
             name = type(action).__name__
             if "refused" in want:
@@ -109,6 +133,13 @@ class GameRecord:
                 if last != list(want["scores"]):
                     raise RecordError(f"after step {index} ({name}) the round scores are {last}, "
                                       f"not {want['scores']}")
+        if not result:
+            return game
+        if game.over and self.result != result_of(game):
+            raise RecordError("the match finishes, but the record's result is missing or different"
+                              if self.result is not None else "the match finishes, but the record has no result")
+        if not game.over and self.result is not None:
+            raise RecordError("the record has a result, but the match does not finish")
         return game
 
     def to_json(self, steps: bool = True) -> dict[str, Any]:
@@ -133,38 +164,63 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> "GameRecord":
+        """A record from its JSON, everything the format promises checked: types are exact
+        (format 1.0 or seat true are refused), seats are of the variant's count with known kinds
+        and levels, options are the variant's, times are finite and never go back, expectations
+        and the result have their shapes. Any failure is a RecordError naming what is wrong."""
+        try:
+            return cls._from_json(data)
+        except RecordError:
+            raise
+        except CardhallError as exc:
+            raise RecordError(str(exc)) from None
+
+    @classmethod
+    def _from_json(cls, data: Any) -> "GameRecord":
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if type(data.get("format")) is not int or data["format"] not in READABLE_FORMATS:
-            raise RecordError(f"unsupported record format {data.get('format')!r} "
+            shown = data.get("format") if type(data.get("format")) in (int, float) else type(data.get("format")).__name__
+            raise RecordError(f"unsupported record format {str(shown)[:20]} "
                               f"(this build reads {', '.join(map(str, READABLE_FORMATS))})")
+        schema.obj(data, "record", RECORD_KEYS)
         for key in ("variant", "seats", "seed", "actions"):
             if key not in data:
                 raise RecordError(f"the record has no {key!r}")
-        variant = get_variant(data["variant"])
-        if not isinstance(data["seed"], int) or not isinstance(data["actions"], list):
-            raise RecordError("the record's seed must be an integer and its actions a list")
-        if not isinstance(data["seats"], list):
-            raise RecordError("the record's seats must be a list")
+        variant = get_variant(schema.text(data["variant"], "variant", 40))
+        seed = schema.integer(data["seed"], "seed", -2 ** 63, 2 ** 64)
+        seats_json = schema.items(data["seats"], "seats", variant.max_seats, variant.min_seats)
+        seats = [SeatInfo.from_json(s, f"seats[{i}]") for i, s in enumerate(seats_json)]
+        options = data.get("options")
+        options = {} if options is None else schema.obj(options, "options")
+        resolve_options(variant.option_specs, options)          # the variant's own bounds
+        for spec in variant.option_specs:   # and exact types: the game writes a whole number as one
+            if spec.key in options and type(spec.default) is int and type(options[spec.key]) is not int:
+                raise RecordError(f"options.{spec.key}: must be a whole number")
         vocabulary = variant.vocabulary()
-        actions = []
+        actions: list[tuple[float, Action]] = []
         expect: dict[int, dict[str, Any]] = {}
-        for index, item in enumerate(data["actions"]):
-            if not isinstance(item, dict) or not isinstance(item.get("t"), (int, float)):
-                raise RecordError(f"each action needs a time offset 't': {item!r}")
+        last_t = 0.0
+        for index, item in enumerate(schema.items(data["actions"], "actions", MAX_STEPS)):
+            where = f"actions[{index}]"
+            if not isinstance(item, dict) or "t" not in item:
+                raise RecordError(f"{where}: each action needs a time offset 't'")
+            t = float(schema.number(item["t"], f"{where}.t", 0.0, MAX_SECONDS))
+            if t < last_t:
+                raise RecordError(f"{where}.t: time goes back ({t} after {last_t})")
+            last_t = t
             rest = {k: v for k, v in item.items() if k not in ("t", "expect")}
-            actions.append((float(item["t"]), action_from_json(rest, vocabulary)))
+            actions.append((t, action_from_json(rest, vocabulary)))
             if "expect" in item:
-                want = item["expect"]
-                if data["format"] < 2 or not isinstance(want, dict) or not set(want) <= set(EXPECT_KEYS):
-                    raise RecordError(f"step {index}: 'expect' must be an object with keys from "
-                                      f"{', '.join(EXPECT_KEYS)} (format 2)")
-                expect[index] = want
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise RecordError("the record's options must be an object")
-        return cls(variant.id, options, [SeatInfo.from_json(s) for s in data["seats"]],
-                   data["seed"], actions, data.get("result"), expect, str(data.get("about") or ""))
+                if data["format"] < 2:
+                    raise RecordError(f"step {index}: 'expect' needs format 2")
+                expect[index] = _check_expect(item["expect"], len(seats), f"{where}.expect")
+        result = data.get("result")
+        if result is not None:
+            result = _check_result(result, len(seats))
+        about = data.get("about") or ""
+        about = schema.text(about, "about", 4000, empty=True, newlines=True)
+        return cls(variant.id, options, seats, seed, actions, result, expect, about)
 
     def save(self, path: Path) -> None:
         atomic_write_json(Path(path), self.to_json())
@@ -172,15 +228,11 @@ class GameRecord:
     @classmethod
     def load(cls, path: Path) -> "GameRecord":
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RecordError(f"no such record: {path}") from None
-        except (OSError, UnicodeDecodeError) as exc:
+            data = read_json(Path(path), MAX_RECORD_BYTES)
+        except UnreadableFile as exc:
             raise RecordError(f"cannot read record {path}: {exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"record {path} is not valid JSON: {exc}") from None
+        if data is None:
+            raise RecordError(f"no such record: {path}")
         return cls.from_json(data)
 
 
@@ -192,6 +244,37 @@ def result_of(game: Game) -> dict[str, Any] | None:
         "totals": list(game.score.totals),
         "winners": list(game.winners),
     }
+
+
+def _check_expect(want: Any, seats: int, where: str) -> dict[str, Any]:
+    schema.obj(want, where, EXPECT_KEYS)
+    if "events" in want:
+        schema.items(want["events"], f"{where}.events", 10_000)
+    if "refused" in want:
+        schema.text(want["refused"], f"{where}.refused", 60)
+    for key in ("totals", "scores"):
+        if key in want:
+            for i, v in enumerate(schema.items(want[key], f"{where}.{key}", seats, seats)):
+                schema.integer(v, f"{where}.{key}[{i}]", -SCORE_LIMIT, SCORE_LIMIT)
+    return want
+
+
+def _check_result(result: Any, seats: int) -> dict[str, Any]:
+    schema.obj(result, "result", ("rounds", "totals", "winners"))
+    for key in ("rounds", "totals", "winners"):
+        if key not in result:
+            raise RecordError(f"result: has no {key!r}")
+    for r, row in enumerate(schema.items(result["rounds"], "result.rounds", 10_000)):
+        for i, v in enumerate(schema.items(row, f"result.rounds[{r}]", seats, seats)):
+            schema.integer(v, f"result.rounds[{r}][{i}]", -SCORE_LIMIT, SCORE_LIMIT)
+    for i, v in enumerate(schema.items(result["totals"], "result.totals", seats, seats)):
+        schema.integer(v, f"result.totals[{i}]", -SCORE_LIMIT, SCORE_LIMIT)
+    winners = schema.items(result["winners"], "result.winners", seats, 1)
+    for i, w in enumerate(winners):
+        schema.integer(w, f"result.winners[{i}]", 0, seats - 1)
+    if len(set(winners)) != len(winners):
+        raise RecordError("result.winners: a seat is named twice")
+    return result
 
 
 def _first_difference(want: list[Any], got: list[Any]) -> str:

@@ -25,7 +25,8 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette) -> pyg
     """The last match's running totals as a line chart (drawn once, cached by the scene)."""
     w, h = size
     surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-    rounds = last.totals_by_round
+    # Bounded, so even numbers the statistics file should never hold keep the chart drawable.
+    rounds = [[max(-T.NUMBER_MAX, min(T.NUMBER_MAX, int(v))) for v in row] for row in last.totals_by_round]
     n = len(rounds)
     values = [v for row in rounds for v in row] + [0]
     lo, hi = min(values), max(values)
@@ -43,13 +44,12 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette) -> pyg
     def py(v: float) -> int:
         return plot.bottom - int(plot.h * (v - lo) / (hi - lo))
 
-    small = T.font(TH.TINY)
     # grid + y axis labels
     v = lo
     while v <= hi:
         y = py(v)
         pygame.draw.line(surf, (*pal.panel_border, 90) if v else (*pal.text_dim, 160), (plot.x, y), (plot.right, y), 1)
-        label = small.render(str(v), True, pal.text_dim)
+        label = T.text(T.number(v), TH.TINY, pal.text_dim)
         surf.blit(label, label.get_rect(midright=(plot.x - 8, y)))
         v += step
     # axes
@@ -62,9 +62,9 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette) -> pyg
             continue
         x = px(i)
         pygame.draw.line(surf, pal.text_dim, (x, plot.bottom), (x, plot.bottom + 5), 1)
-        label = small.render(str(i), True, pal.text_dim)
+        label = T.text(T.number(i), TH.TINY, pal.text_dim)
         surf.blit(label, label.get_rect(midtop=(x, plot.bottom + 8)))
-    cap = small.render("Round", True, pal.text_dim)
+    cap = T.text("Round", TH.TINY, pal.text_dim)
     surf.blit(cap, cap.get_rect(midtop=(plot.centerx, plot.bottom + 24)))
     # lines
     styles = [0, 1, 2, 0, 1, 2]
@@ -83,13 +83,12 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette) -> pyg
                 pygame.draw.polygon(surf, colour, [(p[0], p[1] - 6), (p[0] + 6, p[1] + 4), (p[0] - 6, p[1] + 4)])
     # legend
     lx, ly = plot.right + 20, plot.y
-    body = T.font(TH.SMALL)
     for seat, name in enumerate(last.names):
         colour = pal.seat_colour(seat)
         pygame.draw.line(surf, colour, (lx, ly + 10), (lx + 26, ly + 10), 4)
         total = rounds[-1][seat] if rounds else 0
         star = " ★" if seat in last.winners else ""
-        label = body.render(f"{name}: {total}{star}", True, pal.text)
+        label = T.text(f"{T.clean(name, 24)}: {T.number(total)}{star}", TH.SMALL, pal.text)
         surf.blit(label, (lx + 34, ly))
         ly += 26
     return surf
@@ -108,13 +107,13 @@ class StatsScene(MenuScene):
         for vid in sorted(set(stats.variants) | set(titles)):
             vs = stats.variants.get(vid)
             if vs is None:
-                self.rows.append((titles.get(vid, vid), "0", "0", "–", "–"))
+                self.rows.append((T.clean(titles.get(vid, vid), 30), "0", "0", "–", "–"))
             else:
-                avg = "–" if vs.average is None else f"{vs.average:.1f}"
-                best = "–" if vs.best is None else str(vs.best)
-                self.rows.append((titles.get(vid, vid), str(vs.played), str(vs.won), best, avg))
+                avg = "–" if vs.average is None else T.number(vs.average)
+                best = "–" if vs.best is None else T.number(vs.best)
+                self.rows.append((T.clean(titles.get(vid, vid), 30), T.number(vs.played), T.number(vs.won), best, avg))
         self.last = stats.last_match
-        self.last_title = titles.get(self.last.variant, self.last.variant) if self.last else ""
+        self.last_title = T.clean(titles.get(self.last.variant, self.last.variant), 30) if self.last else ""
         self.chart = None
 
     def layout(self, size) -> None:

@@ -7,10 +7,18 @@ default font as a fallback).
 
 ``DRAWN`` records (text, rect) of every ``blit_text`` call in the current frame; the app clears it
 at the start of each frame. Tests read it to assert on what was on screen.
+
+This is the one place text reaches the renderer, so it is where text is made safe to draw:
+`clean` clips a string to TEXT_MAX characters and replaces control characters, NUL and lone
+surrogates (SDL_ttf crashes or fails on a megabyte line, a NUL ends its string, a surrogate cannot
+be encoded); `number` bounds a number's width. Names and numbers come from files and records, so
+every string drawn goes through `clean` here, whoever passes it.
 """
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from collections import OrderedDict
 
 import pygame
@@ -21,7 +29,48 @@ _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 _TEXT: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _WRAP: "OrderedDict[tuple, list[str]]" = OrderedDict()
 _TEXT_LIMIT = 3000
+TEXT_MAX = 200          # characters in one drawn line (a paragraph to wrap may hold WRAP_MAX)
+WRAP_MAX = 20_000
+NUMBER_MAX = 10 ** 9    # numbers beyond this are drawn as "≥ 10^9"
 DRAWN: list[tuple[str, pygame.Rect]] = []
+
+
+def clean(s: object, most: int = TEXT_MAX, newlines: bool = False) -> str:
+    """`s` as a string that is safe to render: at most `most` characters (an ellipsis marks a
+    cut), control characters as spaces (newlines kept if `newlines`), NUL dropped, lone
+    surrogates and other unencodable characters as U+FFFD."""
+    if not isinstance(s, str):
+        s = number(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else str(s)
+    if len(s) > most:
+        s = s[: most - 1] + "…"
+    if s.isprintable():
+        return s
+    out = []
+    for ch in s:
+        cat = unicodedata.category(ch)
+        if ch == "\x00":
+            continue
+        if ch == "\n" and newlines:
+            out.append(ch)
+        elif cat == "Cc":
+            out.append(" ")
+        elif cat == "Cs":
+            out.append("\ufffd")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def number(value: object, digits: int = 1) -> str:
+    """A number for display, bounded in width: whole numbers as they are up to NUMBER_MAX,
+    floats with `digits` decimals, anything larger (or not finite) as a short marker."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return clean(str(value))
+    if isinstance(value, float) and not math.isfinite(value):
+        return "–"
+    if abs(value) >= NUMBER_MAX:
+        return "≥ 10^9" if value > 0 else "≤ -10^9"
+    return str(value) if isinstance(value, int) else f"{value:.{digits}f}"
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -45,7 +94,11 @@ def text(s: str, size: int, color, bold: bool = False) -> pygame.Surface:
     key = (s, int(size), tuple(color), bool(bold))
     surf = _TEXT.get(key)
     if surf is None:
-        surf = font(size, bold).render(s, True, color)
+        safe = clean(s)
+        try:
+            surf = font(size, bold).render(safe, True, color)
+        except (pygame.error, ValueError):       # a glyph or size SDL_ttf refuses: draw what it can
+            surf = font(size, bold).render(safe.encode("ascii", "replace").decode("ascii"), True, color)
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
         _TEXT[key] = surf
@@ -62,7 +115,7 @@ def blit_text(surface: pygame.Surface, s: str, size: int, color, pos, anchor: st
     surf = text(s, size, color, bold)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
-    DRAWN.append((s, rect))
+    DRAWN.append((clean(s), rect))
     return rect
 
 
@@ -74,12 +127,12 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
         return lines
     f = font(size, bold)
     lines = []
-    for para in s.split("\n"):
+    for para in clean(s, WRAP_MAX, newlines=True).split("\n"):
         words = para.split(" ")
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+            if f.size(clean(trial))[0] <= width or not line:
                 line = trial
             else:
                 lines.append(line)

@@ -1,0 +1,37 @@
+"""The reliability script's short mode (benchmarks/reliability.py --short): corrupt settings,
+statistics and saves through the real loader, mutated records of every variant through
+`cardhall replay`, a few kills while autosaving; no crash, hang, silent loss, traceback,
+accepted-but-wrong case, invalid resume, leftover file or double count."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("reliability", ROOT / "benchmarks" / "reliability.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_short_reliability_run_finds_nothing():
+    reliability = load_script()
+    result = reliability.run(files=150, records=25, seed=2, kills=3)
+    assert result["files"]["cases"] == 150
+    assert {vid: r["cases"] for vid, r in result["records"].items()} == {"combat-uno": 25, "kombio": 25}
+    assert result["kills"]["kills"] == 3
+    assert reliability.problems(result) == 0, result
+
+
+def test_the_script_sees_a_loader_that_lets_bad_values_through(monkeypatch):
+    # The measuring instrument itself: a loader that stops checking is caught as accepted-but-wrong.
+    reliability = load_script()
+    from game.client import storage
+
+    monkeypatch.setattr(storage, "_check_last_setup", lambda value: None)
+    result = reliability.run_files(300, seed=5)
+    assert result["wrong"] > 0
