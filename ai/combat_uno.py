@@ -5,7 +5,7 @@ observe); all its randomness comes from its own random.Random(seed).
 
 What it remembers (from events): the cards played since the last reshuffle (so it can count what
 is still unseen of each colour), the colour each opponent declined to follow when it drew instead
-of playing (forgotten once they play that colour), and hand sizes (from the view).
+of playing (forgotten once they play that colour or draw again), and hand sizes (from the view).
 
 How it decides:
 - Its own turn. Every legal play gets a score: going out wins outright; shedding points matters
@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ai.levels import Level
+from ai.levels import REACTION_FLOOR, Level
 from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card
@@ -84,12 +84,14 @@ class CombatUnoBot:
         self.seats = 0
         self.options: dict[str, Any] = {}
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
+        self.card_seen: dict[int, float] = {}
         self._reset_round()
 
     def _reset_round(self) -> None:
         self.seen_colour = [0, 0, 0, 0]      # cards of each colour seen on the pile since the last reshuffle
         self.pile: list[Card] = []
         self.declined: dict[int, set[str]] = {}
+        self._declining: int | None = None   # the seat whose declining draw is under way
         self.colour: str | None = None
         self.plans: dict[Any, tuple[Action | None, float]] = {}   # window key -> (action or None, due time)
 
@@ -110,11 +112,19 @@ class CombatUnoBot:
                         self.colour = card.suit
                         if e.src.zone == "hand":
                             self.declined.get(e.src.seat, set()).discard(card.suit)
+                elif e.dst.zone == "hand" and e.dst.seat != self.seat:
+                    # A card drawn right after declining belongs to that draw; any later draw may
+                    # bring the colour it lacked, so the mark no longer holds.
+                    if self._declining == e.dst.seat:
+                        self._declining = None
+                    else:
+                        self.declined.pop(e.dst.seat, None)
             elif isinstance(e, ColourChosen):
                 self.colour = e.colour
             elif isinstance(e, TurnDrawn):
                 if e.seat != self.seat and self.colour is not None:
                     self.declined.setdefault(e.seat, set()).add(self.colour)
+                    self._declining = e.seat
             elif isinstance(e, DeckReshuffled):
                 top = self.pile[-1:] if self.pile else []
                 self.pile = top
@@ -126,6 +136,8 @@ class CombatUnoBot:
                 self._reset_round()
 
     def decide(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
+        # When it first saw each card in its hand (it is asked as soon as its hand changes).
+        self.card_seen = {c.id: self.card_seen.get(c.id, now) for c in view.hand}
         first = legal[0]
         if isinstance(first, DrawCard):
             return Intent(first, 0.25 + 0.15 * self.rng.random())
@@ -151,7 +163,7 @@ class CombatUnoBot:
                 go = self.rng.random() < self.uno["call"]
                 # It saw its last-but-one card going down: its own call is anticipated, not a reaction.
                 lv = self.level
-                due = anchor + max(0.15, self.rng.lognormvariate(0.0, lv.react_spread) * lv.react_mean
+                due = anchor + max(REACTION_FLOOR, self.rng.lognormvariate(0.0, lv.react_spread) * lv.react_mean
                                    * self.uno["call_speed"])
             else:
                 go = self.rng.random() < self.uno["catch"]
@@ -175,7 +187,12 @@ class CombatUnoBot:
                 stacking = view.top is not None and view.top.rank in (DRAW2, WILD4) and (view.pending or any(view.owed))
                 chance = self.uno["stack"] if stacking else self.uno["jump"]
                 go = self.rng.random() < chance
+                # A reaction counts from the moment it could see both cards: the top card landing,
+                # and its own identical card arriving (a card just drawn is seen only now).
                 anchor = view.jump_opened_at if view.jump_opened_at is not None else now
+                faces = {(p.rank, p.colour) for p in plays}
+                arrived = [self.card_seen.get(c.id, now) for c in view.hand if (c.rank, c.suit) in faces]
+                anchor = max([anchor, *arrived])
                 due = anchor + self.level.reaction_delay(self.rng)
                 if view.jump_deadline is not None and due >= view.jump_deadline - 0.02:
                     go = False
@@ -285,7 +302,9 @@ class CombatUnoBot:
 
     def _colour(self, counts: list[int], points: list[int], declined: Any, mistake: bool) -> str:
         if mistake:
-            return self.rng.choice(COLOURS)
+            # A slip a person makes: a colour it holds, just not the best one (never one it lacks).
+            held = [c for i, c in enumerate(COLOURS) if counts[i]]
+            return self.rng.choice(held or list(COLOURS))
         best, best_score = COLOURS[0], None
         for i, colour in enumerate(COLOURS):
             unseen = _COLOUR_TOTAL[i] - self.seen_colour[i] - counts[i]

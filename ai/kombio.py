@@ -71,6 +71,7 @@ class KombioBot:
         self.sims = int(sims) if sims is not None else int(60 + 240 * level.skill)
         self.seat = 0
         self.seats = 0
+        self.options: dict[str, Any] = {}
         self.memory = self._new_memory(0)
         self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
         self.my_turns = 0
@@ -168,24 +169,62 @@ class KombioBot:
         return [grid_place(s, i) for s in range(self.seats) if s != self.seat and s not in locked
                 for i in self.occupied.get(s, ())]
 
-    def _estimate_total(self, seat: int) -> float:
-        return sum(self._val(grid_place(seat, i)) for i in self.occupied.get(seat, ()))
+    def _estimate_total(self, seat: int, replace: dict[Place, float] | None = None) -> float:
+        """Its estimate of a seat's hand value (with `replace` standing in for some places). A hand it
+        knows in full scores as the rules score it, 14 add-ons included."""
+        values = []
+        for i in self.occupied.get(seat, ()):
+            p = grid_place(seat, i)
+            if replace and p in replace:
+                values.append(replace[p])
+            else:
+                values.append(self._val(p))
+        if seat == self.seat and all(grid_place(seat, i) in self.known or (replace and grid_place(seat, i) in replace)
+                                     for i in self.occupied.get(seat, ())):
+            return self._hand_value(values)
+        return sum(values)
+
+    def _hand_value(self, values: list[float]) -> float:
+        """The rules' hand value of cards it knows: the 14 add-ons (both 14s alone -15, one 14 in a
+        hand of exactly 25 -10) when the match plays them."""
+        total = sum(values)
+        if self.options.get("addons", True):
+            fourteens = sum(1 for v in values if v == 14)
+            if fourteens == 2 and len(values) == 2:
+                return -15
+            if fourteens == 1 and total == 25:
+                return -10
+        return total
 
     def _worst_own(self) -> tuple[Place | None, float]:
         """The own card it would most like to be rid of, and its worth (unknowns slightly preferred
         on ties, since they might be worse than they look)."""
         best, best_v = None, -99.0
+        addon = self._addon_hand()
         for p in self._mine():
             v = self._val(p) + (0.01 if p not in self.known else 0.0)
+            if addon is not None:
+                # A hand the add-ons score low: a card's worth is what losing it would cost.
+                v = addon - self._estimate_total(self.seat, {p: self.ev}) + self._val(p)
             if v > best_v:
                 best, best_v = p, v
         return best, best_v
 
+    def _addon_hand(self) -> float | None:
+        """Its own hand value when it knows the hand and the 14 add-ons score it, else None."""
+        mine = self._mine()
+        if not mine or any(p not in self.known for p in mine):
+            return None
+        values = [self.known[p] for p in mine]
+        value = self._hand_value(values)
+        return value if value != sum(values) else None
+
     def _exchange_gain(self, rank: float) -> tuple[Place | None, float]:
         best, best_g = None, -99.0
+        now = self._estimate_total(self.seat)
         for p in self._mine():
             if p in self.known:
-                g = self.known[p] - rank
+                g = now - self._estimate_total(self.seat, {p: rank})
             else:
                 g = self.ev - rank + self.unknown_bonus
             if g > best_g:
@@ -256,7 +295,21 @@ class KombioBot:
                 bias = self.cfg["opp_bias"]
                 g = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
             info = (0 if a_known else 0.5 * self.info_own) + (0 if b_known else 0.3 * self.info_opp)
-            return g + info, ("look14", worst, low)
+            best14 = (g + info, ("look14", worst, low))
+            unk_mine = [p for p in mine if p not in self.known]
+            if a_known and unk_mine:
+                # Looking at a card it already knows wastes half the look: an unknown own card
+                # teaches it something and may be swapped out all the same.
+                u = unk_mine[0]
+                if b_known:
+                    g2 = self._e_pos(lambda r: max(0.0, r - low_v))
+                else:
+                    bias = self.cfg["opp_bias"]
+                    g2 = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
+                info2 = 0.5 * self.info_own + (0 if b_known else 0.3 * self.info_opp)
+                if g2 + info2 >= best14[0]:
+                    best14 = (g2 + info2, ("look14", u, low))
+            return best14
         return 0.0, ()
 
     def _likely_winner(self) -> int:
@@ -291,7 +344,8 @@ class KombioBot:
         if phase == "taken":
             place, _ = self._exchange_gain(view.held.rank if view.held else self.ev)
             if self._mistake():
-                return self.rng.choice(legal)
+                slip = self._slip_slot(view.held.rank if view.held else self.ev)
+                place = slip or place
             return Exchange(self.seat, place.index) if place else None
         if phase == "ability":
             return self._ability(view, legal)
@@ -311,6 +365,12 @@ class KombioBot:
                 v = self.ev
             return DecidePenalty(self.seat, v > 2)
         return None
+
+    def _slip_slot(self, rank: float) -> Place | None:
+        """A slot a hurried person might put a card into: one it does not know, or one it knows
+        holds about as much or more. Never one it knows holds a much lower card."""
+        slots = [p for p in self._mine() if p not in self.known or self.known[p] >= rank - 2]
+        return self.rng.choice(slots) if slots else None
 
     def _fallback(self, legal: list[Action]) -> Action:
         for kind in (Pass, SkipAbility, DrawFromDeck):
@@ -344,9 +404,9 @@ class KombioBot:
         ability = self._ability_plan(h)[0] if h in range(7, 15) else 0.0  # type: ignore[operator]
         if self._mistake():
             if self.rng.random() < 0.5:
-                mine = self._mine()
-                if mine:
-                    return Exchange(self.seat, self.rng.choice(mine).index)
+                slip = self._slip_slot(h)
+                if slip is not None:
+                    return Exchange(self.seat, slip.index)
             return PlayDrawn(self.seat)
         if place is not None and gain > 0.0 and gain >= ability:
             return Exchange(self.seat, place.index)
@@ -410,11 +470,12 @@ class KombioBot:
             return skip
         if self._mistake():
             return self.rng.choice(legal)
-        if a.seat == self.seat and b.seat != self.seat:
-            return SwapBoth(self.seat) if ca.rank > cb.rank else skip  # type: ignore[operator]
-        if b.seat == self.seat and a.seat != self.seat:
-            return SwapBoth(self.seat) if cb.rank > ca.rank else skip  # type: ignore[operator]
-        return skip
+        if (a.seat == self.seat) == (b.seat == self.seat):
+            return skip
+        own, theirs = (a, cb) if a.seat == self.seat else (b, ca)
+        # Its hand after the swap against now, scored as the rules score it (14 add-ons).
+        gain = self._estimate_total(self.seat) - self._estimate_total(self.seat, {own: theirs.rank})
+        return SwapBoth(self.seat) if gain > 0 else skip
 
     # out of turn ----------------------------------------------------------------------------------
     def _react(self, view: KombioView, legal: list[Action]) -> Action | None:
@@ -470,8 +531,10 @@ class KombioBot:
         pool = self.pool
         rng = self.rng
         choices = rng.choices
-        my_known = sum(self.known[p] for p in mine if p in self.known)
         my_unknown = sum(1 for p in mine if p not in self.known)
+        # A hand it knows in full counts as scored (14 add-ons included).
+        my_known = (self._estimate_total(self.seat) if not my_unknown
+                    else sum(self.known[p] for p in mine if p in self.known))
         bias = self.cfg["opp_bias"]
         opps = []
         for s in range(self.seats):

@@ -7,6 +7,11 @@ import random
 from dataclasses import dataclass
 
 
+# No person reacts faster than this to a card they have just seen (seconds): no bot reaction, at any
+# level, in simulation or at the table, comes sooner after the moment the bot could see the card.
+REACTION_FLOOR = 0.18
+
+
 @dataclass(frozen=True)
 class Level:
     name: str
@@ -21,7 +26,7 @@ class Level:
 
     def reaction_delay(self, rng: random.Random) -> float:
         delay = rng.lognormvariate(0.0, self.react_spread) * self.react_mean
-        return min(2.5, max(0.4, delay))
+        return min(2.5, max(0.4, REACTION_FLOOR, delay))
 
     def think_delay(self, rng: random.Random) -> float:
         return min(4.0, max(0.3, rng.lognormvariate(0.0, 0.35) * self.think_mean))
