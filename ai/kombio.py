@@ -2,7 +2,7 @@
 
 A bot sees only its seat's KombioView (passed to decide) and its redacted events (passed to
 observe). Everything it knows about face-down cards it remembers itself, in a TableMemory built
-from those events (with forgetting and misremembering at the lower levels). All its randomness comes
+from those events, with its level's recall (game.core.memory's model of how people forget). All its randomness comes
 from its own random.Random(seed).
 
 How it decides (the hard bot; the lower levels use the same machinery with worse memory, more
@@ -36,15 +36,18 @@ from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card, Place, grid_place
 from game.core.events import (CardRevealed, CardSeen, Event, RoundStarted, TurnStarted)
-from game.core.memory import TableMemory
+from game.core.memory import PERFECT, TableMemory
 from game.core.session import Intent
 from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
                                   Exchange, Give, KombioView, LookAny, LookOpponent, LookOwn, LookTwo,
                                   Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard)
 
+_VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
+
 # Tunable knobs (tweaks override them per bot, e.g. make_agent("kombio", "hard", 1, sims=100)).
 DEFAULTS: dict[str, Any] = {
-    "memory": True,         # False: remember nothing; know only what is in view right now
+    "memory": True,         # True: its level's recall; "perfect": forget nothing; False: remember
+                            # nothing (know only what is in view right now)
     "sims": None,           # Monte Carlo samples per call decision (None: from the level)
     "opp_bias": 1.6,        # an opponent's unknown card is this much below a random unseen card
     "info_own": 1.6,        # worth of learning one of its own unknown cards (7/8)
@@ -78,9 +81,8 @@ class KombioBot:
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
 
     def _new_memory(self, seat: int) -> TableMemory:
-        lv = self.level
-        return TableMemory(seat, forget_per_turn=lv.forget_per_turn, misremember=lv.misremember,
-                           rng=random.Random(self.rng.getrandbits(64)), forget_on_own_turn=True)
+        recall = PERFECT if self.cfg["memory"] == "perfect" else self.level.recall
+        return TableMemory(seat, recall, rng=random.Random(self.rng.getrandbits(64)), values=_VALUES)
 
     # -- the Agent protocol ---------------------------------------------------------------------
     def begin(self, seat: int, game_type: Any, seats: int, options: dict[str, Any]) -> None:
@@ -104,6 +106,8 @@ class KombioBot:
     def decide(self, view: KombioView, legal: list[Action], now: float) -> Intent:
         if not legal:
             raise ValueError("decide needs at least one legal action")
+        if self.use_memory:
+            self.memory.tick(now)
         action = self._choose(view, legal)
         if action is None or action not in legal:
             # Its model found nothing: counted like an illegal action (tests and simulate report it).

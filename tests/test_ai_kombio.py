@@ -214,8 +214,9 @@ def test_easy_forgets_and_hard_does_not():
                 bot.observe([TurnStarted(t) for t in range(3)])
             kept += len(bot.memory.known)
         return kept
-    assert remembered("hard") == 20 * 12
-    assert remembered("easy") < 20 * 12 * 0.6
+    # Hard is a careful player: it holds most of the table (not an oracle: ten cards at most).
+    assert remembered("hard") >= 20 * 10 * 0.9
+    assert remembered("easy") < 20 * 12 * 0.3
     assert remembered("easy") < remembered("medium") < remembered("hard")
 
 
