@@ -85,6 +85,7 @@ class CombatUnoBot:
         self.options: dict[str, Any] = {}
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
         self.card_seen: dict[int, float] = {}
+        self.since: dict[Action, float] = {}
         self._reset_round()
 
     def _reset_round(self) -> None:
@@ -136,8 +137,10 @@ class CombatUnoBot:
                 self._reset_round()
 
     def decide(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
-        # When it first saw each card in its hand (it is asked as soon as its hand changes).
+        # When it first saw each card in its hand, and since when each action has been open to it
+        # (it is asked as soon as its hand or the table changes): a reaction counts from there.
         self.card_seen = {c.id: self.card_seen.get(c.id, now) for c in view.hand}
+        self.since = {a: self.since.get(a, now) for a in legal}
         first = legal[0]
         if isinstance(first, DrawCard):
             return Intent(first, 0.25 + 0.15 * self.rng.random())
@@ -175,7 +178,12 @@ class CombatUnoBot:
         act, due = plan
         if act is None:
             return None
-        return Intent(act, max(0.0, due - now))
+        return Intent(act, self._reaction(act, due, now))
+
+    def _reaction(self, action: Action, due: float, now: float) -> float:
+        """The delay until `due`, but never sooner than a person could react from the moment the
+        action became open to it (a plan made earlier may only now have become possible)."""
+        return max(0.0, due - now, self.since.get(action, now) + REACTION_FLOOR - now)
 
     # -- out of turn ----------------------------------------------------------------------------
     def _out_of_turn(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
@@ -201,7 +209,7 @@ class CombatUnoBot:
                 self.plans[key] = plan
             action, due = plan
             if action is not None and action in legal:
-                return Intent(action, max(0.0, due - now))
+                return Intent(action, self._reaction(action, due, now))
         return self._idle(view, legal, now)
 
     def _idle(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:

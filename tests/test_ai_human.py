@@ -175,6 +175,50 @@ def test_no_reaction_is_faster_than_a_person_at_any_level():
     assert paced.decide(View(), ["x"], 0.0).delay >= REACTION_FLOOR
 
 
+class _Watch:
+    """Wraps a bot: since when each action has been open to it, and whether it took it out of turn."""
+
+    def __init__(self, inner):
+        self.inner, self.since, self.reacting = inner, {}, set()
+
+    def begin(self, *args):
+        self.inner.begin(*args)
+
+    def observe(self, events):
+        self.inner.observe(events)
+
+    def decide(self, view, legal, now):
+        intent = self.inner.decide(view, legal, now)
+        self.since = {a: self.since.get(a, now) for a in legal}
+        self.reacting = {intent.action} if view.out_of_turn else set()
+        return intent
+
+
+class _WatchSession(Session):
+    reactions: list
+
+    def apply(self, action, t):
+        agent = self.agents.get(getattr(action, "seat", None))
+        if isinstance(agent, _Watch) and action in agent.reacting and type(action).__name__ != "Pass":
+            self.reactions.append(t - agent.since[action])
+        return super().apply(action, t)
+
+
+def test_in_simulation_no_reaction_comes_sooner_than_the_floor_after_it_became_possible():
+    from game.core.session import run_to_end
+    for cls in (CombatUno, Kombio):
+        reactions: list[float] = []
+        for seed in range(6):
+            game = cls(4, None, seed)
+            kinds = ["hard", "medium", "easy", "hard"]
+            agents = {s: _Watch(make_agent(cls.id, k, bot_seed(seed, s))) for s, k in enumerate(kinds)}
+            session = _WatchSession(game, agents)
+            session.reactions = reactions
+            run_to_end(session)
+        assert len(reactions) > 50
+        assert min(reactions) >= REACTION_FLOOR - 1e-9, cls.id
+
+
 class _Race:
     """A stand-in game where every seat may claim one prize at once: who gets it?"""
 
