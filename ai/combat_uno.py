@@ -162,28 +162,29 @@ class CombatUnoBot:
         plan = self.plans.get(key)
         if plan is None:
             anchor = deadline - float(self.options.get("reaction_seconds", 3.0)) if deadline is not None else now
+            lv = self.level
             if target == self.seat:
                 go = self.rng.random() < self.uno["call"]
-                # It saw its last-but-one card going down: its own call is anticipated, not a reaction.
-                lv = self.level
-                due = anchor + max(REACTION_FLOOR, self.rng.lognormvariate(0.0, lv.react_spread) * lv.react_mean
-                                   * self.uno["call_speed"])
+                # It saw its last-but-one card going down: its own call is anticipated, quicker
+                # than a reaction to somebody else's card, yet no quicker than a person's hand.
+                delay = REACTION_FLOOR + self.rng.lognormvariate(0.0, lv.react_spread) * lv.react_mean * self.uno["call_speed"]
             else:
                 go = self.rng.random() < self.uno["catch"]
-                due = anchor + self.level.reaction_delay(self.rng)
-            if deadline is not None and due >= deadline - 0.02:
-                go = False
-            plan = (action if go else None, due)
+                delay = lv.reaction_delay(self.rng)
+            plan = (action if go else None, anchor, delay)
             self.plans[key] = plan
-        act, due = plan
+        act, anchor, delay = plan
         if act is None:
             return None
-        return Intent(act, self._reaction(act, due, now))
+        due = self._due(act, anchor, delay, now)
+        if deadline is not None and due >= deadline - 0.02:
+            return None   # it would come too late: a person lets it go
+        return Intent(act, due - now)
 
-    def _reaction(self, action: Action, due: float, now: float) -> float:
-        """The delay until `due`, but never sooner than a person could react from the moment the
-        action became open to it (a plan made earlier may only now have become possible)."""
-        return max(0.0, due - now, self.since.get(action, now) + REACTION_FLOOR - now)
+    def _due(self, action: Action, anchor: float, delay: float, now: float) -> float:
+        """When a planned reaction fires: its delay counts from the moment it could react, the later
+        of the plan's anchor and the moment the action became open to it."""
+        return max(now, max(anchor, self.since.get(action, now)) + delay)
 
     # -- out of turn ----------------------------------------------------------------------------
     def _out_of_turn(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
@@ -201,15 +202,14 @@ class CombatUnoBot:
                 faces = {(p.rank, p.colour) for p in plays}
                 arrived = [self.card_seen.get(c.id, now) for c in view.hand if (c.rank, c.suit) in faces]
                 anchor = max([anchor, *arrived])
-                due = anchor + self.level.reaction_delay(self.rng)
-                if view.jump_deadline is not None and due >= view.jump_deadline - 0.02:
-                    go = False
                 action = self._best_of(view, plays) if go else None
-                plan = (action, due)
+                plan = (action, anchor, self.level.reaction_delay(self.rng))
                 self.plans[key] = plan
-            action, due = plan
+            action, anchor, delay = plan
             if action is not None and action in legal:
-                return Intent(action, self._reaction(action, due, now))
+                due = self._due(action, anchor, delay, now)
+                if view.jump_deadline is None or due < view.jump_deadline - 0.02:
+                    return Intent(action, due - now)
         return self._idle(view, legal, now)
 
     def _idle(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:

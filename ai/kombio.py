@@ -358,9 +358,9 @@ class KombioBot:
         if phase == "look_both":
             return self._look_both(view, legal)
         if phase == "give":
+            place, worst = self._worst_own()
             if self._mistake():
-                return self.rng.choice(legal)
-            place, _ = self._worst_own()
+                place = self._slip_slot(worst - 1) or place   # a careless pick, not a known low card
             return Give(self.seat, place.index) if place else None
         if phase == "penalty_choice":
             place = view.pending_place
@@ -420,7 +420,9 @@ class KombioBot:
     def _ability(self, view: KombioView, legal: list[Action]) -> Action | None:
         rank = view.ability or 0
         if self._mistake():
-            return self.rng.choice(legal)
+            # A person's slip: a look at a card chosen carelessly, or not bothering with a blind
+            # swap; never a blind swap of its own low card for an unknown one on purpose.
+            return SkipAbility(self.seat) if rank in (11, 12) else self.rng.choice(legal)
         worth, plan = self._ability_plan(rank)
         if not plan or worth <= 0.0:
             return SkipAbility(self.seat)
@@ -450,21 +452,24 @@ class KombioBot:
             return skip
         v = seen.rank
         if self._mistake():
-            return self.rng.choice((skip, skip, self.rng.choice(legal)))
+            return skip   # hesitates and keeps things as they are
         if looked.seat == self.seat:
             # Its own card: swap it out for an opponent's lowest card if that gains.
             opps = [p for p in self._opp_places()]
             if not opps:
                 return skip
             low = min(opps, key=lambda p: self._val(p))
-            gain = v - self._val(low) - (0.0 if low in self.known else 0.5)  # type: ignore[operator]
+            # (its hand as the rules score it, so an add-on 14 stays)
+            gain = (self._estimate_total(self.seat) - self._estimate_total(self.seat, {looked: self._val(low)})
+                    - (0.0 if low in self.known else 0.5))
             return SwapLooked(self.seat, low) if gain > 0.5 else skip
         # An opponent's card: take it in place of its worst card.
         others = [p for p in self._mine() if p != looked]
         if not others:
             return skip
         worst = max(others, key=lambda p: self._val(p) + (0.01 if p not in self.known else 0))
-        gain = self._val(worst) - v - (0.0 if worst in self.known else 0.5)  # type: ignore[operator]
+        gain = (self._estimate_total(self.seat) - self._estimate_total(self.seat, {worst: v})  # type: ignore[dict-item]
+                - (0.0 if worst in self.known else 0.5))
         return SwapLooked(self.seat, worst) if gain > 0.5 else skip
 
     def _look_both(self, view: KombioView, legal: list[Action]) -> Action | None:
@@ -473,7 +478,7 @@ class KombioBot:
         if ca is None or cb is None:
             return skip
         if self._mistake():
-            return self.rng.choice(legal)
+            return skip   # hesitates and keeps things as they are
         if (a.seat == self.seat) == (b.seat == self.seat):
             return skip
         own, theirs = (a, cb) if a.seat == self.seat else (b, ca)

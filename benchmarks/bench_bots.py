@@ -76,12 +76,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 class _Timed:
-    """Wraps a bot: remembers when it was first offered the out-of-turn action it is about to take."""
+    """Wraps a bot: remembers whether the action it is about to take was decided out of turn."""
 
     def __init__(self, inner: Any):
         self.inner = inner
-        self.offer: tuple[Any, float] | None = None
-        self.since: dict[Any, float] = {}   # since when each legal action has been open to it
+        self.reacting: Any = None
 
     @property
     def fallbacks(self) -> int:
@@ -95,43 +94,55 @@ class _Timed:
 
     def decide(self, view: Any, legal: list, now: float) -> Any:
         intent = self.inner.decide(view, legal, now)
-        self.since = {a: self.since.get(a, now) for a in legal}
-        if view.out_of_turn and not isinstance(intent.action, Pass):
-            self.offer = (intent.action, self.since[intent.action] if intent.action in self.since else now)
-        else:
-            self.offer = None
+        self.reacting = intent.action if view.out_of_turn and not isinstance(intent.action, Pass) else None
         return intent
 
 
 class _TimedSession(Session):
+    """Follows since when each action has been open to each seat (checked after every action), and
+    times each out-of-turn action from that moment."""
+
     def __init__(self, *args: Any, **kwargs: Any):
         self.reactions: dict[int, list[float]] = {}
+        self.since: dict[tuple[int, Any], float] = {}
         super().__init__(*args, **kwargs)
 
     def apply(self, action: Any, t: float) -> list:
-        events = super().apply(action, t)
         seat = getattr(action, "seat", None)
         agent = self.agents.get(seat) if seat is not None else None
-        if isinstance(agent, _Timed) and agent.offer is not None and agent.offer[0] == action:
-            self.reactions.setdefault(seat, []).append(t - agent.offer[1])
-            agent.offer = None
+        if isinstance(agent, _Timed) and agent.reacting == action and (seat, action) in self.since:
+            self.reactions.setdefault(seat, []).append(t - self.since[(seat, action)])
+            agent.reacting = None
+        events = super().apply(action, t)
+        game = self.game
+        now = game.now
+        self.since = {(s, a): self.since.get((s, a), now) for s in game.seats_to_act()
+                      for a in game.legal_actions(s)}
         return events
 
 
-def _mistakes(events: list, seat: int, counter: Counter) -> None:
-    caller = None
-    for e in events:
-        name = type(e).__name__
-        if isinstance(e, PenaltyGiven) and e.seat == seat:
-            counter[f"penalty: {e.reason}"] += 1
-        elif name == "MatchAttempted" and e.seat == seat and not e.correct:
-            counter["wrong match claim"] += 1
-        elif name == "KombioCalled" and e.seat == seat and not e.automatic:
-            caller = seat
-        elif isinstance(e, RoundScored) and caller == seat:
-            if any(h <= e.hands[seat] for s, h in enumerate(e.hands) if s != seat):
-                counter["failed KOMBIO call"] += 1
-            caller = None
+class _Mistakes:
+    """Counts the mistakes of one seat from the table's events (a call is judged when the round is scored)."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.counter: Counter = Counter()
+        self.called = False
+
+    def __call__(self, events: list) -> None:
+        seat = self.seat
+        for e in events:
+            name = type(e).__name__
+            if isinstance(e, PenaltyGiven) and e.seat == seat:
+                self.counter[f"penalty: {e.reason}"] += 1
+            elif name == "MatchAttempted" and e.seat == seat and not e.correct:
+                self.counter["wrong match claim"] += 1
+            elif name == "KombioCalled" and e.seat == seat and not e.automatic:
+                self.called = True
+            elif isinstance(e, RoundScored) and self.called:
+                if any(h <= e.hands[seat] for s, h in enumerate(e.hands) if s != seat):
+                    self.counter["failed KOMBIO call"] += 1
+                self.called = False
 
 
 def _chunk(job: tuple) -> dict[str, Any]:
@@ -149,8 +160,8 @@ def _chunk(job: tuple) -> dict[str, Any]:
         for s, kind in enumerate(kinds):
             tweaks = focus_tweaks if s == seat else other_tweaks
             agents[s] = _Timed(make_agent(cls.id, kind, bot_seed(mseed, s), **(tweaks if kind != "random" else {})))
-        mistakes: Counter = Counter()
-        session = _TimedSession(game, agents, listener=lambda ev: _mistakes(ev, seat, mistakes))
+        mistakes = _Mistakes(seat)
+        session = _TimedSession(game, agents, listener=mistakes)
         run_to_end(session)
         out["games"] += 1
         if seat in game.winners:
@@ -161,7 +172,7 @@ def _chunk(job: tuple) -> dict[str, Any]:
                 out["round_wins"] += 1
         out["illegal"] += session.illegal
         out["fallbacks"] += getattr(agents[seat], "fallbacks", 0)
-        out["mistakes"].update(mistakes)
+        out["mistakes"].update(mistakes.counter)
         for s, times in session.reactions.items():
             level = kinds[s] + ("" if not (focus_tweaks if s == seat else other_tweaks) else "*")
             out["reactions"].setdefault(level, []).extend(times)

@@ -7,6 +7,7 @@ import dataclasses
 
 from ai import bot_seed, make_agent
 from ai.levels import LEVELS, REACTION_FLOOR
+from game.core.memory import PERFECT
 from game.core.actions import StartRound
 from game.core.cards import DECK, Card, grid_place
 from game.core.events import CardMoved, CardSeen
@@ -89,7 +90,7 @@ def test_the_fourteen_looks_at_an_unknown_own_card_rather_than_a_known_middling_
 
 # -- Kombio: easy slips like a person ---------------------------------------------------------------
 def test_easy_never_puts_a_card_over_one_it_knows_is_much_lower():
-    slow = dataclasses.replace(LEVELS["easy"], mistake_rate=1.0)
+    slow = dataclasses.replace(LEVELS["easy"], mistake_rate=1.0, recall=PERFECT)
     from ai.kombio import KombioBot
     for seed in range(40):
         game = _kombio([[0, 1, -1, 9], [5, 6, 7, 8]], deck=[12])
@@ -120,7 +121,7 @@ def test_the_declined_colour_is_forgotten_when_that_player_draws_again():
 
 
 def test_a_slipped_wild_colour_is_one_it_holds():
-    slow = dataclasses.replace(LEVELS["easy"], mistake_rate=1.0)
+    slow = dataclasses.replace(LEVELS["easy"], mistake_rate=1.0, recall=PERFECT)
     from ai.combat_uno import CombatUnoBot
     for seed in range(40):
         bot = CombatUnoBot(slow, seed)
@@ -176,10 +177,10 @@ def test_no_reaction_is_faster_than_a_person_at_any_level():
 
 
 class _Watch:
-    """Wraps a bot: since when each action has been open to it, and whether it took it out of turn."""
+    """Wraps a bot: the action it is about to take out of turn, if any."""
 
     def __init__(self, inner):
-        self.inner, self.since, self.reacting = inner, {}, set()
+        self.inner, self.reacting = inner, None
 
     def begin(self, *args):
         self.inner.begin(*args)
@@ -189,19 +190,27 @@ class _Watch:
 
     def decide(self, view, legal, now):
         intent = self.inner.decide(view, legal, now)
-        self.since = {a: self.since.get(a, now) for a in legal}
-        self.reacting = {intent.action} if view.out_of_turn else set()
+        self.reacting = intent.action if view.out_of_turn else None
         return intent
 
 
 class _WatchSession(Session):
+    """Since when each action has been open to each seat (checked after every action): an
+    out-of-turn action is timed from that moment."""
+
     reactions: list
+    since: dict
 
     def apply(self, action, t):
-        agent = self.agents.get(getattr(action, "seat", None))
-        if isinstance(agent, _Watch) and action in agent.reacting and type(action).__name__ != "Pass":
-            self.reactions.append(t - agent.since[action])
-        return super().apply(action, t)
+        seat = getattr(action, "seat", None)
+        agent = self.agents.get(seat)
+        if isinstance(agent, _Watch) and agent.reacting == action and type(action).__name__ != "Pass":
+            self.reactions.append(t - self.since[(seat, action)])
+        events = super().apply(action, t)
+        now = self.game.now
+        self.since = {(s, a): self.since.get((s, a), now) for s in self.game.seats_to_act()
+                      for a in self.game.legal_actions(s)}
+        return events
 
 
 def test_in_simulation_no_reaction_comes_sooner_than_the_floor_after_it_became_possible():
@@ -213,7 +222,7 @@ def test_in_simulation_no_reaction_comes_sooner_than_the_floor_after_it_became_p
             kinds = ["hard", "medium", "easy", "hard"]
             agents = {s: _Watch(make_agent(cls.id, k, bot_seed(seed, s))) for s, k in enumerate(kinds)}
             session = _WatchSession(game, agents)
-            session.reactions = reactions
+            session.reactions, session.since = reactions, {}
             run_to_end(session)
         assert len(reactions) > 50
         assert min(reactions) >= REACTION_FLOOR - 1e-9, cls.id
@@ -298,3 +307,20 @@ def test_redaction_blanks_every_card_bearing_field():
     assert e.for_seat(1) is e
     hidden = e.for_seat(0)
     assert hidden.cards == (None, None) and hidden.first is None and hidden.seat == 1
+
+
+def test_easy_slips_never_give_away_a_known_low_card_nor_blind_swap_on_purpose():
+    from ai.kombio import KombioBot
+    from game.variants.kombio import BlindSwap, SkipAbility
+    slow = dataclasses.replace(LEVELS["easy"], mistake_rate=1.0, recall=PERFECT)
+    for seed in range(30):
+        game = _kombio([[0, -1, 1, 9], [5, 6, 7, 8]], deck=[11])
+        bot = KombioBot(slow, seed)
+        bot.begin(0, Kombio, 2, dict(game.options))
+        bot.observe([CardSeen(0, p, game.grids[0][p.index], frozenset({0})) for p in _mine(game)])
+        game.apply(DrawFromDeck(0), 0.0)
+        game.apply(PlayDrawn(0), 0.1)
+        action = bot.decide(game.observe(0), game.legal_actions(0), 0.2).action
+        assert not isinstance(action, BlindSwap) and action == SkipAbility(0)
+        bot._setup_beliefs(game.observe(0))
+        assert bot._slip_slot(8) == grid_place(0, 3)   # the only slot a slip may pick: its 9
