@@ -48,6 +48,7 @@ _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may b
 DEFAULTS: dict[str, Any] = {
     "memory": True,         # True: its level's recall; "perfect": forget nothing; False: remember
                             # nothing (know only what is in view right now)
+    "recall": None,         # a game.core.memory.Recall instead of its level's (with memory True)
     "sims": None,           # Monte Carlo samples per call decision (None: from the level)
     "opp_bias": 1.6,        # an opponent's unknown card is this much below a random unseen card
     "info_own": 1.6,        # worth of learning one of its own unknown cards (7/8)
@@ -81,7 +82,8 @@ class KombioBot:
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
 
     def _new_memory(self, seat: int) -> TableMemory:
-        recall = PERFECT if self.cfg["memory"] == "perfect" else self.level.recall
+        recall = (PERFECT if self.cfg["memory"] == "perfect"
+                  else self.cfg["recall"] if self.cfg["recall"] is not None else self.level.recall)
         return TableMemory(seat, recall, rng=random.Random(self.rng.getrandbits(64)), values=_VALUES)
 
     # -- the Agent protocol ---------------------------------------------------------------------

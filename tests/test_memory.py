@@ -112,3 +112,16 @@ def test_only_the_latest_discards_are_counted():
         m.observe(CardMoved(Card(i, i), grid_place(1, 0), DISCARD, None, 1))
     assert m.located_ids() == {3, 4}
     assert TableMemory(0).located_ids() == set()
+
+
+def test_the_level_parameters_are_the_knob():
+    from ai import make_agent
+    from ai.levels import LEVELS
+    from game.core.memory import PERFECT
+    assert LEVELS["easy"].recall.capacity < LEVELS["medium"].recall.capacity < LEVELS["hard"].recall.capacity
+    assert make_agent("kombio", "easy", 1).memory.recall == LEVELS["easy"].recall
+    assert make_agent("kombio", "easy", 1, memory="perfect").memory.recall == PERFECT
+    mine = Recall(capacity=2)
+    bot = make_agent("kombio", "hard", 1, recall=mine)
+    bot.begin(0, None, 3, {})
+    assert bot.memory.recall == mine
