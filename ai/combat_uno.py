@@ -62,8 +62,8 @@ DEFAULTS: dict[str, Any] = {
     "keep_wild4": 3.0,     # cost of spending a Wild Draw Four while it is not needed
     "keep_draw2": 1.0,     # cost of spending a Draw Two while it is not needed
     "attack": 3.0,         # worth of skipping / making draw a next player close to going out
-    "declined": 0.5,       # worth of leaving a colour the next player declined (more costs: 1.2 won
-                           # 44% two-handed against no memory, 0.4-0.7 won 53-54%)
+    "declined": 0.5,       # worth of leaving a colour the next player declined (hard against hard
+                           # without memory, two-handed, 1,000 matches: 0 won 49.5%, 0.5 52.9%, 1.2 45.2%)
     "draw_cost": 2.5,      # cost of drawing instead of playing
 }
 
