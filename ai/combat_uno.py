@@ -117,9 +117,7 @@ class CombatUnoBot:
                 elif e.dst.zone == "hand" and e.dst.seat != self.seat:
                     # A card drawn right after declining belongs to that draw; any later draw may
                     # bring the colour it lacked, so the mark no longer holds.
-                    if self._declining == e.dst.seat:
-                        self._declining = None
-                    else:
+                    if self._declining != e.dst.seat:
                         self.declined.pop(e.dst.seat, None)
             elif isinstance(e, ColourChosen):
                 self.colour = e.colour
@@ -136,6 +134,8 @@ class CombatUnoBot:
                         self.seen_colour[_COLOUR_INDEX[card.suit]] += 1
             elif isinstance(e, RoundStarted):
                 self._reset_round()
+            if not isinstance(e, TurnDrawn):
+                self._declining = None   # only the event right after a declining draw is that draw
 
     def decide(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
         # When it first saw each card in its hand, and since when each action has been open to it

@@ -10,7 +10,7 @@ from ai.levels import LEVELS, REACTION_FLOOR
 from game.core.memory import PERFECT
 from game.core.actions import StartRound
 from game.core.cards import DECK, Card, grid_place
-from game.core.events import CardMoved, CardSeen
+from game.core.events import CardMoved, CardSeen, TurnStarted
 from game.core.session import Intent, Session
 from game.variants.combat_uno import COLOURS, CombatUno, Draw, Play, TurnDrawn
 from game.variants.kombio import CallKombio, DrawFromDeck, Exchange, Kombio, LookTwo, PlayDrawn, SwapBoth
@@ -117,6 +117,11 @@ def test_the_declined_colour_is_forgotten_when_that_player_draws_again():
     assert bot.declined[1] == {"red"}
     # A penalty draw later: the new card may be red, so the mark no longer holds.
     bot.observe([CardMoved(None, DECK, Place("hand", 1, 1), frozenset({1}))])
+    assert not bot.declined.get(1)
+    # A declining draw that brought no card (nothing left to draw): the next draw still clears.
+    bot.observe([TurnDrawn(1), TurnStarted(2)])
+    assert bot.declined[1] == {"red"}
+    bot.observe([CardMoved(None, DECK, Place("hand", 1, 2), frozenset({1}))])
     assert not bot.declined.get(1)
 
 
