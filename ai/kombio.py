@@ -2,7 +2,7 @@
 
 A bot sees only its seat's KombioView (passed to decide) and its redacted events (passed to
 observe). Everything it knows about face-down cards it remembers itself, in a TableMemory built
-from those events (with forgetting and misremembering at the lower levels). All its randomness comes
+from those events, with its level's recall (game.core.memory's model of how people forget). All its randomness comes
 from its own random.Random(seed).
 
 How it decides (the hard bot; the lower levels use the same machinery with worse memory, more
@@ -36,15 +36,19 @@ from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card, Place, grid_place
 from game.core.events import (CardRevealed, CardSeen, Event, RoundStarted, TurnStarted)
-from game.core.memory import TableMemory
+from game.core.memory import PERFECT, TableMemory
 from game.core.session import Intent
 from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
                                   Exchange, Give, KombioView, LookAny, LookOpponent, LookOwn, LookTwo,
                                   Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard)
 
+_VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
+
 # Tunable knobs (tweaks override them per bot, e.g. make_agent("kombio", "hard", 1, sims=100)).
 DEFAULTS: dict[str, Any] = {
-    "memory": True,         # False: remember nothing; know only what is in view right now
+    "memory": True,         # True: its level's recall; "perfect": forget nothing; False: remember
+                            # nothing (know only what is in view right now)
+    "recall": None,         # a game.core.memory.Recall instead of its level's (with memory True)
     "sims": None,           # Monte Carlo samples per call decision (None: from the level)
     "opp_bias": 1.6,        # an opponent's unknown card is this much below a random unseen card
     "info_own": 1.6,        # worth of learning one of its own unknown cards (7/8)
@@ -71,15 +75,16 @@ class KombioBot:
         self.sims = int(sims) if sims is not None else int(60 + 240 * level.skill)
         self.seat = 0
         self.seats = 0
+        self.options: dict[str, Any] = {}
         self.memory = self._new_memory(0)
         self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
         self.my_turns = 0
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
 
     def _new_memory(self, seat: int) -> TableMemory:
-        lv = self.level
-        return TableMemory(seat, forget_per_turn=lv.forget_per_turn, misremember=lv.misremember,
-                           rng=random.Random(self.rng.getrandbits(64)), forget_on_own_turn=True)
+        recall = (PERFECT if self.cfg["memory"] == "perfect"
+                  else self.cfg["recall"] if self.cfg["recall"] is not None else self.level.recall)
+        return TableMemory(seat, recall, rng=random.Random(self.rng.getrandbits(64)), values=_VALUES)
 
     # -- the Agent protocol ---------------------------------------------------------------------
     def begin(self, seat: int, game_type: Any, seats: int, options: dict[str, Any]) -> None:
@@ -103,6 +108,8 @@ class KombioBot:
     def decide(self, view: KombioView, legal: list[Action], now: float) -> Intent:
         if not legal:
             raise ValueError("decide needs at least one legal action")
+        if self.use_memory:
+            self.memory.tick(now)
         action = self._choose(view, legal)
         if action is None or action not in legal:
             # Its model found nothing: counted like an illegal action (tests and simulate report it).
@@ -168,24 +175,62 @@ class KombioBot:
         return [grid_place(s, i) for s in range(self.seats) if s != self.seat and s not in locked
                 for i in self.occupied.get(s, ())]
 
-    def _estimate_total(self, seat: int) -> float:
-        return sum(self._val(grid_place(seat, i)) for i in self.occupied.get(seat, ()))
+    def _estimate_total(self, seat: int, replace: dict[Place, float] | None = None) -> float:
+        """Its estimate of a seat's hand value (with `replace` standing in for some places). A hand it
+        knows in full scores as the rules score it, 14 add-ons included."""
+        values = []
+        for i in self.occupied.get(seat, ()):
+            p = grid_place(seat, i)
+            if replace and p in replace:
+                values.append(replace[p])
+            else:
+                values.append(self._val(p))
+        if seat == self.seat and all(grid_place(seat, i) in self.known or (replace and grid_place(seat, i) in replace)
+                                     for i in self.occupied.get(seat, ())):
+            return self._hand_value(values)
+        return sum(values)
+
+    def _hand_value(self, values: list[float]) -> float:
+        """The rules' hand value of cards it knows: the 14 add-ons (both 14s alone -15, one 14 in a
+        hand of exactly 25 -10) when the match plays them."""
+        total = sum(values)
+        if self.options.get("addons", True):
+            fourteens = sum(1 for v in values if v == 14)
+            if fourteens == 2 and len(values) == 2:
+                return -15
+            if fourteens == 1 and total == 25:
+                return -10
+        return total
 
     def _worst_own(self) -> tuple[Place | None, float]:
         """The own card it would most like to be rid of, and its worth (unknowns slightly preferred
         on ties, since they might be worse than they look)."""
         best, best_v = None, -99.0
+        addon = self._addon_hand()
         for p in self._mine():
             v = self._val(p) + (0.01 if p not in self.known else 0.0)
+            if addon is not None:
+                # A hand the add-ons score low: a card's worth is what losing it would cost.
+                v = addon - self._estimate_total(self.seat, {p: self.ev}) + self._val(p)
             if v > best_v:
                 best, best_v = p, v
         return best, best_v
 
+    def _addon_hand(self) -> float | None:
+        """Its own hand value when it knows the hand and the 14 add-ons score it, else None."""
+        mine = self._mine()
+        if not mine or any(p not in self.known for p in mine):
+            return None
+        values = [self.known[p] for p in mine]
+        value = self._hand_value(values)
+        return value if value != sum(values) else None
+
     def _exchange_gain(self, rank: float) -> tuple[Place | None, float]:
         best, best_g = None, -99.0
+        now = self._estimate_total(self.seat)
         for p in self._mine():
             if p in self.known:
-                g = self.known[p] - rank
+                g = now - self._estimate_total(self.seat, {p: rank})
             else:
                 g = self.ev - rank + self.unknown_bonus
             if g > best_g:
@@ -256,7 +301,21 @@ class KombioBot:
                 bias = self.cfg["opp_bias"]
                 g = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
             info = (0 if a_known else 0.5 * self.info_own) + (0 if b_known else 0.3 * self.info_opp)
-            return g + info, ("look14", worst, low)
+            best14 = (g + info, ("look14", worst, low))
+            unk_mine = [p for p in mine if p not in self.known]
+            if a_known and unk_mine:
+                # Looking at a card it already knows wastes half the look: an unknown own card
+                # teaches it something and may be swapped out all the same.
+                u = unk_mine[0]
+                if b_known:
+                    g2 = self._e_pos(lambda r: max(0.0, r - low_v))
+                else:
+                    bias = self.cfg["opp_bias"]
+                    g2 = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
+                info2 = 0.5 * self.info_own + (0 if b_known else 0.3 * self.info_opp)
+                if g2 + info2 >= best14[0]:
+                    best14 = (g2 + info2, ("look14", u, low))
+            return best14
         return 0.0, ()
 
     def _likely_winner(self) -> int:
@@ -291,7 +350,8 @@ class KombioBot:
         if phase == "taken":
             place, _ = self._exchange_gain(view.held.rank if view.held else self.ev)
             if self._mistake():
-                return self.rng.choice(legal)
+                slip = self._slip_slot(view.held.rank if view.held else self.ev)
+                place = slip or place
             return Exchange(self.seat, place.index) if place else None
         if phase == "ability":
             return self._ability(view, legal)
@@ -300,9 +360,9 @@ class KombioBot:
         if phase == "look_both":
             return self._look_both(view, legal)
         if phase == "give":
+            place, worst = self._worst_own()
             if self._mistake():
-                return self.rng.choice(legal)
-            place, _ = self._worst_own()
+                place = self._slip_slot(worst - 1) or place   # a careless pick, not a known low card
             return Give(self.seat, place.index) if place else None
         if phase == "penalty_choice":
             place = view.pending_place
@@ -311,6 +371,12 @@ class KombioBot:
                 v = self.ev
             return DecidePenalty(self.seat, v > 2)
         return None
+
+    def _slip_slot(self, rank: float) -> Place | None:
+        """A slot a hurried person might put a card into: one it does not know, or one it knows
+        holds about as much or more. Never one it knows holds a much lower card."""
+        slots = [p for p in self._mine() if p not in self.known or self.known[p] >= rank - 2]
+        return self.rng.choice(slots) if slots else None
 
     def _fallback(self, legal: list[Action]) -> Action:
         for kind in (Pass, SkipAbility, DrawFromDeck):
@@ -344,9 +410,9 @@ class KombioBot:
         ability = self._ability_plan(h)[0] if h in range(7, 15) else 0.0  # type: ignore[operator]
         if self._mistake():
             if self.rng.random() < 0.5:
-                mine = self._mine()
-                if mine:
-                    return Exchange(self.seat, self.rng.choice(mine).index)
+                slip = self._slip_slot(h)
+                if slip is not None:
+                    return Exchange(self.seat, slip.index)
             return PlayDrawn(self.seat)
         if place is not None and gain > 0.0 and gain >= ability:
             return Exchange(self.seat, place.index)
@@ -356,7 +422,9 @@ class KombioBot:
     def _ability(self, view: KombioView, legal: list[Action]) -> Action | None:
         rank = view.ability or 0
         if self._mistake():
-            return self.rng.choice(legal)
+            # A person's slip: a look at a card chosen carelessly, or not bothering with a blind
+            # swap; never a blind swap of its own low card for an unknown one on purpose.
+            return SkipAbility(self.seat) if rank in (11, 12) else self.rng.choice(legal)
         worth, plan = self._ability_plan(rank)
         if not plan or worth <= 0.0:
             return SkipAbility(self.seat)
@@ -386,21 +454,24 @@ class KombioBot:
             return skip
         v = seen.rank
         if self._mistake():
-            return self.rng.choice((skip, skip, self.rng.choice(legal)))
+            return skip   # hesitates and keeps things as they are
         if looked.seat == self.seat:
             # Its own card: swap it out for an opponent's lowest card if that gains.
             opps = [p for p in self._opp_places()]
             if not opps:
                 return skip
             low = min(opps, key=lambda p: self._val(p))
-            gain = v - self._val(low) - (0.0 if low in self.known else 0.5)  # type: ignore[operator]
+            # (its hand as the rules score it, so an add-on 14 stays)
+            gain = (self._estimate_total(self.seat) - self._estimate_total(self.seat, {looked: self._val(low)})
+                    - (0.0 if low in self.known else 0.5))
             return SwapLooked(self.seat, low) if gain > 0.5 else skip
         # An opponent's card: take it in place of its worst card.
         others = [p for p in self._mine() if p != looked]
         if not others:
             return skip
         worst = max(others, key=lambda p: self._val(p) + (0.01 if p not in self.known else 0))
-        gain = self._val(worst) - v - (0.0 if worst in self.known else 0.5)  # type: ignore[operator]
+        gain = (self._estimate_total(self.seat) - self._estimate_total(self.seat, {worst: v})  # type: ignore[dict-item]
+                - (0.0 if worst in self.known else 0.5))
         return SwapLooked(self.seat, worst) if gain > 0.5 else skip
 
     def _look_both(self, view: KombioView, legal: list[Action]) -> Action | None:
@@ -409,12 +480,13 @@ class KombioBot:
         if ca is None or cb is None:
             return skip
         if self._mistake():
-            return self.rng.choice(legal)
-        if a.seat == self.seat and b.seat != self.seat:
-            return SwapBoth(self.seat) if ca.rank > cb.rank else skip  # type: ignore[operator]
-        if b.seat == self.seat and a.seat != self.seat:
-            return SwapBoth(self.seat) if cb.rank > ca.rank else skip  # type: ignore[operator]
-        return skip
+            return skip   # hesitates and keeps things as they are
+        if (a.seat == self.seat) == (b.seat == self.seat):
+            return skip
+        own, theirs = (a, cb) if a.seat == self.seat else (b, ca)
+        # Its hand after the swap against now, scored as the rules score it (14 add-ons).
+        gain = self._estimate_total(self.seat) - self._estimate_total(self.seat, {own: theirs.rank})
+        return SwapBoth(self.seat) if gain > 0 else skip
 
     # out of turn ----------------------------------------------------------------------------------
     def _react(self, view: KombioView, legal: list[Action]) -> Action | None:
@@ -470,8 +542,10 @@ class KombioBot:
         pool = self.pool
         rng = self.rng
         choices = rng.choices
-        my_known = sum(self.known[p] for p in mine if p in self.known)
         my_unknown = sum(1 for p in mine if p not in self.known)
+        # A hand it knows in full counts as scored (14 add-ons included).
+        my_known = (self._estimate_total(self.seat) if not my_unknown
+                    else sum(self.known[p] for p in mine if p in self.known))
         bias = self.cfg["opp_bias"]
         opps = []
         for s in range(self.seats):

@@ -6,12 +6,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.core.memory import Recall
+
+
+# No person reacts faster than this to a card they have just seen (seconds): no bot reaction, at any
+# level, in simulation or at the table, comes sooner after the moment the bot could see the card.
+REACTION_FLOOR = 0.18
+
 
 @dataclass(frozen=True)
 class Level:
     name: str
-    forget_per_turn: float     # chance per turn to forget each remembered card
-    misremember: float         # chance a seen card is stored with a wrong value
+    recall: Recall             # how it remembers face-down cards (game.core.memory's model)
     mistake_rate: float        # chance a decision is replaced by a plausible but weaker one
     caution: float             # 0 bold .. 1 cautious (e.g. how sure before calling or matching)
     react_mean: float          # out-of-turn reaction delay, seconds (log-normal around this)
@@ -21,18 +27,25 @@ class Level:
 
     def reaction_delay(self, rng: random.Random) -> float:
         delay = rng.lognormvariate(0.0, self.react_spread) * self.react_mean
-        return min(2.5, max(0.4, delay))
+        return min(2.5, max(0.4, REACTION_FLOOR, delay))
 
     def think_delay(self, rng: random.Random) -> float:
         return min(4.0, max(0.3, rng.lognormvariate(0.0, 0.35) * self.think_mean))
 
 
+# Memory: easy holds four cards and visibly loses them within a few turns, mixes values up and
+# loses track of swaps; hard is a careful player (most of a table in mind, rarely a slip), not an oracle.
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", forget_per_turn=0.12, misremember=0.10, mistake_rate=0.25, caution=0.3,
+    "easy": Level("easy", Recall(capacity=4, half_life_events=60, half_life_seconds=90, own_boost=2.0,
+                                 swap_slip=0.35, look_slip=0.10, confusion=0.08, pile_span=3),
+                  mistake_rate=0.25, caution=0.3,
                   react_mean=1.6, react_spread=0.35, think_mean=1.6, skill=0.2),
-    "medium": Level("medium", forget_per_turn=0.04, misremember=0.04, mistake_rate=0.10, caution=0.5,
+    "medium": Level("medium", Recall(capacity=6, half_life_events=160, half_life_seconds=240, own_boost=2.0,
+                                     swap_slip=0.15, look_slip=0.03, confusion=0.03, pile_span=8),
+                    mistake_rate=0.10, caution=0.5,
                     react_mean=1.0, react_spread=0.3, think_mean=1.2, skill=0.6),
-    "hard": Level("hard", forget_per_turn=0.0, misremember=0.0, mistake_rate=0.0, caution=0.6,
+    "hard": Level("hard", Recall(capacity=10, half_life_events=700, half_life_seconds=1000, own_boost=2.0,
+                                 swap_slip=0.04, look_slip=0.0, confusion=0.005, pile_span=None),
+                  mistake_rate=0.0, caution=0.6,
                   react_mean=0.65, react_spread=0.25, think_mean=0.9, skill=1.0),
 }
-

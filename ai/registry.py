@@ -8,6 +8,7 @@ silent random bot.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Callable
 
 from ai.levels import LEVELS
@@ -22,6 +23,13 @@ _BOTS: dict[str, type] = {}
 
 class UnknownBot(CardhallError):
     """No bot of that kind (or level) plays that variant."""
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's own seed, derived from the game's seed through a one-way hash: a bot that knows its
+    seed cannot work back to the game seed (and so to the deck order)."""
+    digest = hashlib.sha256(f"cardhall bot {game_seed} {seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def bot_for(variant: str) -> Callable[[type], type]:

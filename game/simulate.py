@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ai import make_agent
+from ai.registry import bot_seed, make_agent
 from game.core.errors import BadOptions
 from game.core.game import get_variant
 from game.core.record import GameRecord, SeatInfo
@@ -36,7 +36,7 @@ def play_match(variant: str, bots: list[str], seed: int, options: dict[str, Any]
     cls = get_variant(variant)
     game = cls(len(bots), options, seed)
     tweaks = tweaks or {}
-    agents = {seat: make_agent(cls.id, kind, seed * 31 + seat, **tweaks.get(seat, {}))
+    agents = {seat: make_agent(cls.id, kind, bot_seed(seed, seat), **tweaks.get(seat, {}))
               for seat, kind in enumerate(bots)}
     session = Session(game, agents)
     run_to_end(session)

@@ -214,8 +214,9 @@ def test_easy_forgets_and_hard_does_not():
                 bot.observe([TurnStarted(t) for t in range(3)])
             kept += len(bot.memory.known)
         return kept
-    assert remembered("hard") == 20 * 12
-    assert remembered("easy") < 20 * 12 * 0.6
+    # Hard is a careful player: it holds most of the table (not an oracle: ten cards at most).
+    assert remembered("hard") >= 20 * 10 * 0.9
+    assert remembered("easy") < 20 * 12 * 0.3
     assert remembered("easy") < remembered("medium") < remembered("hard")
 
 
@@ -341,21 +342,26 @@ def test_out_of_turn_delays_are_human_and_only_claims_believed_matches():
     assert hard.level.name == "hard"
 
 
-def test_hard_never_claims_a_wrong_match():
+def test_hard_claims_wrong_matches_rarely_and_easy_often():
+    # Hard is a careful player, not an oracle: a rare confusion may cost it a wrong claim.
     from game.variants.kombio import MatchAttempted
 
     wrong = {"hard": 0, "easy": 0}
-    for seed in range(3):
+    claims = {"hard": 0, "easy": 0}
+    for seed in range(6):
         game = Kombio(4, {"rounds": 2}, seed)
         kinds = ["hard", "easy", "hard", "easy"]
         agents = {s: make_agent("kombio", k, seed * 31 + s) for s, k in enumerate(kinds)}
 
         def listen(events):
             for e in events:
-                if isinstance(e, MatchAttempted) and not e.correct:
-                    wrong[kinds[e.seat]] += 1
+                if isinstance(e, MatchAttempted):
+                    claims[kinds[e.seat]] += 1
+                    wrong[kinds[e.seat]] += not e.correct
         run_to_end(Session(game, agents, listener=listen))
-    assert wrong["hard"] == 0
+    assert claims["hard"] > 30 and claims["easy"] > 10
+    assert wrong["hard"] <= 0.03 * claims["hard"]
+    assert wrong["easy"] / claims["easy"] > 0.05 + wrong["hard"] / claims["hard"]
 
 
 def test_hard_beats_random_clearly():

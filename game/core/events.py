@@ -2,8 +2,10 @@
 them. Some facts are private (a card seen by one seat); `for_seat` returns the copy a given seat
 is allowed to receive, with card faces it may not see blanked out.
 
-Convention: an event with a `card` field also has a `shown_to` field. shown_to=None means the card
-face is public; otherwise it is the frozenset of seats that see the face.
+Convention: an event that carries card faces (a `card` field, a tuple of cards, any field holding a
+Card) also has a `shown_to` field. shown_to=None means the faces are public; otherwise it is the
+frozenset of seats that see them, and every other seat receives the event with each Card blanked to
+None (a tuple keeps its length: how many cards moved is public).
 """
 
 from __future__ import annotations
@@ -22,15 +24,33 @@ NOBODY: frozenset[int] = frozenset()
 class Event:
     def for_seat(self, seat: int) -> "Event":
         shown_to = getattr(self, "shown_to", PUBLIC)
-        if shown_to is PUBLIC or seat in shown_to or getattr(self, "card", None) is None:
+        if shown_to is PUBLIC or seat in shown_to:
             return self
-        return dataclasses.replace(self, card=None)
+        blanked = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            hidden = _blank(value)
+            if hidden is not value:
+                blanked[f.name] = hidden
+        return dataclasses.replace(self, **blanked) if blanked else self
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"event": type(self).__name__}
         for f in dataclasses.fields(self):
             data[f.name] = _plain(getattr(self, f.name))
         return data
+
+
+def _blank(value: Any) -> Any:
+    """`value` with every Card in it replaced by None (the same object when it holds none)."""
+    if isinstance(value, Card):
+        return None
+    if isinstance(value, (tuple, list)) and any(isinstance(v, (Card, tuple, list)) for v in value):
+        out = [_blank(v) for v in value]
+        if all(a is b for a, b in zip(out, value)):
+            return value
+        return type(value)(out)
+    return value
 
 
 def _plain(value: Any) -> Any:

@@ -1,6 +1,20 @@
 """What one seat remembers of face-down cards on the table, built only from the events that seat
-received, and following cards as they move. Bots use it (with forgetting and misremembering at
-lower levels); the client's optional memory aid uses a perfect one for a human seat."""
+received, and following cards as they move. One model for every memory variant: bots remember
+through it with their level's Recall (how people forget cards), the client's optional memory aid
+for a human seat uses it with perfect recall.
+
+How a person forgets cards, and so how this model does:
+- Capacity: only so many table cards fit in mind at once; a new one pushes out the one least
+  thought of (own cards hold on longer: people watch their own hand).
+- Decay: an unrefreshed card fades with time and with the number of things that happened since it
+  was seen (a half-life in events and one in seconds; own cards last `own_boost` times longer).
+  Seeing the card again refreshes it.
+- Interference: a card that moves may be lost track of; a swap of face-down cards is harder to
+  follow (`swap_slip`) than a card moving in plain view (`look_slip`).
+- Confusion: a card may be stored as a value close to it or as one seen a moment ago, and only a
+  value the deck holds (never a 15 in a deck that stops at 14).
+- The discard pile: only the latest `pile_span` discards are kept counted.
+"""
 
 from __future__ import annotations
 
@@ -12,48 +26,143 @@ from game.core.events import (CardMoved, CardRevealed, CardSeen, CardsSwapped, D
                               RoundStarted, TurnStarted)
 
 
+@dataclass(frozen=True)
+class Recall:
+    """The knobs of the memory model. The defaults are perfect recall (the memory aid)."""
+
+    capacity: int | None = None              # table cards held in mind at once (None: no limit)
+    half_life_events: float | None = None    # events after which an unrefreshed card is 50% gone
+    half_life_seconds: float | None = None   # seconds after which ... (None: no decay)
+    own_boost: float = 1.0                   # own cards fade this many times more slowly
+    swap_slip: float = 0.0                   # chance to lose a card moved face down (a swap, a give)
+    look_slip: float = 0.0                   # chance to lose a card moved face up
+    confusion: float = 0.0                   # chance a card seen is stored with a wrong, plausible value
+    pile_span: int | None = None             # latest discards kept counted (None: the whole pile)
+
+
+PERFECT = Recall()
+
+
+@dataclass
+class _Trace:
+    events: int      # the event count when it was last seen or checked for decay
+    time: float      # the time then
+    seen: int        # the event count when it was last seen (for capacity)
+
+
 @dataclass
 class TableMemory:
     seat: int
-    forget_per_turn: float = 0.0   # chance, each turn, to lose each remembered position
-    misremember: float = 0.0       # chance that a card seen is stored with a wrong value
+    recall: Recall = PERFECT
     rng: random.Random = field(default_factory=random.Random)
+    # The values the deck holds (a confusion picks only among them; None: no confusions).
+    values: tuple[int, ...] | None = None
     known: dict[Place, Card] = field(default_factory=dict)
     # Which seats are known (publicly) to have seen the card now at a place.
     seen_by: dict[Place, set[int]] = field(default_factory=dict)
-    # Every face this seat has seen this round, by card id: lets a bot count what is still unseen.
+    # Every face this seat has seen this round, by card id.
     faces: dict[int, Card] = field(default_factory=dict)
     # The discard pile as this seat saw it land (every discard is public), bottom first. A deck
     # reshuffle puts all but the top back into the deck, where they are unseen again.
     pile: list[Card] = field(default_factory=list)
-    # Forget only when this seat's own turn starts (False: at every turn, as before).
-    forget_on_own_turn: bool = False
+    events: int = 0          # events observed (the clock of decay by events)
+    now: float = 0.0         # the latest time it was told (tick)
+    traces: dict[Place, _Trace] = field(default_factory=dict)
+    recent: list[int] = field(default_factory=list)   # the latest values seen, newest last
 
     def get(self, place: Place) -> Card | None:
         return self.known.get(place)
 
     def located_ids(self) -> set[int]:
         """Ids of the cards whose whereabouts this seat knows: remembered table cards and the
-        discard pile. Every other card of the deck is somewhere unseen (deck or a face-down card)."""
+        discard pile (the part of it it keeps counted). Every other card of the deck is somewhere
+        unseen (deck or a face-down card)."""
         ids = {card.id for place, card in self.known.items() if place.zone != "discard"}
-        ids.update(card.id for card in self.pile)
+        span = self.recall.pile_span
+        pile = self.pile if span is None else self.pile[-span:] if span > 0 else []
+        ids.update(card.id for card in pile)
         return ids
 
+    # -- storing and losing ------------------------------------------------------------------------
     def remember(self, place: Place, card: Card) -> None:
         self.faces[card.id] = card
-        if self.misremember and self.rng.random() < self.misremember and isinstance(card.rank, int):
-            card = Card(-1, card.rank + self.rng.choice((-2, -1, 1, 2)), card.suit)
-        self.known[place] = card
+        stored = card
+        if self.recall.confusion and self.values and isinstance(card.rank, int) \
+                and self.rng.random() < self.recall.confusion:
+            stored = Card(-1, self._confused(card.rank), card.suit)
+        if isinstance(card.rank, int):
+            self.recent = (self.recent + [card.rank])[-4:]
+        self.known[place] = stored
+        self.traces[place] = _Trace(self.events, self.now, self.events)
+        self._fit()
 
+    def _confused(self, rank: int) -> int:
+        """A plausible wrong value: a close one, or one seen a moment ago; always one the deck has."""
+        near = [v for v in self.values or () if v != rank and abs(v - rank) <= 2]
+        lately = [v for v in self.recent if v != rank]
+        pool = lately if lately and self.rng.random() < 0.4 else near
+        return self.rng.choice(pool) if pool else rank
+
+    def _forget(self, place: Place) -> None:
+        self.known.pop(place, None)
+        self.traces.pop(place, None)
+
+    def _strength(self, place: Place) -> float:
+        return self.recall.own_boost if place.seat == self.seat else 1.0
+
+    def _fit(self) -> None:
+        cap = self.recall.capacity
+        if cap is None:
+            return
+        while len(self.known) > cap:
+            # The card least thought of goes: the longest since seen, own cards counting as fresher.
+            def activation(p: Place) -> float:
+                trace = self.traces.get(p)
+                age = self.events - (trace.seen if trace else 0)
+                return -age / self._strength(p)
+            self._forget(min(self.known, key=activation))
+
+    def _decay(self) -> None:
+        r = self.recall
+        if r.half_life_events is None and r.half_life_seconds is None:
+            return
+        for place in list(self.known):
+            trace = self.traces.get(place)
+            if trace is None:
+                continue
+            load = 0.0
+            if r.half_life_events:
+                load += (self.events - trace.events) / r.half_life_events
+            if r.half_life_seconds:
+                load += max(0.0, self.now - trace.time) / r.half_life_seconds
+            trace.events, trace.time = self.events, self.now
+            if load and self.rng.random() >= 0.5 ** (load / self._strength(place)):
+                self._forget(place)
+
+    def tick(self, now: float) -> None:
+        """Time passes (a bot tells it the time when it decides): fading catches up."""
+        self.now = max(self.now, now)
+        self._decay()
+
+    def _slip(self, place: Place, chance: float) -> None:
+        if chance and place in self.known and self.rng.random() < chance:
+            self._forget(place)
+
+    # -- following the table ----------------------------------------------------------------------
     def _move(self, src: Place, dst: Place) -> None:
         card = self.known.pop(src, None)
+        trace = self.traces.pop(src, None)
+        self.traces.pop(dst, None)
         if card is not None:
             self.known[dst] = card
+            if trace is not None:
+                self.traces[dst] = trace
         else:
             self.known.pop(dst, None)
         self.seen_by[dst] = self.seen_by.pop(src, set())
 
     def observe(self, event: Event) -> None:
+        self.events += 1
         if isinstance(event, CardMoved):
             if event.src.zone == "discard" and self.pile:
                 self.pile.pop()
@@ -65,18 +174,29 @@ class TableMemory:
                     self.remember(event.dst, event.card)
                 else:
                     self.faces[event.card.id] = event.card
-                if event.shown_to is None:
-                    self.seen_by[event.dst] = set(range(64))
-                elif event.dst.seat >= 0:
-                    self.seen_by[event.dst] = set(event.shown_to)
+            elif event.src.zone not in ("deck", "discard"):
+                self._slip(event.dst, self.recall.swap_slip)   # a card it knew moved face down
+            if event.shown_to is None:
+                self.seen_by[event.dst] = set(range(64))
+            elif event.dst.seat >= 0:
+                self.seen_by[event.dst] = set(event.shown_to)
         elif isinstance(event, CardsSwapped):
             a, b = self.known.pop(event.a, None), self.known.pop(event.b, None)
+            ta, tb = self.traces.pop(event.a, None), self.traces.pop(event.b, None)
             if a is not None:
                 self.known[event.b] = a
+                if ta is not None:
+                    self.traces[event.b] = ta
             if b is not None:
                 self.known[event.a] = b
+                if tb is not None:
+                    self.traces[event.a] = tb
             sa, sb = self.seen_by.pop(event.a, set()), self.seen_by.pop(event.b, set())
             self.seen_by[event.b], self.seen_by[event.a] = sa, sb
+            # Following two face-down cards crossing the table is hard: either may be lost.
+            slip = self.recall.swap_slip if event.by != self.seat else self.recall.look_slip
+            self._slip(event.a, slip)
+            self._slip(event.b, slip)
         elif isinstance(event, CardSeen):
             self.seen_by.setdefault(event.place, set()).add(event.seat)
             if event.card is not None:
@@ -88,14 +208,13 @@ class TableMemory:
             del self.pile[:-1]
         elif isinstance(event, RoundStarted):
             self.known.clear()
+            self.traces.clear()
             self.seen_by.clear()
             self.faces.clear()
             self.pile.clear()
-        elif (isinstance(event, TurnStarted) and self.forget_per_turn
-              and (not self.forget_on_own_turn or event.seat == self.seat)):
-            for place in list(self.known):
-                if self.rng.random() < self.forget_per_turn:
-                    del self.known[place]
+            self.recent.clear()
+        elif isinstance(event, TurnStarted):
+            self._decay()
 
     def observe_all(self, events: list[Event]) -> None:
         for event in events:

@@ -9,6 +9,7 @@ directly. The table's own actions (a window expiring, the next round) fall due o
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Protocol
 
@@ -38,7 +39,7 @@ class Agent(Protocol):
 @dataclass
 class _Pending:
     due: float
-    order: int
+    order: float   # settles equal due times (a fair draw)
     action: Action
     situation: Hashable
 
@@ -51,7 +52,9 @@ class Session:
         self.auto_start_rounds = auto_start_rounds
         self.listener = listener
         self.pending: dict[int, _Pending] = {}
-        self._order = 0
+        # Equal due times are settled by a draw, not by seat order: fair, and the same every time
+        # the match is played from the same seed (its own stream, so the game's deal is untouched).
+        self._ties = random.Random(f"session ties {game.seed}")
         self.dropped = 0
         self.illegal = 0
         for seat, agent in agents.items():
@@ -105,8 +108,7 @@ class Session:
             if not legal:
                 continue
             intent = agent.decide(game.observe(seat), legal, now)
-            self._order += 1
-            self.pending[seat] = _Pending(now + max(0.0, intent.delay), self._order, intent.action,
+            self.pending[seat] = _Pending(now + max(0.0, intent.delay), self._ties.random(), intent.action,
                                           game.situation_for(seat))
 
     def _table_due(self, now: float) -> tuple[Action, float] | None:
@@ -140,7 +142,7 @@ class Session:
         while attempts < limit and not self.game.over:
             attempts += 1
             self._schedule()
-            best: tuple[float, int, Action, int | None] | None = None
+            best: tuple[float, float, Action, int | None] | None = None
             for seat, p in self.pending.items():
                 if p.due <= now and (best is None or (p.due, p.order) < best[:2]):
                     best = (p.due, p.order, p.action, seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ai.levels import REACTION_FLOOR
 from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import Intent
@@ -37,12 +38,17 @@ class PacedAgent:
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
         intent = self.inner.decide(view, legal, now)
         floor = MIN_REACTION if view.out_of_turn else MIN_TURN_PAUSE
-        return Intent(intent.action, max(floor, intent.delay) * max(0.0, self.scale()))
+        delay = max(floor, intent.delay) * max(0.0, self.scale())
+        if view.out_of_turn:
+            # Even at the fastest bot speed a reaction comes no sooner than a person's could.
+            delay = max(REACTION_FLOOR, delay)
+        return Intent(intent.action, delay)
 
 
 def build_agent(variant_id: str, seat_info: Any, seed: int) -> Any:
     """The bot for a seat (SeatInfo kind "bot" with a level, or "random"). Raises ai.UnknownBot
-    when the variant has no bot of that level (the caller shows the error)."""
+    when the variant has no bot of that level (the caller shows the error). `seed` is the bot's own
+    seed: ai.registry.bot_seed(game seed, seat), never the game seed itself."""
     from ai.registry import make_agent
 
     kind = "random" if seat_info.kind == "random" else (seat_info.level or "medium")

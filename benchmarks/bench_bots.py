@@ -1,0 +1,252 @@
+"""The bot benchmark: per variant and level, win rates with 95% intervals (per match and per
+round), the worth of memory, reaction times and the share of each kind of mistake.
+
+    python benchmarks/bench_bots.py                       # 200 matches per line-up, both variants
+    python benchmarks/bench_bots.py --games 400 --variant kombio
+
+Each line-up seats one bot under test against others of one kind (four seats unless the label
+says two-handed), default match options. Its seat rotates over the seats so the deal order does not
+favour it. A match (or round) won on an equal lowest score counts for every tied seat; a fair share
+is 1/seats. Intervals are Wilson 95% intervals.
+
+- Worth of memory: each level against three of itself, once with perfect recall (it forgets
+  nothing) and once with no memory (it knows only what is in view right now).
+- Reaction time: from the moment the out-of-turn action a bot took became open to it (the card it
+  reacts to had just become visible to it) to the moment the action was applied, on the simulated
+  clock, over every out-of-turn action of that level in the line-ups above.
+- Mistakes (per 100 rounds of the bot under test): penalties by reason, wrong match claims and
+  failed KOMBIO calls (Kombio), the default moves its model fell back on, illegal actions.
+
+Matches run on a simulated clock (game.core.session.run_to_end), spread over worker processes; the
+figures do not depend on how many.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.registry import bot_seed, make_agent  # noqa: E402
+from game.core.actions import Pass  # noqa: E402
+from game.core.events import PenaltyGiven, RoundScored  # noqa: E402
+from game.core.game import get_variant  # noqa: E402
+from game.core.session import Session, run_to_end  # noqa: E402
+from game.simulate import match_seed  # noqa: E402
+
+# (label, seats, bot under test, its tweaks, the others, their tweaks)
+Lineup = tuple[str, int, str, dict[str, Any], str, dict[str, Any]]
+
+LADDER: list[Lineup] = [
+    ("hard vs 3 random", 4, "hard", {}, "random", {}),
+    ("easy vs 3 random", 4, "easy", {}, "random", {}),
+    ("hard vs 3 easy", 4, "hard", {}, "easy", {}),
+    ("medium vs 3 easy", 4, "medium", {}, "easy", {}),
+    ("hard vs 3 medium", 4, "hard", {}, "medium", {}),
+    ("hard vs 3 hard", 4, "hard", {}, "hard", {}),
+]
+
+
+def memory_lineups(variant: str) -> list[Lineup]:
+    out: list[Lineup] = []
+    for level in ("easy", "medium", "hard"):
+        if variant == "kombio":
+            out.append((f"{level}, perfect memory, vs 3 {level}", 4, level, {"memory": "perfect"}, level, {}))
+        out.append((f"{level}, no memory, vs 3 {level}", 4, level, {"memory": False}, level, {}))
+    if variant == "combat-uno":
+        out.append(("hard vs hard without memory, two-handed", 2, "hard", {}, "hard", {"memory": False}))
+    return out
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class _Timed:
+    """Wraps a bot: remembers whether the action it is about to take was decided out of turn."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.reacting: Any = None
+
+    @property
+    def fallbacks(self) -> int:
+        return getattr(self.inner, "fallbacks", 0)
+
+    def begin(self, *args: Any) -> None:
+        self.inner.begin(*args)
+
+    def observe(self, events: list) -> None:
+        self.inner.observe(events)
+
+    def decide(self, view: Any, legal: list, now: float) -> Any:
+        intent = self.inner.decide(view, legal, now)
+        self.reacting = intent.action if view.out_of_turn and not isinstance(intent.action, Pass) else None
+        return intent
+
+
+class _TimedSession(Session):
+    """Follows since when each action has been open to each seat (checked after every action), and
+    times each out-of-turn action from that moment."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        self.reactions: dict[int, list[float]] = {}
+        self.since: dict[tuple[int, Any], float] = {}
+        super().__init__(*args, **kwargs)
+
+    def apply(self, action: Any, t: float) -> list:
+        seat = getattr(action, "seat", None)
+        agent = self.agents.get(seat) if seat is not None else None
+        if isinstance(agent, _Timed) and agent.reacting == action and (seat, action) in self.since:
+            self.reactions.setdefault(seat, []).append(t - self.since[(seat, action)])
+            agent.reacting = None
+        events = super().apply(action, t)
+        game = self.game
+        now = game.now
+        self.since = {(s, a): self.since.get((s, a), now) for s in game.seats_to_act()
+                      for a in game.legal_actions(s)}
+        return events
+
+
+class _Mistakes:
+    """Counts the mistakes of one seat from the table's events (a call is judged when the round is scored)."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.counter: Counter = Counter()
+        self.called = False
+
+    def __call__(self, events: list) -> None:
+        seat = self.seat
+        for e in events:
+            name = type(e).__name__
+            if isinstance(e, PenaltyGiven) and e.seat == seat:
+                self.counter[f"penalty: {e.reason}"] += 1
+            elif name == "MatchAttempted" and e.seat == seat and not e.correct:
+                self.counter["wrong match claim"] += 1
+            elif name == "KombioCalled" and e.seat == seat and not e.automatic:
+                self.called = True
+            elif isinstance(e, RoundScored) and self.called:
+                if any(h <= e.hands[seat] for s, h in enumerate(e.hands) if s != seat):
+                    self.counter["failed KOMBIO call"] += 1
+                self.called = False
+
+
+def _chunk(job: tuple) -> dict[str, Any]:
+    variant, lineup, seat, games, seed = job
+    label, seats, focus, focus_tweaks, other, other_tweaks = lineup
+    cls = get_variant(variant)
+    out: dict[str, Any] = {"games": 0, "wins": 0.0, "rounds": 0, "round_wins": 0.0, "illegal": 0,
+                           "fallbacks": 0, "mistakes": Counter(), "reactions": {}}
+    for index in range(games):
+        mseed = match_seed(seed, index)
+        game = cls(seats, None, mseed)
+        kinds = [other] * seats
+        kinds[seat] = focus
+        agents = {}
+        for s, kind in enumerate(kinds):
+            tweaks = focus_tweaks if s == seat else other_tweaks
+            agents[s] = _Timed(make_agent(cls.id, kind, bot_seed(mseed, s), **(tweaks if kind != "random" else {})))
+        mistakes = _Mistakes(seat)
+        session = _TimedSession(game, agents, listener=mistakes)
+        run_to_end(session)
+        out["games"] += 1
+        if seat in game.winners:
+            out["wins"] += 1
+        for scores in game.score.rounds:
+            out["rounds"] += 1
+            if scores[seat] == min(scores):
+                out["round_wins"] += 1
+        out["illegal"] += session.illegal
+        out["fallbacks"] += getattr(agents[seat], "fallbacks", 0)
+        out["mistakes"].update(mistakes.counter)
+        for s, times in session.reactions.items():
+            level = kinds[s] + ("" if not (focus_tweaks if s == seat else other_tweaks) else "*")
+            out["reactions"].setdefault(level, []).extend(times)
+    return out
+
+
+def run_lineup(pool: ProcessPoolExecutor, variant: str, lineup: Lineup, games: int, seed: int,
+               parts: int) -> dict[str, Any]:
+    seats = lineup[1]
+    jobs = []
+    for part in range(parts):
+        n = games // parts + (1 if part < games % parts else 0)
+        if n:
+            jobs.append((variant, lineup, part % seats, n, seed * 1000 + part))
+    total: dict[str, Any] = {"games": 0, "wins": 0.0, "rounds": 0, "round_wins": 0.0, "illegal": 0,
+                             "fallbacks": 0, "mistakes": Counter(), "reactions": {}}
+    for r in pool.map(_chunk, jobs):
+        for key in ("games", "wins", "rounds", "round_wins", "illegal", "fallbacks"):
+            total[key] += r[key]
+        total["mistakes"].update(r["mistakes"])
+        for level, times in r["reactions"].items():
+            total["reactions"].setdefault(level, []).extend(times)
+    return total
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * (len(values) - 1) + 0.5))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="matches per line-up (default 200)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--variant", default="", help="only this variant (default: both)")
+    parser.add_argument("--only", default="", help="only line-ups whose label contains this text")
+    args = parser.parse_args(argv)
+    variants = [args.variant] if args.variant else ["kombio", "combat-uno"]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for variant in variants:
+            reactions: dict[str, list[float]] = {}
+            print(f"\n{variant}: {args.games} matches per line-up, default options, seed {args.seed}")
+            print(f"{'line-up':44} {'match win rate (95%)':>24} {'round win rate (95%)':>24}  mistakes per 100 rounds")
+            for lineup in LADDER + memory_lineups(variant):
+                if args.only.lower() not in lineup[0].lower():
+                    continue
+                t0 = time.perf_counter()
+                r = run_lineup(pool, variant, lineup, args.games, args.seed, max(4, 2 * args.jobs))
+                m_lo, m_hi = wilson(r["wins"], r["games"])
+                r_lo, r_hi = wilson(r["round_wins"], r["rounds"])
+                per100 = 100 / max(1, r["rounds"])
+                kinds = dict(r["mistakes"])
+                if r["fallbacks"]:
+                    kinds["fallback"] = r["fallbacks"]
+                if r["illegal"]:
+                    kinds["illegal"] = r["illegal"]
+                shown = ", ".join(f"{k} {v * per100:.1f}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1]))
+                print(f"{lineup[0]:44} {r['wins'] / r['games']:>7.1%} ({m_lo:.1%}-{m_hi:.1%})"
+                      f" {r['round_wins'] / r['rounds']:>7.1%} ({r_lo:.1%}-{r_hi:.1%})  {shown or '-'}"
+                      f"  [{time.perf_counter() - t0:.0f}s, {r['rounds']} rounds]", flush=True)
+                if lineup in LADDER:
+                    for level, times in r["reactions"].items():
+                        reactions.setdefault(level, []).extend(times)
+            print(f"reaction times, {variant} (s): level  n  min  p5  p50  p95")
+            for level in ("random", "easy", "medium", "hard"):
+                times = reactions.get(level)
+                if times:
+                    print(f"  {level:7} {len(times):6} {min(times):.3f} {_pct(times, 0.05):.3f}"
+                          f" {_pct(times, 0.5):.3f} {_pct(times, 0.95):.3f}")
+    print(f"total {time.perf_counter() - started:.0f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
