@@ -40,7 +40,11 @@ def _hidden_slots(game: Any, seen: set[int]) -> list[tuple[list, int]]:
     """Every place in the world holding a card the seat never saw: (the list, the index). Found
     generically: lists of cards (a deck) and lists of lists of cards (hands, grids)."""
     slots = []
-    for name, value in vars(game).items():
+    fields = dict(vars(game))
+    piles = getattr(game, "piles", None)   # the kit keeps the draw pile in a Piles object
+    if piles is not None:
+        fields.update({name: getattr(piles, name) for name in type(piles).__slots__})
+    for name, value in fields.items():
         if not isinstance(value, list) or name in ("history", "discard"):
             continue
         rows = value if value and all(isinstance(v, list) for v in value) else [value]

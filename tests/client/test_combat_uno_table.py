@@ -499,3 +499,18 @@ def test_arrow_keys_choose_the_card_and_enter_plays_it(tmp_path):
     key(pygame.K_RETURN)
     app.step(DT)
     assert any(a.seat == 0 and isinstance(a, Play) for _, a in g.history[before:])
+
+
+def test_a_claim_that_lost_the_race_is_shown_to_every_seat(tmp_path):
+    from game.core.cards import Card
+    from game.variants.combat_uno import ClaimLost
+
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bo", "easy")]))
+    for _ in range(200):
+        app.step(DT)
+    table.on_events([ClaimLost(1, Card(5, 7, "red"))])
+    for _ in range(6):
+        app.step(DT)
+    assert any("Ada was too late with a red 7" in line for line in table.narration)
+    assert any(f.text == "Too late: red 7" for f in table.floating)

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from ai import make_agent  # noqa: E402
+from ai import bot_seed, make_agent  # noqa: E402
 from game.core.game import get_variant  # noqa: E402
 from game.core.record import GameRecord, SeatInfo  # noqa: E402
 from game.core.session import Session, run_to_end  # noqa: E402
@@ -47,8 +47,12 @@ def golden(variant: str, bots: list[str], options: dict, seed: int) -> GameRecor
     cls = get_variant(variant)
     game = cls(len(bots), options, seed)
     steps: list[list] = []
-    agents = {seat: make_agent(cls.id, kind, seed * 31 + seat) for seat, kind in enumerate(bots)}
-    session = Session(game, agents, listener=lambda events: steps.append([e.to_json() for e in events]))
+    agents = {seat: make_agent(cls.id, kind, bot_seed(seed, seat)) for seat, kind in enumerate(bots)}
+    def listen(events: list) -> None:
+        if len(game.history) > len(steps):   # an applied step (a refusal shown to all adds no step)
+            steps.append([e.to_json() for e in events])
+
+    session = Session(game, agents, listener=listen)
     run_to_end(session)
     assert len(steps) == len(game.history)
     seats = [SeatInfo(f"{kind.title()} {i + 1}", "random" if kind == "random" else "bot",

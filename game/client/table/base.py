@@ -26,6 +26,7 @@ from typing import Any
 
 import pygame
 
+from ai.registry import bot_seed
 from game.client.scene import Scene
 from game.client.table.director import EventDirector
 from game.client.table.driver import MatchDriver
@@ -77,7 +78,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
         self.init_hud()
         # A continued match replays its record (feeding the bots and the humans' memories), then
         # the sprites are rebuilt from the views without animations.
-        agents = {i: PacedAgent(build_agent(record.variant, info, record.seed * 31 + i), self.settings.bot_delay_scale)
+        agents = {i: PacedAgent(build_agent(record.variant, info, bot_seed(record.seed, i)), self.settings.bot_delay_scale)
                   for i, info in enumerate(self.seat_infos) if info.kind != "human"}
 
         def remember(events: list[Event]) -> None:

@@ -36,8 +36,8 @@ from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
 from game.core.events import (CardMoved, Event, PenaltyGiven, RoundScored, RoundStarted, TurnStarted,
                               WindowClosed as WindowClosedEvent, WindowOpened)
 from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour,
-                                      CallUno, ColourChosen, DirectionChanged, DoesNotMatch, Draw, DrawCard,
-                                      DrawPending, HandRevealed, JumpedIn, MustDrawOrStack, NotHeld,
+                                      CallUno, ClaimLost, ColourChosen, DirectionChanged, DoesNotMatch, Draw, DrawCard,
+                                      DrawPending, HandRevealed, JumpedIn, LostRace, MustDrawOrStack, NotHeld,
                                       NotIdentical, Play, Skipped, StackingOff, Stacked, StartDrawing,
                                       StartedDrawing, StillDrawing, TurnDrawn, UnoCalled)
 
@@ -232,6 +232,11 @@ class CombatUnoTable(TableScene):
         self.sound.play("match")
         self.pause_for(0.3)
 
+    def on_ClaimLost(self, ev: ClaimLost) -> None:
+        # Shown to everybody, as a claim at a real table would be: the card goes back to the hand.
+        self.narrate(f"{self.names[ev.seat]} was too late with {a_name(ev.card)}: it goes back to the hand.")
+        self.float_text(ev.seat, f"Too late: {name_of(ev.card)}", self.palette.info)
+
     def on_Stacked(self, ev: Stacked) -> None:
         self.narrate(f"{self.names[ev.seat]} stacks: {ev.total} cards to draw now.")
 
@@ -311,6 +316,8 @@ class CombatUnoTable(TableScene):
             want = f"a {v.colour} card" if v.colour else "any card"
             rank = RANK_NAMES.get(top.rank, str(top.rank)) if top else ""
             return f"The {name_of(card)} does not follow the {name_of(top)}: play {want} or a {rank}."
+        if isinstance(exc, LostRace):
+            return "Too late: another player covered that card first. Yours goes back to your hand."
         if isinstance(exc, NotIdentical):
             return f"Out of turn only a card identical to the {name_of(top)} can jump in."
         if isinstance(exc, StackingOff):
