@@ -462,6 +462,7 @@ def test_going_down_to_one_card_opens_an_uno_window_and_calling_first_is_safe():
     assert any(isinstance(e, UnoCalled) for e in events) and 0 not in game.uno
     unchanged(game, CallUno(1, 0), WindowClosed, 0.6)
     assert len(game.hands[0]) == 1
+    assert all(game.observe(s).uno_safe == (0,) for s in (-1, 0, 1, 2))   # the table shows "UNO!"
 
 
 def test_an_opponent_calling_uno_first_makes_the_player_draw_two():
@@ -640,3 +641,19 @@ def test_going_out_stops_a_penalty_being_drawn_and_the_drawn_cards_count():
     assert game.phase in ("round_over", "match_over") and game.owed == [0, 0, 0]
     assert faces(game, 1) == ["3yellow", "4yellow", "6green"] and len(game.deck) == 3
     assert game.score.rounds[-1] == (2, 13, 0)
+
+
+def test_a_seat_that_called_uno_is_safe_until_its_hand_changes():
+    game = arranged([["r1", "r2"], ["y1", "y2"], ["b1", "b2"]], "r9", deck=["g5", "g6", "g7", "g8"])
+    game.apply(play(0, "r1"), 0.2)
+    assert game.observe(1).uno_safe == ()            # not called yet
+    game.apply(CallUno(0, 0), 0.5)
+    assert game.observe(1).uno_safe == (0,)
+    while game.turn != 0:
+        seat = game.turn
+        game.apply(Draw(seat), game.now + 0.1)
+        for s in game.seats_to_act():
+            if Pass(s) in game.legal_actions(s):
+                game.apply(Pass(s), game.now + 0.01)
+    game.apply(Draw(0), game.now + 0.1)               # a second card: no longer on UNO
+    assert game.observe(1).uno_safe == ()

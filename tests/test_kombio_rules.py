@@ -248,6 +248,7 @@ def test_a_wrong_match_on_an_opponents_card_lets_that_opponent_choose_the_penalt
     discard_a(game)
     game.apply(Match(2, grid_place(1, 2)), 0.5)
     assert game.phase == "penalty_choice" and game.seats_to_act() == (1,)
+    assert game.observe(1).wrong_claimer == 2 == game.observe(-1).wrong_claimer
     unchanged(game, DecidePenalty(2, True), NotYourTurn)
     game.apply(DecidePenalty(1, take_card), 0.6)
     if take_card:

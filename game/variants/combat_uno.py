@@ -286,6 +286,7 @@ class CombatUnoView(SeatView):
     uno_targets: tuple[int, ...]            # seats with an open UNO window on them
     uno_open: tuple[int, ...]               # of those, the ones this seat may still call on
     uno_deadlines: tuple[float | None, ...]
+    uno_safe: tuple[int, ...]                # seats that called UNO in time and still hold one card
     options: dict
 
 
@@ -344,6 +345,7 @@ class CombatUno(Game):
         self._unos = self.windows["uno"]
         self.uno_serial = 0
         self.hand_serial = [0] * n
+        self.uno_called: dict[int, int] = {}   # seat -> its hand serial when it called UNO on itself
         # The card the last play covered, with its jump-in window, the seat then on turn and whether
         # an identical card could claim it: a claim on it that arrives now has lost the race.
         self.covered: tuple[Card, ReactionWindow, int, bool] | None = None
@@ -467,6 +469,7 @@ class CombatUno(Game):
         self.pending, self.absorb = 0, None
         self.owed, self.owed_turn = [0] * n, [-1] * n
         self.windows.clear()
+        self.uno_called = {}
         self.covered = None
         self.phase = "play"
         for _ in range(HAND_SIZE):
@@ -722,6 +725,7 @@ class CombatUno(Game):
             raise StillDrawing(f"seat {seat} must finish drawing first")
         events: list[Event] = [UnoCalled(seat, target)]
         if seat == target:
+            self.uno_called[seat] = self.hand_serial[seat]
             self._close_uno(target, "called in time", events)
         else:
             self._close_uno(target, "caught", events)
@@ -896,6 +900,8 @@ class CombatUno(Game):
             jump_opened_at=jump.opened_at if jump else None, jump_deadline=jump.deadline if jump else None,
             uno_targets=targets, uno_open=tuple(s for s in targets if seat not in uno[s].done),
             uno_deadlines=tuple(uno[s].deadline for s in targets),
+            uno_safe=tuple(s for s, serial in self.uno_called.items()
+                           if serial == self.hand_serial[s] and len(self.hands[s]) == 1),
             options=dict(self.options),
         )
 

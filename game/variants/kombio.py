@@ -213,6 +213,7 @@ class KombioView(SeatView):
     window_deadline: float | None
     pending_seat: int | None
     pending_place: Place | None
+    wrong_claimer: int | None    # who wrongly claimed the pending card (the owner chooses their penalty)
     options: dict
 
 
@@ -528,6 +529,7 @@ class Kombio(Game):
             window_deadline=window.deadline if window else None,
             pending_seat=self.pending_seat if self.phase in ("give", "penalty_choice") else None,
             pending_place=self.pending_place if self.phase in ("give", "penalty_choice") else None,
+            wrong_claimer=self.pending_claimer if self.phase == "penalty_choice" else None,
             options=dict(self.options),
         )
 

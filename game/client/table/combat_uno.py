@@ -77,7 +77,6 @@ class CombatUnoTable(TableScene):
     click_actions = {DECK: (DrawCard, StartDrawing, Draw)}
 
     def __init__(self, app, record, storage=None):
-        self.uno_safe: set[int] = set()                # called UNO in time, still on one card (not in the view)
         self.picking: tuple[int, int | str] | None = None   # (seat, rank) choosing a wild's colour
         self.selected: int | None = None               # keyboard choice in the acting hand
         self.race_key: tuple[int, float] | None = None # U or C pressed while a flight was still landing
@@ -176,7 +175,6 @@ class CombatUnoTable(TableScene):
     # -- animations of Combat UNO's facts ----------------------------------------------------------
     def on_RoundStarted(self, ev: RoundStarted) -> None:
         super().on_RoundStarted(ev)
-        self.uno_safe = set()
         self.picking, self.selected = None, None
 
     def on_TurnStarted(self, ev: TurnStarted) -> None:
@@ -196,10 +194,6 @@ class CombatUnoTable(TableScene):
         self.window = None
 
     def on_CardMoved(self, ev: CardMoved) -> None:
-        if ev.dst == DISCARD and ev.src.zone == "hand":
-            self.uno_safe.discard(ev.src.seat)
-        if ev.dst.zone == "hand" and ev.src == DECK:
-            self.uno_safe.discard(ev.dst.seat)
         super().on_CardMoved(ev)
         if ev.dst == DISCARD:
             self.sound.play("swap")
@@ -260,7 +254,6 @@ class CombatUnoTable(TableScene):
     def on_UnoCalled(self, ev: UnoCalled) -> None:
         self.sound.play("call")
         if ev.seat == ev.target:
-            self.uno_safe.add(ev.seat)
             self.narrate(f"{self.names[ev.seat]} calls UNO!")
             self.float_text(ev.seat, "UNO!", self.palette.accent)
         else:
@@ -461,7 +454,7 @@ class CombatUnoTable(TableScene):
         if CallUno(seat, seat) in self.legal(seat):
             self.submit(CallUno(seat, seat))
             self.end_claim()
-        elif self.view().hand_counts[seat] == 1 and seat in self.uno_safe:
+        elif seat in self.view().uno_safe:
             self.say("You have already called UNO.")
         else:
             self.say("Call UNO as you play your second-last card, before anyone catches you.")
@@ -626,7 +619,7 @@ class CombatUnoTable(TableScene):
         owed = self.shown.owed[seat] if self.shown.turn is not None and not self.animating else 0
         if owed:
             return f"drawing, {owed} more", pal.bad
-        if seat in self.uno_safe and len(self.hands.get(seat, ())) == 1:
+        if seat in self.shown.uno_safe and len(self.hands.get(seat, ())) == 1:
             return "UNO!", pal.accent
         if seat == self.turn and seat not in self.humans:
             return "thinking…", pal.accent

@@ -63,7 +63,6 @@ class KombioTable(TableScene):
         self.dealing = False
         self.claim_place: Place | None = None
         self.caller: int | None = None
-        self.wrong_claimer: int | None = None   # who claimed a card wrongly (the view does not say)
         self._resume_curtain: int | None = None
         super().__init__(app, record, storage)
 
@@ -168,7 +167,6 @@ class KombioTable(TableScene):
             self.narrate(f"{who} tried {owned} card: {article(ev.card.rank)}, no match.")
             self.float_text(ev.place.seat, f"✗ {who}: wrong", self.palette.bad)
             self.claim_place = ev.place
-            self.wrong_claimer = ev.seat
         if sprite is not None:
             sprite.card, sprite.show_to = ev.card, None
             self.flip(sprite, True, lift=1.0)
@@ -348,7 +346,7 @@ class KombioTable(TableScene):
         if v.phase == "give" and v.pending_place is not None:
             return f"{name}: click one of your cards to give to {self.names[v.pending_place.seat]}"
         if DecidePenalty in kinds:
-            claimer = self.names[self.wrong_claimer] if self.wrong_claimer is not None else "They"
+            claimer = self.names[v.wrong_claimer] if v.wrong_claimer is not None else "They"
             return f"{claimer} wrongly claimed your card: they take it (G) or a penalty card (N)?"
         return ""
 
