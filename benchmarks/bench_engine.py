@@ -2,12 +2,17 @@
 
     python benchmarks/bench_engine.py                       # Kombio, 2 and 4 players
     python benchmarks/bench_engine.py --variant kombio --players 2,3,4 --seconds 5
+    python benchmarks/bench_engine.py --variant combat-uno --simulate   # engine vs the simulate path
 
 The loop is what a headless driver does at its simplest: ask which seats may act, pick one at
 random, list its legal actions, apply a random one; when nobody may act, apply the table's own
 action (a window's expiry at its deadline, the next round). A finished match is replaced by a new one
 (construction is counted in the time, not as actions). It works for any registered variant whose
 engine follows the Game interface (legal_actions, seats_to_act, table_action, apply).
+
+--simulate measures the same engine through the path `cardhall simulate` takes (a Session on a
+simulated clock, random bots asked for intents with their views, events redacted for every seat)
+and prints both figures side by side with the ratio: the cost of the driver over the bare engine.
 """
 
 from __future__ import annotations
@@ -57,6 +62,20 @@ def run(variant: str, players: int, seconds: float, seed: int, options: dict | N
     return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches}
 
 
+def run_simulate(variant: str, players: int, seconds: float, seed: int, options: dict | None = None) -> dict[str, float]:
+    """Whole matches through game.simulate.play_match with random bots, for at least `seconds`."""
+    from game.simulate import match_seed, play_match
+
+    actions = matches = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        session, _ = play_match(variant, ["random"] * players, match_seed(seed, matches), options)
+        actions += len(session.game.history)
+        matches += 1
+    elapsed = time.perf_counter() - started
+    return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="kombio")
@@ -65,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--target", type=float, default=50_000, help="actions/s to reach (default 50000)")
+    parser.add_argument("--simulate", action="store_true",
+                        help="also run the simulate path (Session, random bots) and print the ratio")
     args = parser.parse_args(argv)
     options = {}
     for item in args.option:
@@ -81,6 +102,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.variant} {players} players: {r['per_second']:,.0f} random legal actions/s "
               f"({r['actions']:,} actions, {r['matches']} matches, {r['seconds']:.1f}s)"
               f" {'ok' if good else 'BELOW'} target {args.target:,.0f}")
+        if args.simulate:
+            s = run_simulate(args.variant, players, args.seconds, args.seed, options or None)
+            print(f"{args.variant} {players} players: {s['per_second']:,.0f} actions/s on the simulate path "
+                  f"({s['actions']:,} actions, {s['matches']} matches, {s['seconds']:.1f}s); "
+                  f"engine/simulate {r['per_second'] / s['per_second']:.2f}x")
     return 0 if ok else 1
 
 

@@ -241,7 +241,7 @@ class _Race:
     over = False
 
     def __init__(self, seed):
-        self.seed, self.now, self.winner = seed, 0.0, None
+        self.seed, self.now, self.winner, self.version = seed, 0.0, None, 0
 
     def seats_to_act(self):
         return tuple(range(self.seats))
@@ -260,6 +260,7 @@ class _Race:
 
     def apply(self, action, t):
         self.winner, self.over, self.now = action[1], True, t
+        self.version += 1   # like Game.apply: the Session caches what it asked per version
         return []
 
 

@@ -20,11 +20,22 @@ PUBLIC = None
 NOBODY: frozenset[int] = frozenset()
 
 
+_HAS_SHOWN_TO: dict[type, bool] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
+    def hides_cards(self) -> bool:
+        """Whether some seat receives this event with card faces blanked (cheap: whether the
+        class has a `shown_to` field is looked up once per class)."""
+        cls = type(self)
+        has = _HAS_SHOWN_TO.get(cls)
+        if has is None:
+            has = _HAS_SHOWN_TO[cls] = any(f.name == "shown_to" for f in dataclasses.fields(cls))
+        return has and self.shown_to is not PUBLIC  # type: ignore[attr-defined]
+
     def for_seat(self, seat: int) -> "Event":
-        shown_to = getattr(self, "shown_to", PUBLIC)
-        if shown_to is PUBLIC or seat in shown_to:
+        if not self.hides_cards() or seat in self.shown_to:  # type: ignore[attr-defined]
             return self
         blanked = {}
         for f in dataclasses.fields(self):

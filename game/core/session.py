@@ -57,6 +57,14 @@ class Session:
         self._ties = random.Random(f"session ties {game.seed}")
         self.dropped = 0
         self.illegal = 0
+        # What the table looked like at one version: the game changes only through apply(), which
+        # bumps `version`, so everything asked of it in between is asked once (views and legal
+        # actions per seat, when a bot is asked; who may act and the table's own action always).
+        self._seen_version = -1
+        self._acting: tuple[int, ...] = ()
+        self._table: tuple[Action, float | None] | None = None
+        self._situations: dict[int, Hashable] = {}
+        self._asks: dict[int, tuple[Any, list[Action]]] = {}
         for seat, agent in agents.items():
             agent.begin(seat, type(game), game.seats, dict(game.options))
 
@@ -77,8 +85,23 @@ class Session:
         return events
 
     def _publish(self, events: list[Event]) -> None:
-        for seat, agent in self.agents.items():
-            agent.observe([e.for_seat(seat) for e in events])
+        # Most events are public: one list serves every seat. Only an event with hidden faces is
+        # redacted, and the blanked copy is made once for all the seats that may not see them.
+        if not any(e.hides_cards() for e in events):
+            for agent in self.agents.values():
+                agent.observe(list(events))
+        else:
+            blanked: dict[int, Event] = {}
+            for seat, agent in self.agents.items():
+                out = []
+                for e in events:
+                    if e.hides_cards() and seat not in e.shown_to:  # type: ignore[attr-defined]
+                        copy = blanked.get(id(e))
+                        if copy is None:
+                            copy = blanked[id(e)] = e.for_seat(seat)
+                        e = copy
+                    out.append(e)
+                agent.observe(out)
         if self.listener is not None:
             self.listener(events)
 
@@ -91,28 +114,56 @@ class Session:
         return self.apply(StartRound(), t)
 
     # -- scheduling ---------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        """Forget what was asked of the table if it has changed since."""
+        game = self.game
+        if game.version != self._seen_version:
+            self._seen_version = game.version
+            self._acting = game.seats_to_act()
+            self._table = game.table_action()
+            self._situations.clear()
+            self._asks.clear()
+
+    def _situation(self, seat: int) -> Hashable:
+        situation = self._situations.get(seat, self)
+        if situation is self:
+            situation = self._situations[seat] = self.game.situation_for(seat)
+        return situation
+
+    def ask(self, seat: int) -> tuple[Any, list[Action]]:
+        """`seat`'s view and legal actions now, computed once per change of the table."""
+        self._refresh()
+        asked = self._asks.get(seat)
+        if asked is None:
+            legal = self.game.legal_actions(seat)
+            asked = self._asks[seat] = (self.game.observe(seat) if legal else None, legal)
+        return asked
+
     def _schedule(self) -> None:
         # Bots are asked at the moment the situation arose, so their delays count from then.
-        game = self.game
-        now = game.now
-        acting = game.seats_to_act()
-        for seat in list(self.pending):
-            if seat not in acting or self.pending[seat].situation != game.situation_for(seat):
-                del self.pending[seat]
-                self.dropped += 1
+        self._refresh()
+        now = self.game.now
+        acting = self._acting
+        pending = self.pending
+        if pending:
+            for seat in list(pending):
+                if seat not in acting or pending[seat].situation != self._situation(seat):
+                    del pending[seat]
+                    self.dropped += 1
         for seat in acting:
             agent = self.agents.get(seat)
-            if agent is None or seat in self.pending:
+            if agent is None or seat in pending:
                 continue
-            legal = game.legal_actions(seat)
+            view, legal = self.ask(seat)
             if not legal:
                 continue
-            intent = agent.decide(game.observe(seat), legal, now)
-            self.pending[seat] = _Pending(now + max(0.0, intent.delay), self._ties.random(), intent.action,
-                                          game.situation_for(seat))
+            intent = agent.decide(view, legal, now)
+            pending[seat] = _Pending(now + max(0.0, intent.delay), self._ties.random(), intent.action,
+                                     self._situation(seat))
 
     def _table_due(self, now: float) -> tuple[Action, float] | None:
-        pending = self.game.table_action()
+        self._refresh()
+        pending = self._table
         if pending is None:
             return None
         action, due = pending
