@@ -38,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a variant option, e.g. --option rounds=3 (repeatable)")
     sim.add_argument("--records", type=Path, default=None, help="write every match's record to this folder")
     sim.add_argument("--json", action="store_true", help="print JSON (default: a short summary)")
+    sim.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                     help="processes to split the matches across (default: all cores); same figures for any number")
 
     rep = sub.add_parser("replay", help="replay a game record and check it reaches its recorded result")
     rep.add_argument("record", type=Path)
@@ -73,7 +75,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             args.records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise CardhallError(f"cannot write records to {args.records}: {exc.strerror or exc}") from None
-    result = simulate(cls.id, args.players, args.games, args.seed, bots, options, args.records)
+    if args.workers < 1:
+        raise CardhallError("--workers must be at least 1")
+    progress = _simulate_progress if sys.stderr.isatty() else None
+    result = simulate(cls.id, args.players, args.games, args.seed, bots, options, args.records,
+                      workers=min(args.workers, args.games), progress=progress)
+    if progress is not None:
+        sys.stderr.write("\r\033[K")   # the progress line goes; the result stays
+        sys.stderr.flush()
     if args.json:
         print(json.dumps(result))
     else:
@@ -81,9 +90,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{result['games']} {cls.title} matches in {result['seconds']}s "
               f"({result['games_per_second']}/s); wins: {rates}; illegal actions: {result['illegal_actions']}; "
               f"fallbacks: {result['fallbacks']}; errors: {result['errors']}")
+    if result.get("partial"):
+        print(f"cardhall: stopped after {result['games'] + result['errors']} of {args.games} matches "
+              "(the figures above cover those)", file=sys.stderr)
+        return 130
     # A bot's fallback (a default move where its model had no answer) is a bug like an illegal action.
     clean = result["errors"] == 0 and result["illegal_actions"] == 0 and result["fallbacks"] == 0
     return 0 if clean else 1
+
+
+def _simulate_progress(done: int, total: int, seconds: float) -> None:
+    """One line on a terminal's stderr: matches done, rate, time left."""
+    rate = done / seconds if seconds > 0 else 0.0
+    left = (total - done) / rate if rate > 0 else 0.0
+    sys.stderr.write(f"\r\033[K{done}/{total} matches, {rate:.1f}/s, {left:.0f}s left")
+    sys.stderr.flush()
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import signal
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ai.registry import bot_seed, make_agent
 from game.core.errors import BadOptions
@@ -45,42 +47,108 @@ def play_match(variant: str, bots: list[str], seed: int, options: dict[str, Any]
     return session, GameRecord.of(game, seats)
 
 
+def _play_batch(variant: str, bots: list[str], seed: int, indices: list[int], options: dict[str, Any] | None,
+                records: Path | None, tweaks: dict[int, dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """Play some matches of a run (in this process or a worker): each match's tallies, by index."""
+    out = []
+    for index in indices:
+        mseed = match_seed(seed, index)
+        try:
+            session, record = play_match(variant, bots, mseed, options, tweaks)
+        except Exception as exc:  # a crash in one match is a finding, not the end of the run
+            out.append({"index": index, "error": f"match {index} (seed {mseed}): {type(exc).__name__}: {exc}"})
+            continue
+        game = session.game
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
+            record.save(records / f"{variant}-{mseed}.json")
+        out.append({"index": index, "winners": list(game.winners), "rounds": [list(r) for r in game.score.rounds],
+                    "actions": len(game.history), "illegal": session.illegal, "fallbacks": session.fallbacks,
+                    "dropped": session.dropped})
+    return out
+
+
+def _ignore_interrupt() -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the run, the workers just finish.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+Progress = Callable[[int, int, float], None]   # matches done, matches in all, seconds so far
+
+
 def simulate(variant: str, players: int, games: int, seed: int, bots: list[str],
              options: dict[str, Any] | None = None, records: Path | None = None,
-             tweaks: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+             tweaks: dict[int, dict[str, Any]] | None = None, workers: int = 1,
+             progress: Progress | None = None) -> dict[str, Any]:
+    """Play `games` matches and total them up. Every match's seed comes from (seed, its index), and
+    the totals are sums over matches, so any number of `workers` gives the same figures. Ctrl-C
+    stops the run and returns the matches finished so far, marked "partial"."""
     cls = get_variant(variant)
     if games < 1:
         raise BadOptions("--games must be at least 1")
+    if workers < 1:
+        raise BadOptions("--workers must be at least 1")
     cls(players, options, seed)  # validates seats and options before the long run
+    started = time.perf_counter()
+    done: list[dict[str, Any]] = []
+    partial = False
+    indices = list(range(games))
+    try:
+        if workers == 1:
+            for index in indices:
+                done += _play_batch(cls.id, bots, seed, [index], options, records, tweaks)
+                if progress is not None:
+                    progress(len(done), games, time.perf_counter() - started)
+        else:
+            # Small batches keep every core busy to the end and let Ctrl-C stop soon.
+            size = max(1, min(8, games // (workers * 16)))
+            batches = [indices[i:i + size] for i in range(0, games, size)]
+            pool = ProcessPoolExecutor(max_workers=min(workers, len(batches)), initializer=_ignore_interrupt)
+            futures = [pool.submit(_play_batch, cls.id, bots, seed, batch, options, records, tweaks)
+                       for batch in batches]
+            counted = set()
+            try:
+                for future in as_completed(futures):
+                    counted.add(future)
+                    done += future.result()
+                    if progress is not None:
+                        progress(len(done), games, time.perf_counter() - started)
+            except KeyboardInterrupt:
+                # Batches not started are dropped; those running finish and count.
+                pool.shutdown(wait=True, cancel_futures=True)
+                for future in futures:
+                    if future not in counted and not future.cancelled() and future.exception() is None:
+                        done += future.result()
+                raise
+            pool.shutdown()
+    except KeyboardInterrupt:
+        partial = True
+    seconds = time.perf_counter() - started
+    return _totals(cls, players, seed, bots, options, sorted(done, key=lambda m: m["index"]), seconds, partial)
+
+
+def _totals(cls: type, players: int, seed: int, bots: list[str], options: dict[str, Any] | None,
+            matches: list[dict[str, Any]], seconds: float, partial: bool) -> dict[str, Any]:
     wins = [0] * players
     round_score_sums = [0] * players
     rounds = actions = illegal = fallbacks = errors = dropped = 0
     first_error = None
-    started = time.perf_counter()
-    for index in range(games):
-        mseed = match_seed(seed, index)
-        try:
-            session, record = play_match(cls.id, bots, mseed, options, tweaks)
-        except Exception as exc:  # a crash in one match is a finding, not the end of the run
+    for match in matches:
+        if "error" in match:
             errors += 1
-            first_error = first_error or f"match {index} (seed {mseed}): {type(exc).__name__}: {exc}"
+            first_error = first_error or match["error"]
             continue
-        game = session.game
-        for seat in game.winners:
+        for seat in match["winners"]:
             wins[seat] += 1
-        for scores in game.score.rounds:
+        for scores in match["rounds"]:
             for seat, score in enumerate(scores):
                 round_score_sums[seat] += score
-        rounds += len(game.score.rounds)
-        actions += len(game.history)
-        illegal += session.illegal
-        fallbacks += session.fallbacks
-        dropped += session.dropped
-        if records is not None:
-            records.mkdir(parents=True, exist_ok=True)
-            record.save(records / f"{cls.id}-{mseed}.json")
-    seconds = time.perf_counter() - started
-    played = games - errors
+        rounds += len(match["rounds"])
+        actions += match["actions"]
+        illegal += match["illegal"]
+        fallbacks += match["fallbacks"]
+        dropped += match["dropped"]
+    played = len(matches) - errors
     result: dict[str, Any] = {
         "variant": cls.id, "players": players, "bots": bots, "seed": seed, "options": dict(cls(players, options, seed).options),
         "games": played, "rounds": rounds, "wins": wins,
@@ -93,4 +161,6 @@ def simulate(variant: str, players: int, games: int, seed: int, bots: list[str],
     }
     if first_error:
         result["first_error"] = first_error
+    if partial:
+        result["partial"] = True   # stopped by Ctrl-C: the figures cover the matches finished
     return result

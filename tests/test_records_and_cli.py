@@ -103,6 +103,7 @@ def test_bad_records_get_a_one_line_error(tmp_path, content, message):
     ["simulate", "--players", "3", "--bots", "hard,easy"],
     ["simulate", "--option", "rounds=-3"],
     ["simulate", "--players", "x"],
+    ["simulate", "--workers", "0"],
 ])
 def test_bad_command_lines_get_a_one_line_error(args):
     proc = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True)

@@ -12,6 +12,7 @@ Nothing here imports pygame; nothing here is a rule. The rules fill the view in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from game.core.cards import FACE_DOWN, Card, Place
@@ -93,5 +94,7 @@ def fan_zone(seat: int, cards: tuple[Any, ...]) -> ZoneView:
     return ZoneView(Place("hand", seat), "fan", cards, len(cards))
 
 
+@lru_cache(maxsize=1024)
 def hidden_fan(seat: int, count: int) -> ZoneView:
+    # Views are frozen, so one hidden hand of a size serves every view (observe() is hot).
     return ZoneView(Place("hand", seat), "fan", (FACE_DOWN,) * count, count)
