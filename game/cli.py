@@ -77,7 +77,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise CardhallError(f"cannot write records to {args.records}: {exc.strerror or exc}") from None
     if args.workers < 1:
         raise CardhallError("--workers must be at least 1")
-    progress = _simulate_progress if sys.stderr.isatty() else None
+    progress = _simulate_progress() if sys.stderr.isatty() else None
     result = simulate(cls.id, args.players, args.games, args.seed, bots, options, args.records,
                       workers=min(args.workers, args.games), progress=progress)
     if progress is not None:
@@ -99,12 +99,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if clean else 1
 
 
-def _simulate_progress(done: int, total: int, seconds: float) -> None:
-    """One line on a terminal's stderr: matches done, rate, time left."""
-    rate = done / seconds if seconds > 0 else 0.0
-    left = (total - done) / rate if rate > 0 else 0.0
-    sys.stderr.write(f"\r\033[K{done}/{total} matches, {rate:.1f}/s, {left:.0f}s left")
-    sys.stderr.flush()
+def _simulate_progress():
+    """One line on a terminal's stderr: matches done, rate, time left (redrawn ten times a second
+    at most, so a fast run does not spend its time writing)."""
+    shown = [-1.0]
+
+    def show(done: int, total: int, seconds: float) -> None:
+        if seconds - shown[0] < 0.1 and done < total:
+            return
+        shown[0] = seconds
+        rate = done / seconds if seconds > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        sys.stderr.write(f"\r\033[K{done}/{total} matches, {rate:.1f}/s, {left:.0f}s left")
+        sys.stderr.flush()
+    return show
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

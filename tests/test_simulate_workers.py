@@ -70,3 +70,17 @@ def test_ctrl_c_with_workers_keeps_the_finished_batches():
 def test_workers_must_be_at_least_one():
     with pytest.raises(BadOptions):
         simulate("kombio", 2, 2, 1, ["random", "random"], workers=0)
+
+
+def test_the_progress_line_says_done_rate_and_time_left_and_is_not_redrawn_too_often(capsys):
+    from game.cli import _simulate_progress
+
+    show = _simulate_progress()
+    show(1, 10, 0.5)
+    show(2, 10, 0.55)      # too soon: not redrawn
+    show(4, 10, 2.0)
+    show(10, 10, 2.02)     # the last one always shows
+    err = capsys.readouterr().err
+    assert err.count("\r") == 3
+    assert "1/10 matches, 2.0/s, 4s left" in err and "4/10 matches, 2.0/s, 3s left" in err
+    assert "10/10 matches" in err and "2/10" not in err
