@@ -3,6 +3,7 @@
     python benchmarks/reliability.py                 # the issue's figures: 10,000 files, 1,000 records per variant, 200 kills
     python benchmarks/reliability.py --short         # a few seconds (tests/test_reliability.py runs this)
     python benchmarks/reliability.py --files 500 --records 100 --seed 7 --json
+    python benchmarks/reliability.py --save-cost 1000  # what autosaving costs the frame path
 
 Files: a valid settings, statistics and saved-match file is corrupted in every way we know (cut
 short, bytes flipped, garbage, empty, UTF-16, a value swapped for NaN, Infinity, a 5,000-digit
@@ -24,9 +25,13 @@ keys) and run through `cardhall replay` in-process. Counted: tracebacks (an exce
 main() or reached its catch-all), hangs, and accepted-but-wrong (exit 0).
 
 Kills: a child process autosaves an all-bot match action by action (one every 10 ms, faster than
-any table plays) through the client's MatchSaver and counts it when it ends; it is SIGKILLed at a random moment and the next start is
-checked: no notice (nothing corrupt), no leftover temporary or set-aside file, the save is a prefix
-of the match, at most one action lost, and after continuing the match is counted exactly once.
+any table plays) through the client's MatchSaver (a snapshot plus a journal of steps) and counts it
+when it ends, while `--kill-load` busy processes keep the cores full; it is SIGKILLed at a random
+moment and the next start is checked: no notice (nothing corrupt), no leftover temporary or
+set-aside file, the save (snapshot plus journal) is a prefix of the match, at most one action lost
+(the child says which action it is handing over before it does, so the action in flight counts as
+lost), and after continuing the match is counted exactly once. Also counted: resumes whose last
+steps came from the journal rather than the snapshot.
 """
 
 from __future__ import annotations
@@ -444,8 +449,8 @@ def autosave_child(home: str, seed: int) -> None:
     saver = MatchSaver(store)
     print("ready", flush=True)
     for n in range(1, len(full.actions)):
+        print(n, flush=True)            # the action in flight
         saver.save(GameRecord(full.variant, full.options, full.seats, full.seed, full.actions[:n]), {"table": "kombio"})
-        print(n, flush=True)
         time.sleep(KILL_PACE)
     saver.flush()
     store.record_finished(full)
@@ -453,13 +458,23 @@ def autosave_child(home: str, seed: int) -> None:
     time.sleep(60)
 
 
-def run_kills(count: int, seed: int) -> dict[str, Any]:
+def _busy() -> None:
+    while True:
+        pass
+
+
+def run_kills(count: int, seed: int, load: int = 0) -> dict[str, Any]:
+    import multiprocessing
     import subprocess
 
     rng = random.Random(seed)
-    counts = {"kills": 0, "invalid": 0, "leftovers": 0, "double": 0, "lost_max": 0, "lost_over_one": 0}
+    counts = {"kills": 0, "invalid": 0, "leftovers": 0, "double": 0, "lost_max": 0, "lost_over_one": 0,
+              "from_journal": 0, "load": load}
     examples: list[str] = []
     root = Path(tempfile.mkdtemp(prefix="cardhall-kills-"))
+    busy = [multiprocessing.Process(target=_busy, daemon=True) for _ in range(load)]
+    for process in busy:
+        process.start()
     try:
         for i in range(count):
             match_seed = seed * 1000 + i % 5
@@ -487,16 +502,22 @@ def run_kills(count: int, seed: int) -> dict[str, Any]:
             left = [p.name for p in home.rglob("*") if p.name.endswith(".tmp") or ".corrupt-" in p.name]
             if left:
                 problems.append(f"leftovers: {left}")
+            snapshot = json.loads((home / "data" / SAVE_FILE).read_text()) if (home / "data" / SAVE_FILE).exists() else None
             saved = store.saved_match()
             if saved is not None:
                 rec = saved[0]
+                counts["from_journal"] += snapshot is not None and len(rec.actions) > len(snapshot["actions"])
                 if rec.actions != full.actions[: len(rec.actions)]:
                     problems.append("invalid: the save is not the match")
-                lost = 0 if finished else max(0, handed - len(rec.actions))
-                counts["lost_max"] = max(counts["lost_max"], lost)
-                counts["lost_over_one"] += lost > 1
-                if lost > 1 and len(examples) < 10:
-                    examples.append(f"lost {lost}: {handed} handed over, {len(rec.actions)} saved, of {len(full.actions)}")
+            counted = store.stats.variants.get("kombio", VariantStats()).played
+            # Steps kept: the save's, or the whole match once it was counted, or none at all.
+            kept = len(saved[0].actions) if saved is not None else len(full.actions) if counted else 0
+            lost = 0 if finished else max(0, handed - kept)
+            counts["lost_max"] = max(counts["lost_max"], lost)
+            counts["lost_over_one"] += lost > 1
+            if lost > 1 and len(examples) < 10:
+                examples.append(f"lost {lost}: {handed} handed over, {kept} kept, of {len(full.actions)}")
+            if saved is not None:
                 store.record_finished(full)                  # Continue, and the match ends
             played = store.stats.variants.get("kombio", VariantStats()).played
             if played > 1 or (played == 0 and (saved is not None or finished)):
@@ -508,15 +529,52 @@ def run_kills(count: int, seed: int) -> dict[str, Any]:
                     examples.append(problem)
             shutil.rmtree(home, ignore_errors=True)
     finally:
+        for process in busy:
+            process.kill()
+            process.join()
         shutil.rmtree(root, ignore_errors=True)
     return {**counts, "examples": examples}
 
 
-def run(files: int, records: int, seed: int, kills: int = 0) -> dict[str, Any]:
+def run_save_cost(actions: int = 1000, seed: int = 1) -> dict[str, Any]:
+    """What saving costs the frame path: the time MatchSaver.save takes per action (the journal
+    line written on the caller's thread; fsync and snapshots are the worker's) over a bot match of
+    at least `actions` steps, and what flush() (a round end) takes at the end."""
+    from game.client.storage import MatchSaver
+
+    steps: list[Any] = []
+    n = 0
+    while len(steps) < actions:
+        _, rec = play_match("kombio", ["hard", "easy", "random", "hard"], seed=seed + n, options={"rounds": 20})
+        steps, n = rec.actions, n + 1
+    rec.result = None
+    times = []
+    home = Path(tempfile.mkdtemp(prefix="cardhall-savecost-"))
+    try:
+        saver = MatchSaver(Storage(home))
+        for i in range(1, actions + 1):
+            record = GameRecord(rec.variant, rec.options, rec.seats, rec.seed, steps[:i])
+            started = time.perf_counter()
+            saver.save(record, {"table": "kombio"})
+            times.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        saver.flush()
+        flushed = time.perf_counter() - started
+        saver.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    first = times[0]        # the snapshot a new match starts with, written at once
+    times.sort()
+    ms = lambda x: round(x * 1000, 3)  # noqa: E731
+    return {"actions": actions, "mean_ms": ms(sum(times) / len(times)), "p99_ms": ms(times[int(len(times) * 0.99)]),
+            "max_ms": ms(times[-1]), "first_ms": ms(first), "flush_ms": ms(flushed)}
+
+
+def run(files: int, records: int, seed: int, kills: int = 0, load: int = 0) -> dict[str, Any]:
     started = time.perf_counter()
     out = {"files": run_files(files, seed), "records": run_records(records, seed)}
     if kills:
-        out["kills"] = run_kills(kills, seed)
+        out["kills"] = run_kills(kills, seed, load)
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out
 
@@ -538,15 +596,25 @@ def main_(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", type=int, default=10_000)
     parser.add_argument("--records", type=int, default=1_000, help="mutated records per variant")
     parser.add_argument("--kills", type=int, default=200, help="processes killed while autosaving")
+    parser.add_argument("--kill-load", type=int, default=2, help="busy processes during the kills (2: both cores)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save-cost", type=int, metavar="ACTIONS",
+                        help="only measure what MatchSaver.save costs the frame path over a match this long")
     parser.add_argument("--autosave-child", nargs=2, metavar=("HOME", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.autosave_child:
         autosave_child(args.autosave_child[0], int(args.autosave_child[1]))
         return 0
+    if args.save_cost:
+        cost = run_save_cost(args.save_cost, args.seed)
+        print(json.dumps(cost) if args.json else
+              f"saving a {cost['actions']}-action match: {cost['mean_ms']} ms per action on average, p99 "
+              f"{cost['p99_ms']} ms, max {cost['max_ms']} ms (the first, a snapshot: {cost['first_ms']} ms); "
+              f"flush at the end {cost['flush_ms']} ms")
+        return 0
     files, records, kills = (150, 25, 3) if args.short else (args.files, args.records, args.kills)
-    result = run(files, records, args.seed, kills)
+    result = run(files, records, args.seed, kills, args.kill_load)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
@@ -564,7 +632,8 @@ def main_(argv: list[str] | None = None) -> int:
         if k:
             print(f"kills while autosaving: {k['kills']}, {k['invalid']} invalid resumes, {k['leftovers']} with "
                   f"leftover files, {k['double']} double counts, at most {k['lost_max']} action(s) lost "
-                  f"({k['lost_over_one']} kills lost more than one)")
+                  f"({k['lost_over_one']} kills lost more than one; {k['from_journal']} resumes read steps from the journal; "
+                  f"{k['load']} busy processes)")
             for ex in k["examples"]:
                 print("   ", ex)
         print(f"{result['seconds']} s")

@@ -20,7 +20,7 @@ def load_script():
 
 def test_short_reliability_run_finds_nothing():
     reliability = load_script()
-    result = reliability.run(files=150, records=25, seed=2, kills=3)
+    result = reliability.run(files=150, records=25, seed=2, kills=3, load=1)
     assert result["files"]["cases"] == 150
     assert {vid: r["cases"] for vid, r in result["records"].items()} == {"combat-uno": 25, "kombio": 25}
     assert result["kills"]["kills"] == 3
