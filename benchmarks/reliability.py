@@ -4,6 +4,7 @@
     python benchmarks/reliability.py --short         # a few seconds (tests/test_reliability.py runs this)
     python benchmarks/reliability.py --files 500 --records 100 --seed 7 --json
     python benchmarks/reliability.py --save-cost 1000  # what autosaving costs the frame path
+    python benchmarks/reliability.py --soak 100000     # the nightly soak: seeded bot matches, invariants, replays
 
 Files: a valid settings, statistics and saved-match file is corrupted in every way we know (cut
 short, bytes flipped, garbage, empty, UTF-16, a value swapped for NaN, Infinity, a 5,000-digit
@@ -570,6 +571,109 @@ def run_save_cost(actions: int = 1000, seed: int = 1) -> dict[str, Any]:
             "max_ms": ms(times[-1]), "first_ms": ms(first), "flush_ms": ms(flushed)}
 
 
+# -- the soak: many seeded bot matches, every invariant checked --------------------------------------------
+
+SOAK_SAMPLE = 200
+
+
+def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], int]:
+    """Match `index` of a soak: a variant, 2 to 6 seats of random bot kinds, random switches, 1 to
+    3 rounds, and its seed."""
+    from ai import BOT_KINDS
+
+    rng = random.Random(seed * 1_000_003 + index)
+    cls = rng.choice(all_variants())
+    seats = rng.randint(max(2, cls.min_seats), min(6, cls.max_seats))
+    options: dict[str, Any] = {}
+    for spec in cls.option_specs:
+        if type(spec.default) is bool:
+            options[spec.key] = rng.random() < 0.5
+    options.update(length="rounds", rounds=rng.randint(1, 3))
+    return cls.id, [rng.choice(BOT_KINDS) for _ in range(seats)], options, rng.randrange(2 ** 32)
+
+
+def soak_match(seed: int, index: int, replay_json: bool) -> tuple[str, str] | None:
+    """Play soak match `index` with bots, replay its record step by step checking that every card
+    is in exactly one place after every step and that no seat sees what it may not (its view and
+    its events) after every step, then that the replay ends where the match did (every seat's
+    view and the result). With replay_json the record also goes through its JSON and the format's
+    own check first. Returns None, or (kind, what) with kind "exception" or "broken"."""
+    from game.core.record import result_of
+    from tests.invariants import leak, misplaced_cards
+
+    variant, bots, options, mseed = soak_spec(seed, index)
+    where = f"match {index} ({variant}, {len(bots)} seats {','.join(bots)}, seed {mseed})"
+    try:
+        session, record = play_match(variant, bots, mseed, options)
+        played = session.game
+        if replay_json:
+            record = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+            record.check()
+        game = record.new_game()
+        for step, (t, action) in enumerate(record.actions):
+            events = game.apply(action, t)
+            why = misplaced_cards(game) or leak(game, events)
+            if why:
+                return "broken", f"{where}, step {step}: {why}"
+        if not played.over:
+            return "broken", f"{where}: the match did not end"
+        for seat in range(-1, played.seats):
+            if game.observe(seat) != played.observe(seat):
+                return "broken", f"{where}: the replay ends with a different view for seat {seat}"
+        if result_of(game) != result_of(played) or record.result != result_of(played):
+            return "broken", f"{where}: the replay ends with a different result"
+    except Exception as exc:  # noqa: BLE001 - counting exactly these
+        return "exception", f"{where}: {type(exc).__name__}: {str(exc)[:160]}"
+    return None
+
+
+def _soak_chunk(job: tuple[int, int, int, int]) -> dict[str, Any]:
+    seed, start, stop, every = job
+    out = {"matches": 0, "exception": 0, "broken": 0, "replayed": 0, "examples": []}
+    for index in range(start, stop):
+        sampled = index % every == 0 and index // every < SOAK_SAMPLE
+        finding = soak_match(seed, index, sampled)
+        out["matches"] += 1
+        out["replayed"] += sampled and finding is None
+        if finding:
+            out[finding[0]] += 1
+            out["examples"].append(finding[1])
+    return out
+
+
+def run_soak(count: int, seed: int, workers: int = 1, progress: bool = False) -> dict[str, Any]:
+    """`count` soak matches over `workers` processes; SOAK_SAMPLE of them, spread evenly, also
+    replayed from their JSON through the record's own check."""
+    started = time.perf_counter()
+    every = max(1, count // SOAK_SAMPLE)
+    chunk = 25
+    jobs = [(seed, start, min(count, start + chunk), every) for start in range(0, count, chunk)]
+    total = {"matches": 0, "exception": 0, "broken": 0, "replayed": 0, "examples": []}
+
+    def add(part: dict[str, Any]) -> None:
+        for key in ("matches", "exception", "broken", "replayed"):
+            total[key] += part[key]
+        total["examples"] = (total["examples"] + part["examples"])[:10]
+        if progress:
+            rate = total["matches"] / max(1e-9, time.perf_counter() - started)
+            print(f"\rsoak: {total['matches']:,}/{count:,} matches, {total['exception']} exceptions, "
+                  f"{total['broken']} broken invariants, {total['replayed']} replayed from JSON, "
+                  f"{rate:.1f} matches/s", end="", file=sys.stderr, flush=True)
+
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            for part in pool.imap_unordered(_soak_chunk, jobs):
+                add(part)
+    else:
+        for job in jobs:
+            add(_soak_chunk(job))
+    if progress:
+        print(file=sys.stderr)
+    return {**total, "seconds": round(time.perf_counter() - started, 1)}
+
+
 def run(files: int, records: int, seed: int, kills: int = 0, load: int = 0) -> dict[str, Any]:
     started = time.perf_counter()
     out = {"files": run_files(files, seed), "records": run_records(records, seed)}
@@ -601,6 +705,9 @@ def main_(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--save-cost", type=int, metavar="ACTIONS",
                         help="only measure what MatchSaver.save costs the frame path over a match this long")
+    parser.add_argument("--soak", type=int, metavar="MATCHES",
+                        help="only the soak: this many seeded bot matches, every invariant checked")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes for the soak")
     parser.add_argument("--autosave-child", nargs=2, metavar=("HOME", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.autosave_child:
@@ -613,6 +720,16 @@ def main_(argv: list[str] | None = None) -> int:
               f"{cost['p99_ms']} ms, max {cost['max_ms']} ms (the first, a snapshot: {cost['first_ms']} ms); "
               f"flush at the end {cost['flush_ms']} ms")
         return 0
+    if args.soak:
+        soak = run_soak(args.soak, args.seed, args.workers, progress=True)
+        if args.json:
+            print(json.dumps(soak, indent=1))
+        else:
+            print(f"soak: {soak['matches']:,} matches, {soak['exception']} exceptions, {soak['broken']} broken "
+                  f"invariants, {soak['replayed']} sampled records replayed identically from JSON; {soak['seconds']} s")
+            for ex in soak["examples"]:
+                print("   ", ex)
+        return 0 if soak["exception"] + soak["broken"] == 0 and soak["replayed"] == min(args.soak, SOAK_SAMPLE) else 1
     files, records, kills = (150, 25, 3) if args.short else (args.files, args.records, args.kills)
     result = run(files, records, args.seed, kills, args.kill_load)
     if args.json:
