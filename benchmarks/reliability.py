@@ -6,7 +6,7 @@
     python benchmarks/reliability.py --save-cost 1000  # what autosaving costs the frame path
     python benchmarks/reliability.py --soak 100000     # the nightly soak: seeded bot matches, invariants, replays
 
-Files: a valid settings, statistics and saved-match file is corrupted in every way we know (cut
+Files: a valid settings, statistics, saved-match and saved-match journal file (one line of it) is corrupted in every way we know (cut
 short, bytes flipped, garbage, empty, UTF-16, a value swapped for NaN, Infinity, a 5,000-digit
 integer, deep nesting, NUL, a lone surrogate, a long string or a loose type, a key dropped; and a
 folder, a named pipe or a link to /dev/zero in its place) and loaded by `Storage` as the game does
@@ -56,7 +56,8 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import main  # noqa: E402
-from game.client.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, LastMatch, Settings, Statistics, Storage, VariantStats  # noqa: E402
+from game.client.storage import (JOURNAL_FILE, SAVE_FILE, SETTINGS_FILE, STATS_FILE, LastMatch, Settings,  # noqa: E402
+                                  Statistics, Storage, VariantStats, journal_mark)
 import game.variants  # noqa: E402,F401  (registers the variants)
 from game.core.game import all_variants  # noqa: E402
 from game.core.record import GameRecord  # noqa: E402
@@ -105,8 +106,24 @@ def base_files() -> dict[str, str]:
                       finished.actions[: len(finished.actions) // 2])
     save = half.to_json()
     save["client"] = {"table": "kombio", "summary": "round 1"}
+    mark = journal_mark(half)
+    journal = "".join(json.dumps({"i": i, "m": mark, "step": finished.step_json(i, *finished.actions[i])}) + "\n"
+                      for i in range(len(half.actions), len(half.actions) + 12))
     return {SETTINGS_FILE: json.dumps(settings.to_json()), STATS_FILE: json.dumps(stats.to_json()),
-            SAVE_FILE: json.dumps(save)}
+            SAVE_FILE: json.dumps(save), JOURNAL_FILE: journal}
+
+
+def corrupt_journal(text: str, rng: random.Random) -> tuple[str, bytes]:
+    """A journal with one line corrupted as a file would be (a line cut short at the end is a
+    torn write: no newline after it), or replaced whole by a folder, pipe, link or huge file."""
+    lines = [line.encode("utf-8") for line in text.split("\n")[:-1]]
+    at = rng.randrange(len(lines))
+    kind, content = corrupt(lines[at].decode("utf-8"), rng)
+    if kind in ("dir", "fifo", "devzero", "big"):
+        return kind, b""
+    lines[at] = content.replace(b"\n", b" ")
+    torn = kind == "cut" and at == len(lines) - 1
+    return f"journal {kind}", b"\n".join(lines) + (b"" if torn else b"\n")
 
 
 def _paths(data: Any, prefix: tuple = ()) -> list[tuple]:
@@ -261,8 +278,11 @@ def run_files(count: int, seed: int) -> dict[str, Any]:
     try:
         for i in range(count):
             name = rng.choice(list(bases))
-            kind, content = corrupt(bases[name], rng)
+            kind, content = (corrupt_journal if name == JOURNAL_FILE else corrupt)(bases[name], rng)
             home = root / str(i)
+            if name == JOURNAL_FILE:        # a journal goes with its (valid) snapshot
+                (home / "data").mkdir(parents=True)
+                (home / "data" / SAVE_FILE).write_text(bases[SAVE_FILE], encoding="utf-8")
             outcome = file_case(home, name, kind, content if isinstance(content, bytes) else content.encode())
             counts["cases"] += 1
             if outcome:
@@ -609,18 +629,18 @@ def soak_match(seed: int, index: int, replay_json: bool) -> tuple[str, str] | No
         if replay_json:
             record = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
             record.check()
-        game = record.new_game()
+        replayed = record.new_game()
         for step, (t, action) in enumerate(record.actions):
-            events = game.apply(action, t)
-            why = misplaced_cards(game) or leak(game, events)
+            events = replayed.apply(action, t)
+            why = misplaced_cards(replayed) or leak(replayed, events)
             if why:
                 return "broken", f"{where}, step {step}: {why}"
         if not played.over:
             return "broken", f"{where}: the match did not end"
         for seat in range(-1, played.seats):
-            if game.observe(seat) != played.observe(seat):
+            if replayed.observe(seat) != played.observe(seat):
                 return "broken", f"{where}: the replay ends with a different view for seat {seat}"
-        if result_of(game) != result_of(played) or record.result != result_of(played):
+        if result_of(replayed) != result_of(played) or record.result != result_of(played):
             return "broken", f"{where}: the replay ends with a different result"
     except Exception as exc:  # noqa: BLE001 - counting exactly these
         return "exception", f"{where}: {type(exc).__name__}: {str(exc)[:160]}"
