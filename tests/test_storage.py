@@ -385,3 +385,26 @@ def test_a_journal_left_by_another_match_or_without_a_snapshot_is_not_read(tmp_p
     third = Storage(tmp_path)
     assert third.saved_match() is None and not journal.exists() and third.messages == []
     saver._closed = True
+
+
+def test_a_failed_journal_append_is_reported_and_the_next_save_writes_a_fresh_snapshot(tmp_path, monkeypatch):
+    from game.client import storage
+    from game.client.storage import MatchSaver
+
+    full = _journal_match()
+    s = Storage(tmp_path)
+    saver = MatchSaver(s)
+    saver.save(_upto(full, 3), {"table": "kombio"})
+    real = os.write
+
+    def full_disk(fd, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(storage.os, "write", full_disk)
+    saver.save(_upto(full, 4), {"table": "kombio"})
+    assert isinstance(saver.error, OSError)
+    monkeypatch.setattr(storage.os, "write", real)
+    saver.error = None
+    saver.save(_upto(full, 6), {"table": "kombio"})
+    assert saver.error is None
+    assert Storage(tmp_path).saved_match()[0].actions == full.actions[:6]
+    saver.close()

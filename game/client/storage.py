@@ -666,10 +666,14 @@ class MatchSaver:
             self._texts.append(text)
             lines.append(f'{{"i": {index}, "m": "{self._mark}", "step": {text}}}\n')
         if lines and self._journal is not None:
-            os.write(self._journal, "".join(lines).encode("utf-8"))
+            try:
+                os.write(self._journal, "".join(lines).encode("utf-8"))
+            except OSError:
+                self._record = None      # the journal may lack these steps: the next save starts afresh
+                raise
             self._unsynced = True
-        if (len(self._steps) - self._snapshot_steps > JOURNAL_BOUND or meta != self._snapshot_meta
-                or self.store.read_only):
+        if self._journal is not None and (len(self._steps) - self._snapshot_steps > JOURNAL_BOUND
+                                          or meta != self._snapshot_meta):
             self._compact = True
         if self.store.read_only:
             self.store._match_written(record, meta)
