@@ -3,8 +3,10 @@
     python benchmarks/reliability.py                 # the issue's figures: 10,000 files, 1,000 records per variant, 200 kills
     python benchmarks/reliability.py --short         # a few seconds (tests/test_reliability.py runs this)
     python benchmarks/reliability.py --files 500 --records 100 --seed 7 --json
+    python benchmarks/reliability.py --save-cost 1000  # what autosaving costs the frame path
+    python benchmarks/reliability.py --soak 100000     # the nightly soak: seeded bot matches, invariants, replays
 
-Files: a valid settings, statistics and saved-match file is corrupted in every way we know (cut
+Files: a valid settings, statistics, saved-match and saved-match journal file (one line of it) is corrupted in every way we know (cut
 short, bytes flipped, garbage, empty, UTF-16, a value swapped for NaN, Infinity, a 5,000-digit
 integer, deep nesting, NUL, a lone surrogate, a long string or a loose type, a key dropped; and a
 folder, a named pipe or a link to /dev/zero in its place) and loaded by `Storage` as the game does
@@ -24,9 +26,13 @@ keys) and run through `cardhall replay` in-process. Counted: tracebacks (an exce
 main() or reached its catch-all), hangs, and accepted-but-wrong (exit 0).
 
 Kills: a child process autosaves an all-bot match action by action (one every 10 ms, faster than
-any table plays) through the client's MatchSaver and counts it when it ends; it is SIGKILLed at a random moment and the next start is
-checked: no notice (nothing corrupt), no leftover temporary or set-aside file, the save is a prefix
-of the match, at most one action lost, and after continuing the match is counted exactly once.
+any table plays) through the client's MatchSaver (a snapshot plus a journal of steps) and counts it
+when it ends, while `--kill-load` busy processes keep the cores full; it is SIGKILLed at a random
+moment and the next start is checked: no notice (nothing corrupt), no leftover temporary or
+set-aside file, the save (snapshot plus journal) is a prefix of the match, at most one action lost
+(the child says which action it is handing over before it does, so the action in flight counts as
+lost), and after continuing the match is counted exactly once. Also counted: resumes whose last
+steps came from the journal rather than the snapshot.
 """
 
 from __future__ import annotations
@@ -50,7 +56,8 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import main  # noqa: E402
-from game.client.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, LastMatch, Settings, Statistics, Storage, VariantStats  # noqa: E402
+from game.client.storage import (JOURNAL_FILE, SAVE_FILE, SETTINGS_FILE, STATS_FILE, LastMatch, Settings,  # noqa: E402
+                                  Statistics, Storage, VariantStats, journal_mark)
 import game.variants  # noqa: E402,F401  (registers the variants)
 from game.core.game import all_variants  # noqa: E402
 from game.core.record import GameRecord  # noqa: E402
@@ -99,8 +106,24 @@ def base_files() -> dict[str, str]:
                       finished.actions[: len(finished.actions) // 2])
     save = half.to_json()
     save["client"] = {"table": "kombio", "summary": "round 1"}
+    mark = journal_mark(half)
+    journal = "".join(json.dumps({"i": i, "m": mark, "step": finished.step_json(i, *finished.actions[i])}) + "\n"
+                      for i in range(len(half.actions), len(half.actions) + 12))
     return {SETTINGS_FILE: json.dumps(settings.to_json()), STATS_FILE: json.dumps(stats.to_json()),
-            SAVE_FILE: json.dumps(save)}
+            SAVE_FILE: json.dumps(save), JOURNAL_FILE: journal}
+
+
+def corrupt_journal(text: str, rng: random.Random) -> tuple[str, bytes]:
+    """A journal with one line corrupted as a file would be (a line cut short at the end is a
+    torn write: no newline after it), or replaced whole by a folder, pipe, link or huge file."""
+    lines = [line.encode("utf-8") for line in text.split("\n")[:-1]]
+    at = rng.randrange(len(lines))
+    kind, content = corrupt(lines[at].decode("utf-8"), rng)
+    if kind in ("dir", "fifo", "devzero", "big"):
+        return kind, b""
+    lines[at] = content.replace(b"\n", b" ")
+    torn = kind == "cut" and at == len(lines) - 1
+    return f"journal {kind}", b"\n".join(lines) + (b"" if torn else b"\n")
 
 
 def _paths(data: Any, prefix: tuple = ()) -> list[tuple]:
@@ -255,8 +278,11 @@ def run_files(count: int, seed: int) -> dict[str, Any]:
     try:
         for i in range(count):
             name = rng.choice(list(bases))
-            kind, content = corrupt(bases[name], rng)
+            kind, content = (corrupt_journal if name == JOURNAL_FILE else corrupt)(bases[name], rng)
             home = root / str(i)
+            if name == JOURNAL_FILE:        # a journal goes with its (valid) snapshot
+                (home / "data").mkdir(parents=True)
+                (home / "data" / SAVE_FILE).write_text(bases[SAVE_FILE], encoding="utf-8")
             outcome = file_case(home, name, kind, content if isinstance(content, bytes) else content.encode())
             counts["cases"] += 1
             if outcome:
@@ -444,8 +470,8 @@ def autosave_child(home: str, seed: int) -> None:
     saver = MatchSaver(store)
     print("ready", flush=True)
     for n in range(1, len(full.actions)):
+        print(n, flush=True)            # the action in flight
         saver.save(GameRecord(full.variant, full.options, full.seats, full.seed, full.actions[:n]), {"table": "kombio"})
-        print(n, flush=True)
         time.sleep(KILL_PACE)
     saver.flush()
     store.record_finished(full)
@@ -453,13 +479,23 @@ def autosave_child(home: str, seed: int) -> None:
     time.sleep(60)
 
 
-def run_kills(count: int, seed: int) -> dict[str, Any]:
+def _busy() -> None:
+    while True:
+        pass
+
+
+def run_kills(count: int, seed: int, load: int = 0) -> dict[str, Any]:
+    import multiprocessing
     import subprocess
 
     rng = random.Random(seed)
-    counts = {"kills": 0, "invalid": 0, "leftovers": 0, "double": 0, "lost_max": 0, "lost_over_one": 0}
+    counts = {"kills": 0, "invalid": 0, "leftovers": 0, "double": 0, "lost_max": 0, "lost_over_one": 0,
+              "from_journal": 0, "load": load}
     examples: list[str] = []
     root = Path(tempfile.mkdtemp(prefix="cardhall-kills-"))
+    busy = [multiprocessing.Process(target=_busy, daemon=True) for _ in range(load)]
+    for process in busy:
+        process.start()
     try:
         for i in range(count):
             match_seed = seed * 1000 + i % 5
@@ -487,16 +523,22 @@ def run_kills(count: int, seed: int) -> dict[str, Any]:
             left = [p.name for p in home.rglob("*") if p.name.endswith(".tmp") or ".corrupt-" in p.name]
             if left:
                 problems.append(f"leftovers: {left}")
+            snapshot = json.loads((home / "data" / SAVE_FILE).read_text()) if (home / "data" / SAVE_FILE).exists() else None
             saved = store.saved_match()
             if saved is not None:
                 rec = saved[0]
+                counts["from_journal"] += snapshot is not None and len(rec.actions) > len(snapshot["actions"])
                 if rec.actions != full.actions[: len(rec.actions)]:
                     problems.append("invalid: the save is not the match")
-                lost = 0 if finished else max(0, handed - len(rec.actions))
-                counts["lost_max"] = max(counts["lost_max"], lost)
-                counts["lost_over_one"] += lost > 1
-                if lost > 1 and len(examples) < 10:
-                    examples.append(f"lost {lost}: {handed} handed over, {len(rec.actions)} saved, of {len(full.actions)}")
+            counted = store.stats.variants.get("kombio", VariantStats()).played
+            # Steps kept: the save's, or the whole match once it was counted, or none at all.
+            kept = len(saved[0].actions) if saved is not None else len(full.actions) if counted else 0
+            lost = 0 if finished else max(0, handed - kept)
+            counts["lost_max"] = max(counts["lost_max"], lost)
+            counts["lost_over_one"] += lost > 1
+            if lost > 1 and len(examples) < 10:
+                examples.append(f"lost {lost}: {handed} handed over, {kept} kept, of {len(full.actions)}")
+            if saved is not None:
                 store.record_finished(full)                  # Continue, and the match ends
             played = store.stats.variants.get("kombio", VariantStats()).played
             if played > 1 or (played == 0 and (saved is not None or finished)):
@@ -508,15 +550,161 @@ def run_kills(count: int, seed: int) -> dict[str, Any]:
                     examples.append(problem)
             shutil.rmtree(home, ignore_errors=True)
     finally:
+        for process in busy:
+            process.kill()
+            process.join()
         shutil.rmtree(root, ignore_errors=True)
     return {**counts, "examples": examples}
 
 
-def run(files: int, records: int, seed: int, kills: int = 0) -> dict[str, Any]:
+def run_save_cost(actions: int = 1000, seed: int = 1) -> dict[str, Any]:
+    """What saving costs the frame path: the time MatchSaver.save takes per action (the journal
+    line written on the caller's thread; fsync and snapshots are the worker's) over a bot match of
+    at least `actions` steps, and what flush() (a round end) takes at the end."""
+    from game.client.storage import MatchSaver
+
+    steps: list[Any] = []
+    n = 0
+    while len(steps) < actions:
+        _, rec = play_match("kombio", ["hard", "easy", "random", "hard"], seed=seed + n, options={"rounds": 20})
+        steps, n = rec.actions, n + 1
+    rec.result = None
+    times = []
+    home = Path(tempfile.mkdtemp(prefix="cardhall-savecost-"))
+    try:
+        saver = MatchSaver(Storage(home))
+        for i in range(1, actions + 1):
+            record = GameRecord(rec.variant, rec.options, rec.seats, rec.seed, steps[:i])
+            started = time.perf_counter()
+            saver.save(record, {"table": "kombio"})
+            times.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        saver.flush()
+        flushed = time.perf_counter() - started
+        saver.close()
+        resumed = MatchSaver(Storage(home))     # a continued match: its first save is a snapshot
+        started = time.perf_counter()
+        resumed.save(GameRecord(rec.variant, rec.options, rec.seats, rec.seed, steps[:actions]), {"table": "kombio"})
+        resume = time.perf_counter() - started
+        resumed.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    first = times[0]        # the snapshot a new match starts with, written at once
+    times.sort()
+    ms = lambda x: round(x * 1000, 3)  # noqa: E731
+    return {"actions": actions, "mean_ms": ms(sum(times) / len(times)), "p99_ms": ms(times[int(len(times) * 0.99)]),
+            "max_ms": ms(times[-1]), "first_ms": ms(first), "flush_ms": ms(flushed),
+            "resume_first_ms": ms(resume)}
+
+
+# -- the soak: many seeded bot matches, every invariant checked --------------------------------------------
+
+SOAK_SAMPLE = 200
+
+
+def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], int]:
+    """Match `index` of a soak: a variant, 2 to 6 seats of random bot kinds, random switches, 1 to
+    3 rounds, and its seed."""
+    from ai import BOT_KINDS
+
+    rng = random.Random(seed * 1_000_003 + index)
+    cls = rng.choice(all_variants())
+    seats = rng.randint(max(2, cls.min_seats), min(6, cls.max_seats))
+    options: dict[str, Any] = {}
+    for spec in cls.option_specs:
+        if type(spec.default) is bool:
+            options[spec.key] = rng.random() < 0.5
+    options.update(length="rounds", rounds=rng.randint(1, 3))
+    return cls.id, [rng.choice(BOT_KINDS) for _ in range(seats)], options, rng.randrange(2 ** 32)
+
+
+def soak_match(seed: int, index: int, replay_json: bool) -> tuple[str, str] | None:
+    """Play soak match `index` with bots, replay its record step by step checking that every card
+    is in exactly one place after every step and that no seat sees what it may not (its view and
+    its events) after every step, then that the replay ends where the match did (every seat's
+    view and the result). With replay_json the record also goes through its JSON and the format's
+    own check first. Returns None, or (kind, what) with kind "exception" or "broken"."""
+    from game.core.record import result_of
+    from tests.invariants import leak, misplaced_cards
+
+    variant, bots, options, mseed = soak_spec(seed, index)
+    where = f"match {index} ({variant}, {len(bots)} seats {','.join(bots)}, seed {mseed})"
+    try:
+        session, record = play_match(variant, bots, mseed, options)
+        played = session.game
+        if replay_json:
+            record = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+            record.check()
+        replayed = record.new_game()
+        for step, (t, action) in enumerate(record.actions):
+            events = replayed.apply(action, t)
+            why = misplaced_cards(replayed) or leak(replayed, events)
+            if why:
+                return "broken", f"{where}, step {step}: {why}"
+        if not played.over:
+            return "broken", f"{where}: the match did not end"
+        for seat in range(-1, played.seats):
+            if replayed.observe(seat) != played.observe(seat):
+                return "broken", f"{where}: the replay ends with a different view for seat {seat}"
+        if result_of(replayed) != result_of(played) or record.result != result_of(played):
+            return "broken", f"{where}: the replay ends with a different result"
+    except Exception as exc:  # noqa: BLE001 - counting exactly these
+        return "exception", f"{where}: {type(exc).__name__}: {str(exc)[:160]}"
+    return None
+
+
+def _soak_chunk(job: tuple[int, int, int, int]) -> dict[str, Any]:
+    seed, start, stop, every = job
+    out = {"matches": 0, "exception": 0, "broken": 0, "replayed": 0, "examples": []}
+    for index in range(start, stop):
+        sampled = index % every == 0 and index // every < SOAK_SAMPLE
+        finding = soak_match(seed, index, sampled)
+        out["matches"] += 1
+        out["replayed"] += sampled and finding is None
+        if finding:
+            out[finding[0]] += 1
+            out["examples"].append(finding[1])
+    return out
+
+
+def run_soak(count: int, seed: int, workers: int = 1, progress: bool = False) -> dict[str, Any]:
+    """`count` soak matches over `workers` processes; SOAK_SAMPLE of them, spread evenly, also
+    replayed from their JSON through the record's own check."""
+    started = time.perf_counter()
+    every = max(1, count // SOAK_SAMPLE)
+    chunk = 25
+    jobs = [(seed, start, min(count, start + chunk), every) for start in range(0, count, chunk)]
+    total = {"matches": 0, "exception": 0, "broken": 0, "replayed": 0, "examples": []}
+
+    def add(part: dict[str, Any]) -> None:
+        for key in ("matches", "exception", "broken", "replayed"):
+            total[key] += part[key]
+        total["examples"] = (total["examples"] + part["examples"])[:10]
+        if progress:
+            rate = total["matches"] / max(1e-9, time.perf_counter() - started)
+            print(f"\rsoak: {total['matches']:,}/{count:,} matches, {total['exception']} exceptions, "
+                  f"{total['broken']} broken invariants, {total['replayed']} replayed from JSON, "
+                  f"{rate:.1f} matches/s", end="", file=sys.stderr, flush=True)
+
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            for part in pool.imap_unordered(_soak_chunk, jobs):
+                add(part)
+    else:
+        for job in jobs:
+            add(_soak_chunk(job))
+    if progress:
+        print(file=sys.stderr)
+    return {**total, "seconds": round(time.perf_counter() - started, 1)}
+
+
+def run(files: int, records: int, seed: int, kills: int = 0, load: int = 0) -> dict[str, Any]:
     started = time.perf_counter()
     out = {"files": run_files(files, seed), "records": run_records(records, seed)}
     if kills:
-        out["kills"] = run_kills(kills, seed)
+        out["kills"] = run_kills(kills, seed, load)
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out
 
@@ -538,15 +726,38 @@ def main_(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", type=int, default=10_000)
     parser.add_argument("--records", type=int, default=1_000, help="mutated records per variant")
     parser.add_argument("--kills", type=int, default=200, help="processes killed while autosaving")
+    parser.add_argument("--kill-load", type=int, default=2, help="busy processes during the kills (2: both cores)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save-cost", type=int, metavar="ACTIONS",
+                        help="only measure what MatchSaver.save costs the frame path over a match this long")
+    parser.add_argument("--soak", type=int, metavar="MATCHES",
+                        help="only the soak: this many seeded bot matches, every invariant checked")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes for the soak")
     parser.add_argument("--autosave-child", nargs=2, metavar=("HOME", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.autosave_child:
         autosave_child(args.autosave_child[0], int(args.autosave_child[1]))
         return 0
+    if args.save_cost:
+        cost = run_save_cost(args.save_cost, args.seed)
+        print(json.dumps(cost) if args.json else
+              f"saving a {cost['actions']}-action match: {cost['mean_ms']} ms per action on average, p99 "
+              f"{cost['p99_ms']} ms, max {cost['max_ms']} ms (the first, a snapshot: {cost['first_ms']} ms); "
+              f"flush at the end {cost['flush_ms']} ms; the first save of the match continued: {cost['resume_first_ms']} ms")
+        return 0
+    if args.soak:
+        soak = run_soak(args.soak, args.seed, args.workers, progress=True)
+        if args.json:
+            print(json.dumps(soak, indent=1))
+        else:
+            print(f"soak: {soak['matches']:,} matches, {soak['exception']} exceptions, {soak['broken']} broken "
+                  f"invariants, {soak['replayed']} sampled records replayed identically from JSON; {soak['seconds']} s")
+            for ex in soak["examples"]:
+                print("   ", ex)
+        return 0 if soak["exception"] + soak["broken"] == 0 and soak["replayed"] == min(args.soak, SOAK_SAMPLE) else 1
     files, records, kills = (150, 25, 3) if args.short else (args.files, args.records, args.kills)
-    result = run(files, records, args.seed, kills)
+    result = run(files, records, args.seed, kills, args.kill_load)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
@@ -564,7 +775,8 @@ def main_(argv: list[str] | None = None) -> int:
         if k:
             print(f"kills while autosaving: {k['kills']}, {k['invalid']} invalid resumes, {k['leftovers']} with "
                   f"leftover files, {k['double']} double counts, at most {k['lost_max']} action(s) lost "
-                  f"({k['lost_over_one']} kills lost more than one)")
+                  f"({k['lost_over_one']} kills lost more than one; {k['from_journal']} resumes read steps from the journal; "
+                  f"{k['load']} busy processes)")
             for ex in k["examples"]:
                 print("   ", ex)
         print(f"{result['seconds']} s")

@@ -1,6 +1,6 @@
 """The reliability script's short mode (benchmarks/reliability.py --short): corrupt settings,
 statistics and saves through the real loader, mutated records of every variant through
-`cardhall replay`, a few kills while autosaving; no crash, hang, silent loss, traceback,
+`cardhall replay`, a few kills while autosaving, a short soak of bot matches; no crash, hang, silent loss, traceback,
 accepted-but-wrong case, invalid resume, leftover file or double count."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def load_script():
 
 def test_short_reliability_run_finds_nothing():
     reliability = load_script()
-    result = reliability.run(files=150, records=25, seed=2, kills=3)
+    result = reliability.run(files=150, records=25, seed=2, kills=3, load=1)
     assert result["files"]["cases"] == 150
     assert {vid: r["cases"] for vid, r in result["records"].items()} == {"combat-uno": 25, "kombio": 25}
     assert result["kills"]["kills"] == 3
@@ -35,3 +35,34 @@ def test_the_script_sees_a_loader_that_lets_bad_values_through(monkeypatch):
     monkeypatch.setattr(storage, "_check_last_setup", lambda value: None)
     result = reliability.run_files(300, seed=5)
     assert result["wrong"] > 0
+
+
+def test_a_short_soak_finds_nothing_and_replays_its_sample():
+    reliability = load_script()
+    result = reliability.run_soak(6, seed=4)
+    assert result["matches"] == 6 and result["replayed"] == 6
+    assert result["exception"] == 0 and result["broken"] == 0, result["examples"]
+
+
+def test_the_soak_sees_a_card_lost_in_the_replay(monkeypatch):
+    # The instrument: a game that loses a card from its deck is a broken invariant.
+    reliability = load_script()
+    from game.core.record import GameRecord
+
+    real = GameRecord.new_game
+
+    def leaky(record):
+        game = real(record)
+        apply = game.apply
+
+        def apply_and_lose(action, t):
+            events = apply(action, t)
+            if game.round and len(game.deck) > 1:
+                game.deck.pop()
+            return events
+        game.apply = apply_and_lose
+        return game
+
+    monkeypatch.setattr(GameRecord, "new_game", leaky)
+    finding = reliability.soak_match(1, 0, replay_json=False)
+    assert finding is not None and finding[0] == "broken" and "cards missing" in finding[1], finding

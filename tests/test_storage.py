@@ -260,3 +260,151 @@ def test_the_match_saver_rewrites_steps_that_changed_and_keeps_write_errors(tmp_
     finally:
         (tmp_path / "data").chmod(0o700)
         saver.close()
+
+
+# -- the journal: a snapshot plus one line per step ----------------------------------------------------
+def _journal_match():
+    from game.simulate import play_match
+
+    _, full = play_match("kombio", ["random", "random", "random"], seed=9, options={"rounds": 2})
+    full.result = None
+    return full
+
+
+def _upto(full, n):
+    return GameRecord(full.variant, full.options, full.seats, full.seed, full.actions[:n])
+
+
+def test_every_step_is_in_the_journal_when_save_returns_and_a_resume_equals_the_match(tmp_path):
+    from game.client.storage import MatchSaver
+
+    full = _journal_match()
+    s = Storage(tmp_path)
+    saver = MatchSaver(s)
+    for n in range(1, 60):
+        saver.save(_upto(full, n), {"table": "kombio"})
+        # No waiting for the worker: what is on disk already holds all n steps.
+        assert Storage(tmp_path).saved_match()[0].actions == full.actions[:n]
+    assert s.journal_path.exists()
+    saver.close()
+    assert Storage(tmp_path).saved_match()[0].to_json() == _upto(full, 59).to_json()
+
+
+def test_the_journal_is_compacted_into_the_snapshot_on_flush_and_past_its_bound(tmp_path, monkeypatch):
+    from game.client import storage
+    from game.client.storage import MatchSaver
+
+    monkeypatch.setattr(storage, "JOURNAL_BOUND", 10)
+    full = _journal_match()
+    assert len(full.actions) > 40
+    s = Storage(tmp_path)
+    saver = MatchSaver(s)
+    for n in range(1, storage.JOURNAL_BOUND + 20):
+        saver.save(_upto(full, n), {"table": "kombio"})
+    saver._lock.acquire()       # the bound was passed: a snapshot was written without a flush
+    saver._lock.wait_for(lambda: saver._snapshot_steps > storage.JOURNAL_BOUND, 10)
+    saver._lock.release()
+    assert len(json.loads(s.save_path.read_text())["actions"]) > storage.JOURNAL_BOUND
+    saver.save(_upto(full, storage.JOURNAL_BOUND + 30), {"table": "kombio"})
+    assert saver.flush()
+    assert len(json.loads(s.save_path.read_text())["actions"]) == storage.JOURNAL_BOUND + 30
+    assert s.journal_path.read_bytes() == b""
+    saver.close()
+    assert not s.journal_path.exists()
+
+
+def test_a_torn_last_journal_line_is_ignored_without_a_notice(tmp_path):
+    from game.client.storage import MatchSaver
+
+    full = _journal_match()
+    saver = MatchSaver(Storage(tmp_path))
+    for n in range(1, 21):
+        saver.save(_upto(full, n), {"table": "kombio"})
+    journal = Storage(tmp_path).journal_path
+    whole = journal.read_bytes()
+    last = whole.rstrip(b"\n").rsplit(b"\n", 1)[1]
+    journal.write_bytes(whole[: len(whole) - len(last) // 2])      # a kill in the middle of a write
+    again = Storage(tmp_path)
+    assert again.saved_match()[0].actions == full.actions[:19] and again.messages == []
+    # The continued match starts a fresh journal: the torn line never prefixes a new one.
+    resumed = MatchSaver(again)
+    for n in range(19, 25):
+        resumed.save(_upto(full, n), {"table": "kombio"})
+    assert Storage(tmp_path).saved_match()[0].actions == full.actions[:24]
+    resumed.close()
+    saver.close()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "gap", "bad step", "fifo"])
+def test_a_corrupt_journal_is_set_aside_with_a_notice_and_the_snapshot_continues(tmp_path, damage):
+    from game.client.storage import MatchSaver
+
+    full = _journal_match()
+    saver = MatchSaver(Storage(tmp_path))
+    for n in range(1, 11):
+        saver.save(_upto(full, n), {"table": "kombio"})
+    journal = Storage(tmp_path).journal_path
+    lines = journal.read_bytes().split(b"\n")[:-1]
+    if damage == "garbage":
+        lines[3] = b"\x00\xff{not json"
+    elif damage == "gap":
+        del lines[3]
+    elif damage == "bad step":
+        entry = json.loads(lines[3])
+        entry["step"]["t"] = -5
+        lines[3] = json.dumps(entry).encode()
+    if damage == "fifo":
+        journal.unlink()
+        os.mkfifo(journal)
+    else:
+        journal.write_bytes(b"\n".join(lines) + b"\n")
+    again = Storage(tmp_path)
+    record, _ = again.saved_match()
+    assert record.actions == full.actions[:1]          # the snapshot written when the match began
+    assert len(again.messages) == 1 and "journal" in again.messages[0]
+    assert list(journal.parent.glob("saved-match.journal.corrupt-*"))
+    saver._closed = True    # the files were tampered with under it: stop without writing
+
+
+def test_a_journal_left_by_another_match_or_without_a_snapshot_is_not_read(tmp_path):
+    from game.client.storage import MatchSaver
+
+    full = _journal_match()
+    saver = MatchSaver(Storage(tmp_path))
+    for n in range(1, 11):
+        saver.save(_upto(full, n), {"table": "kombio"})
+    journal = Storage(tmp_path).journal_path
+    kept = journal.read_bytes()
+    other = GameRecord(full.variant, full.options, full.seats, full.seed + 1, full.actions[:1])
+    Storage(tmp_path).save_match(other)
+    journal.write_bytes(kept)           # a kill between the new snapshot and emptying the journal
+    again = Storage(tmp_path)
+    assert again.saved_match()[0].to_json() == other.to_json() and again.messages == []
+    again.clear_match()
+    journal.write_bytes(kept)           # a kill between removing the snapshot and the journal
+    third = Storage(tmp_path)
+    assert third.saved_match() is None and not journal.exists() and third.messages == []
+    saver._closed = True
+
+
+def test_a_failed_journal_append_is_reported_and_the_next_save_writes_a_fresh_snapshot(tmp_path, monkeypatch):
+    from game.client import storage
+    from game.client.storage import MatchSaver
+
+    full = _journal_match()
+    s = Storage(tmp_path)
+    saver = MatchSaver(s)
+    saver.save(_upto(full, 3), {"table": "kombio"})
+    real = os.write
+
+    def full_disk(fd, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(storage.os, "write", full_disk)
+    saver.save(_upto(full, 4), {"table": "kombio"})
+    assert isinstance(saver.error, OSError)
+    monkeypatch.setattr(storage.os, "write", real)
+    saver.error = None
+    saver.save(_upto(full, 6), {"table": "kombio"})
+    assert saver.error is None
+    assert Storage(tmp_path).saved_match()[0].actions == full.actions[:6]
+    saver.close()

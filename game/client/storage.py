@@ -22,13 +22,16 @@ from pathlib import Path
 from typing import Any
 
 from game.core import schema
-from game.core.files import UnreadableFile, atomic_write_json, atomic_write_text, clean_temporary, read_json, set_aside
+from game.core.files import (UnreadableFile, atomic_write_json, atomic_write_text, clean_temporary, parse_json,
+                             read_bytes, read_json, set_aside)
 from game.core.schema import SchemaError
 
 APP_NAME = "Cardhall"
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "statistics.json"
 SAVE_FILE = "saved-match.json"
+JOURNAL_FILE = "saved-match.journal"   # the steps played since the save's snapshot, one line each
+JOURNAL_BOUND = 200                     # lines after which the saver writes a new snapshot
 LOCK_FILE = "cardhall.lock"
 STATS_FORMAT = 1
 SCORES_KEPT = 500           # the newest human scores per variant
@@ -329,6 +332,10 @@ class Storage:
         return self.data_dir / SAVE_FILE
 
     @property
+    def journal_path(self) -> Path:
+        return self.data_dir / JOURNAL_FILE
+
+    @property
     def lock_path(self) -> Path:
         return self.data_dir / LOCK_FILE
 
@@ -474,16 +481,19 @@ class Storage:
         self._saved, self._saved_checked = (record, dict(meta)), True
 
     def saved_match(self) -> tuple[Any, dict[str, Any]] | None:
-        """(GameRecord, client metadata) of the saved unfinished match, or None. A save that
-        cannot be read, names a variant this build lacks or carries a result is set aside with
-        a message; one whose match the statistics already counted (the game was killed between
-        the two writes) is removed."""
+        """(GameRecord, client metadata) of the saved unfinished match, or None: the snapshot plus
+        every complete line of its journal (a torn last line, a kill mid-write, is ignored). A
+        snapshot that cannot be read, names a variant this build lacks or carries a result is set
+        aside with a message, and so is a journal that does not continue it (the match then goes
+        on from the snapshot); one whose match the statistics already counted (the game was killed
+        between the two writes) is removed."""
         if self._saved_checked:
             return self._saved
         self._saved_checked = True
         note = "it cannot be continued"
         data = self._read_json(self.save_path, "saved match", note)
         if data is None or data is _INVALID:
+            self._drop_journal()        # a journal without its snapshot is left from a cleared match
             return None
         from game.core.errors import CardhallError
         from game.core.record import GameRecord
@@ -493,15 +503,60 @@ class Storage:
             meta = _check_meta(data.get("client") or {})
         except CardhallError as exc:
             self._set_aside(self.save_path, "saved match", note, str(exc)[:120])
+            self._drop_journal()
             return None
         if record.result is not None:
             self._set_aside(self.save_path, "saved match", note, "it says the match is over")
+            self._drop_journal()
             return None
         if match_identity(record) in self.stats.finished:
             self.clear_match()
             return None
+        record = self._with_journal(data, record)
         self._saved = (record, meta)
         return self._saved
+
+    def _with_journal(self, data: dict[str, Any], record: Any) -> Any:
+        """The snapshot's record continued by its journal's steps, all checked by the record's own
+        schema; a journal that is unreadable or does not continue the snapshot is set aside."""
+        from game.core.errors import CardhallError
+        from game.core.record import GameRecord
+
+        note = "the match continues from its last snapshot"
+        try:
+            raw = read_bytes(self.journal_path)
+        except UnreadableFile as exc:
+            self._set_aside(self.journal_path, "saved match journal", note, str(exc))
+            return record
+        if not raw:
+            return record
+        mark = journal_mark(record)
+        steps: list[Any] = []
+        try:
+            for number, line in enumerate(raw.split(b"\n")[:-1]):    # after the last newline: torn
+                entry = parse_json(line)
+                schema.obj(entry, f"journal line {number + 1}", ("i", "m", "step"))
+                index = schema.integer(entry.get("i"), f"journal line {number + 1}.i", 0, 10 ** 7)
+                if entry.get("m") != mark or index < len(record.actions) + len(steps):
+                    continue    # another match's leftover, or a step the snapshot already holds
+                if index > len(record.actions) + len(steps):
+                    raise SchemaError(f"journal line {number + 1}: step {index} leaves a gap")
+                steps.append(entry.get("step"))
+            if not steps:
+                return record
+            return GameRecord.from_json({**data, "actions": list(data["actions"]) + steps})
+        except (UnreadableFile, CardhallError) as exc:
+            self._set_aside(self.journal_path, "saved match journal", note, str(exc)[:120])
+            return record
+
+    def _drop_journal(self) -> None:
+        if not self.read_only:
+            try:
+                self.journal_path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                pass
 
     def clear_match(self) -> None:
         if not self.read_only:
@@ -509,13 +564,25 @@ class Storage:
                 self.save_path.unlink()
             except FileNotFoundError:
                 pass
+        self._drop_journal()
         self._saved, self._saved_checked = None, True
 
     def discard_saved_as_broken(self) -> None:
         """The table could not rebuild the saved match: keep it aside and tell the player."""
         if self.save_path.exists():
             self._set_aside(self.save_path, "saved match", "it cannot be continued")
+        if self.journal_path.exists() and not self.read_only:
+            try:
+                set_aside(self.journal_path)
+            except OSError:
+                pass
         self._saved, self._saved_checked = None, True
+
+
+def journal_mark(record: Any) -> str:
+    """The short identity every journal line carries, so a line left from another match is never
+    read as this one's."""
+    return match_identity(record)[:12]
 
 
 def _try_lock(handle: Any) -> bool:
@@ -538,39 +605,118 @@ def _try_lock(handle: Any) -> bool:
 
 
 class MatchSaver:
-    """Saves the unfinished match from a worker thread, so a long record never costs a frame.
+    """Saves the unfinished match as a snapshot plus an append-only journal of its steps.
 
-    `save(record, meta)` only hands over the newest snapshot (a GameRecord whose action list is a
-    copy) and returns at once; the worker writes the newest snapshot it has, atomically, so the
-    file on disk is never more than the action being written behind. Actions never change once
-    played, so their JSON is kept between saves and only new steps are serialised. `flush()`
-    waits until the newest snapshot is on disk (round and match ends, pause, quit); `close()`
-    flushes and stops the worker. A failed write is kept in `error` for the table to report.
+    `save(record, meta)` appends the steps the record holds beyond the last one saved to the
+    journal at once, one JSON line each, with a single write on the caller's thread (microseconds:
+    a kill after save() returns loses nothing, a kill during it at most that action). A worker
+    thread makes the lines durable (fsync) and compacts: it writes a new snapshot atomically (the
+    record with every step so far and the client metadata) and empties the journal, on `flush()`
+    (round and match ends, pause, quit), when the journal passes JOURNAL_BOUND lines, or when the
+    metadata changes. A record that does not continue the saved steps (a new match) is written
+    as a snapshot at once. Actions never change once played, so each step's JSON is made once.
+    `close()` flushes and stops the worker. A failed write is kept in `error` for the table.
     """
 
     def __init__(self, store: Storage):
         self.store = store
         self.error: OSError | None = None
         self._lock = threading.Condition()
-        self._latest: tuple[Any, dict[str, Any]] | None = None
-        self._writing = False
         self._closed = False
-        self._steps: list[Any] = []     # the (t, action) pairs whose JSON is cached, by position
-        self._texts: list[str] = []
+        self._steps: list[Any] = []     # the (t, action) pairs saved (snapshot or journal), by position
+        self._texts: list[str] = []     # their JSON
+        self._record: Any = None        # the newest record and metadata handed over
+        self._meta: dict[str, Any] = {}
+        self._mark = ""
+        self._journal: int | None = None    # the journal's file descriptor (O_APPEND)
+        self._snapshot_steps = 0            # steps the snapshot on disk holds
+        self._snapshot_meta: dict[str, Any] | None = None
+        self._unsynced = False
+        self._compact = False
+        self._working = False
         self._thread = threading.Thread(target=self._run, name="cardhall-saver", daemon=True)
         self._thread.start()
 
+    # -- the caller's side -------------------------------------------------------------------------
     def save(self, record: Any, meta: dict[str, Any] | None = None) -> None:
+        meta = dict(meta or {})
         with self._lock:
             if self._closed:
                 raise RuntimeError("the match saver is closed")
-            self._latest = (record, dict(meta or {}))
+            try:
+                self._hand_over(record, meta)
+            except (OSError, ValueError) as exc:
+                self.error = exc if isinstance(exc, OSError) else OSError(str(exc))
             self._lock.notify_all()
 
+    def _hand_over(self, record: Any, meta: dict[str, Any]) -> None:
+        steps = record.actions
+        known = len(self._steps)
+        continues = (self._record is not None and len(steps) >= known
+                     and (known == 0 or steps[known - 1] is self._steps[known - 1])
+                     and record.seed == self._record.seed and record.variant == self._record.variant)
+        self._record, self._meta = record, meta
+        if not continues:
+            self._restart(record, meta)
+            return
+        lines = []
+        for index in range(known, len(steps)):
+            text = json.dumps(record.step_json(index, *steps[index]), sort_keys=True, allow_nan=False)
+            self._steps.append(steps[index])
+            self._texts.append(text)
+            lines.append(f'{{"i": {index}, "m": "{self._mark}", "step": {text}}}\n')
+        if lines and self._journal is not None:
+            try:
+                os.write(self._journal, "".join(lines).encode("utf-8"))
+            except OSError:
+                self._record = None      # the journal may lack these steps: the next save starts afresh
+                raise
+            self._unsynced = True
+        if self._journal is not None and (len(self._steps) - self._snapshot_steps > JOURNAL_BOUND
+                                          or meta != self._snapshot_meta):
+            self._compact = True
+        if self.store.read_only:
+            self.store._match_written(record, meta)
+
+    def _restart(self, record: Any, meta: dict[str, Any]) -> None:
+        """A record that does not continue the saved steps: snapshot it now, start an empty journal."""
+        self._lock.wait_for(lambda: not self._working)   # no older snapshot may land after this one
+        self._compact = self._unsynced = False
+        try:
+            self._start(record, meta)
+        except BaseException:
+            self._record = None          # the next save tries again
+            raise
+
+    def _start(self, record: Any, meta: dict[str, Any]) -> None:
+        self._steps = list(record.actions)
+        self._texts = [json.dumps(record.step_json(i, *step), sort_keys=True, allow_nan=False)
+                       for i, step in enumerate(self._steps)]
+        self._mark = journal_mark(record)
+        if self._journal is not None:
+            os.close(self._journal)
+            self._journal = None
+        if self.store.read_only:
+            self.store._match_written(record, meta)
+            return
+        self._snapshot_steps, self._snapshot_meta = 0, None
+        atomic_write_text(self.store.save_path, self._snapshot(record, meta, len(self._texts)))
+        self._snapshot_steps, self._snapshot_meta = len(self._texts), meta
+        # Emptied before any line is appended: a torn line a kill left must not prefix a new one.
+        self._journal = os.open(self.store.journal_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+                                | getattr(os, "O_BINARY", 0), 0o644)
+        self.store._match_written(record, meta)
+
     def flush(self, timeout: float = 10.0) -> bool:
-        """Block until every snapshot handed over is written; False if that took over `timeout`."""
+        """Block until everything handed over is in a snapshot on disk; False if that took over
+        `timeout`."""
         with self._lock:
-            return self._lock.wait_for(lambda: self._latest is None and not self._writing, timeout)
+            if self._record is not None and (len(self._steps) > self._snapshot_steps
+                                             or self._meta != self._snapshot_meta):
+                self._compact = True
+                self._lock.notify_all()
+            return self._lock.wait_for(lambda: not self._compact and not self._unsynced and not self._working,
+                                       timeout)
 
     def close(self) -> None:
         self.flush()
@@ -578,39 +724,48 @@ class MatchSaver:
             self._closed = True
             self._lock.notify_all()
         self._thread.join(timeout=5.0)
+        with self._lock:
+            if self._journal is not None:
+                os.close(self._journal)
+                self._journal = None
+                if self._snapshot_steps == len(self._steps):    # all in the snapshot: no journal
+                    try:
+                        self.store.journal_path.unlink()
+                    except OSError:
+                        pass
 
+    # -- the worker --------------------------------------------------------------------------------
     def _run(self) -> None:
         while True:
             with self._lock:
-                self._lock.wait_for(lambda: self._latest is not None or self._closed)
-                if self._latest is None:
+                self._lock.wait_for(lambda: self._compact or self._unsynced or self._closed)
+                if not (self._compact or self._unsynced):
                     return
-                record, meta = self._latest
-                self._latest, self._writing = None, True
+                compact, self._compact, self._unsynced = self._compact, False, False
+                self._working = True
+                journal, record, meta = self._journal, self._record, self._meta
+                count, texts = len(self._texts), self._texts[:]
             try:
-                if not self.store.read_only:
-                    atomic_write_text(self.store.save_path, self._text(record, meta))
+                if journal is not None:
+                    os.fsync(journal)
+                if compact and not self.store.read_only and journal is not None:
+                    atomic_write_text(self.store.save_path, self._snapshot(record, meta, count, texts))
+                    with self._lock:
+                        self._snapshot_steps, self._snapshot_meta = count, meta
+                        if len(self._steps) == count:     # nothing appended meanwhile: empty it
+                            os.ftruncate(journal, 0)
                 self.store._match_written(record, meta)
             except (OSError, ValueError) as exc:
                 self.error = exc if isinstance(exc, OSError) else OSError(str(exc))
             finally:
                 with self._lock:
-                    self._writing = False
+                    self._working = False
                     self._lock.notify_all()
 
-    def _text(self, record: Any, meta: dict[str, Any]) -> str:
-        steps = record.actions
-        same = 0
-        while same < len(self._steps) and same < len(steps) and self._steps[same] is steps[same]:
-            same += 1
-        del self._steps[same:], self._texts[same:]
-        for index in range(same, len(steps)):
-            self._steps.append(steps[index])
-            self._texts.append(json.dumps(record.step_json(index, *steps[index]), sort_keys=True, allow_nan=False))
+    def _snapshot(self, record: Any, meta: dict[str, Any], count: int, texts: list[str] | None = None) -> str:
         head = record.to_json(steps=False)
         head["client"] = meta
         text = json.dumps(head, sort_keys=True, allow_nan=False)
         marker = '"actions": []'
         at = text.index(marker) + len(marker) - 1
-        return text[:at] + ",\n".join(self._texts) + text[at:]
-
+        return text[:at] + ",\n".join((texts if texts is not None else self._texts)[:count]) + text[at:]

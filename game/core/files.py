@@ -42,6 +42,13 @@ def read_json(path: Path, max_bytes: int = MAX_BYTES) -> Any:
     `max_bytes`, bytes that are not UTF-8, text that is not strict JSON (NaN and Infinity are
     refused, so are numbers that overflow to infinity and integers too long to convert), or
     nesting too deep to parse."""
+    raw = read_bytes(path, max_bytes)
+    return None if raw is None else parse_json(raw)
+
+
+def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes | None:
+    """The bytes of a regular file, or None if there is no file; UnreadableFile for a folder, a
+    pipe or device (never read) or a file over `max_bytes`."""
     path = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -69,7 +76,7 @@ def read_json(path: Path, max_bytes: int = MAX_BYTES) -> Any:
         raise UnreadableFile(exc.strerror or str(exc)) from None
     finally:
         os.close(fd)
-    return parse_json(b"".join(chunks))
+    return b"".join(chunks)
 
 
 def _size(n: int) -> str:

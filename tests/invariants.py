@@ -1,0 +1,110 @@
+"""The invariants every variant keeps, checked from outside the rules (the property tests and the
+soak run in benchmarks/reliability.py both use these): every card of the deck is in exactly one
+place, and no seat's view or events show a card it may not see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.cards import Card
+
+
+# -- every card in exactly one place -------------------------------------------------------------------
+def kombio_card_ids(game: Any) -> list[int]:
+    ids = [c.id for c in game.deck] + [c.id for c in game.discard]
+    ids += [c.id for grid in game.grids for c in grid if c is not None]
+    if game.held is not None:
+        ids.append(game.held.id)
+    return ids
+
+
+def combat_uno_card_ids(game: Any) -> list[int]:
+    return sorted([c.id for c in game.deck] + [c.id for c in game.discard]
+                  + [c.id for hand in game.hands for c in hand])
+
+
+def misplaced_cards(game: Any) -> str | None:
+    """None when every card id of the game's deck is in exactly one place (or no round is on)."""
+    if not game.round:
+        return None
+    if game.id == "kombio":
+        from game.variants.kombio import DECK_SPEC
+        ids = kombio_card_ids(game)
+    else:
+        from game.variants.combat_uno import DECK_SPEC
+        ids = combat_uno_card_ids(game)
+    if sorted(ids) != list(range(DECK_SPEC.size)):
+        missing = sorted(set(range(DECK_SPEC.size)) - set(ids))
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        return f"cards missing {missing[:5]}, in two places {twice[:5]}"
+    return None
+
+
+# -- no observation leak ---------------------------------------------------------------------------------
+def kombio_faces_in_view(view: Any) -> list[tuple[str, Card]]:
+    found = [("grid", c) for grid in view.grids for c in grid if isinstance(c, Card)]
+    found += [("looked", c) for c in view.looked_cards if c is not None]
+    if view.held is not None:
+        found.append(("held", view.held))
+    return found
+
+
+def combat_uno_faces_in_event(event: Any) -> list[Card]:
+    from game.variants.combat_uno import HandRevealed
+
+    found = []
+    card = getattr(event, "card", None)
+    if isinstance(card, Card):
+        found.append(card)
+    if isinstance(event, HandRevealed):
+        found.extend(event.cards)
+    return found
+
+
+def kombio_leak(game: Any, events: list[Any]) -> str | None:
+    """A face-down card a seat sees without having legitimately seen it, or an event showing a
+    card to a seat it was not shown to."""
+    public_phase = game.phase in ("round_over", "match_over")
+    for seat in range(game.seats):
+        view = game.observe(seat)
+        for where, card in kombio_faces_in_view(view):
+            if public_phase or (where == "held" and view.held_from == "discard"):
+                continue
+            if card.id not in game.seen[seat]:
+                return f"seat {seat} sees {card} ({where}) unseen"
+        for event in events:
+            mine = event.for_seat(seat)
+            shown = getattr(event, "shown_to", None)
+            if getattr(mine, "card", None) is not None and shown is not None and seat not in shown:
+                return f"seat {seat} is shown {mine}"
+    return None
+
+
+def combat_uno_leak(game: Any, events: list[Any]) -> str | None:
+    """A seat whose view is not its own hand, or whose events show a card in the deck or in
+    another hand before the round is over."""
+    from game.variants.combat_uno import HandRevealed
+
+    round_ended = game.phase in ("round_over", "match_over")
+    deck_ids = {c.id for c in game.deck}
+    holder = {c.id: s for s, hand in enumerate(game.hands) for c in hand}
+    for seat in range(game.seats):
+        view = game.observe(seat)
+        if list(view.hand) != game.hands[seat] or view.hand_counts != tuple(len(h) for h in game.hands):
+            return f"seat {seat}'s view is not its hand"
+        if view.top is not None and view.top is not game.discard[-1]:
+            return f"seat {seat}'s top card is not the discard's"
+        for event in events:
+            mine = event.for_seat(seat)
+            for card in combat_uno_faces_in_event(mine):
+                if isinstance(mine, HandRevealed):
+                    if not round_ended:
+                        return f"seat {seat} sees a hand laid down mid-round: {mine}"
+                    continue
+                if card.id in deck_ids or not (holder.get(card.id, seat) == seat or round_ended):
+                    return f"seat {seat} is shown {mine}"
+    return None
+
+
+def leak(game: Any, events: list[Any]) -> str | None:
+    return kombio_leak(game, events) if game.id == "kombio" else combat_uno_leak(game, events)
