@@ -7,7 +7,8 @@ public API (see tests/client/test_no_engine_reads.py): the record builds the gam
 submits, advances and deals, and ``GameRecord.of`` snapshots the match for saving.
 
 Saving runs off the frame path: after every action the newest record is handed to a MatchSaver
-(a worker thread writes it); round ends, the match end, pause and quit flush it.
+(the new steps are appended to its journal at once; a worker thread fsyncs and compacts it into
+a snapshot); round ends, the match end, pause and quit flush it.
 """
 
 from __future__ import annotations
