@@ -64,7 +64,8 @@ class Session:
         self._acting: tuple[int, ...] = ()
         self._table: tuple[Action, float | None] | None = None
         self._situations: dict[int, Hashable] = {}
-        self._asks: dict[int, tuple[Any, list[Action]]] = {}
+        self._views: dict[int, Any] = {}
+        self._legal: dict[int, list[Action]] = {}
         for seat, agent in agents.items():
             agent.begin(seat, type(game), game.seats, dict(game.options))
 
@@ -122,7 +123,8 @@ class Session:
             self._acting = game.seats_to_act()
             self._table = game.table_action()
             self._situations.clear()
-            self._asks.clear()
+            self._views.clear()
+            self._legal.clear()
 
     def _situation(self, seat: int) -> Hashable:
         situation = self._situations.get(seat, self)
@@ -130,14 +132,35 @@ class Session:
             situation = self._situations[seat] = self.game.situation_for(seat)
         return situation
 
-    def ask(self, seat: int) -> tuple[Any, list[Action]]:
-        """`seat`'s view and legal actions now, computed once per change of the table."""
+    @property
+    def version(self) -> int:
+        """Goes up with every applied action: what a caller caches by."""
+        return self.game.version
+
+    @property
+    def now(self) -> float:
+        return self.game.now
+
+    def view(self, seat: int) -> Any:
+        """`observe(seat)`, computed once per change of the table (bots and the client share it)."""
         self._refresh()
-        asked = self._asks.get(seat)
-        if asked is None:
-            legal = self.game.legal_actions(seat)
-            asked = self._asks[seat] = (self.game.observe(seat) if legal else None, legal)
-        return asked
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.observe(seat)
+        return view
+
+    def legal(self, seat: int) -> list[Action]:
+        """`legal_actions(seat)`, computed once per change of the table."""
+        self._refresh()
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.game.legal_actions(seat)
+        return legal
+
+    def ask(self, seat: int) -> tuple[Any, list[Action]]:
+        """`seat`'s view (None when it may not act) and legal actions now."""
+        legal = self.legal(seat)
+        return (self.view(seat) if legal else None), legal
 
     def _schedule(self) -> None:
         # Bots are asked at the moment the situation arose, so their delays count from then.

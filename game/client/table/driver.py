@@ -20,7 +20,7 @@ from game.core.actions import Action, StartRound
 from game.core.events import Event
 from game.core.record import GameRecord
 from game.core.session import Agent, Session
-from game.core.view import SPECTATOR, SeatView
+from game.core.view import SPECTATOR
 
 
 class MatchDriver:
@@ -43,44 +43,30 @@ class MatchDriver:
         self.last_action: Action | None = record.actions[-1][1] if record.actions else None
         self.saver: MatchSaver | None = None
         self.illegal = 0          # bots' refused intents (the session counts them)
-        self._views: tuple[int, dict[int, SeatView]] = (-1, {})
-        self._legal: tuple[int, dict[int, list[Action]]] = (-1, {})
 
-    # -- what the table reads ------------------------------------------------------------------
+    # -- what the table reads (the session caches views and legal actions per version) ----------
     @property
     def version(self) -> int:
-        return self.game.version
-
-    @property
-    def over(self) -> bool:
-        return self.game.over
+        return self.session.version
 
     @property
     def now(self) -> float:
-        return self.game.now
+        return self.session.now
+
+    @property
+    def over(self) -> bool:
+        return self.view().over
 
     @property
     def seats(self) -> int:
-        return self.game.seats
+        return self.view().seats
 
     def view(self, seat: int = SPECTATOR) -> Any:
-        """``observe(seat)``, cached until the next action."""
-        version, cache = self._views
-        if version != self.game.version:
-            cache = {}
-            self._views = (self.game.version, cache)
-        if seat not in cache:
-            cache[seat] = self.game.observe(seat)
-        return cache[seat]
+        """``observe(seat)``, the same object until the next action."""
+        return self.session.view(seat)
 
     def legal(self, seat: int) -> list[Action]:
-        version, cache = self._legal
-        if version != self.game.version:
-            cache = {}
-            self._legal = (self.game.version, cache)
-        if seat not in cache:
-            cache[seat] = self.game.legal_actions(seat)
-        return cache[seat]
+        return self.session.legal(seat)
 
     def for_table(self, event: Event) -> Event:
         """The copy of an event this screen may hold: its faces stay only if a human at the table
@@ -102,10 +88,10 @@ class MatchDriver:
 
     def submit(self, action: Action, t: float) -> None:
         """Raises IllegalAction (nothing changes) if the rules refuse."""
-        self.session.submit(action, max(t, self.game.now))
+        self.session.submit(action, max(t, self.session.now))
 
     def start_round(self, t: float) -> None:
-        self.session.start_round(max(t, self.game.now))
+        self.session.start_round(max(t, self.session.now))
 
     def advance(self, t: float) -> int:
         applied = self.session.advance(t)
@@ -127,7 +113,7 @@ class MatchDriver:
     def save(self, store: Any, meta: dict[str, Any]) -> None:
         """After an action: the finished match is counted at once; an unfinished one with a human
         seated is handed to the background saver. Raises OSError if writing failed."""
-        if self.game.over:
+        if self.over:
             self.close_saver()
             store.record_finished(self.record(), lowest_wins=self.winners_lowest())
             return
