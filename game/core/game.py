@@ -138,7 +138,8 @@ class Game:
         else:
             self.phase = "round_over"
 
-    # The piles and the direction of play, by the names the tables and tests use.
+    # The piles and the direction of play under their plain names (the rules tests arrange decks
+    # and piles through them).
     @property
     def deck(self) -> list[Card]:
         return self.piles.deck

@@ -42,7 +42,6 @@ class MatchDriver:
                 on_replay(events)
         self.last_action: Action | None = record.actions[-1][1] if record.actions else None
         self.saver: MatchSaver | None = None
-        self.illegal = 0          # bots' refused intents (the session counts them)
 
     # -- what the table reads (the session caches views and legal actions per version) ----------
     @property
@@ -94,9 +93,12 @@ class MatchDriver:
         self.session.start_round(max(t, self.session.now))
 
     def advance(self, t: float) -> int:
-        applied = self.session.advance(t)
-        self.illegal = self.session.illegal
-        return applied
+        return self.session.advance(t)
+
+    @property
+    def illegal(self) -> int:
+        """Bots' refused intents so far (the session counts them)."""
+        return self.session.illegal
 
     # -- saving ----------------------------------------------------------------------------------
     def record(self) -> GameRecord:
