@@ -30,6 +30,7 @@ from ai.registry import bot_seed
 from game.client.scene import Scene
 from game.client.table.director import EventDirector
 from game.client.table.driver import MatchDriver
+from game.client.table.history import History
 from game.client.table.hud import Hud
 from game.client.table.input import LegalInput
 from game.client.table.layout import TableLayout
@@ -50,7 +51,7 @@ from game.core.view import SPECTATOR
 AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
 
 
-class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scene):
+class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, History, Scene):
     runs_clock = True
     variant_id = ""
     variant_title = ""
@@ -76,6 +77,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
         self.init_privacy()
         self.init_input()
         self.init_hud()
+        self.init_history()
         # A continued match replays its record (feeding the bots and the humans' memories), then
         # the sprites are rebuilt from the views without animations.
         agents = {i: PacedAgent(build_agent(record.variant, info, bot_seed(record.seed, i)), self.settings.bot_delay_scale)
@@ -153,7 +155,12 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
                 self.pump()
         if not self.queue:
             self.shown = self.match.view(SPECTATOR)
-        if not self.humans and self.round_over() and self.round_result is not None and not self.animating:
+        if not self.humans and self.match_result is not None and not self.final_round_seen and not self.animating:
+            self._auto_next += dt            # a bots-only table shows its last round, then the result
+            if self._auto_next >= AUTO_NEXT_ROUND:
+                self._auto_next = 0.0
+                self.show_match_result()
+        elif not self.humans and self.round_over() and self.round_result is not None and not self.animating:
             # A table of bots only (a demo, the smoke test) deals the next round on its own.
             self._auto_next += dt
             if self._auto_next >= AUTO_NEXT_ROUND:
@@ -161,6 +168,16 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
                 self.next_round()
         self.update_hud(dt)
         self.update_buttons()
+
+    def rematch(self) -> None:
+        """The same seats and options again, with a new deal."""
+        import random
+
+        from game.client import tables
+
+        old = self.match.record()
+        seed = random.SystemRandom().randrange(1, 2 ** 31)
+        tables.start_match(self.app, GameRecord(old.variant, dict(old.options), list(old.seats), seed))
 
     def next_round(self) -> None:
         if not self.round_over():
@@ -178,11 +195,13 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
         highlight, selected = (set(), set()) if not self.ready_for_input() else self.targets()
         self.draw_seats(surface, pal)
         self.draw_zones(surface, pal, highlight, selected)
+        self.draw_traces(surface, pal)
         self.draw_ring(surface, pal)
         self.draw_texts(surface, pal)
         if self.round_result is not None or self.match_result is not None:
             self.draw_overlay(surface, pal)
         self.form.draw(surface, pal)
+        self.draw_history(surface, pal)
         if self.draw_log is not None:
             self.draw_log.append((self.viewer, self.curtain_pending, tuple(self.frame_faces)))
 

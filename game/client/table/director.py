@@ -13,9 +13,9 @@ from collections import deque
 from typing import Any, Callable
 
 from game.client.table.sprites import CardSprite
-from game.client.table.wording import whose
+from game.client.table.wording import possessive_own, whose
 from game.client.ui.tween import ease_in_out_quad, ease_out_cubic
-from game.core.cards import DECK, DISCARD
+from game.core.cards import DECK, DISCARD, Place
 from game.core.events import (CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled, Event,
                               MatchEnded, Passed, PenaltyGiven, RoundScored, RoundStarted, TurnStarted,
                               WindowClosed as WindowClosedEvent, WindowOpened)
@@ -49,6 +49,7 @@ class EventDirector:
 
     def on_events(self, events: list[Event]) -> None:
         self.queue.extend(events)
+        self.trace_step += 1        # (one action's events: one "last move" per seat)
         self.saved()
 
     @property
@@ -172,6 +173,8 @@ class EventDirector:
         for s in leftovers:
             self.fly(s, (dx, dy), 0, pile, duration=0.3, turn=0.0)
         self._leftovers = leftovers
+        self.clear_traces()
+        self.deal_step = self.trace_step    # (the deal's own peeks are nobody's move)
         self.narrate(f"Round {ev.round}: {self.names[ev.dealer]} deals.")
         self.sound.play("deal")
         self.tweens.wait(0.32 if leftovers else 0.0, on_finish=self._drop_leftovers)
@@ -205,6 +208,8 @@ class EventDirector:
         deal = ev.src == DECK and ev.by == -1
         self.fly(sprite, (x, y), angle, size, duration=DEAL if deal else MOVE, turn=turn)
         if not deal:
+            self.mark_move(ev.by, [sprite])
+        if not deal:
             self.sound.play("draw" if ev.src == DECK else "swap")
 
     def on_CardsSwapped(self, ev: CardsSwapped) -> None:
@@ -216,8 +221,21 @@ class EventDirector:
             s.lift = 0.0
             self.fly(s, (x, y), angle, size, duration=MOVE * 1.4, turn=0.0)
         self.sound.play("swap")
-        who = self.names[ev.by] if 0 <= ev.by < len(self.names) else "The table"
-        self.narrate(f"{who} swaps two cards.")
+        self.mark_move(ev.by, [a, b], swap=True)
+        self.narrate(self.swap_words(ev.by, ev.a, ev.b))
+
+    def swap_words(self, by: int, a: Place, b: Place) -> str:
+        """"Ada swaps their own card with Bruno's": whose cards changed places, never which."""
+        who = self.names[by] if 0 <= by < len(self.names) else "The table"
+        owner = [self.names[p.seat] if 0 <= p.seat < len(self.names) else "the table's"
+                 for p in (a, b)]
+        if a.seat == b.seat:
+            whom = possessive_own(who) if a.seat == by else whose(owner[0])
+            return f"{who} swaps two of {whom} cards."
+        if by in (a.seat, b.seat):
+            other = owner[1] if a.seat == by else owner[0]
+            return f"{who} swaps {possessive_own(who)} card with {whose(other)}."
+        return f"{who} swaps {whose(owner[0])} card with {whose(owner[1])}."
 
     def on_CardSeen(self, ev: CardSeen) -> None:
         sprite = self.sprite_at(ev.place)
@@ -229,14 +247,26 @@ class EventDirector:
             self.flip(sprite, True, lift=1.0)
             self.peeking.add(ev.place)
             self.sound.play("flip", 0.6)
+            self.mark_move(ev.seat, [sprite])
         else:
             # Somebody else looks: the card lifts, marked in the looker's colour, and settles.
+            self.mark_move(ev.seat, [sprite])
             sprite.mark = self.palette.seat_colour(ev.seat)
             self.tweens.animate(sprite, 0.25, ease_out_cubic, delay=self.step_delay, lift=0.6)
 
             def settle(s=sprite) -> None:
                 s.mark = None
             self.tweens.animate(sprite, 0.25, ease_out_cubic, settle, delay=self.step_delay + 0.5, lift=0.0)
+
+        self.narrate(self.look_words(ev.seat, ev.place))
+
+    def look_words(self, seat: int, place: Place) -> str:
+        """"Ada looks at Bruno's card" / "at their own card" (what it was stays private)."""
+        who = self.names[seat] if 0 <= seat < len(self.names) else "Someone"
+        if not 0 <= place.seat < len(self.names):
+            return f"{who} looks at a card."
+        whom = possessive_own(who) if place.seat == seat else whose(self.names[place.seat])
+        return f"{who} looks at {whom} card."
 
     def hide_peeks(self) -> None:
         for place in list(self.peeking):
@@ -288,7 +318,10 @@ class EventDirector:
             self.tweens.animate(self.shown_totals, 0.9, ease_out_cubic, delay=0.3, **{str(seat): float(total)})
         self.turn = None
         self.flush_save()
+        if set(self.round_winners(ev)) & set(self.humans):
+            self.celebrate()
 
     def on_MatchEnded(self, ev: MatchEnded) -> None:
         self.match_result = ev
+        self.final_round_seen = False
         self.build_chart()

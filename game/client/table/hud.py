@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import logging
 import math
+import random
+import re
 from collections import deque
 
 import pygame
 
+from game.client.table.sprites import card_image
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.table.wording import reword, you_form
@@ -39,16 +42,22 @@ class Hud:
         self.message: tuple[str, float] | None = None   # (text, seconds left): why a click failed
         self.chart: pygame.Surface | None = None
         self.shown_totals: dict[str, float] = {}
+        self.final_round_seen = False      # the match result waits until the last round was shown
+        self.confetti: list[list] = []
+        self.overlay_mark: int | None = None
 
     def say(self, text: str, seconds: float = 2.2) -> None:
-        self.message = (text, seconds)
+        self.message = (you_form(text), seconds)
 
     def narrate(self, text: str) -> None:
-        self.narration.append(you_form(text))
+        """What just happened, in plain words: shown beside the pile and kept in the history."""
+        line = you_form(text)
+        self.narration.append(line)
+        self.remember_line(line)
 
     def float_text(self, seat: int | None, text: str, colour=None) -> None:
         pos = self.seat_point(seat) if seat is not None else self.layout.centre
-        self.floating.append(Floating(text, pos, colour or self.palette.text))
+        self.floating.append(Floating(you_form(text), pos, colour or self.palette.text))
 
     def update_hud(self, dt: float) -> None:
         if self.message is not None:
@@ -57,6 +66,8 @@ class Hud:
         for f in self.floating:
             f.age += dt
         self.floating = [f for f in self.floating if f.age < f.life]
+        if self.confetti:
+            self.update_confetti(dt)
 
     def prompt(self) -> str:
         return ""
@@ -181,63 +192,185 @@ class Hud:
                 T.blit_text(surface, key, TH.TINY, pal.text, box.center, "center", bold=True)
                 T.blit_text(surface, what, TH.TINY, pal.text_dim, (box.right + 8, box.centery), "midleft")
 
+    # -- round and match results ------------------------------------------------------------------
+    def showing_match_result(self) -> bool:
+        """The match result shows once the final round's breakdown was seen (or there is none)."""
+        return self.match_result is not None and (self.final_round_seen or self.round_result is None)
+
+    def show_match_result(self) -> None:
+        self.final_round_seen = True
+        self._buttons_key = None
+        if self.match_result is not None and set(self.match_result.winners) & set(self.humans):
+            self.celebrate(big=True)
+
+    def score_reasons(self, ev) -> tuple[dict[int, list[str]], list[str]]:
+        """The rule that applied to each seat's score: ({seat: [reasons]}, notes for everybody).
+        By default a rules note naming "Seat N" belongs to that seat; a variant may word its own."""
+        per: dict[int, list[str]] = {}
+        general: list[str] = []
+        for note in ev.notes:
+            seats = [int(m) for m in re.findall(r"Seat (\d+)", note) if int(m) < len(self.names)]
+            if seats:
+                for seat in seats:
+                    per.setdefault(seat, []).append(reword(note, self.names))
+            else:
+                general.append(reword(note, self.names))
+        return per, general
+
+    def round_winners(self, ev) -> list[int]:
+        """Who won the round (for the celebration): the lowest score, unless a variant says otherwise."""
+        best = min(ev.scores) if ev.scores else 0
+        return [s for s, v in enumerate(ev.scores) if v == best]
+
+    def shown_hand(self, seat: int) -> list:
+        """The cards of ``seat`` for the round's breakdown: its grid in slot order, or its hand."""
+        grid = self.grid.get(seat)
+        if grid:
+            return [grid[i] for i in sorted(grid)]
+        return list(self.hands.get(seat, []))
+
+    def breakdown_geometry(self) -> tuple[int, int, int]:
+        """(row height, mini card height, panel width) of the round's breakdown for this screen."""
+        w, h = self.layout.size
+        n = len(self.names)
+        per, general = self.score_reasons(self.round_result) if self.round_result is not None else ({}, [])
+        room = h - 40 - 58 - 26 - 20 * len(general) - 74
+        row = max(34, min(86, room // max(1, n)))
+        card_h = max(20, min(60, row - (18 if per else 4) - 8))
+        return row, card_h, min(w - 24, 860)
+
     def overlay_rect(self) -> pygame.Rect:
         w, h = self.layout.size
         n = len(self.names)
-        if self.match_result is not None:
+        if self.showing_match_result():
             height = 150 + 26 * n + (250 if self.chart is not None else 0)
-            r = pygame.Rect(0, 0, 640, min(h - 40, height))
+            r = pygame.Rect(0, 0, min(w - 24, 640), min(h - 24, height))
+            if self.chart is not None and r.h < height:
+                r.h = min(h - 24, 150 + 26 * n)     # no room for the chart: the standings only
         else:
-            notes = len(self.round_result.notes) if self.round_result else 0
-            r = pygame.Rect(0, 0, 560, 130 + 26 * n + 20 * notes + 50)
-        r.center = (w // 2, h // 2 - (0 if self.match_result is not None else int(10 * self.layout.unit)))
+            row, _, width = self.breakdown_geometry()
+            general = self.score_reasons(self.round_result)[1] if self.round_result is not None else []
+            r = pygame.Rect(0, 0, width, min(h - 16, 58 + 26 + row * n + 20 * len(general) + 74))
+        r.center = (w // 2, h // 2)
         return r
 
     def draw_overlay(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         if self.tweens.busy and self.match_result is None and self.round_result is not None and self.queue:
             return
+        self.overlay_mark = len(T.DRAWN)       # (the labels from here on lie on the results panel)
+        # A dark veil over the table and an opaque panel: the results read the same over any cards.
+        surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 140), None, 0), (0, 0))
         panel = self.overlay_rect()
-        surface.blit(TH.panel(panel.size, (6, 26, 18, 232), pal.accent, 14, 2), panel.topleft)
+        surface.blit(TH.panel(panel.size, (10, 34, 25, 252), pal.accent, 14, 2), panel.topleft)
+        if self.showing_match_result():
+            self.draw_match_result(surface, pal, panel)
+        else:
+            self.draw_round_breakdown(surface, pal, panel)
+        self.draw_confetti(surface)
+
+    def draw_match_result(self, surface: pygame.Surface, pal: TH.Palette, panel: pygame.Rect) -> None:
+        ev = self.match_result
         y = panel.y + 18
-        if self.match_result is not None:
-            ev = self.match_result
-            winners = " and ".join(self.names[w] for w in ev.winners)
-            title = you_form(f"{winners} win{'s' if len(ev.winners) == 1 else ''} the match!")
-            T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
-            y += 44
-            order = sorted(range(len(self.names)), key=lambda s: ev.totals[s])
-            for rank, seat in enumerate(order):
-                colour = pal.accent if seat in ev.winners else pal.text
-                T.blit_text(surface, f"{rank + 1}.", TH.BODY, colour, (panel.x + 150, y), "topright", bold=True)
-                T.blit_text(surface, self.names[seat], TH.BODY, colour, (panel.x + 166, y))
-                T.blit_text(surface, str(ev.totals[seat]), TH.BODY, colour, (panel.right - 150, y), "topright", bold=True)
-                y += 26
-            if self.chart is not None:
-                y += 8
-                surface.blit(self.chart, self.chart.get_rect(midtop=(panel.centerx, y)))
-            return
+        winners = " and ".join(self.names[w] for w in ev.winners)
+        title = you_form(f"{winners} win{'s' if len(ev.winners) == 1 else ''} the match!")
+        T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
+        y += 44
+        order = sorted(range(len(self.names)), key=lambda s: ev.totals[s])
+        for rank, seat in enumerate(order):
+            colour = pal.accent if seat in ev.winners else pal.text
+            T.blit_text(surface, f"{rank + 1}.", TH.BODY, colour, (panel.x + 150, y), "topright", bold=True)
+            T.blit_text(surface, self.names[seat], TH.BODY, colour, (panel.x + 166, y))
+            T.blit_text(surface, str(ev.totals[seat]), TH.BODY, colour, (panel.right - 150, y), "topright", bold=True)
+            y += 26
+        if self.chart is not None and panel.bottom - y - 70 >= self.chart.get_height():
+            y += 8
+            surface.blit(self.chart, self.chart.get_rect(midtop=(panel.centerx, y)))
+
+    def draw_round_breakdown(self, surface: pygame.Surface, pal: TH.Palette, panel: pygame.Rect) -> None:
+        """Every hand revealed (upright, for reading), its value, the rule that applied, the totals."""
         ev = self.round_result
         assert ev is not None
-        T.blit_text(surface, f"Round {ev.round}: scores", TH.H2, pal.text, (panel.centerx, y), "midtop", bold=True)
+        row, card_h, _ = self.breakdown_geometry()
+        card_w = int(card_h * 0.7)
+        per, general = self.score_reasons(ev)
+        y = panel.y + 16
+        title = f"Final round ({ev.round}): scores" if self.match_result is not None else f"Round {ev.round}: scores"
+        T.blit_text(surface, title, TH.H2, pal.text, (panel.centerx, y), "midtop", bold=True)
         y += 42
-        cols = (panel.x + 30, panel.x + 300, panel.x + 400, panel.right - 30)
-        for text, x, anchor in (("Player", cols[0], "topleft"), ("Hand", cols[1], "topright"),
-                                ("Round", cols[2], "topright"), ("Total", cols[3], "topright")):
+        x0, right = panel.x + 22, panel.right - 22
+        cols = (right - 196, right - 96, right)          # hand, round, total (right-aligned)
+        name_w = min(150, max(80, panel.w // 6))
+        for text, x, anchor in (("Player", x0, "topleft"), ("Cards", x0 + name_w, "topleft"), ("Hand", cols[0], "topright"),
+                                ("Round", cols[1], "topright"), ("Total", cols[2], "topright")):
             T.blit_text(surface, text, TH.SMALL, pal.text_dim, (x, y), anchor)
         y += 24
+        won = set(self.round_winners(ev))
         for seat in range(len(self.names)):
             colour = pal.seat_colour(seat)
-            T.blit_text(surface, self.names[seat], TH.BODY, colour, (cols[0], y), bold=True)
-            T.blit_text(surface, str(ev.hands[seat]), TH.BODY, pal.text, (cols[1], y), "topright")
+            if seat in won:
+                band = pygame.Rect(panel.x + 8, y - 3, panel.w - 16, row - 2)
+                surface.blit(TH.panel(band.size, (*TH.darken(pal.accent, 0.6), 120), None, 8), band.topleft)
+            name = self.names[seat] if T.text(self.names[seat], TH.BODY, colour, True).get_width() <= name_w - 8 \
+                else self.names[seat][:10] + "…"
+            T.blit_text(surface, name, TH.BODY, TH.lighten(colour, 0.2), (x0, y + 2), bold=True)
+            # the hand, upright, squeezed to the room there is
+            cards = self.shown_hand(seat)
+            room = cols[0] - 70 - (x0 + name_w)
+            step = card_w + 4 if len(cards) * (card_w + 4) <= room else max(6, (room - card_w) // max(1, len(cards) - 1))
+            for i, sprite in enumerate(cards):
+                face = self.face_for(sprite)
+                surface.blit(card_image(face, (card_w, card_h), 0, pal), (x0 + name_w + i * step, y))
+            if not cards:
+                T.blit_text(surface, "no cards", TH.SMALL, pal.text_dim, (x0 + name_w, y + 4))
+            T.blit_text(surface, str(ev.hands[seat]), TH.BODY, pal.text, (cols[0], y + 2), "topright")
             bonus = ev.scores[seat] - ev.hands[seat]
             round_text = str(ev.scores[seat]) + (f" ({'+' if bonus > 0 else ''}{bonus})" if bonus else "")
-            T.blit_text(surface, round_text, TH.BODY, pal.bad if bonus > 0 else pal.text, (cols[2], y), "topright")
-            T.blit_text(surface, str(int(round(self.shown_totals.get(str(seat), 0)))), TH.BODY, pal.text, (cols[3], y), "topright", bold=True)
-            y += 26
-        y += 6
-        for note in ev.notes:
-            T.blit_text(surface, reword(note, self.names), TH.SMALL, pal.text_dim, (panel.centerx, y), "midtop")
+            T.blit_text(surface, round_text, TH.BODY, pal.bad if bonus > 0 else (pal.good if bonus < 0 else pal.text),
+                        (cols[1], y + 2), "topright", bold=bool(bonus))
+            T.blit_text(surface, str(int(round(self.shown_totals.get(str(seat), 0)))), TH.BODY, pal.text,
+                        (cols[2], y + 2), "topright", bold=True)
+            reasons = you_form("; ".join(per.get(seat, [])))
+            if reasons:
+                lines = T.wrap(reasons, TH.TINY, right - (x0 + name_w))
+                text = lines[0] + ("…" if len(lines) > 1 else "")
+                T.blit_text(surface, text, TH.TINY, pal.accent, (x0 + name_w, y + card_h + 3))
+            y += row
+        y += 4
+        for note in general:
+            T.blit_text(surface, you_form(note), TH.SMALL, pal.text_dim, (panel.centerx, y), "midtop")
             y += 20
+
+    # -- celebration --------------------------------------------------------------------------------
+    def celebrate(self, big: bool = False) -> None:
+        """A short burst of confetti in the seats' colours over the results (none without animations)."""
+        if self.tweens.scale() <= 0:
+            return
+        w, h = self.layout.size
+        rng = random.Random(len(self.confetti) + int(self.time * 1000))   # looks only: no game randomness
+        colours = [self.palette.seat_colour(i) for i in range(len(self.names))] + [self.palette.accent]
+        for _ in range(120 if big else 60):
+            side = rng.random() < 0.5
+            x = rng.uniform(0, w * 0.15) if side else rng.uniform(w * 0.85, w)
+            self.confetti.append([x, h * rng.uniform(0.55, 0.85), rng.uniform(60, 260) * (1 if side else -1),
+                                  -rng.uniform(380, 720), rng.choice(colours), rng.uniform(0, 360), 0.0,
+                                  rng.uniform(1.6, 2.6)])
+
+    def update_confetti(self, dt: float) -> None:
+        for c in self.confetti:
+            c[0] += c[2] * dt
+            c[1] += c[3] * dt
+            c[3] += 620 * dt
+            c[2] *= 0.99
+            c[5] += 360 * dt
+            c[6] += dt
+        self.confetti = [c for c in self.confetti if c[6] < c[7]]
+
+    def draw_confetti(self, surface: pygame.Surface) -> None:
+        for x, y, _, _, colour, spin, age, life in self.confetti:
+            k = abs(math.cos(math.radians(spin)))
+            r = pygame.Rect(0, 0, 9, max(2, int(12 * k)))
+            r.center = (int(x), int(y))
+            pygame.draw.rect(surface, colour, r)
 
     def build_chart(self) -> None:
         try:

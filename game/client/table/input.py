@@ -165,8 +165,11 @@ class LegalInput:
         return (self.match.version, self.claimer, self.viewer, tuple(self.pick))
 
     def relayout_buttons(self) -> None:
-        if self.match_result is not None and not self.animating:
-            buttons = [Button("Main menu", self.app.to_main_menu, primary=True, hint="Enter")]
+        if self.showing_match_result() and not self.animating:
+            buttons = [Button("Rematch", self.rematch, shortcut=pygame.K_r, hint="R"),
+                       Button("Main menu", self.app.to_main_menu, primary=True, hint="Enter")]
+        elif self.match_result is not None and not self.animating:
+            buttons = [Button("Match result", self.show_match_result, primary=True, hint="Enter")]
         elif self.round_result is not None and not self.animating and self.round_over():
             buttons = [Button("Next round", self.next_round, primary=True, hint="Enter")]
         elif self.hold is not None:
@@ -176,9 +179,11 @@ class LegalInput:
         w, h = self.layout.size
         if self.match_result is not None or self.round_result is not None:
             panel = self.overlay_rect()
-            for b in buttons:
-                b.rect = pygame.Rect(0, 0, 220, 46)
-                b.rect.midbottom = (panel.centerx, panel.bottom - 16)
+            widths = [max(200, T.text(b.text, TH.BODY, (0, 0, 0), True).get_width() + 80) for b in buttons]
+            x = panel.centerx - (sum(widths) + 16 * (len(buttons) - 1)) // 2
+            for b, bw in zip(buttons, widths):
+                b.rect = pygame.Rect(x, panel.bottom - 16 - 46, bw, 46)
+                x += bw + 16
         else:
             y, x = h - 16, w - 16
             for b in reversed(buttons):
@@ -186,17 +191,26 @@ class LegalInput:
                 b.rect = pygame.Rect(0, 0, bw, 44)
                 b.rect.bottomright = (x, y)
                 y -= 52
-        self.form.set_widgets(buttons, keep_focus=False)
+        history = Button("Hide history" if self.history_open else "History", self.toggle_history, hint="H",
+                         size=TH.SMALL)
+        history.rect = pygame.Rect(w - 184, 10, 172, 36)
+        self.form.set_widgets(buttons + [history], keep_focus=False)
 
     def update_buttons(self) -> None:
         key = (self.buttons_key(), self.hold.kind if self.hold else None, self.claimer,
-               bool(self.round_result), bool(self.match_result), self.ready_for_input(), self.animating)
+               bool(self.round_result), bool(self.match_result), self.final_round_seen, self.ready_for_input(),
+               self.animating, self.history_open)
         if key != self._buttons_key:
             self._buttons_key = key
             self.relayout_buttons()
 
     # -- events ----------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.history_event(event):
+            return
+        if self.history_open and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and self.history_rect().collidepoint(event.pos):
+            return      # a click on the open history panel is not a click on the table under it
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.pick:
                 self.pick = []

@@ -18,7 +18,7 @@ import pygame
 from game.client.table.base import CLAIM_KEYS, TableScene
 from game.client.table.director import Hold
 from game.client.table.input import Choice
-from game.client.table.wording import article, whose
+from game.client.table.wording import article, possessive_own, whose
 from game.client.tables import register_table
 from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
@@ -142,7 +142,7 @@ class KombioTable(TableScene):
         self.end_private()
 
     def on_AbilityStarted(self, ev: AbilityStarted) -> None:
-        self.narrate(f"{self.names[ev.seat]} plays {article(ev.rank)}: {ev.ability}.")
+        self.narrate(f"{self.names[ev.seat]} plays {article(ev.rank)} for its ability ({ev.ability}).")
         self.float_text(None, f"{ev.rank}: {ev.ability}", self.palette.info)
         self.pick = []
         self.pause_for(0.35)
@@ -158,7 +158,7 @@ class KombioTable(TableScene):
     def on_MatchAttempted(self, ev: MatchAttempted) -> None:
         sprite = self.sprite_at(ev.place)
         who, owner = self.names[ev.seat], self.names[ev.place.seat]
-        owned = "own" if ev.place.seat == ev.seat else whose(owner)
+        owned = possessive_own(who) if ev.place.seat == ev.seat else whose(owner)
         if ev.correct:
             self.narrate(f"{who} matches with {owned} {ev.card.rank}.")
             self.sound.play("match")
@@ -205,6 +205,35 @@ class KombioTable(TableScene):
     def _exchanging(self, ev) -> bool:
         nxt = self.next_event()
         return getattr(nxt, "src", None) == Place("held", ev.by)
+
+    def score_reasons(self, ev):
+        """Kombio words the call for each seat: who called, and who beat the caller."""
+        per, general = super().score_reasons(ev)
+        caller = self.caller
+        if caller is None or not 0 <= caller < len(self.names):
+            return per, general
+        per.pop(caller, None)
+        hands = ev.hands
+        others = [o for o in range(len(self.names)) if o != caller]
+        lower = [o for o in others if hands[o] < hands[caller]]
+        tied = [o for o in others if hands[o] == hands[caller]]
+        bonus = ev.scores[caller] - hands[caller]
+
+        def listed(seats):
+            return " and ".join(self.names[o] for o in seats)
+        if bonus > 0:
+            if lower:
+                why = f"called KOMBIO but {listed(lower)} {'was' if len(lower) == 1 else 'were'} lower: +{bonus}"
+            else:
+                why = f"called KOMBIO but tied with {listed(tied)}: +{bonus}"
+            per[caller] = [why] + per.get(caller, [])
+        else:
+            per[caller] = ["called KOMBIO and was lowest"] + per.get(caller, [])
+            for o in others:
+                extra = ev.scores[o] - hands[o]
+                if extra > 0:
+                    per.setdefault(o, []).insert(0, f"{whose(self.names[caller])} KOMBIO call was lowest: +{extra}")
+        return per, general
 
     def seat_tag(self, seat: int, acting: set):
         if seat == self.caller and self.round_result is None:

@@ -27,12 +27,22 @@ def friendly(exc: Exception, names: list[str]) -> str:
 _YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "match", "calls": "call",
               "swaps": "swap", "does": "do", "discards": "discard", "looks": "look", "deals": "deal", "has": "have", "is": "are", "gives": "give",
               "names": "name", "jumps": "jump", "stacks": "stack", "passes": "pass", "must": "must",
-              "wins": "win"}
+              "wins": "win", "catches": "catch", "was": "were", "tries": "try", "gets": "get",
+              "holds": "hold", "keeps": "keep", "scores": "score", "goes": "go", "picks": "pick",
+              "wrongly": "wrongly", "claims": "claim", "loses": "lose", "empties": "empty"}
 
 
 def you_form(text: str) -> str:
     """Narration is written in the third person; a seat named "You" reads in the second, also after
-    a lead-in such as "Round 2: "."""
+    a lead-in such as "Round 2: " or a mark such as "✓ ". Elsewhere in a sentence "You" is "you"
+    ("Ada catches you", "Caught by you"). Every message with a seat as subject goes through here."""
+    text = _YOU_OBJECT.sub("you", text)
+    mark = re.match(r"^([^\w\s]+ )You ", text)
+    if mark:
+        return mark.group(1) + you_form(text[len(mark.group(1)):])
+    said = re.match(r"^You: (\w+)( .*)?$", text)
+    if said and said.group(1) in _YOU_VERBS:      # "You: takes the card" (a reason after a name)
+        return f"You {_YOU_VERBS[said.group(1)]}{said.group(2) or ''}"
     lead, sep, clause = text.rpartition(": ")
     if sep and clause.startswith("You "):
         return lead + sep + you_form(clause)
@@ -45,6 +55,15 @@ def you_form(text: str) -> str:
                 rest = rest.replace(f" and {third} ", f" and {second} ")
             return f"You {_YOU_VERBS[verb]}{head[len(verb):]} {rest}".rstrip()
     return text
+
+
+# "You" inside a sentence (not at its start, not after ": " or "! " / ". " that start a clause).
+_YOU_OBJECT = re.compile(r"(?<=[\w,] )You\b(?!')")
+
+
+def possessive_own(name: str) -> str:
+    """"their own" / "your own": whose cards a seat moved among its own (no guessed gender)."""
+    return "your own" if name == "You" else "their own"
 
 
 def whose(name: str, start: bool = False) -> str:

@@ -1,0 +1,228 @@
+"""What happened, kept: the history panel and each seat's last move on the table.
+
+Every line the table narrates (``Hud.narrate``) is also kept here with its round, so a player can
+open the history (the History button or H) and scroll back through the whole match, each seat's
+name in its colour. The table also marks each seat's last move: the cards it moved or looked at
+get a short bright outline in the seat's colour that settles to a thin one until the seat moves
+again, and a swap draws a trace between its two cards. Both are built from the animated events in
+the director's shared handlers, so every variant gets them without a line of its own.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client.table.sprites import CardSprite
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+
+TRACE_BRIGHT = 2.4      # seconds a last move is outlined brightly before it settles
+HISTORY_KEY = pygame.K_h
+
+
+@dataclass
+class Trace:
+    """A seat's last move: the sprites it touched, whether they swapped places, when."""
+
+    seat: int
+    step: int
+    sprites: list[CardSprite] = field(default_factory=list)
+    swap: bool = False
+    born: float = 0.0
+
+
+class History:
+    """Mixin of TableScene: the kept narration, the panel that shows it, the last-move traces."""
+
+    def init_history(self) -> None:
+        self.history: list[tuple[int, str]] = []     # (round, line) for the whole match
+        self.history_open = False
+        self.history_scroll = 0                      # lines scrolled up from the newest
+        self.traces: dict[int, Trace] = {}
+        self.trace_step = 0                          # one per batch of events (one action)
+        self._history_rect: pygame.Rect | None = None
+
+    # -- keeping ---------------------------------------------------------------------------------
+    def remember_line(self, line: str) -> None:
+        rnd = max(1, getattr(getattr(self, "shown", None), "round", 1) or 1)
+        if self.history and re.sub(r" \(×\d+\)(?=\.?$)", "", self.history[-1][1]) == line:
+            # the same thing again at once (two cards looked at, a penalty drawn card by card)
+            r, last = self.history[-1]
+            m = re.search(r"\(×(\d+)\)", last)
+            n = int(m.group(1)) + 1 if m else 2
+            stop = "." if line.endswith(".") else ""
+            self.history[-1] = (r, f"{line.rstrip('.')} (×{n}){stop}")
+            return
+        self.history.append((rnd, line))
+        if self.history_scroll:
+            self.history_scroll += 1     # keep the lines the player is reading where they are
+
+    def mark_move(self, seat: int, sprites: list[CardSprite], swap: bool = False) -> None:
+        """``seat`` moved or looked at these cards (in this action): its last move on the table."""
+        if not 0 <= seat < len(self.names) or self.trace_step == getattr(self, "deal_step", None):
+            return
+        trace = self.traces.get(seat)
+        if trace is None or trace.step != self.trace_step:
+            trace = self.traces[seat] = Trace(seat, self.trace_step, born=self.time)
+        for s in sprites:
+            if s not in trace.sprites:
+                trace.sprites.append(s)
+        trace.swap = trace.swap or swap
+        trace.born = self.time
+
+    def clear_traces(self) -> None:
+        self.traces.clear()
+
+    # -- the panel ------------------------------------------------------------------------------
+    def toggle_history(self) -> None:
+        self.history_open = not self.history_open
+        self.history_scroll = 0
+        self._buttons_key = None
+
+    def history_event(self, event: pygame.event.Event) -> bool:
+        """Keys and the wheel for the panel; True when the event was the panel's."""
+        if event.type == pygame.KEYDOWN and event.key == HISTORY_KEY and not (event.mod & pygame.KMOD_CTRL):
+            self.toggle_history()
+            return True
+        if not self.history_open:
+            return False
+        if event.type == pygame.KEYDOWN:
+            step = {pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8, pygame.K_HOME: 10 ** 6, pygame.K_END: -10 ** 6}.get(event.key)
+            if step is not None:
+                self.scroll_history(step)
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.toggle_history()
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_history(3 * event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
+            return True          # (old-style wheel clicks: the MOUSEWHEEL event scrolls)
+        return False
+
+    def scroll_history(self, lines: int) -> None:
+        self.history_scroll = max(0, min(self.history_scroll + lines, max(0, self._history_lines_total - self._history_fits)))
+
+    _history_lines_total = 0
+    _history_fits = 1
+
+    def history_rect(self) -> pygame.Rect:
+        w, h = self.layout.size
+        width = min(460, max(300, int(w * 0.36)))
+        return pygame.Rect(w - width - 12, 52, width, h - 52 - 12)
+
+    def history_rows(self, width: int) -> list[tuple[str, str]]:
+        """("head" | "line", text) rows of the panel, wrapped to ``width``."""
+        rows: list[tuple[str, str]] = []
+        last_round = None
+        for rnd, line in self.history:
+            if rnd != last_round:
+                rows.append(("head", f"Round {rnd}"))
+                last_round = rnd
+            for i, part in enumerate(T.wrap(line, TH.SMALL, width - 14)):
+                rows.append(("line", part if i == 0 else "  " + part))
+        return rows
+
+    def draw_history(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        if not self.history_open:
+            return
+        rect = self._history_rect = self.history_rect()
+        surface.blit(TH.panel(rect.size, (8, 24, 18, 246), pal.accent, 12, 2), rect.topleft)
+        T.blit_text(surface, "History", TH.BODY, pal.text, (rect.x + 16, rect.y + 10), bold=True)
+        T.blit_text(surface, "H close · wheel, PgUp/PgDn scroll", TH.TINY, pal.text_dim, (rect.right - 14, rect.y + 15), "topright")
+        rows = self.history_rows(rect.w - 32)
+        self._history_lines_total = len(rows)
+        lh = T.line_height(TH.SMALL) + 3
+        top, bottom = rect.y + 44, rect.bottom - 12
+        fits = self._history_fits = max(1, (bottom - top) // lh)
+        self.history_scroll = min(self.history_scroll, max(0, len(rows) - fits))
+        end = max(0, len(rows) - self.history_scroll)
+        start = max(0, end - fits)
+        y = top
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-4, -4))
+        for kind, text in rows[start:end]:
+            if kind == "head":
+                pygame.draw.line(surface, TH.darken(pal.text_dim, 0.4), (rect.x + 16, y + lh // 2), (rect.right - 16, y + lh // 2), 1)
+                t = T.text(text, TH.TINY, pal.accent, True)
+                bg = t.get_rect(center=(rect.centerx, y + lh // 2)).inflate(12, 2)
+                pygame.draw.rect(surface, (8, 24, 18), bg)
+                T.blit_text(surface, text, TH.TINY, pal.accent, bg.center, "center", bold=True)
+            else:
+                self.draw_named_line(surface, text, (rect.x + 16, y), pal)
+            y += lh
+        surface.set_clip(clip)
+        if start > 0:
+            T.blit_text(surface, "▲ more", TH.TINY, pal.text_dim, (rect.right - 16, top - 4), "bottomright")
+        if self.history_scroll:
+            T.blit_text(surface, "▼ newer", TH.TINY, pal.text_dim, (rect.right - 16, bottom + 2), "bottomright")
+
+    def name_colours(self) -> dict[str, tuple]:
+        pal = self.palette
+        colours = {name: pal.seat_colour(i) for i, name in enumerate(self.names)}
+        if "You" in colours:
+            colours["you"] = colours["You"]
+            colours["Your"] = colours["your"] = colours["You"]
+        return colours
+
+    def draw_named_line(self, surface: pygame.Surface, line: str, pos: tuple[int, int], pal: TH.Palette) -> None:
+        """A line with every seat's name (and "you") in that seat's colour."""
+        colours = self.name_colours()
+        names = sorted(colours, key=len, reverse=True)
+        if not names:
+            T.blit_text(surface, line, TH.SMALL, pal.text, pos)
+            return
+        pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+        x, y = pos
+        at = 0
+        for m in pattern.finditer(line):
+            if m.start() > at:
+                x = T.blit_text(surface, line[at:m.start()], TH.SMALL, pal.text, (x, y)).right
+            x = T.blit_text(surface, m.group(1), TH.SMALL, TH.lighten(colours[m.group(1)], 0.25), (x, y), bold=True).right
+            at = m.end()
+        if at < len(line):
+            T.blit_text(surface, line[at:], TH.SMALL, pal.text, (x, y))
+
+    # -- the last moves on the table ------------------------------------------------------------------
+    def draw_traces(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        if self.curtain_pending is not None:
+            return
+        on_table = {id(s) for name in ("grid", "hand", "held") for _, s in self.zones[name].resting()}
+        on_table.update(id(s) for s in self.discard[-1:])
+        for seat, trace in self.traces.items():
+            shown = [s for s in trace.sprites if id(s) in on_table and not s.moving]
+            if not shown:
+                continue
+            age = self.time - trace.born
+            colour = pal.seat_colour(seat)
+            bright = age < TRACE_BRIGHT
+            width = max(2, int((4 if bright else 2) * self.layout.unit))
+            if bright:
+                pulse = 0.5 + 0.5 * math.sin(age * 7)
+                colour = TH.lighten(colour, 0.3 * pulse)
+            rects = [s.rect() for s in shown]
+            if trace.swap and len(rects) == 2 and age < 2 * TRACE_BRIGHT:
+                self.draw_swap_trace(surface, rects[0].center, rects[1].center, colour, bright)
+            for r in rects:
+                pygame.draw.rect(surface, colour, r.inflate(10, 10), width, border_radius=9)
+
+    def draw_swap_trace(self, surface: pygame.Surface, a, b, colour, bright: bool) -> None:
+        """A dashed line between the two swapped cards, a dot at each end."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy)
+        if length < 1:
+            return
+        dash = 14 * self.layout.unit
+        n = max(1, int(length / dash))
+        width = max(2, int((3 if bright else 2) * self.layout.unit))
+        for i in range(0, n, 2):
+            p0 = (a[0] + dx * i / n, a[1] + dy * i / n)
+            p1 = (a[0] + dx * min(n, i + 1) / n, a[1] + dy * min(n, i + 1) / n)
+            pygame.draw.line(surface, colour, p0, p1, width)
+        for p in (a, b):
+            pygame.draw.circle(surface, colour, (int(p[0]), int(p[1])), max(4, int(6 * self.layout.unit)))
