@@ -165,3 +165,36 @@ def test_rematch_keeps_seats_and_options(tmp_path):
     assert [(s.name, s.kind, s.level) for s in rec.seats] == [(s.name, s.kind, s.level) for s in old.seats]
     assert rec.seed != old.seed and not rec.actions[1:]
     assert len(app.scenes) == 2          # the main menu and the new table: nothing left behind
+
+
+# -- legible cards -----------------------------------------------------------------------------------
+
+def test_rotation_ambiguous_indices_are_underlined():
+    from game.client.ui.cards import ambiguous, render_card
+
+    assert ambiguous("6") and ambiguous("9") and ambiguous("16") and ambiguous("68")
+    assert not any(ambiguous(s) for s in ("8", "10", "11", "0", "−1", "-1", "5", "69", "88", "J", "+2"))
+    # the underline is drawn: a 6 differs from a 6 drawn without one under its corner index
+    six = render_card({"rank": 6}, (80, 116))
+    import game.client.ui.cards as C
+    saved = C.ambiguous
+    try:
+        C.ambiguous = lambda label: False
+        C.clear_cache()
+        plain = render_card({"rank": 6}, (80, 116))
+    finally:
+        C.ambiguous = saved
+        C.clear_cache()
+    assert pygame.image.tobytes(six, "RGBA") != pygame.image.tobytes(plain, "RGBA")
+
+
+def test_ability_badge_only_on_a_drawn_card(tmp_path):
+    from game.client.table.sprites import CardSprite
+    from game.core.cards import Card
+
+    app, table = kombio_table(tmp_path)
+    seven = CardSprite(0, 0, 0, (60, 84), Card(99, 7, None), None, 1.0)
+    assert "caption" in table.face_of(seven.card)
+    assert "caption" in table.face_at(seven, Place("held", 0))
+    assert "caption" not in table.face_at(seven, grid_place(0, 1))
+    assert "caption" not in table.face_at(seven, Place("discard"))

@@ -298,7 +298,7 @@ class Hud:
         T.blit_text(surface, title, TH.H2, pal.text, (panel.centerx, y), "midtop", bold=True)
         y += 42
         x0, right = panel.x + 22, panel.right - 22
-        cols = (right - 196, right - 96, right)          # hand, round, total (right-aligned)
+        cols = (right - 236, right - 100, right)         # hand, round, total (right-aligned)
         name_w = min(150, max(80, panel.w // 6))
         for text, x, anchor in (("Player", x0, "topleft"), ("Cards", x0 + name_w, "topleft"), ("Hand", cols[0], "topright"),
                                 ("Round", cols[1], "topright"), ("Total", cols[2], "topright")):
@@ -318,7 +318,9 @@ class Hud:
             room = cols[0] - 70 - (x0 + name_w)
             step = card_w + 4 if len(cards) * (card_w + 4) <= room else max(6, (room - card_w) // max(1, len(cards) - 1))
             for i, sprite in enumerate(cards):
-                face = self.face_for(sprite)
+                face = self.face_at(sprite, None)
+                if face is not None:
+                    self.frame_faces.append((None, sprite.card, sprite.show_to))
                 surface.blit(card_image(face, (card_w, card_h), 0, pal), (x0 + name_w + i * step, y))
             if not cards:
                 T.blit_text(surface, "no cards", TH.SMALL, pal.text_dim, (x0 + name_w, y + 4))

@@ -142,7 +142,9 @@ class KombioTable(TableScene):
         self.end_private()
 
     def on_AbilityStarted(self, ev: AbilityStarted) -> None:
-        self.narrate(f"{self.names[ev.seat]} plays {article(ev.rank)} for its ability ({ev.ability}).")
+        who = self.names[ev.seat]
+        ability = ev.ability.replace("your own", possessive_own(who))
+        self.narrate(f"{who} plays {article(ev.rank)} for its ability ({ability}).")
         self.float_text(None, f"{ev.rank}: {ev.ability}", self.palette.info)
         self.pick = []
         self.pause_for(0.35)

@@ -22,6 +22,7 @@ class ZoneViews:
     """Mixin of TableScene: the sprite model of the table's zones, one object per kind."""
 
     uses_hands = False       # seats hold fanned hands ("hand" zone) rather than grids
+    ability_zones = ("held",)  # where a card's ability badge ("caption") shows: where it can be used
     discard_shown = 2        # how many cards of the discard pile are drawn
     zone_kinds: tuple[type[Zone], ...] = (GridZone, FanZone, HeldZone, PileZone, DeckZone)
 
@@ -232,8 +233,16 @@ class ZoneViews:
         for place, s in sorted(moving, key=lambda m: (m[1].lift, m[1].moving)):
             self.draw_card(surface, place, s, place in highlight if place else False, place in selected if place else False)
 
+    def face_at(self, sprite: CardSprite, place: Place | None) -> dict | None:
+        """The face to draw for ``sprite`` at ``place``: its ability badge only where the ability
+        can be used (a card just drawn from the deck), never on cards in grids or piles."""
+        face = self.face_for(sprite)
+        if face is not None and "caption" in face and (place is None or place.zone not in self.ability_zones):
+            face = {k: v for k, v in face.items() if k != "caption"}
+        return face
+
     def draw_card(self, surface: pygame.Surface, place: Place | None, s: CardSprite, lit: bool, chosen: bool) -> None:
-        face = self.face_for(s)
+        face = self.face_at(s, place)
         if face is not None:
             self.frame_faces.append((place, s.card, s.show_to))
         rect = draw_sprite(surface, s, face, self.palette, self.nominal)

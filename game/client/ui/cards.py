@@ -107,7 +107,40 @@ def _draw_back(surf: pygame.Surface, pal: Palette) -> None:
     surf.blit(glyph, glyph.get_rect(center=(cx, cy + 1)))
 
 
-def _outlined(surf: pygame.Surface, s: str, size: int, fg, outline, center, bold=True, width: int = 2) -> None:
+_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def ambiguous(label: str) -> bool:
+    """Does the label read as another number upside down (6 / 9, 16 / 91, 68 / 89)? Such an index
+    is underlined, as real cards do, so a card seen from across the table is never misread."""
+    if not label or any(ch not in _TURNED for ch in label):
+        return False
+    turned = "".join(_TURNED[ch] for ch in reversed(label))
+    return turned != label and not (len(turned) > 1 and turned.startswith("0"))
+
+
+def _underline(surf: pygame.Surface, glyph: pygame.Rect, colour, outline=None) -> None:
+    """A bar under an index's glyph box (its ink sits a little above the box's bottom)."""
+    t = max(1, glyph.h // 14)
+    bar = pygame.Rect(0, 0, max(4, int(glyph.w * 0.8)), t)
+    bar.midbottom = (glyph.centerx, glyph.bottom - max(0, glyph.h // 14))
+    if outline is not None:
+        pygame.draw.rect(surf, outline, bar.inflate(2, 2))
+    pygame.draw.rect(surf, colour, bar)
+
+
+def _corner(surf: pygame.Surface, glyph: pygame.Surface, label: str, ink, topleft, bottomright) -> None:
+    """An index in the top-left corner and again, turned, in the bottom-right one; underlined
+    when it reads as another number upside down."""
+    if ambiguous(label):
+        glyph = glyph.copy()
+        _underline(glyph, glyph.get_rect(), ink)
+    surf.blit(glyph, topleft)
+    flipped = pygame.transform.rotate(glyph, 180)
+    surf.blit(flipped, flipped.get_rect(bottomright=bottomright))
+
+
+def _outlined(surf: pygame.Surface, s: str, size: int, fg, outline, center, bold=True, width: int = 2) -> pygame.Rect:
     f = T.font(size, bold)
     base = f.render(s, True, outline)
     r = base.get_rect(center=center)
@@ -116,6 +149,9 @@ def _outlined(surf: pygame.Surface, s: str, size: int, fg, outline, center, bold
             if dx or dy:
                 surf.blit(base, r.move(dx, dy))
     surf.blit(f.render(s, True, fg), r)
+    if ambiguous(s):
+        _underline(surf, r, fg, outline)
+    return r
 
 
 def _number_label(value: Any) -> str:
@@ -141,9 +177,8 @@ def _draw_number(surf: pygame.Surface, face: dict, pal: Palette) -> None:
     _outlined(surf, label, big, ink, outline, oval.center, width=max(1, h // 60))
     small = max(8, int(h * 0.13))
     corner = T.font(small, True).render(label, True, ink)
-    surf.blit(corner, (inner.x + max(3, w // 24), inner.y + max(2, h // 50)))
-    flipped = pygame.transform.rotate(corner, 180)
-    surf.blit(flipped, flipped.get_rect(bottomright=(inner.right - max(3, w // 24), inner.bottom - max(2, h // 50))))
+    _corner(surf, corner, label, ink, (inner.x + max(3, w // 24), inner.y + max(2, h // 50)),
+            (inner.right - max(3, w // 24), inner.bottom - max(2, h // 50)))
     caption = face.get("caption")
     if caption:
         cs = max(7, int(h * 0.085))
@@ -183,6 +218,9 @@ def _draw_standard(surf: pygame.Surface, face: dict, pal: Palette) -> None:
     small = max(8, int(h * 0.15))
     pad = max(3, w // 18)
     r1 = T.font(small, True).render(rank, True, colour)
+    if ambiguous(rank):
+        r1 = r1.copy()
+        _underline(r1, r1.get_rect(), colour)
     s1 = T.font(int(small * 0.9), False).render(symbol, True, colour)
     corner = pygame.Surface((max(r1.get_width(), s1.get_width()), r1.get_height() + s1.get_height() - 4), pygame.SRCALPHA)
     corner.blit(r1, r1.get_rect(midtop=(corner.get_width() // 2, 0)))
@@ -234,9 +272,7 @@ def _draw_uno(surf: pygame.Surface, face: dict, pal: Palette) -> None:
     _outlined(surf, label, int(h * (0.36 if len(label) == 1 else 0.28)), ink, outline, inner.center, width=max(1, h // 60))
     small = max(8, int(h * 0.13))
     c = T.font(small, True).render(label, True, (255, 255, 255))
-    surf.blit(c, (inner.x + 4, inner.y + 2))
-    flipped = pygame.transform.rotate(c, 180)
-    surf.blit(flipped, flipped.get_rect(bottomright=(inner.right - 4, inner.bottom - 2)))
+    _corner(surf, c, label, (255, 255, 255), (inner.x + 4, inner.y + 2), (inner.right - 4, inner.bottom - 2))
     if pal.markers and suit != "wild":
         letter = suit[0].upper()
         m = T.font(max(8, int(h * 0.11)), True).render(letter, True, (20, 20, 20))

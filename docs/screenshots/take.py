@@ -1,0 +1,78 @@
+"""Take the table screenshots in docs/screenshots/ from a real window.
+
+    Xvfb :97 -screen 0 1920x1200x24 &
+    DISPLAY=:97 SDL_VIDEODRIVER=x11 PYTHONPATH=. python docs/screenshots/take.py [names...]
+
+Plays seeded matches through posted input (the table tests' drivers) and saves the window at the
+moments named below. Look at every picture before committing it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1] / "tests" / "client"))
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from kombio_driver import DT, Driver, make_app, new_record, start  # noqa: E402
+
+
+def save(name: str) -> None:
+    pygame.image.save(pygame.display.get_surface(), str(HERE / name))
+    print("saved", name)
+
+
+def run_until(app, driver, done, frames: int = 20000) -> bool:
+    for _ in range(frames):
+        if done():
+            return True
+        if driver is not None:
+            driver.act()
+        app.step(DT)
+    return False
+
+
+def kombio(size=(1280, 720)) -> None:
+    app = make_app(Path(tempfile.mkdtemp()), speed=1.0)
+    app.size_hint = size
+    t = start(app, new_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")],
+                              seed=5, rounds=2))
+    d = Driver(app, t, seed=1)
+    # the history, a few turns in, just after someone else's move (its trace on the table)
+    run_until(app, d, lambda: len(t.history) > 22 and t.traces and t.turn not in (None, 0) and not t.animating)
+    t.toggle_history()
+    app.step(DT)
+    save("kombio-history.png")
+    t.toggle_history()
+    run_until(app, d, lambda: t.match.game.over and not t.animating and t.match_result is not None)
+    for _ in range(10):
+        app.step(DT)
+    save("kombio-final-round.png")
+    t.show_match_result()
+    for _ in range(12):
+        app.step(DT)
+    save("kombio-match-end.png")
+
+
+def uno() -> None:
+    from test_combat_uno_table import UnoDriver, uno_record
+
+    app = make_app(Path(tempfile.mkdtemp()), speed=1.0)
+    t = start(app, uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")], seed=4))
+    d = UnoDriver(app, t, seed=2)
+    run_until(app, d, lambda: t.round_result is not None and not t.animating)
+    for _ in range(10):
+        app.step(DT)
+    save("combat-uno-round-end.png")
+
+
+if __name__ == "__main__":
+    wanted = sys.argv[1:] or ["kombio", "uno"]
+    for name in wanted:
+        globals()[name]()
