@@ -198,3 +198,114 @@ def test_ability_badge_only_on_a_drawn_card(tmp_path):
     assert "caption" in table.face_at(seven, Place("held", 0))
     assert "caption" not in table.face_at(seven, grid_place(0, 1))
     assert "caption" not in table.face_at(seven, Place("discard"))
+
+
+# -- flow ---------------------------------------------------------------------------------------------
+
+def uno_until(app, driver, pred, frames=30000) -> bool:
+    for _ in range(frames):
+        if pred():
+            return True
+        driver.act()
+        app.step(DT)
+    return False
+
+
+def test_a_card_clicked_out_of_turn_is_not_selected(tmp_path):
+    from test_combat_uno_table import UnoDriver, card_point, uno_record
+    from kombio_driver import click
+    from game.variants.combat_uno import Play
+
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=11, rounds=5))
+    driver = UnoDriver(app, table, seed=3, jump_rate=0.0)
+    g = table.match.game
+
+    def out_of_turn() -> bool:
+        return table.ready_for_input() and g.phase == "play" and g.turn != 0 and g.owed[0] == 0 and \
+            not any(isinstance(a, Play) for a in g.legal_actions(0)) and len(g.hands[0]) > 1
+    assert uno_until(app, driver, out_of_turn)
+    click(card_point(table, 0, 1))
+    app.step(DT)
+    app.step(DT)
+    assert table.selected is None
+    assert table.targets()[1] == set()
+    assert "Play" not in [b.text for b in table.form.widgets]
+    assert table.message is not None       # why not is still said
+
+    # Kombio: a click on your card while a bot is on turn picks nothing either.
+    app, k = kombio_table(tmp_path / "k")
+    kg = k.match.game
+    kd = Driver(app, k, seed=1)
+    for _ in range(20000):
+        if k.ready_for_input() and kg.phase == "turn" and kg.turn != 0 and k.hold is None:
+            break
+        kd.act()
+        app.step(DT)
+    from kombio_driver import place_pos
+    click(place_pos(k, grid_place(0, 0)))
+    app.step(DT)
+    assert k.pick == [] and k.targets()[1] == set()
+
+
+def test_owed_penalty_is_drawn_in_one_go_card_by_card(tmp_path):
+    from test_combat_uno_table import UnoDriver, uno_record
+    from game.core.events import CardMoved
+    from game.variants.combat_uno import DrawCard, StartDrawing
+
+    app = make_app(tmp_path, speed=1.0)
+    table = start(app, uno_record([("You", "human"), ("Ada", "hard"), ("Bruno", "hard")], seed=2, rounds=9))
+    driver = UnoDriver(app, table, seed=5, jump_rate=0.0, draw_rate=0.0)
+    g = table.match.game
+
+    def penalty_on_me() -> bool:
+        return table.ready_for_input() and any(isinstance(a, StartDrawing) for a in g.legal_actions(0)) and g.pending >= 2
+    found = False
+    for attempt in range(3):
+        if uno_until(app, driver, penalty_on_me, frames=40000):
+            found = True
+            break
+    assert found, "no penalty came to the human seat"
+    owed = g.pending
+    before = len(g.hands[0])
+    history = len(g.history)
+    key(pygame.K_d)                         # one press
+    app.step(DT)
+    assert len(g.hands[0]) == before + owed
+    assert g.owed[0] == 0 and not any(isinstance(a, DrawCard) for a in g.legal_actions(0))
+    kinds = [type(a).__name__ for _, a in g.history[history:]]
+    assert kinds == ["StartDrawing"] + ["DrawCard"] * (owed - 1)
+    # the cards fly one after another (staggered), not all in one frame
+    flying = [s for s in table.hands[0] if s.moving]
+    assert len(flying) >= 2
+    waits = {round(t.delay - t.elapsed, 3) for t in table.tweens.active if t.target in flying and not t.started}
+    assert waits, "the penalty cards all left the deck at once"
+
+
+def test_pause_in_hotseat_hides_the_hand(tmp_path):
+    from test_combat_uno_table import UnoDriver, uno_record
+    from game.client.scenes.curtain import Curtain
+    from game.client.scenes.pause import PauseMenu
+
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("Ann", "human"), ("Bob", "human"), ("Ada", "medium")], seed=6, rounds=1))
+    driver = UnoDriver(app, table, seed=2, jump_rate=0.0)
+    # play until a human's hand is open on the table
+    for _ in range(20000):
+        if app.top is table and table.viewer in table.humans and table.ready_for_input() and table.hand_visible(table.viewer):
+            break
+        driver.act()
+        app.step(DT)
+    assert table.viewer in table.humans
+    key(pygame.K_ESCAPE)
+    app.step(DT)
+    assert isinstance(app.top, PauseMenu)
+    table.draw_log.clear()
+    app.step(DT)
+    assert table.draw_log == [], "the table (and the open hand) was drawn under the pause menu"
+    assert "Paused" in drawn_texts()
+    # single player: the pause menu may show the table dimmed (nobody else is looking)
+    app2, k = kombio_table(tmp_path / "solo")
+    key(pygame.K_ESCAPE)
+    app2.step(DT)
+    assert isinstance(app2.top, PauseMenu) and not app2.top.opaque

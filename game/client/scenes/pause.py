@@ -30,7 +30,9 @@ class PauseMenu(MenuScene):
 
     def __init__(self, app, variant_id: str | None = None, title: str | None = None,
                  on_save: Callable[[], Any] | None = None, on_resume: Callable[[], None] | None = None,
-                 save_meta: Callable[[], dict] | None = None):
+                 save_meta: Callable[[], dict] | None = None, hides_table: bool = False):
+        # Hot-seat: the next player may be looking, so the menu covers the table (and any hand).
+        self.opaque = hides_table
         self.variant_id = variant_id
         self.variant_title = title or variant_id or ""
         self.on_save = on_save
@@ -92,6 +94,8 @@ class PauseMenu(MenuScene):
 
     def draw(self, surface) -> None:
         pal = self.palette
+        if self.opaque:
+            surface.blit(TH.felt_background(surface.get_size(), pal), (0, 0))
         surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 150), None, 0), (0, 0))
         TH.draw_panel(surface, self.panel, pal, fill=(8, 32, 22, 240))
         T.blit_text(surface, "Paused", TH.H1, pal.text, (self.panel.centerx, self.panel.y + 46), "center", bold=True)

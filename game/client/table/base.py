@@ -229,4 +229,5 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
 
         self.flush_save()
         self.app.push(PauseMenu(self.app, variant_id=self.variant_id, title=self.variant_title,
-                                on_save=self.record_now, save_meta=lambda: {"table": self.variant_id}))
+                                on_save=self.record_now, save_meta=lambda: {"table": self.variant_id},
+                                hides_table=self.hotseat))

@@ -397,6 +397,12 @@ class CombatUnoTable(TableScene):
         elif key == pygame.K_c:
             self.catch()
 
+    def playable(self, seat: int, index: int) -> bool:
+        hand = self.hands.get(seat, [])
+        card = hand[index].card if index < len(hand) else None
+        return card is not None and any(isinstance(a, Play) and a.rank == card.rank and a.colour == card.suit
+                                        for a in self.legal(seat))
+
     def click_card(self, seat: int, index: int) -> None:
         me = self.hand_seat()
         if me is None:
@@ -410,8 +416,10 @@ class CombatUnoTable(TableScene):
         if index >= len(hand) or hand[index].card is None:
             return
         card = hand[index].card
-        self.selected = index
         legal = [a for a in self.legal(seat) if isinstance(a, Play) and a.rank == card.rank and a.colour == card.suit]
+        # Only a card that can be played now is picked: a refused click leaves nothing selected
+        # (no Play button for a card that cannot go).
+        self.selected = index if legal else None
         if legal and card.suit is None:
             self.picking = (seat, card.rank)
             return
@@ -430,6 +438,8 @@ class CombatUnoTable(TableScene):
             self.end_claim()
 
     def draw_action(self) -> None:
+        """D or a click on the deck: one card on the turn, or a whole owed penalty in one go (its
+        cards still fly one by one)."""
         seat = self.hand_seat()
         if seat is None:
             if self.hotseat:
@@ -440,8 +450,13 @@ class CombatUnoTable(TableScene):
         for kind in (DrawCard, StartDrawing, Draw):
             for a in legal:
                 if isinstance(a, kind):
-                    self.submit(a)
+                    ok = self.submit(a)
                     self.selected = None
+                    for _ in range(200):          # the rest of the penalty, card after card
+                        more = [b for b in self.legal(seat) if isinstance(b, DrawCard)] if ok and kind is not Draw else []
+                        if not more:
+                            break
+                        ok = self.submit(more[0])
                     if not any(isinstance(b, DrawCard) for b in self.legal(seat)):
                         self.end_claim()
                     return
@@ -533,7 +548,7 @@ class CombatUnoTable(TableScene):
 
     def extra_buttons(self) -> list[Button]:
         seat = self.hand_seat()
-        if self.selected is None or seat is None:
+        if self.selected is None or seat is None or not self.playable(seat, self.selected):
             return []
         return [Button("Play", lambda: self.click_card(seat, self.selected or 0), hint="Enter")]
 
