@@ -192,6 +192,9 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         pal = self.palette
         surface.blit(TH.felt_background(surface.get_size(), pal), (0, 0))
         self.frame_faces = []
+        self.label_layers = []
+        self.label_layer("table")
+        self.reserve_fixed_labels(surface)
         highlight, selected = (set(), set()) if not self.ready_for_input() else self.targets()
         self.draw_seats(surface, pal)
         self.draw_zones(surface, pal, highlight, selected)
@@ -200,7 +203,9 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         self.draw_texts(surface, pal)
         if self.round_result is not None or self.match_result is not None:
             self.draw_overlay(surface, pal)
+        self.label_layer("buttons")
         self.form.draw(surface, pal)
+        self.label_layer("history")
         self.draw_history(surface, pal)
         if self.draw_log is not None:
             self.draw_log.append((self.viewer, self.curtain_pending, tuple(self.frame_faces)))

@@ -686,6 +686,7 @@ class CombatUnoTable(TableScene):
             box = chip.get_rect(midbottom=(drect.centerx, drect.centery - ring - int(30 * u))).inflate(18, 6)
             box.w = max(box.w, int(L.pile_card[0] * 1.1))
             box.centerx = drect.centerx
+            box = self.fit_label(box, ("up", "left", "right", "down"))
             fill = (*TH.darken(pal.uno[colour], 0.35), 230) if colour else (20, 20, 20, 200)
             surface.blit(TH.panel(box.size, fill, pal.uno[colour] if colour else pal.text_dim, 8, 2), box.topleft)
             T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
@@ -702,6 +703,7 @@ class CombatUnoTable(TableScene):
             txt = T.text(text, TH.BODY, (255, 255, 255), True)
             dxr, dyr = L.deck_pos
             box = txt.get_rect(midright=(int(dxr - L.pile_card[0] / 2 - 26 * u), int(dyr))).inflate(20, 10)
+            box = self.fit_label(box, ("left", "up", "down", "right"))
             surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.3), 235), pal.bad, 10, 2), box.topleft)
             T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
 
@@ -712,6 +714,7 @@ class CombatUnoTable(TableScene):
     def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         super().draw_texts(surface, pal)
         if self.picking is not None and self.ready_for_input():
+            self.label_layer("picker")
             L = self.layout
             rects = self.swatches()
             area = rects[0][1].unionall([r for _, r in rects]).inflate(int(36 * L.unit), int(70 * L.unit))
@@ -725,6 +728,7 @@ class CombatUnoTable(TableScene):
                 T.blit_text(surface, letter, TH.H2, (255, 255, 255) if colour != "yellow" else (40, 34, 10),
                             rect.center, "center", bold=True)
                 T.blit_text(surface, colour.capitalize(), TH.TINY, pal.text, (rect.centerx, rect.bottom + 3), "midtop")
+            self.label_layer("table")
         # A card count on each hidden hand.
         for seat, hand in self.hands.items():
             if not hand or self.layout.spot(seat).own and self.hand_visible(seat):

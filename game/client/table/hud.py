@@ -31,6 +31,46 @@ class Floating:
 
 
 
+class LabelBoard:
+    """Where the table's labels lie this frame, so none lands on another or off the screen.
+
+    Fixed things are reserved first (buttons, the title, the key hints, the piles); every other
+    label asks ``fit`` for its box: the box is kept inside the screen and, if it would cover a
+    label already placed, moved by small steps in the preferred directions to the nearest free
+    spot. A variant draws its own labels through ``Hud.fit_label`` too."""
+
+    STEP = 4
+
+    def __init__(self, screen: pygame.Rect):
+        self.screen = screen
+        self.taken: list[pygame.Rect] = []
+
+    def reserve(self, rect: pygame.Rect) -> None:
+        self.taken.append(pygame.Rect(rect))
+
+    def free(self, rect: pygame.Rect) -> bool:
+        r = rect.inflate(2, 2)
+        return self.screen.contains(rect) and r.collidelist(self.taken) < 0
+
+    def fit(self, rect: pygame.Rect, prefer: tuple[str, ...] = ("down", "up", "right", "left")) -> pygame.Rect:
+        r = pygame.Rect(rect).clamp(self.screen)
+        if not self.free(r):
+            ways = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
+            best = None
+            for step in range(1, 60):
+                for way in prefer:
+                    dx, dy = ways[way]
+                    c = r.move(dx * step * self.STEP, dy * step * self.STEP)
+                    if self.free(c):
+                        best = c
+                        break
+                if best is not None:
+                    break
+            r = best if best is not None else r
+        self.reserve(r)
+        return r
+
+
 class Hud:
     """Mixin of TableScene: texts, plates, ring and overlays."""
 
@@ -44,7 +84,61 @@ class Hud:
         self.shown_totals: dict[str, float] = {}
         self.final_round_seen = False      # the match result waits until the last round was shown
         self.confetti: list[list] = []
-        self.overlay_mark: int | None = None
+        self.label_layers: list[tuple[int, str]] = []
+        self.labels = LabelBoard(pygame.Rect(0, 0, *self.layout.size))
+
+    def fit_label(self, rect: pygame.Rect, prefer: tuple[str, ...] | None = None) -> pygame.Rect:
+        """The free spot nearest ``rect`` for a table label this frame (see LabelBoard)."""
+        return self.labels.fit(rect, prefer) if prefer else self.labels.fit(rect)
+
+    def reserve_fixed_labels(self, surface: pygame.Surface) -> None:
+        """Start the frame's label board: buttons, the title, the key hints and the piles first."""
+        self.labels = LabelBoard(surface.get_rect())
+        for widget in self.form.widgets:
+            if widget.rect is not None:
+                self.labels.reserve(widget.rect)
+        self.labels.reserve(self.title_rect())
+        for box, text_rect in self.hint_rows():
+            self.labels.reserve(box.union(text_rect))
+        L = self.layout
+        for x, y in (L.deck_pos, L.discard_pos):
+            r = pygame.Rect(0, 0, *L.pile_card)
+            r.center = (int(x), int(y))
+            self.labels.reserve(r)
+
+    def title_text(self) -> str:
+        return f"{self.variant_title} · round {max(1, self.match.view(SPECTATOR).round)}"
+
+    def title_rect(self) -> pygame.Rect:
+        return T.text(self.title_text(), TH.SMALL, self.palette.text_dim).get_rect(topleft=(14, 10))
+
+    def hint_rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """(key box, words box) of each key hint, bottom left; two columns on a short screen."""
+        hints = self.key_hints()
+        if not hints:
+            return []
+        w, h = self.layout.size
+        columns = 2 if h < 700 and len(hints) > 4 else 1
+        per = (len(hints) + columns - 1) // columns
+        col_w = 0
+        if columns > 1:
+            col_w = max(max(T.text(k, TH.TINY, (0, 0, 0), True).get_width() + 10, 26) + 8
+                        + T.text(what, TH.TINY, (0, 0, 0)).get_width() for k, what in hints) + 14
+        y0 = h - 14 - 20 * per
+        rows = []
+        for i, (key, what) in enumerate(hints):
+            col, row = divmod(i, per)
+            k = T.text(key, TH.TINY, (0, 0, 0), True)
+            box = pygame.Rect(14 + col * col_w, y0 + row * 20, max(k.get_width() + 10, 26), 18)
+            words = T.text(what, TH.TINY, (0, 0, 0)).get_rect(midleft=(box.right + 8, box.centery))
+            rows.append((box, words))
+        return rows
+
+    def label_layer(self, name: str) -> None:
+        """Labels drawn from here on lie on ``name``: "table" labels must never overlap one another
+        or leave the screen; an overlay's ("results", "picker", "history", "buttons") lie over the
+        table; "floating" texts rise across it on purpose. The layout test reads these marks."""
+        self.label_layers.append((len(T.DRAWN), name))
 
     def say(self, text: str, seconds: float = 2.2) -> None:
         self.message = (you_form(text), seconds)
@@ -99,7 +193,10 @@ class Hud:
         if frac > 0:
             start = math.pi / 2
             pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * frac, 6)
-        T.blit_text(surface, label, TH.SMALL, colour, (rect.centerx, rect.top - 4), "midbottom", bold=True)
+        if label:
+            spot = self.fit_label(T.text(label, TH.SMALL, colour, True).get_rect(midbottom=(rect.centerx, rect.top - 4)),
+                                  ("up", "right", "left", "down"))
+            T.blit_text(surface, label, TH.SMALL, colour, spot.topleft, bold=True)
 
     def draw_seats(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         acting = set(self.match.view(SPECTATOR).acting) if not self.animating else set()
@@ -117,13 +214,14 @@ class Hud:
             total = int(round(self.shown_totals.get(str(seat), 0)))
             label = self.plate_text(seat, total)
             txt = T.text(label, TH.SMALL, pal.text, True)
-            box = txt.get_rect(**{anchor: (px, py)}).inflate(18, 8)
+            box = self.fit_label(txt.get_rect(**{anchor: (px, py)}).inflate(18, 8))
             fill = (*TH.darken(pal.seat_colour(seat), 0.55), 220)
             surface.blit(TH.panel(box.size, fill, pal.seat_colour(seat) if is_turn else None, 8, 2), box.topleft)
             T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
             tag = self.seat_tag(seat, acting)
             if tag:
-                T.blit_text(surface, tag[0], TH.TINY, tag[1], (box.centerx, box.bottom + 3), "midtop", bold=True)
+                spot = self.fit_label(T.text(tag[0], TH.TINY, tag[1], True).get_rect(midtop=(box.centerx, box.bottom + 3)))
+                T.blit_text(surface, tag[0], TH.TINY, tag[1], spot.topleft, bold=True)
 
     def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]) -> tuple[tuple[int, int], str]:
         """Where a seat's name plate goes (and its anchor), beside the seat's cards."""
@@ -157,9 +255,10 @@ class Hud:
             width = max(T.text(line, TH.BODY, pal.text, True).get_width() for line in lines)
             box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
             box.midtop = (cx, base_y - lh // 2 - 6)
-            surface.blit(TH.panel(box.size, (6, 28, 20, 215), pal.accent, 10, 2), box.topleft)
+            box = self.fit_label(box, ("down", "up", "right", "left"))
+            surface.blit(TH.panel(box.size, (6, 28, 20, 235), pal.accent, 10, 2), box.topleft)
             for i, line in enumerate(lines):
-                T.blit_text(surface, line, TH.BODY, pal.text, (cx, box.y + 6 + i * lh), "midtop", bold=True)
+                T.blit_text(surface, line, TH.BODY, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
         # What just happened, to the right of the discard pile.
         nx = int(L.discard_pos[0] + L.pile_card[0] * 0.5 + 46 * L.unit)
         width = max(120, int(w * 0.82) - nx) if len(self.names) > 3 else int(w * 0.95) - nx
@@ -167,30 +266,31 @@ class Hud:
         for line in list(self.narration)[-3:]:
             lines.extend(T.wrap(line, TH.SMALL, width))
         lines = lines[-5:]
-        ny = int(cy - len(lines) * 19 / 2)
-        for i, line in enumerate(lines):
-            colour = pal.text if i == len(lines) - 1 else pal.text_dim
-            T.blit_text(surface, line, TH.SMALL, colour, (nx, ny + i * 19), "topleft")
+        if lines:
+            ny = int(cy - len(lines) * 19 / 2)
+            block = pygame.Rect(nx, ny, max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * 19)
+            block = self.fit_label(block, ("down", "up", "right", "left"))
+            for i, line in enumerate(lines):
+                colour = pal.text if i == len(lines) - 1 else pal.text_dim
+                T.blit_text(surface, line, TH.SMALL, colour, (block.x, block.y + i * 19), "topleft")
         if self.message is not None:
             text, left = self.message
             txt = T.text(text, TH.BODY, (255, 255, 255), True)
             box = txt.get_rect(center=(cx, cy - L.pile_card[1] // 2 - int(44 * L.unit))).inflate(26, 12)
+            box = self.fit_label(box, ("up", "down", "right", "left"))
             surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.35), 235), pal.bad, 10, 2), box.topleft)
             T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+        self.label_layer("floating")       # (rising texts pass over other labels by design)
         for f in self.floating:
             k = f.age / f.life
             T.blit_text(surface, f.text, TH.BODY, f.colour, (int(f.x), int(f.y - 40 * k)), "center", bold=True)
-        T.blit_text(surface, f"{self.variant_title} · round {max(1, self.match.view(SPECTATOR).round)}", TH.SMALL, pal.text_dim, (14, 10))
-        hints = self.key_hints()
-        if hints:
-            y0 = h - 14 - 20 * len(hints)
-            for i, (key, what) in enumerate(hints):
-                k = T.text(key, TH.TINY, pal.text, True)
-                box = pygame.Rect(14, y0 + i * 20, max(k.get_width() + 10, 26), 18)
-                pygame.draw.rect(surface, pal.button, box, border_radius=4)
-                pygame.draw.rect(surface, pal.button_border, box, 1, border_radius=4)
-                T.blit_text(surface, key, TH.TINY, pal.text, box.center, "center", bold=True)
-                T.blit_text(surface, what, TH.TINY, pal.text_dim, (box.right + 8, box.centery), "midleft")
+        self.label_layer("table")
+        T.blit_text(surface, self.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)
+        for (key, what), (box, words) in zip(self.key_hints(), self.hint_rows()):
+            pygame.draw.rect(surface, pal.button, box, border_radius=4)
+            pygame.draw.rect(surface, pal.button_border, box, 1, border_radius=4)
+            T.blit_text(surface, key, TH.TINY, pal.text, box.center, "center", bold=True)
+            T.blit_text(surface, what, TH.TINY, pal.text_dim, words.topleft)
 
     # -- round and match results ------------------------------------------------------------------
     def showing_match_result(self) -> bool:
@@ -257,7 +357,7 @@ class Hud:
     def draw_overlay(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         if self.tweens.busy and self.match_result is None and self.round_result is not None and self.queue:
             return
-        self.overlay_mark = len(T.DRAWN)       # (the labels from here on lie on the results panel)
+        self.label_layer("results")
         # A dark veil over the table and an opaque panel: the results read the same over any cards.
         surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 140), None, 0), (0, 0))
         panel = self.overlay_rect()

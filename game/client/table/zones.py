@@ -276,7 +276,9 @@ class ZoneViews:
             pygame.draw.rect(surface, pal.felt_dark, rect, 2, border_radius=8)
         if DECK in highlight:
             pygame.draw.rect(surface, pal.accent, rect.inflate(8, 8), 3, border_radius=9)
-        T.blit_text(surface, f"Deck {self.deck_n}", TH.TINY, pal.text_dim, (rect.centerx, rect.bottom + 8), "midtop")
+        caption = f"Deck {self.deck_n}"
+        spot = self.fit_label(T.text(caption, TH.TINY, pal.text_dim).get_rect(midtop=(rect.centerx, rect.bottom + 8)))
+        T.blit_text(surface, caption, TH.TINY, pal.text_dim, spot.topleft)
         dx, dy = L.discard_pos
         drect = back.get_rect(center=(int(dx), int(dy)))
         pygame.draw.rect(surface, TH.darken(pal.felt, 0.25), drect, 2, border_radius=8)
@@ -289,4 +291,5 @@ class ZoneViews:
                 self.draw_card(surface, DISCARD, s, False, False)
         if DISCARD in highlight:
             pygame.draw.rect(surface, pal.accent, drect.inflate(8, 8), 3, border_radius=9)
-        T.blit_text(surface, "Discard", TH.TINY, pal.text_dim, (drect.centerx, drect.bottom + 8), "midtop")
+        spot = self.fit_label(T.text("Discard", TH.TINY, pal.text_dim).get_rect(midtop=(drect.centerx, drect.bottom + 8)))
+        T.blit_text(surface, "Discard", TH.TINY, pal.text_dim, spot.topleft)

@@ -1,0 +1,151 @@
+"""No table label overlaps another or leaves the screen, on every registered table, at 960x540,
+1280x720 and 1920x1080, in every phase a match passes through (the deal, turns, reaction windows,
+abilities, holds, a round's breakdown, the match result).
+
+Each table plays a short match (one human seat playing random legal moves, random bots); each time
+the table shows a new kind of situation it is drawn at the three sizes and the drawn text boxes
+(``text.DRAWN``, split by the table's ``label_layers``) are checked: the table's own labels and the
+buttons must not overlap one another or be clipped by the screen's edge; over a results panel
+only that panel's labels and its buttons count (the table lies under a veil); rising "floating"
+texts pass over labels on purpose and are left out.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client import tables
+from game.client.ui import text as T
+from game.core.actions import Pass
+from game.core.record import GameRecord, SeatInfo
+from game.core.view import SPECTATOR
+from kombio_driver import DT, make_app, start
+
+pytestmark = pytest.mark.client
+
+SIZES = ((960, 540), (1280, 720), (1920, 1080))
+
+
+def short_options(variant) -> dict:
+    opts = {}
+    for spec in getattr(variant, "option_specs", ()):
+        if spec.key == "rounds":
+            opts["rounds"] = 1
+        elif spec.key == "length" and "rounds" in (spec.choices or ()):
+            opts["length"] = "rounds"
+        elif spec.key == "reaction_seconds":
+            opts["reaction_seconds"] = 1.0
+    return opts
+
+
+def layers(table) -> dict[str, list[tuple[str, pygame.Rect]]]:
+    out: dict[str, list] = {}
+    marks = list(table.label_layers) + [(len(T.DRAWN), "")]
+    for (start, name), (end, _) in zip(marks, marks[1:]):
+        out.setdefault(name, []).extend(T.DRAWN[start:end])
+    return out
+
+
+def label_problems(table, size) -> list[str]:
+    surface = pygame.Surface(size)
+    table.resize(size)
+    table._buttons_key = None
+    table.update_buttons()
+    T.DRAWN.clear()
+    table.draw(surface)
+    drawn = layers(table)
+    if drawn.get("results"):
+        checked = drawn["results"] + drawn.get("buttons", [])
+    elif drawn.get("picker"):
+        checked = drawn["picker"] + drawn.get("buttons", [])
+    else:
+        checked = drawn.get("table", []) + drawn.get("buttons", [])
+    screen = surface.get_rect()
+    problems = []
+    for text, rect in checked:
+        if rect.w and screen.clip(rect) != rect:
+            problems.append(f"clipped at {size}: {text!r} {rect}")
+    for i, (a, ra) in enumerate(checked):
+        for b, rb in checked[i + 1:]:
+            if ra.w and rb.w and ra.inflate(-2, -2).colliderect(rb.inflate(-2, -2)):
+                problems.append(f"overlap at {size}: {a!r} {ra} and {b!r} {rb}")
+    return problems
+
+
+def situation(table) -> tuple:
+    v = table.match.view(SPECTATOR)
+    return (v.phase, table.hold.kind if table.hold else None, table.round_result is not None,
+            table.match_result is not None, table.final_round_seen, tuple(w.kind for w in v.windows),
+            bool(set(v.acting) & set(table.humans)), getattr(table, "caller", None) is not None,
+            getattr(table, "picking", None) is not None, bool(table.message))
+
+
+def play_and_check(tmp_path, variant_id: str, seats: int, seed: int) -> tuple[set, list[str]]:
+    variant = next(v for v in tables.playable_variants() if v.id == variant_id)
+    app = make_app(tmp_path)
+    infos = [SeatInfo("You", "human", None)] + [SeatInfo(n, "random", None) for n in ("Ada", "Bruno", "Cleo", "Dario", "Eva")[:seats - 1]]
+    table = start(app, GameRecord(variant_id, short_options(variant), infos, seed))
+    rng = random.Random(seed)
+    seen: set = set()
+    problems: list[str] = []
+    for _ in range(40000):
+        app.step(0.25)      # (long frames: reaction windows run out in few of them)
+        if app.top is not table:
+            app.top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+            continue
+        if table.animating and table.hold is None:
+            continue
+        key = situation(table)
+        if variant_id == "combat-uno" and key[6] and key[0] == "play" and not any(s[8] for s in seen):
+            table.picking = (table.humans[0], "wild")       # the colour picker, once, on a human's turn
+            key = situation(table)
+        if key not in seen:
+            seen.add(key)
+            for size in SIZES:
+                problems += [f"{variant_id} {key[0]}: {p}" for p in label_problems(table, size)]
+            table.resize(app.size)
+            table._buttons_key = None
+            if getattr(table, "picking", None) is not None:
+                table.picking = None
+        if table.match_result is not None:
+            if table.final_round_seen:
+                break
+            table.show_match_result()
+            continue
+        if table.hold is not None:
+            table.release_hold()
+            continue
+        if table.round_result is not None and table.round_over():
+            table.next_round()
+            continue
+        seat = table.input_seat()
+        seats_acting = [seat] if seat is not None else [h for h in table.humans if h in table.match.view(SPECTATOR).acting]
+        for h in seats_acting:
+            legal = table.match.legal(h)
+            if not legal:
+                continue
+            passes = [a for a in legal if isinstance(a, Pass)]
+            # mostly pass on chances and prefer acting over drawing (a shorter match, same situations)
+            moves = [a for a in legal if not isinstance(a, Pass) and "Draw" not in type(a).__name__] or legal
+            action = passes[0] if passes and rng.random() < 0.7 else rng.choice(moves)
+            table.submit(action)
+    return seen, problems
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+@pytest.mark.parametrize("variant_id", [v.id for v in tables.playable_variants()])
+def test_no_label_overlaps_or_clips_at_three_sizes(tmp_path, variant_id, seats):
+    variant = next(v for v in tables.playable_variants() if v.id == variant_id)
+    seats = min(seats, getattr(variant, "max_seats", seats))
+    seen, problems = play_and_check(tmp_path, variant_id, seats, seed=7)
+    assert len(seen) >= 4, f"the match passed through too few situations: {seen}"
+    assert any(s[2] for s in seen) and any(s[3] for s in seen), "the round and match results were not checked"
+    if variant_id == "combat-uno":
+        assert any(s[8] for s in seen), "the colour picker was not checked"
+    if variant_id == "kombio":
+        assert any(s[7] for s in seen) and any(s[5] for s in seen), "a KOMBIO call and a reaction window were not checked"
+    unique = sorted(set(problems))
+    assert not unique, f"{len(unique)} label problems:\n" + "\n".join(unique[:40])
