@@ -23,6 +23,19 @@ import pygame  # noqa: E402
 from kombio_driver import DT, Driver, make_app, new_record, start  # noqa: E402
 
 
+def small_app(size):
+    from game.client.app import App
+    from game.client.clock import Clock
+    from game.client.scene import Scene
+    from game.client.storage import Storage
+
+    storage = Storage(Path(tempfile.mkdtemp()))
+    storage.settings.animation_speed = 1.0
+    storage.settings.bot_speed = "quick"
+    storage.settings.sound = False
+    return App(storage=storage, clock=Clock(), size=size, first_scene=Scene)
+
+
 def save(name: str) -> None:
     pygame.image.save(pygame.display.get_surface(), str(HERE / name))
     print("saved", name)
@@ -70,6 +83,30 @@ def uno() -> None:
     for _ in range(10):
         app.step(DT)
     save("combat-uno-round-end.png")
+
+
+def small() -> None:
+    """960x540: a Kombio reaction window after a call, and Combat UNO's colour picker."""
+    from test_combat_uno_table import UnoDriver, uno_record
+
+    app = small_app((960, 540))
+    t = start(app, new_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")],
+                              seed=5, rounds=2))
+    d = Driver(app, t, seed=1, call_after=3)
+    run_until(app, d, lambda: t.caller is not None and t.window is not None and not t.animating
+              and t.match.game.phase == "reaction")
+    for _ in range(4):
+        app.step(DT)
+    save("kombio-960x540.png")
+    app = small_app((960, 540))
+    t = start(app, uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")], seed=4))
+    d = UnoDriver(app, t, seed=2)
+    run_until(app, d, lambda: t.ready_for_input() and t.match.game.turn == 0 and t.match.game.phase == "play"
+              and not t.match.game.pending)
+    t.picking = (0, "wild")
+    for _ in range(3):
+        app.step(DT)
+    save("combat-uno-colour-960x540.png")
 
 
 if __name__ == "__main__":

@@ -309,3 +309,29 @@ def test_pause_in_hotseat_hides_the_hand(tmp_path):
     key(pygame.K_ESCAPE)
     app2.step(DT)
     assert isinstance(app2.top, PauseMenu) and not app2.top.opaque
+
+
+# -- wording ------------------------------------------------------------------------------------------
+
+def test_messages_with_a_seat_as_subject_read_right_for_you(tmp_path):
+    cases = {
+        "You matches!": "You match!",
+        "✓ You matches!": "✓ You match!",
+        "You takes the card": "You take the card",
+        "You catches Ada without UNO!": "You catch Ada without UNO!",
+        "Ada catches You without UNO!": "Ada catches you without UNO!",
+        "Caught by You!": "Caught by you!",
+        "You: takes the wrongly claimed card.": "You take the wrongly claimed card.",
+        "You was too late with a red 5: it goes back to the hand.": "You were too late with a red 5: it goes back to the hand.",
+        "Round 2: You deals.": "Round 2: You deal.",
+        "Ada matches with your 12.": "Ada matches with your 12.",
+    }
+    for third, second in cases.items():
+        assert you_form(third) == second, third
+    app, table = kombio_table(tmp_path)
+    table.float_text(0, "Caught by You!")
+    table.say("You matches!")
+    table.narrate("Ada catches You without UNO!")
+    assert table.floating[-1].text == "Caught by you!"
+    assert table.message[0] == "You match!"
+    assert table.history[-1][1] == "Ada catches you without UNO!"

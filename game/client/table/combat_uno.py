@@ -717,8 +717,11 @@ class CombatUnoTable(TableScene):
             self.label_layer("picker")
             L = self.layout
             rects = self.swatches()
-            area = rects[0][1].unionall([r for _, r in rects]).inflate(int(36 * L.unit), int(70 * L.unit))
-            area.y -= int(14 * L.unit)
+            swatches = rects[0][1].unionall([r for _, r in rects])
+            title_h = T.line_height(TH.BODY, True) + 12
+            caption_h = T.line_height(TH.TINY) + 8
+            pad = int(18 * L.unit)
+            area = pygame.Rect(swatches.x - pad, swatches.y - title_h, swatches.w + 2 * pad, title_h + swatches.h + caption_h)
             surface.blit(TH.panel(area.size, (6, 26, 18, 240), pal.accent, 12, 2), area.topleft)
             T.blit_text(surface, "Name the colour", TH.BODY, pal.text, (area.centerx, area.top + 6), "midtop", bold=True)
             for colour, rect in rects:

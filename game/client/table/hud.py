@@ -150,7 +150,13 @@ class Hud:
         self.remember_line(line)
 
     def float_text(self, seat: int | None, text: str, colour=None) -> None:
-        pos = self.seat_point(seat) if seat is not None else self.layout.centre
+        if seat is not None:
+            pos = self.seat_point(seat)
+        else:       # left of the deck: clear of the piles, their labels and the narration beside them
+            L = self.layout
+            width = T.text(you_form(text), TH.BODY, (0, 0, 0), True).get_width()
+            x = L.deck_pos[0] - L.pile_card[0] * 0.5 - 28 * L.unit - width / 2
+            pos = (max(width / 2 + 8, x), L.deck_pos[1])
         self.floating.append(Floating(you_form(text), pos, colour or self.palette.text))
 
     def update_hud(self, dt: float) -> None:
@@ -194,6 +200,7 @@ class Hud:
             start = math.pi / 2
             pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * frac, 6)
         if label:
+            self.labels.reserve(rect)        # the countdown never lands on its own ring
             spot = self.fit_label(T.text(label, TH.SMALL, colour, True).get_rect(midbottom=(rect.centerx, rect.top - 4)),
                                   ("up", "right", "left", "down"))
             T.blit_text(surface, label, TH.SMALL, colour, spot.topleft, bold=True)
