@@ -57,12 +57,26 @@ def kombio(size=(1280, 720)) -> None:
     t = start(app, new_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")],
                               seed=5, rounds=2))
     d = Driver(app, t, seed=1)
+    # mid-round: your turn, the last moves of the others outlined
+    run_until(app, d, lambda: len(t.history) > 14 and len(t.traces) >= 3 and t.actor() == 0 and not t.animating
+              and t.match.game.phase == "turn")
+    save("kombio-mid-round.png")
+    # a reaction window with its countdown
+    run_until(app, d, lambda: t.match.game.phase == "reaction" and t.window is not None and not t.animating
+              and t.claimants())
+    for _ in range(6):
+        app.step(DT)
+    save("kombio-reaction-window.png")
     # the history, a few turns in, just after someone else's move (its trace on the table)
     run_until(app, d, lambda: len(t.history) > 22 and t.traces and t.turn not in (None, 0) and not t.animating)
     t.toggle_history()
     app.step(DT)
     save("kombio-history.png")
     t.toggle_history()
+    run_until(app, d, lambda: t.round_result is not None and not t.animating and t.match_result is None)
+    for _ in range(10):
+        app.step(DT)
+    save("kombio-round-end.png")
     run_until(app, d, lambda: t.match.game.over and not t.animating and t.match_result is not None)
     for _ in range(10):
         app.step(DT)
@@ -79,6 +93,18 @@ def uno() -> None:
     app = make_app(Path(tempfile.mkdtemp()), speed=1.0)
     t = start(app, uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")], seed=4))
     d = UnoDriver(app, t, seed=2)
+    from game.core.events import WindowOpened
+
+    run_until(app, d, lambda: t.ready_for_input() and t.match.game.turn == 0 and t.match.game.phase == "play"
+              and not t.match.game.pending and len(t.history) > 6)
+    t.picking = (0, "wild")
+    for _ in range(3):
+        app.step(DT)
+    save("combat-uno-colour.png")
+    t.picking = None
+    # just after a jump-in: its float over the seat, the narration, the ring running again
+    run_until(app, d, lambda: any("Jump-in!" in f.text and f.age > 0.3 for f in t.floating), frames=60000)
+    save("combat-uno-jump-in.png")
     run_until(app, d, lambda: t.round_result is not None and not t.animating)
     for _ in range(10):
         app.step(DT)

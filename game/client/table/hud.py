@@ -105,6 +105,8 @@ class Hud:
             r = pygame.Rect(0, 0, *L.pile_card)
             r.center = (int(x), int(y))
             self.labels.reserve(r)
+        if self.ring_shown():
+            self.labels.reserve(self.ring_rect())    # the pile's captions go round the countdown ring
 
     def title_text(self) -> str:
         return f"{self.variant_title} · round {max(1, self.match.view(SPECTATOR).round)}"
@@ -175,16 +177,24 @@ class Hud:
     def key_hints(self) -> list[tuple[str, str]]:
         return [("Esc", "Pause")]
 
+    def ring_rect(self) -> pygame.Rect:
+        L = self.layout
+        r = int(max(L.pile_card) * 0.5 + 16 * L.unit)
+        rect = pygame.Rect(0, 0, 2 * r, 2 * r)
+        rect.center = (int(L.discard_pos[0]), int(L.discard_pos[1]))
+        return rect
+
+    def ring_shown(self) -> bool:
+        ev = self.window
+        return not (ev is None or self.queue or self.match.view(SPECTATOR).window(ev.trigger) is None)
+
     def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         """The reaction window's countdown ring around the discard pile."""
         ev = self.window
         if ev is None or self.queue or self.match.view(SPECTATOR).window(ev.trigger) is None:
             return      # (a window the rules have closed, or paused for a choice, shows no ring)
-        L = self.layout
-        cx, cy = L.discard_pos
-        r = int(max(L.pile_card) * 0.5 + 16 * L.unit)
-        rect = pygame.Rect(0, 0, 2 * r, 2 * r)
-        rect.center = (int(cx), int(cy))
+        rect = self.ring_rect()
+        r = rect.w // 2
         pygame.draw.circle(surface, (0, 0, 0), rect.center, r, 7)
         if ev.deadline is None:
             frac = 1.0
@@ -200,7 +210,6 @@ class Hud:
             start = math.pi / 2
             pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * frac, 6)
         if label:
-            self.labels.reserve(rect)        # the countdown never lands on its own ring
             spot = self.fit_label(T.text(label, TH.SMALL, colour, True).get_rect(midbottom=(rect.centerx, rect.top - 4)),
                                   ("up", "right", "left", "down"))
             T.blit_text(surface, label, TH.SMALL, colour, spot.topleft, bold=True)
@@ -277,6 +286,8 @@ class Hud:
             ny = int(cy - len(lines) * 19 / 2)
             block = pygame.Rect(nx, ny, max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * 19)
             block = self.fit_label(block, ("down", "up", "right", "left"))
+            back = block.inflate(16, 10)
+            surface.blit(TH.panel(back.size, (0, 0, 0, 90), None, 8), back.topleft)
             for i, line in enumerate(lines):
                 colour = pal.text if i == len(lines) - 1 else pal.text_dim
                 T.blit_text(surface, line, TH.SMALL, colour, (block.x, block.y + i * 19), "topleft")
@@ -290,7 +301,11 @@ class Hud:
         self.label_layer("floating")       # (rising texts pass over other labels by design)
         for f in self.floating:
             k = f.age / f.life
-            T.blit_text(surface, f.text, TH.BODY, f.colour, (int(f.x), int(f.y - 40 * k)), "center", bold=True)
+            at = (int(f.x), int(f.y - 40 * k))
+            # a dark pill behind it: readable over cards of any colour
+            pill = T.text(f.text, TH.BODY, f.colour, True).get_rect(center=at).inflate(16, 6)
+            surface.blit(TH.panel(pill.size, (0, 0, 0, 170), None, pill.h // 2), pill.topleft)
+            T.blit_text(surface, f.text, TH.BODY, f.colour, at, "center", bold=True)
         self.label_layer("table")
         T.blit_text(surface, self.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)
         for (key, what), (box, words) in zip(self.key_hints(), self.hint_rows()):
