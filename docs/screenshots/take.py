@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 from kombio_driver import DT, Driver, make_app, new_record, start  # noqa: E402
 
 
-def small_app(size):
+def small_app(size, colour_blind=False):
     from game.client.app import App
     from game.client.clock import Clock
     from game.client.scene import Scene
@@ -33,6 +33,7 @@ def small_app(size):
     storage.settings.animation_speed = 1.0
     storage.settings.bot_speed = "quick"
     storage.settings.sound = False
+    storage.settings.colour_blind = colour_blind
     return App(storage=storage, clock=Clock(), size=size, first_scene=Scene)
 
 
@@ -133,6 +134,38 @@ def small() -> None:
     for _ in range(3):
         app.step(DT)
     save("combat-uno-colour-960x540.png")
+
+
+def more() -> None:
+    """The peek at the deal, the hot-seat tables, the colour-blind palette."""
+    from game.client.scenes.curtain import Curtain
+    from test_combat_uno_table import UnoDriver, uno_record
+
+    app = small_app((1280, 720))
+    t = start(app, new_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")], seed=8))
+    run_until(app, None, lambda: t.hold is not None and not t.tweens.busy)
+    for _ in range(6):
+        app.step(DT)
+    save("kombio-peek.png")
+
+    app = small_app((1280, 720))
+    t = start(app, uno_record([("Ann", "human"), ("Ben", "human"), ("Ada", "medium")], seed=6))
+    d = UnoDriver(app, t, seed=2, jump_rate=0.0)
+    run_until(app, d, lambda: app.top is t and t.viewer in t.humans and t.ready_for_input() and len(t.history) > 8
+              and t.hand_visible(t.viewer), frames=40000)
+    for _ in range(3):
+        app.step(DT)
+    save("combat-uno-hotseat.png")
+
+    app = small_app((1280, 720), colour_blind=True)
+    t = start(app, uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")], seed=4))
+    d = UnoDriver(app, t, seed=2)
+    run_until(app, d, lambda: t.ready_for_input() and t.match.game.turn == 0 and t.match.game.phase == "play"
+              and not t.match.game.pending and len(t.history) > 6)
+    t.picking = (0, "wild")
+    for _ in range(3):
+        app.step(DT)
+    save("combat-uno-colour-blind.png")
 
 
 if __name__ == "__main__":
