@@ -124,6 +124,11 @@ class KumbalTable(TableScene):
         if w is not None:
             self.window = WindowOpened("free-discard", w.seats, w.opened_at, w.deadline)
 
+    def narration_left(self) -> int:
+        L = self.layout
+        fan = (self.discard_shown - 1) * L.pile_card[0] * 0.34
+        return int(L.discard_pos[0] + L.pile_card[0] * 0.5 + fan + 24 * L.unit)
+
     def pile_pose(self, index: int, count: int):
         """The pile's latest cards fan out to the right, the top card last."""
         L = self.layout
@@ -238,10 +243,7 @@ class KumbalTable(TableScene):
         cid = hand[index].card.id
         self.chosen ^= {cid}
         self.cursor = index
-        self._buttons_key = None
-        problem = self.selection_problem()
-        if problem and len(self.chosen) >= 2:
-            self.say(problem, 3.0)
+        self._buttons_key = None     # the Discard button lights up (or not): the prompt says why
 
     def discard_selection(self) -> None:
         action = self.selection_action()
@@ -285,6 +287,11 @@ class KumbalTable(TableScene):
                 self.narrate(f"The start card is {self.a_name(ev.card)}.")
         elif ev.src == DISCARD and ev.dst.zone == "hand":
             self.narrate(f"{self.names[ev.dst.seat]} takes {self.a_name(ev.card)} from the pile.")
+            # Everybody saw it taken; in the hand it is one more card only its owner sees (keeping
+            # track of it is the players' own memory, as at a real table).
+            sprite = next((s for s in self.hands.get(ev.dst.seat, []) if s.card == ev.card), None)
+            if sprite is not None:
+                sprite.show_to = frozenset((ev.dst.seat,))
         seat = self.hand_seat()
         if seat is not None:
             ids = {s.card.id for s in self.hands.get(seat, []) if s.card is not None}
@@ -337,7 +344,7 @@ class KumbalTable(TableScene):
         self.sound.play("call")
         self.narrate(f"{self.names[ev.seat]} calls KUMBAL with {ev.points} points!")
         self.float_text(ev.seat, "KUMBAL!", self.palette.accent)
-        self.pause_for(0.5)
+        self.pause_for(1.0)
 
     def on_HandRevealed(self, ev: HandRevealed) -> None:
         hand = self.hands.get(ev.seat, [])
@@ -352,12 +359,11 @@ class KumbalTable(TableScene):
         self.step_delay += 0.02
 
     def on_CallResult(self, ev: CallResult) -> None:
+        # (the round's scores say it in full; the hands' floats are still showing their points)
         if ev.made:
             self.narrate(f"{self.names[ev.seat]} has the fewest points ({ev.points}): 0 for the round!")
-            self.float_text(ev.seat, "Made it: 0", self.palette.good)
         else:
             self.narrate(f"{self.names[ev.seat]} called with {ev.points}, but another hand has {ev.lowest_other}: +25!")
-            self.float_text(ev.seat, "Failed: +25", self.palette.bad)
             self.sound.play("penalty")
         self.pause_for(0.8)
 
@@ -365,7 +371,7 @@ class KumbalTable(TableScene):
         self.narrate(f"49-rule: {self.names[ev.seat]} reached {ev.reached} and drops to {ev.total}!")
 
     def on_CutWanted(self, ev: CutWanted) -> None:
-        self.narrate(f"The cards are gathered, not shuffled: {self.names[ev.seat]} cuts the deck.")
+        self.narrate(f"The cards are gathered, not shuffled. Cutting: {self.names[ev.seat]}.")
         self.deck_n = ev.cards
 
     def on_DeckCut(self, ev: DeckCut) -> None:
@@ -501,9 +507,9 @@ class KumbalTable(TableScene):
 
     def cut_strip(self) -> pygame.Rect:
         L = self.layout
-        w, h = int(L.size[0] * 0.5), int(L.pile_card[1] * 0.9)
+        w, h = int(L.size[0] * 0.32), int(L.pile_card[1] * 0.9)
         r = pygame.Rect(0, 0, w, h)
-        r.center = L.centre
+        r.center = (L.centre[0] - int(80 * L.unit), L.centre[1])   # clear of the narration on the right
         return r
 
     def cut_point_at(self, x: int) -> int | None:
