@@ -261,6 +261,8 @@ class Cut(Action):
 
 
 _discard = lru_cache(maxsize=None)(Discard)
+
+
 _draw = lru_cache(maxsize=None)(DrawFromDeck)
 _take = lru_cache(maxsize=None)(TakeDiscard)
 _call = lru_cache(maxsize=None)(CallKumbal)
@@ -584,8 +586,9 @@ class Kumbal(Game):
                     if face_of[c.id] == face:
                         laid.append(pool.pop(i))
                         break
+        gone = {c.id for c in laid}
+        hand[:] = [c for c in hand if c.id not in gone]
         for c in laid:
-            hand.remove(c)
             self.piles.discard.append(c)
             events.append(CardMoved(c, hand_place(seat), DISCARD, None, seat))
         self.hand_serial[seat] += 1
@@ -628,10 +631,12 @@ class Kumbal(Game):
     def _on_TakeDiscard(self, action: TakeDiscard, t: float) -> list[Event]:
         seat = self._require_turn(action, "draw")
         card = self.takeable
-        if card is None or card not in self.piles.discard:
+        pile = self.piles.discard
+        at = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] is card), None) if card is not None else None
+        if at is None:
             what = {"joker": "a joker is never taken", "action card": "a card played as an action is never taken"}
             raise CannotTake(what.get(self.blocked or "", "there is no card to take"))
-        self.piles.discard.remove(card)
+        del pile[at]
         self.hands[seat].append(card)
         self.hand_serial[seat] += 1
         events: list[Event] = [CardMoved(card, DISCARD, hand_place(seat), None, seat)]
