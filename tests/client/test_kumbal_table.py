@@ -322,3 +322,50 @@ def test_the_pile_frames_the_card_that_may_be_taken_and_refusals_are_explained(t
         assert table.prompt().startswith("Your turn")
         table.draw(app.screen if hasattr(app, "screen") else pygame.display.get_surface())
         assert any(s.card == v.takeable for s in table.discard)
+
+
+def test_select_with_keys_discard_draw_and_free_discard_by_input(tmp_path):
+    from game.core.actions import StartRound
+
+    hands = (["Ah", "2c", "3d", "4s", "5h", "6c", "9d"], ["Kh", "Kc", "Qd", "Js", "10h", "10c", "9s"])
+    deck = tuple(hands[k][i] for i in range(7) for k in range(2)) + ("7h", "9c")
+    record = kumbal_record([("You", "human"), ("Ada", "easy")], seed=4, reaction_seconds=0.0)
+    record.actions.append((0.0, StartRound(deck=deck)))
+    app = make_app(tmp_path)
+    table = start(app, record)
+    for _ in range(100):
+        app.step(DT)
+    g = table.match.game
+    assert g.turn == 0 and table.ready_for_input()
+    # Keys: → moves to the first card and ↑ selects it (a legal single); 2 adds the second card:
+    # two values, not a discard, so the prompt says why; Esc drops the selection.
+    first, second = (str(s.card) for s in table.hands[0][:2])
+    key(pygame.K_RIGHT)
+    key(pygame.K_UP)
+    app.step(DT)
+    assert table.selected_faces() == (first,) and table.selection_action() == Discard(0, (first,))
+    key(pygame.K_2)
+    app.step(DT)
+    assert table.selected_faces() == (first, second) and table.selection_action() is None
+    assert table.prompt() == "Not a discard: two cards must be of the same value (a pair)."
+    key(pygame.K_ESCAPE)
+    app.step(DT)
+    assert not table.chosen and app.top is table
+    nine = next(i for i, s in enumerate(table.hands[0]) if str(s.card) == "9d")
+    click(card_point(table, 0, nine))
+    app.step(DT)
+    assert table.selected_faces() == ("9d",) and table.selection_action() == Discard(0, ("9d",))
+    key(pygame.K_RETURN)
+    for _ in range(20):
+        app.step(DT)
+    assert g.step == "draw"
+    key(pygame.K_d)
+    for _ in range(20):
+        app.step(DT)
+    assert FreeDiscard(0) in g.legal_actions(0), "the drawn 9 matches the 9 on the pile"
+    assert "discard it free (F)" in table.prompt()
+    key(pygame.K_f)
+    for _ in range(20):
+        app.step(DT)
+    assert FreeDiscard(0) in [a for _, a in g.history]
+    assert [str(c) for c in g.discard[1:3]] == ["9d", "9c"]     # on the start card, before Ada's turn

@@ -472,8 +472,6 @@ class KumbalTable(TableScene):
                 self.end_claim()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.discard_selection()
-        elif key == pygame.K_ESCAPE:
-            self.chosen = set()
         else:
             for kind, choice in self.action_labels.items():
                 if choice.key == key:
@@ -481,6 +479,16 @@ class KumbalTable(TableScene):
                     if self.act(legal[0] if legal else kind(seat)):
                         pass
                     return
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.chosen:
+            self.chosen = set()          # Esc first drops the selection, then pauses
+            self._buttons_key = None
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.claimer is not None:
+            self.end_claim()
+            return
+        super().handle_event(event)
 
     def window_open_to(self, seat: int) -> bool:
         return FreeDiscard(seat) in self.legal(seat)
