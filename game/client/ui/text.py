@@ -73,6 +73,10 @@ def number(value: object, digits: int = 1) -> str:
     return str(value) if isinstance(value, int) else f"{value:.{digits}f}"
 
 
+def font_path(bold: bool = False):
+    return asset_path("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (int(size), bool(bold))
     f = _FONTS.get(key)
