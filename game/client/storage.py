@@ -42,6 +42,8 @@ SCORE_LIMIT = 10 ** 6
 WINDOW_MIN, WINDOW_MAX = (320, 240), (7680, 4320)
 ANIMATION_SPEEDS: tuple[Any, ...] = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0, "fastest")
 BOT_SPEEDS: tuple[str, ...] = ("relaxed", "normal", "quick")
+TEXT_SIZES: tuple[float, ...] = (0.9, 1.0, 1.15, 1.3)
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 _BOT_DELAY_SCALE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.6}
 
 
@@ -61,6 +63,7 @@ class Settings:
     colour_blind: bool = False
     bot_speed: str = "normal"           # one of BOT_SPEEDS
     player_name: str = "You"
+    text_size: float = 1.0              # one of TEXT_SIZES: every font is scaled by it
     # The last setup used per variant: {"seats": [...SeatInfo json], "options": {...}}
     last_setup: dict[str, Any] = field(default_factory=dict)
 
@@ -120,6 +123,8 @@ def _check_setting(name: str, value: Any) -> Any:
         return float(value) if _is_number(value) and 0 <= value <= 10 else _INVALID
     if name == "volume":
         return float(value) if _is_number(value) and 0 <= value <= 1 else _INVALID
+    if name == "text_size":
+        return float(value) if _is_number(value) and value in TEXT_SIZES else _INVALID
     if name == "bot_speed":
         return value if value in BOT_SPEEDS else _INVALID
     if name == "player_name":
@@ -428,6 +433,12 @@ class Storage:
     def save_stats(self) -> None:
         if not self.read_only:
             atomic_write_json(self.stats_path, self.stats.to_json())
+
+    def reset_stats(self) -> None:
+        """Statistics → Reset: every count and the chart start again. The identities of counted
+        matches are kept, so a match finished before the reset is still never counted twice."""
+        self.stats = Statistics(finished=list(self.stats.finished))
+        self.save_stats()
 
     def record_finished(self, record: Any, lowest_wins: bool = True) -> None:
         """Count a finished match (a GameRecord with a result) in the statistics, remember it as

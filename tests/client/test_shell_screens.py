@@ -167,13 +167,31 @@ def test_statistics_screen_shows_rows_and_the_last_match_chart(make_app, home, d
     texts = drive.texts
     assert "Shelltest" in texts and "Last match: Shelltest, totals after each round" in texts
     row = drive.app.top.rows
-    assert ("Shelltest", "1", "1", "7", "7.0") in row
+    assert ("Shelltest", "1", "1", "100%", "7 pts", "7.0 pts") in row
+    assert "Totals are your points at the end of a match: fewer is better." in texts
     # the chart has a line in each seat's colour inside the chart panel
     chart = drive.app.top.chart_rect
     pal = drive.app.palette
     area = drive.app.surface.subsurface(chart)
     colours = {tuple(area.get_at((x, y)))[:3] for x in range(0, chart.w, 2) for y in range(0, chart.h, 2)}
     assert pal.seat_colour(0) in colours and pal.seat_colour(1) in colours
+
+
+def test_statistics_reset_asks_once_then_erases(home, make_app, driver_for):
+    from game.core.record import GameRecord, SeatInfo
+
+    storage = Storage(home)
+    storage.record_finished(GameRecord("shelltest", {}, [SeatInfo("Zoe", "human"), SeatInfo("Ada", "bot", "easy")], 1,
+                                       result={"rounds": [[3, 10]], "totals": [3, 10], "winners": [0]}))
+    drive = driver_for(make_app())
+    drive.key(pygame.K_t)
+    drive.click_button("Reset statistics…")
+    assert Storage(home).stats.variants["shelltest"].played == 1      # one press only asks
+    drive.click_button("Press again to erase all")
+    assert "Statistics reset." in drive.texts
+    again = Storage(home).stats
+    assert again.variants == {} and again.last_match is None and again.finished   # counted matches stay counted
+    assert "Finish a match to see its scores round by round here." in drive.texts
 
 
 def test_statistics_screen_without_matches(drive):

@@ -22,6 +22,12 @@ from game.core.errors import CardhallError
 BOT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Elif", "Farid", "Greta", "Hiro")
 KINDS = ("human", "easy", "medium", "hard")
 KIND_LABELS = {"human": "Human", "easy": "Bot · easy", "medium": "Bot · medium", "hard": "Bot · hard"}
+# What each level is like at the table (ai/levels.py is where these come from).
+LEVEL_WORDS = {
+    "easy": "Easy: forgets what it saw within a few turns, slow to react, often misplays.",
+    "medium": "Medium: remembers a handful of cards, reacts in about a second, sometimes slips.",
+    "hard": "Hard: keeps most of the table in mind, reacts fast, plays carefully; never peeks.",
+}
 NAME_MAX = 16
 
 
@@ -100,8 +106,11 @@ class SetupScene(MenuScene):
 
         infos = []
         used: set[str] = set()
+        hot_seat = sum(1 for s in self.seats if s["kind"] == "human") > 1
         for i, s in enumerate(self.seats):
             name = s["name"].strip() or (f"Player {i + 1}" if s["kind"] == "human" else BOT_NAMES[i % len(BOT_NAMES)])
+            if hot_seat and s["kind"] == "human" and name.lower() == "you":
+                name = f"Player {i + 1}"    # "Pass to You" means nothing when several people share the screen
             base, n = name, 2
             while name.lower() in used:
                 name = f"{base} {n}"
@@ -242,6 +251,19 @@ class SetupScene(MenuScene):
         self.app.push(SummaryScene(self.app, self.variant, self.seat_infos(), options))
 
     # -- drawing ---------------------------------------------------------------------------------
+    def _draw_level_words(self, surface, pal, focused) -> None:
+        kind = next((k.value for _, k, _ in self.seat_rows if k is focused), None)
+        y = self.add_button.rect.bottom + 12
+        lh = T.line_height(TH.SMALL)
+        for words in _level_words_for(self.seats, kind):
+            for line in T.wrap(words, TH.SMALL, self.left.w - 80):
+                if y + lh > self.left.bottom - 6:
+                    return
+                T.blit_text(surface, line, TH.SMALL, pal.text_dim, (self.left.x + 60, y))
+                y += lh
+            y += 4
+
+    # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface) -> None:
         pal = self.palette
         self.draw_background(surface)
@@ -259,6 +281,7 @@ class SetupScene(MenuScene):
                 if wd is not None:
                     wd.draw(surface, pal, wd is focused)
         self.add_button.draw(surface, pal, self.add_button is focused)
+        self._draw_level_words(surface, pal, focused)
         if not self.variant.option_specs:
             T.blit_text(surface, "This game has no optional rules.", TH.BODY, pal.text_dim,
                         (self.right.x + 20, self.right.y + 64))
@@ -282,6 +305,14 @@ class SetupScene(MenuScene):
         from game.client.scene import draw_hints
 
         draw_hints(surface, pal, self.hints)
+
+
+def _level_words_for(seats: list[dict], focused_kind: str | None) -> list[str]:
+    """The focused level picker's level, else every level seated, in order."""
+    if focused_kind in LEVEL_WORDS:
+        return [LEVEL_WORDS[focused_kind]]
+    seated = {s["kind"] for s in seats}
+    return [LEVEL_WORDS[k] for k in KINDS if k in seated and k in LEVEL_WORDS]
 
 
 class SummaryScene(MenuScene):

@@ -5,9 +5,16 @@ from __future__ import annotations
 import pygame
 
 from game.client.scene import MenuScene, draw_hints
-from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS
+from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS, TEXT_SIZES, WINDOW_SIZES
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle
+
+
+TEXT_SIZE_LABELS = {0.9: "Small", 1.0: "Normal", 1.15: "Large", 1.3: "Larger"}
+
+
+def _size_label(v) -> str:
+    return f"{v[0]} × {v[1]}"
 
 
 def _speed_label(v) -> str:
@@ -22,13 +29,17 @@ class SettingsScene(MenuScene):
         s = self.settings
         self.rows = [
             Toggle("Fullscreen (F11)", s.fullscreen, self._fullscreen),
+            Cycler("Window size", self._window_sizes(), tuple(s.window_size), self.app.set_window_size, fmt=_size_label,
+                   help="The window's size when not fullscreen (dragging its edge works too)."),
+            Cycler("Text size", TEXT_SIZES, s.text_size, self.app.set_text_size,
+                   fmt=lambda v: TEXT_SIZE_LABELS.get(v, f"{v:g}×")),
             Cycler("Animation speed", ANIMATION_SPEEDS, s.animation_speed, self._set("animation_speed"), fmt=_speed_label),
             Cycler("Bot speed", BOT_SPEEDS, s.bot_speed, self._set("bot_speed"), fmt=str.capitalize,
                    help="How long bots take to think and react."),
             Stepper("Reaction window", s.reaction_seconds, 0.0, 10.0, 0.5, self._set("reaction_seconds"),
                     fmt=lambda v: "Wait for all" if v == 0 else f"{v:g} s",
                     help="Default time for out-of-turn claims in new matches; 0 waits until every human has passed."),
-            Toggle("Sound", s.sound, self._set("sound")),
+            Toggle("Sound", s.sound, self._set("sound"), help=self.app.sound.reason),
             Stepper("Volume", int(round(s.volume * 100)), 0, 100, 10, lambda v: self._set("volume")(v / 100),
                     fmt=lambda v: f"{v}%"),
             Toggle("Memory aid", s.memory_aid, self._set("memory_aid"),
@@ -39,6 +50,14 @@ class SettingsScene(MenuScene):
         ]
         self.back_button = Button("Done", self.back, hint="Esc")
         self.form.set_widgets(self.rows + [self.back_button], keep_focus=True)
+
+    def _window_sizes(self) -> list[tuple[int, int]]:
+        sizes = list(WINDOW_SIZES)
+        current = tuple(self.settings.window_size)
+        if current not in sizes:          # a size the player dragged the window to
+            sizes.append(current)
+            sizes.sort()
+        return sizes
 
     def _set(self, key):
         def apply(value) -> None:

@@ -156,7 +156,7 @@ def parse(source: str) -> list[Block]:
 
 
 # -- layout -------------------------------------------------------------------------------
-_ITALIC: dict[tuple[int, bool], pygame.font.Font] = {}
+_ITALIC: dict[tuple[int, bool, float], pygame.font.Font] = {}
 
 
 def _font(run: Run, size: int) -> pygame.font.Font:
@@ -164,12 +164,12 @@ def _font(run: Run, size: int) -> pygame.font.Font:
         return T.font(size - 2, False)
     if not run.italic:
         return T.font(size, run.bold)
-    key = (size, run.bold)
+    key = (size, run.bold, T.scale())
     f = _ITALIC.get(key)
     if f is None:
         base = T.font(size, run.bold)
         try:
-            f = pygame.font.Font(str(T.font_path(run.bold)), size)
+            f = pygame.font.Font(str(T.font_path(run.bold)), max(6, round(size * T.scale())))
         except (OSError, FileNotFoundError, pygame.error, AttributeError):
             f = base
         else:
