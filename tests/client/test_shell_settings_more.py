@@ -95,3 +95,18 @@ def test_no_sound_device_prints_nothing_on_start():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 0
     assert "ALSA" not in out.stderr and out.stderr.strip() == ""
+
+
+def test_settings_scroll_to_the_focused_row_in_a_small_window(make_app, driver_for):
+    drive = driver_for(make_app(size=(960, 540)))
+    drive.key(pygame.K_s)
+    scene = drive.app.top
+    assert scene.max_scroll > 0
+    last = scene.rows[-1]
+    scene.form.focus_on(last)
+    drive.app.run_frames(2)
+    assert scene.view.contains(last.rect)
+    assert scene.scroll > 0
+    scene.form.focus_on(scene.rows[0])
+    drive.app.run_frames(2)
+    assert scene.scroll == 0 and scene.view.contains(scene.rows[0].rect)

@@ -86,18 +86,66 @@ class SettingsScene(MenuScene):
         w, h = size
         cw = min(820, w - 96)
         x = (w - cw) // 2
-        y = 104
-        for row in self.rows:
-            rh = row.height_for(cw)
+        self.view = pygame.Rect(x - 16, 92, cw + 32, max(100, h - 92 - 44))
+        self._heights = [row.height_for(cw) for row in self.rows]
+        self.content_h = sum(hh + 4 for hh in self._heights) + 12
+        self.view.h = min(self.view.h, self.content_h + 12)
+        self.scroll = getattr(self, "scroll", 0)
+        self._place(x, cw)
+        self.back_button.rect = pygame.Rect(24, 24, 150, 40)
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_h + 12 - self.view.h)
+
+    def _place(self, x: int | None = None, cw: int | None = None) -> None:
+        """Rows from the top of the panel, shifted by the scroll (small windows scroll)."""
+        x = self.view.x + 16 if x is None else x
+        cw = self.view.w - 32 if cw is None else cw
+        self.scroll = max(0, min(self.max_scroll, self.scroll))
+        y = self.view.y + 12 - self.scroll
+        for row, rh in zip(self.rows, self._heights):
             row.rect = pygame.Rect(x, y, cw, rh)
             y += rh + 4
-        self.panel = pygame.Rect(x - 16, 92, cw + 32, y - 92 + 12)
-        self.back_button.rect = pygame.Rect(24, 24, 150, 40)
+        self.panel = self.view
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEWHEEL and self.max_scroll:
+            self.scroll -= event.y * 48
+            self._place()
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        focused = self.form.focused
+        if focused in self.rows and self.max_scroll:
+            # Keyboard focus on a row below or above the panel brings it into view.
+            inner = self.view.inflate(0, -24)
+            if focused.rect.bottom > inner.bottom:
+                self.scroll += focused.rect.bottom - inner.bottom
+                self._place()
+            elif focused.rect.top < inner.top:
+                self.scroll -= inner.top - focused.rect.top
+                self._place()
 
     def draw(self, surface) -> None:
         pal = self.palette
         self.draw_background(surface)
         self.draw_title(surface, 50)
         TH.draw_panel(surface, self.panel, pal)
-        self.form.draw(surface, pal)
+        clip = surface.get_clip()
+        surface.set_clip(self.view.inflate(-4, -4))
+        focused = self.form.focused
+        for row in self.rows:
+            if row.rect.colliderect(self.view):
+                row.draw(surface, pal, row is focused)
+        surface.set_clip(clip)
+        self.back_button.draw(surface, pal, self.back_button is focused)
+        if self.max_scroll:
+            track = pygame.Rect(self.view.right - 9, self.view.y + 8, 4, self.view.h - 16)
+            pygame.draw.rect(surface, pal.button, track, border_radius=2)
+            th = max(24, int(track.h * self.view.h / (self.view.h + self.max_scroll)))
+            ty = track.y + int((track.h - th) * self.scroll / self.max_scroll)
+            pygame.draw.rect(surface, pal.text_dim, (track.x, ty, 4, th), border_radius=2)
         draw_hints(surface, pal, self.hints)
