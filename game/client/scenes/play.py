@@ -330,6 +330,7 @@ class SummaryScene(MenuScene):
     def build(self) -> None:
         self.back_button = Button("Back", self.back, hint="Esc")
         self.start_button = Button("Start", self.start, primary=True, hint="Enter")
+        self.replacing = ""            # set when Start was pressed once over an unfinished saved match
         self.form.set_widgets([self.start_button, self.back_button], keep_focus=False)
 
     def layout(self, size) -> None:
@@ -355,7 +356,29 @@ class SummaryScene(MenuScene):
         seed = random.SystemRandom().randrange(1, 2 ** 31)
         return GameRecord(self.variant.id, dict(self.options), list(self.seat_list), seed)
 
+    def _unfinished(self) -> str:
+        """What the saved unfinished match is, in words, or "" when there is none."""
+        saved = self.app.storage.saved_match()
+        if saved is None:
+            return ""
+        record, meta = saved
+        try:
+            from game.core.game import get_variant
+
+            title = get_variant(record.variant).title
+        except Exception:
+            title = str(record.variant)
+        detail = meta.get("summary") or f"{len(record.seats)} players"
+        return f"{title} · {detail}"
+
     def start(self) -> None:
+        # There is one saved match: a new one replaces it, so the first press asks.
+        if not self.replacing:
+            unfinished = self._unfinished()
+            if unfinished:
+                self.replacing = unfinished
+                self.start_button.text = "Replace it and start"
+                return
         s = self.app.settings
         s.last_setup = dict(s.last_setup)
         s.last_setup[self.variant.id] = {
@@ -378,6 +401,15 @@ class SummaryScene(MenuScene):
 
     def draw_content(self, surface) -> None:
         pal = self.palette
+        if self.replacing:
+            warn = (f"You have an unfinished match ({T.clean(self.replacing, 60)}). Starting this one "
+                    "replaces it: press again to start, or Back to keep it.")
+            r = self.start_button.rect
+            lines = T.wrap(warn, TH.SMALL, max(200, r.right - self.left.x - 2 * r.w - 40))
+            y = r.centery - len(lines) * T.line_height(TH.SMALL) // 2
+            for line in lines:
+                T.blit_text(surface, line, TH.SMALL, pal.bad, (self.left.x, y))
+                y += T.line_height(TH.SMALL)
         TH.draw_panel(surface, self.left, pal)
         TH.draw_panel(surface, self.right, pal)
         T.blit_text(surface, "Players", TH.H2, pal.text, (self.left.x + 20, self.left.y + 14), bold=True)
