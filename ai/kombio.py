@@ -78,6 +78,7 @@ class KombioBot:
         self.options: dict[str, Any] = {}
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
+        self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
         self.memory = self._new_memory(0)
         self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
         self.my_turns = 0
@@ -436,12 +437,16 @@ class KombioBot:
         kinds = {type(a): a for a in legal}
         can_draw = DrawFromDeck in kinds
         if CallKombio in kinds and (self._should_call(view) or not (can_draw or TakeDiscard in kinds)):
+            self.last_reason = (f"Your hand is worth about {self._estimate_total(self.seat):.0f}, likely the lowest "
+                                "at the table.")
             return kinds[CallKombio]
         if TakeDiscard in kinds and view.discard_top is not None:
             d = view.discard_top.rank
             _, take = self._exchange_gain(d)  # type: ignore[arg-type]
             draw = self._draw_worth() if can_draw else -99.0
             choice = TakeDiscard if take > draw + 0.25 else DrawFromDeck
+            self.last_reason = (f"The {d} on the pile lowers your hand by about {take:.0f}, more than a draw is worth."
+                                if choice is TakeDiscard else f"A fresh card is worth more than the {d} on the pile.")
             if can_draw and self._mistake():
                 choice = TakeDiscard if d <= 6 and self.rng.random() < 0.5 else DrawFromDeck  # type: ignore[operator]
             if choice in kinds:
@@ -461,7 +466,12 @@ class KombioBot:
                     return Exchange(self.seat, slip.index)
             return PlayDrawn(self.seat)
         if place is not None and gain > 0.0 and gain >= ability:
+            known = self.known.get(place)
+            self.last_reason = (f"It replaces the {known} you remember there." if known is not None
+                                else "It goes where you do not know the card: likely higher than this one.")
             return Exchange(self.seat, place.index)
+        self.last_reason = ("Its ability is worth more than keeping it." if ability > 0
+                            else "Keeping it would not lower your hand.")
         return PlayDrawn(self.seat)
 
     # abilities ------------------------------------------------------------------------------------
@@ -560,6 +570,11 @@ class KombioBot:
                 best, best_score = a, score
         if best is not None and self._mistake() and self.rng.random() < 0.5:
             return pass_  # too slow to notice
+        if best is not None:
+            whose = "your own" if best.place.seat == self.seat else "an opponent's"
+            self.last_reason = f"You saw a {r} in {whose} grid: matching it sheds a card."
+        else:
+            self.last_reason = f"You know of no {r} to match."
         return best or pass_
 
     # calling ----------------------------------------------------------------------------------

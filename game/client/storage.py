@@ -179,6 +179,7 @@ class VariantStats:
     won: int = 0
     scores: list[int] = field(default_factory=list)   # the human seats' final totals, newest last
     lowest_wins: bool = True
+    coached: int = 0            # matches in which the coach was asked at least once
 
     @property
     def best(self) -> int | None:
@@ -192,17 +193,18 @@ class VariantStats:
 
     def to_json(self) -> dict[str, Any]:
         return {"played": self.played, "won": self.won, "scores": self.scores[-SCORES_KEPT:],
-                "lowest_wins": self.lowest_wins}
+                "lowest_wins": self.lowest_wins, "coached": self.coached}
 
     @classmethod
     def from_json(cls, data: Any, where: str = "variant") -> "VariantStats":
-        schema.obj(data, where, ("played", "won", "scores", "lowest_wins"))
+        schema.obj(data, where, ("played", "won", "scores", "lowest_wins", "coached"))
         played = schema.integer(data.get("played", 0), f"{where}.played", 0, schema.INT_LIMIT)
         won = schema.integer(data.get("won", 0), f"{where}.won", 0, played)
         scores = schema.items(data.get("scores", []), f"{where}.scores", SCORES_KEPT)
         for i, v in enumerate(scores):
             schema.integer(v, f"{where}.scores[{i}]", -SCORE_LIMIT, SCORE_LIMIT)
-        return cls(played, won, list(scores), schema.boolean(data.get("lowest_wins", True), f"{where}.lowest_wins"))
+        return cls(played, won, list(scores), schema.boolean(data.get("lowest_wins", True), f"{where}.lowest_wins"),
+                   schema.integer(data.get("coached", 0), f"{where}.coached", 0, played))
 
 
 @dataclass
@@ -440,7 +442,7 @@ class Storage:
         self.stats = Statistics(finished=list(self.stats.finished))
         self.save_stats()
 
-    def record_finished(self, record: Any, lowest_wins: bool = True) -> None:
+    def record_finished(self, record: Any, lowest_wins: bool = True, coached: bool = False) -> None:
         """Count a finished match (a GameRecord with a result) in the statistics, remember it as
         the last match for the chart, clear the saved match and write everything.
 
@@ -470,6 +472,7 @@ class Storage:
         humans = [i for i, s in enumerate(seats) if s.kind == "human"]
         if humans:
             vs.played += 1
+            vs.coached += 1 if coached else 0
             if any(i in winners for i in humans):
                 vs.won += 1
             vs.scores.extend(totals[i] for i in humans if i < len(totals))

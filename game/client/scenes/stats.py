@@ -114,8 +114,8 @@ class StatsScene(MenuScene):
                 avg = "–" if vs.average is None else f"{T.number(vs.average)} pts"
                 best = "–" if vs.best is None else f"{T.number(vs.best)} pts"
                 rate = f"{vs.won / vs.played:.0%}" if vs.played else "–"
-                self.rows.append((T.clean(titles.get(vid, vid), 30), T.number(vs.played), T.number(vs.won), rate,
-                                  best, avg))
+                played = T.number(vs.played) + (f" ({T.number(vs.coached)} coached)" if vs.coached else "")
+                self.rows.append((T.clean(titles.get(vid, vid), 30), played, T.number(vs.won), rate, best, avg))
         self.higher_better = sorted(titles.get(vid, vid) for vid, vs in stats.variants.items() if not vs.lowest_wins)
         self.last = stats.last_match
         self.last_title = T.clean(titles.get(self.last.variant, self.last.variant), 30) if self.last else ""
