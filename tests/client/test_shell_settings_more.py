@@ -110,3 +110,33 @@ def test_settings_scroll_to_the_focused_row_in_a_small_window(make_app, driver_f
     scene.form.focus_on(scene.rows[0])
     drive.app.run_frames(2)
     assert scene.scroll == 0 and scene.view.contains(scene.rows[0].rect)
+
+
+def test_bot_levels_screen_from_setup_shows_the_levels_and_the_ladder(drive, tmp_path, monkeypatch):
+    from game.client.scenes import ladder as ladder_scene
+    from game.ladder import LadderLine, VariantLadder, write_ladder
+
+    path = tmp_path / "bot-ladder.json"
+    write_ladder(path, {"kombio": VariantLadder("kombio", 4, 1000, "2026-11-23",
+                                                (LadderLine("hard vs 3 easy", 0.9, 0.88, 0.92),))}, "test")
+    monkeypatch.setattr(ladder_scene, "rules_file", lambda name: path)
+    drive.key(pygame.K_p)
+    drive.click_button("Kombio")
+    drive.click_button("Bot levels…")
+    page = drive.app.top
+    assert type(page).__name__ == "LadderScene" and page.problem == ""
+    text = " ".join(r.text for b in page.blocks for row in ([b.runs] + [c for r in b.rows for c in r]) for r in row)
+    assert "Hard: keeps most of the table in mind" in text
+    assert "hard vs 3 easy" in text and "90%" in text and "88% to 92%" in text
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack[-1] == "SetupScene"
+
+
+def test_bot_levels_screen_says_when_the_figures_are_missing(drive, tmp_path, monkeypatch):
+    from game.client.scenes import ladder as ladder_scene
+
+    monkeypatch.setattr(ladder_scene, "rules_file", lambda name: tmp_path / "missing.json")
+    drive.key(pygame.K_p)
+    drive.click_button("Kombio")
+    drive.click_button("Bot levels…")
+    assert "could not be read" in drive.app.top.problem

@@ -122,6 +122,11 @@ class SetupScene(MenuScene):
                 infos.append(SeatInfo(name, "bot", s["kind"]))
         return infos
 
+    def show_levels(self) -> None:
+        from game.client.scenes.ladder import LadderScene
+
+        self.app.push(LadderScene(self.app, self.variant.id))
+
     def add_seat(self) -> None:
         if len(self.seats) >= self.variant.max_seats:
             return
@@ -167,7 +172,8 @@ class SetupScene(MenuScene):
             widgets += [name, kind] + ([remove] if remove else [])
         self.add_button = Button("+ Add seat", self.add_seat)
         self.add_button.enabled = len(self.seats) < self.variant.max_seats
-        widgets.append(self.add_button)
+        self.levels_button = Button("Bot levels…", self.show_levels, shortcut=pygame.K_F2)
+        widgets += [self.add_button, self.levels_button]
         self.option_widgets = [option_widget(spec, self.options[spec.key], lambda v, k=spec.key: self.set_option(k, v))
                                for spec in self.variant.option_specs]
         self._dim_unused_options()
@@ -193,6 +199,8 @@ class SetupScene(MenuScene):
                 remove.rect = pygame.Rect(self.left.right - 16 - 46, y + 1, 46, TH.ROW_H - 2)
             y += TH.ROW_H + 8
         self.add_button.rect = pygame.Rect(self.left.x + 60, y + 6, 200, 40)
+        self.levels_button.rect = pygame.Rect(self.add_button.rect.right + 10, y + 6,
+                                              min(200, self.left.right - 16 - self.add_button.rect.right - 10), 40)
         # options: a scrolling column
         self.options_view = pygame.Rect(self.right.x + 8, self.right.y + 52, self.right.w - 16, self.right.h - 60)
         self._layout_options()
@@ -281,6 +289,7 @@ class SetupScene(MenuScene):
                 if wd is not None:
                     wd.draw(surface, pal, wd is focused)
         self.add_button.draw(surface, pal, self.add_button is focused)
+        self.levels_button.draw(surface, pal, self.levels_button is focused)
         self._draw_level_words(surface, pal, focused)
         if not self.variant.option_specs:
             T.blit_text(surface, "This game has no optional rules.", TH.BODY, pal.text_dim,
