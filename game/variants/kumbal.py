@@ -773,6 +773,9 @@ class Kumbal(Game):
             out.append(_pass(seat))
         return out
 
+    def acts_out_of_turn(self, seat: int) -> bool:
+        return self.phase == "play" and seat != self.turn and self.free is not None and self.free[0] == seat
+
     def observe(self, seat: int) -> KumbalView:
         acting = self.seats_to_act()
         in_play = self.phase == "play"
