@@ -101,6 +101,8 @@ def main() -> int:
     seats = [SeatInfo(f"Bot {i + 1}", "random" if kind == "random" else "bot", None if kind == "random" else kind)
              for i in range(args.seats)]
     options = {"length": "rounds", "rounds": 20, "reaction_seconds": 1.0}
+    if args.variant == "kumbal":   # no round count: the longest match it has
+        options = {"target": 500, "reaction_seconds": 1.0}
     record = GameRecord(args.variant, options, seats, 12345)
     if args.record:
         record = GameRecord.load(args.record)

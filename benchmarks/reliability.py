@@ -614,7 +614,8 @@ def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], in
     for spec in cls.option_specs:
         if type(spec.default) is bool:
             options[spec.key] = rng.random() < 0.5
-    options.update(length="rounds", rounds=rng.randint(1, 3))
+    if any(spec.key == "rounds" for spec in cls.option_specs):   # (Kumbal plays to its shortest target)
+        options.update(length="rounds", rounds=rng.randint(1, 3))
     return cls.id, [rng.choice(BOT_KINDS) for _ in range(seats)], options, rng.randrange(2 ** 32)
 
 

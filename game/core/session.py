@@ -54,9 +54,13 @@ class _Pending:
 
 class Session:
     def __init__(self, game: Game, agents: dict[int, Agent], *, auto_start_rounds: bool = True,
-                 listener: Callable[[list[Event]], None] | None = None):
+                 listener: Callable[[list[Event]], None] | None = None,
+                 watchers: dict[int, Agent] | None = None):
         self.game = game
         self.agents = agents
+        # Agents that follow a seat's events like its bot would, but never act: the coach beside a
+        # human player learns exactly what that player has seen.
+        self.watchers = dict(watchers or {})
         self.auto_start_rounds = auto_start_rounds
         self.listener = listener
         self.pending: dict[int, _Pending] = {}
@@ -75,7 +79,7 @@ class Session:
         self._views: dict[int, Any] = {}
         self._legal: dict[int, list[Action]] = {}
         self._scheduled_at = -1   # the version whose bots have all been asked (nothing to redo until it changes)
-        for seat, agent in agents.items():
+        for seat, agent in list(agents.items()) + list(self.watchers.items()):
             agent.begin(seat, type(game), game.seats, dict(game.options))
 
     @property
@@ -97,12 +101,13 @@ class Session:
     def _publish(self, events: list[Event]) -> None:
         # Most events are public: one list serves every seat. Only an event with hidden faces is
         # redacted, and the blanked copy is made once for all the seats that may not see them.
+        followers = list(self.agents.items()) + list(self.watchers.items())
         if not any(e.hides_cards() for e in events):
-            for agent in self.agents.values():
+            for _, agent in followers:
                 agent.observe(list(events))
         else:
             blanked: dict[int, Event] = {}
-            for seat, agent in self.agents.items():
+            for seat, agent in followers:
                 out = []
                 for e in events:
                     if e.hides_cards() and seat not in e.shown_to:  # type: ignore[attr-defined]

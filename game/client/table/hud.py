@@ -276,7 +276,7 @@ class Hud:
             for i, line in enumerate(lines):
                 T.blit_text(surface, line, TH.BODY, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
         # What just happened, to the right of the discard pile.
-        nx = int(L.discard_pos[0] + L.pile_card[0] * 0.5 + 46 * L.unit)
+        nx = self.narration_left()
         width = max(120, int(w * 0.82) - nx) if len(self.names) > 3 else int(w * 0.95) - nx
         lines: list[str] = []
         for line in list(self.narration)[-3:]:
@@ -360,6 +360,12 @@ class Hud:
         row = max(34, min(86, room // max(1, n)))
         card_h = max(20, min(60, row - (18 if per else 4) - 8))
         return row, card_h, min(w - 24, 860)
+
+    def narration_left(self) -> int:
+        """Where the narration starts: right of the discard pile (a table whose pile fans out
+        further moves it)."""
+        L = self.layout
+        return int(L.discard_pos[0] + L.pile_card[0] * 0.5 + 46 * L.unit)
 
     def overlay_rect(self) -> pygame.Rect:
         w, h = self.layout.size
