@@ -611,6 +611,7 @@ class SixteenCombos(Game):
         n = self.seats
         self.deal_deck: list[Card] = []
         self.waste: list[Card] = []
+        self.waste_step = -1        # the step (game version) whose discards form the waste
         self.rows: list[list[Pair | None]] = [[] for _ in range(n)]
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.placing: list[str] = ["done"] * n     # "values", "stack", "defense", "done"
@@ -678,11 +679,14 @@ class SixteenCombos(Game):
         become the new waste (face up)."""
         if not type_cards and not value_cards:
             return
-        if value_cards:
+        if value_cards and self.waste_step != self.version:
+            # a new step's discards: the old waste goes face down (one step's discards land together)
             for card in self.waste:
                 self.piles.discard.append(card)
                 events.append(CardMoved(card, WASTE, DISCARD))
             self.waste = []
+        if value_cards:
+            self.waste_step = self.version
         for card in type_cards:
             self.piles.discard.append(card)
             events.append(CardMoved(card, src[card.id], DISCARD, shown.get(card.id, None)))
