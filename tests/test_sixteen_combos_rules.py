@@ -93,7 +93,7 @@ def test_a_round_is_every_character_once_then_reactions_come_back():
 def test_available_actions_sure_once_and_none():
     g = encounter([SEAT0_TYPES, ["9h", "9d", "10d"]], [["3c", "4c", "5s"], ["6c", "7c", "2c"]], draws=("8h",))
     g.apply(Target(0, pair_place(1, 2)))
-    types = {a.type for a in g.legal_actions(0) if isinstance(a, Announce)}
+    types = {a.atype for a in g.legal_actions(0) if isinstance(a, Announce)}
     assert types == {"c", "s"}                         # clubs twice, spades once, no hearts or diamonds
     with pytest.raises(InvalidTarget):
         g.apply(Announce(0, "h"))

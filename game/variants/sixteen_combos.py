@@ -231,7 +231,7 @@ class Target(Action):
 class Announce(Action):
     """Choose the action type; `wild` uses the saved wild card as the value instead of drawing."""
 
-    type: str
+    atype: str
     wild: bool = False
 
 
@@ -249,9 +249,9 @@ class Consult(Action):
 
 @dataclass(frozen=True, slots=True)
 class Retype(Action):
-    """Reaction: the target pair's face-card value changes the pair's type."""
+    """Reaction: the target pair's face-card value changes the pair's type to `to`."""
 
-    type: str
+    to: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,9 +261,9 @@ class SwapPair(Action):
 
 @dataclass(frozen=True, slots=True)
 class FaceType(Action):
-    """The drawn value is a face card: switch the action type to its type."""
+    """The drawn value is a face card: switch the action type to its type, `to`."""
 
-    type: str
+    to: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -1003,9 +1003,9 @@ class SixteenCombos(Game):
         attack = self.attack
         assert attack is not None
         sure, _ = self.available_types(attack.seat)
-        attack.atype, attack.wild = action.type, action.wild
-        attack.risky = action.type not in sure and not action.wild
-        events: list[Event] = [TypeAnnounced(attack.seat, action.type, action.wild)]
+        attack.atype, attack.wild = action.atype, action.wild
+        attack.risky = action.atype not in sure and not action.wild
+        events: list[Event] = [TypeAnnounced(attack.seat, action.atype, action.wild)]
         self._after_announce(events, t)
         return events
 
@@ -1076,9 +1076,9 @@ class SixteenCombos(Game):
         self._require_legal(action)
         pair = self.target_pair()
         assert pair is not None
-        pair.retyped = action.type
+        pair.retyped = action.to
         self.reacted[action.seat] = True
-        events: list[Event] = [Reacted(action.seat, "retype", action.type)]
+        events: list[Event] = [Reacted(action.seat, "retype", action.to)]
         self._reaction_done(events, t)
         return events
 
@@ -1214,9 +1214,9 @@ class SixteenCombos(Game):
         self._require_legal(action)
         attack = self.attack
         assert attack is not None
-        attack.atype = action.type
+        attack.atype = action.to
         attack.risky = False
-        events: list[Event] = [ActionTypeChanged(action.seat, action.type)]
+        events: list[Event] = [ActionTypeChanged(action.seat, action.to)]
         self._value_final(events, t)
         return events
 
