@@ -143,6 +143,16 @@ def only(seat: int) -> frozenset[int]:
 NOBODY: frozenset[int] = frozenset()
 
 
+class _Memo(dict):
+    """What was worked out at one version of the game (legal actions, row counts): derived, never
+    state, so it pickles and copies as empty and a refused action that filled it changed nothing."""
+
+    version = -1
+
+    def __reduce_ex__(self, protocol):
+        return (_Memo, ())
+
+
 # -- the table's state ---------------------------------------------------------------------------------
 class Pair:
     """A type card with its value card(s) (a stack: the first dealt, raises on top) and the current
@@ -332,6 +342,16 @@ class ChangeStance(Action):
 
 
 _pass = lru_cache(maxsize=None)(Pass)
+
+
+@lru_cache(maxsize=4096)
+def _placements(seat: int, cards: int, slots: tuple[int, ...]) -> tuple[PlaceValue, ...]:
+    """Every card in the hand onto every open column (the lists repeat from deal to deal)."""
+    return tuple(PlaceValue(seat, hand_place(seat, i), pair_place(seat, slot)) for i in range(cards) for slot in slots)
+
+
+_target = lru_cache(maxsize=None)(Target)
+_announce = lru_cache(maxsize=None)(Announce)
 _pass_turn = lru_cache(maxsize=None)(PassTurn)
 _EXPIRE = Expire()
 _START = StartRound()
@@ -640,6 +660,8 @@ class SixteenCombos(Game):
         self.after_counter: Attack | None = None     # the turn a counter interrupted
         self.last_check: Checked | None = None
         self.in_play: list[Card] = []      # cards drawn for the action under way (also attack.cards)
+        self._counts = _Memo()
+        self._memo = _Memo()
 
     # -- small helpers ------------------------------------------------------------------------------------
     def defense_slot(self, seat: int) -> int | None:
@@ -660,11 +682,24 @@ class SixteenCombos(Game):
         return [s for s in range(self.seats) if not self.out[s]]
 
     def row_counts(self, seat: int) -> dict[str, int]:
-        counts = {t: 0 for t in TYPES}
+        """How many value cards of each type the seat's value row holds (computed once per step)."""
+        memo = self._counts
+        if memo.version != self.version:
+            memo.clear()
+            memo.version = self.version
+        cached = memo.get(seat)
+        if cached is not None:
+            return cached
+        counts = {VIT: 0, WTH: 0, STR: 0, FIN: 0}
         for pair in self.rows[seat]:
             if pair is not None and pair.values:
-                for t in row_types(pair.values[-1]):
-                    counts[t] += 1
+                top = pair.values[-1]
+                if top.rank == JOKER:
+                    counts[FIN] += 1
+                    counts[VIT] += 1
+                else:
+                    counts[top.suit] += 1  # type: ignore[index]
+        memo[seat] = counts
         return counts
 
     def incapacitated(self, seat: int) -> bool:
@@ -795,16 +830,9 @@ class SixteenCombos(Game):
         stage = self.placing[seat]
         out: list[Action] = []
         row = self.rows[seat]
-        if stage == "values":
-            empty = [slot for slot, p in enumerate(row) if p is not None and not p.values]
-            for i in range(len(self.hands[seat])):
-                for slot in empty:
-                    out.append(PlaceValue(seat, hand_place(seat, i), pair_place(seat, slot)))
-        elif stage == "stack":
-            for i in range(len(self.hands[seat])):
-                for slot, p in enumerate(row):
-                    if p is not None:
-                        out.append(PlaceValue(seat, hand_place(seat, i), pair_place(seat, slot)))
+        if stage in ("values", "stack"):
+            slots = tuple(slot for slot, p in enumerate(row) if p is not None and (stage == "stack" or not p.values))
+            return list(_placements(seat, len(self.hands[seat]), slots))
         elif stage == "defense":
             for slot, p in enumerate(row):
                 if p is not None:
@@ -812,7 +840,8 @@ class SixteenCombos(Game):
         return out
 
     def _on_PlaceValue(self, action: PlaceValue, t: float) -> list[Event]:
-        self._require_legal(action)
+        if not self._placement_ok(action):
+            self._require_legal(action)   # raises the specific error
         seat, i, slot = action.seat, action.card.index, action.pair.index
         card = self.hands[seat].pop(i)
         pair = self.rows[seat][slot]
@@ -837,6 +866,18 @@ class SixteenCombos(Game):
             self._placed(seat, events)
         self._maybe_begin(events)
         return events
+
+    def _placement_ok(self, action: PlaceValue) -> bool:
+        """The placement step's legality without listing every card x column choice (the hot path)."""
+        seat, card, pair = action.seat, action.card, action.pair
+        if self.phase != "place" or not 0 <= seat < self.seats or self.placing[seat] not in ("values", "stack"):
+            return False
+        if card != hand_place(seat, card.index) or pair != pair_place(seat, pair.index):
+            return False
+        if not 0 <= card.index < len(self.hands[seat]) or not 0 <= pair.index < len(self.rows[seat]):
+            return False
+        target = self.rows[seat][pair.index]
+        return target is not None and (self.placing[seat] == "stack" or not target.values)
 
     def _placed(self, seat: int, events: list[Event]) -> None:
         self.placing[seat] = "defense" if self.options["one_of_each"] else "done"
@@ -1952,6 +1993,17 @@ class SixteenCombos(Game):
         return self.version
 
     def legal_actions(self, seat: int) -> list[Action]:
+        # asked twice per step (by whoever acts, then by apply's check): listed once per version
+        memo = self._memo
+        if memo.version != self.version:
+            memo.clear()
+            memo.version = self.version
+        out = memo.get(seat)
+        if out is None:
+            out = memo[seat] = self._list_legal(seat)
+        return list(out)
+
+    def _list_legal(self, seat: int) -> list[Action]:
         if seat == TABLE:
             pending = self.table_action()
             return [pending[0]] if pending else []
@@ -1965,14 +2017,14 @@ class SixteenCombos(Game):
         attack = self.attack
         if step == "target":
             assert attack is not None
-            out: list[Action] = [Target(seat, p) for p in self._target_choices(attack)]
+            out: list[Action] = [_target(seat, p) for p in self._target_choices(attack)]
             if attack.fixed != "shove":
                 out.append(_pass_turn(seat))
             return out
         if step == "type":
             assert attack is not None
             sure, once = self.available_types(seat)
-            out = [Announce(seat, t) for t in TYPES if t in sure or t in once]
+            out = [_announce(seat, t) for t in TYPES if t in sure or t in once]
             if self.wilds[seat] is not None:
                 counts = self.row_counts(seat)
                 out.extend(Announce(seat, t, True) for t in TYPES if counts[t] >= 1)
