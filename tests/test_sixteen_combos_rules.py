@@ -185,6 +185,17 @@ def test_face_card_swap_reaction():
     assert str(pair.type_card) == "5s" and pair.value == 12 and pair.type == "s" and g.reacted[1]
 
 
+def test_a_swap_keeps_the_damage():
+    g = encounter([SEAT0_TYPES, ["9h", "9d", "Kd"]], [["3c", "4c", "5c"], ["6c", "7c", "9s"]], draws=("Ah", "2h"))
+    attack(g, 0, 1, "c")                       # 13 against 9: damaged by 4, now 5
+    assert g.rows[1][2].value == 5
+    g.apply(PassTurn(1))
+    g.apply(Target(0, pair_place(1, 2)))
+    g.apply(Announce(0, "c"))
+    g.apply(SwapPair(1))
+    assert g.rows[1][2].value == 8             # the king's 12 less the 4 it had lost
+
+
 def test_face_card_as_action_value_changes_the_action_type():
     g = encounter([SEAT0_TYPES, ["9h", "9d", "10h"]], [["3d", "4d", "5c"], ["6c", "7c", "2c"]], draws=("Qh",))
     g.apply(Target(0, pair_place(1, 2)))

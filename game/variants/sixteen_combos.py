@@ -547,6 +547,7 @@ class SixteenCombosView(SeatView):
     active: int | None
     victim: int | None
     target_slot: int | None
+    consulting: bool                            # the victim's consultation pair takes this action
     action_type: str | None
     action_value: int | None
     action_cards: tuple[Card, ...]
@@ -1130,9 +1131,10 @@ class SixteenCombos(Game):
         pair = self.target_pair()
         assert pair is not None
         old_type, old_value = pair.type_card, pair.values[0]
+        damage = pair.printed - pair.value      # the counter's change travels with the pair
         pair.type_card, pair.values = old_value, [old_type]
         pair.retyped = None
-        pair.value = pair.printed
+        pair.value = max(1, pair.printed - damage)
         self.reacted[action.seat] = True
         events: list[Event] = [Reacted(action.seat, "swap", pair.type)]
         if attack.consult:
@@ -2120,7 +2122,8 @@ class SixteenCombos(Game):
             ruleset=RULESET, active_rules=active_rule_labels(self.options),
             step=self.step if in_play or self.phase == "place" else self.phase,
             active=attack.seat if attack else None, victim=attack.victim if attack else None,
-            target_slot=attack.slot if attack else None, action_type=attack.atype if attack else None,
+            target_slot=attack.slot if attack else None, consulting=bool(attack and attack.consult),
+            action_type=attack.atype if attack else None,
             action_value=attack.value if attack and attack.value is not None and self.step not in ("target", "type") else None,
             action_cards=tuple(attack.cards) if attack else (), combo_cell=cell, combo=combo,
             last_check=self.last_check, pairs=tuple(pairs),
