@@ -5,6 +5,7 @@ golden records are the guard that a refactor changes nothing. Each record is an 
 record (docs/records.md) whose steps carry `expect.events`, the unredacted events the step made.
 
     python tests/records/make_golden.py
+    python tests/records/make_golden.py --only sixteen-combos    # write only that variant's records
 """
 
 from __future__ import annotations
@@ -40,6 +41,13 @@ CASES = [
      {"length": "rounds", "rounds": 1, "deck_commitment": False, "reaction_seconds": 1.5}, 24),
     ("combat-uno", "6p-mixed", ["hard", "easy", "random", "medium", "hard", "easy"],
      {"length": "rounds", "rounds": 1, "reaction_seconds": 0.0}, 25),
+    ("sixteen-combos", "2p-hard-vs-easy", ["hard", "easy"], {"round_limit": 20}, 31),
+    ("sixteen-combos", "2p-options-a-b-d-g", ["medium", "random"],
+     {"round_limit": 12, "columns": 6, "recovery": True, "reuse_values": True, "round_robin": True, "jokers": True}, 32),
+    ("sixteen-combos", "3p-one-of-each", ["hard", "random", "easy"], {"round_limit": 12, "one_of_each": True,
+                                                                       "reaction_seconds": 2.0}, 33),
+    ("sixteen-combos", "4p-drop-and-stack", ["hard", "medium", "easy", "random"],
+     {"round_limit": 10, "drop_lowest": True, "multiple_values": True}, 34),
 ]
 
 
@@ -62,9 +70,16 @@ def golden(variant: str, bots: list[str], options: dict, seed: int) -> GameRecor
     return record
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="write the golden records")
+    parser.add_argument("--only", default="", help="write only this variant's records (the others stay as they are)")
+    args = parser.parse_args(argv)
     OUT.mkdir(exist_ok=True)
     for variant, name, bots, options, seed in CASES:
+        if args.only and variant != args.only:
+            continue
         record = golden(variant, bots, options, seed)
         data = record.to_json()
         # One step a line: small diffs when a deliberate rule change regenerates a record.
