@@ -53,6 +53,7 @@ STEP_BOX = {"target": 0, "type": 1, "consult": 2, "predict": 2, "draw": 3, "face
             "inform": 4, "check": 5, "counter": 5, "combo": 6, "stance": 6}
 TYPE_KEYS = {"h": pygame.K_1, "d": pygame.K_2, "c": pygame.K_3, "s": pygame.K_4}
 _SEAT = re.compile(r"\bseat (\d+)", re.IGNORECASE)
+_BACKS: dict[str, TH.Palette] = {}   # palette name -> the same palette with the draw deck's backs
 
 
 def type_word(t: str | None) -> str:
@@ -380,6 +381,13 @@ class SixteenCombosTable(TableScene):
     def back_palette(pal: TH.Palette, back: str) -> TH.Palette:
         if back == "deal":
             return pal
+        cached = _BACKS.get(pal.name)
+        if cached is None:
+            cached = _BACKS[pal.name] = SixteenCombosTable.draw_back(pal)
+        return cached
+
+    @staticmethod
+    def draw_back(pal: TH.Palette) -> TH.Palette:
         # the draw deck has clearly different backs
         return dataclasses.replace(pal, name=pal.name + "-draw", card_back=(24, 70, 130), card_back_pattern=(90, 150, 210)) \
             if pal.card_back[2] < 100 else dataclasses.replace(pal, name=pal.name + "-draw", card_back=(30, 110, 60),
