@@ -41,6 +41,7 @@ from game.core.actions import Pass  # noqa: E402
 from game.core.events import PenaltyGiven, RoundScored  # noqa: E402
 from game.core.game import get_variant  # noqa: E402
 from game.core.session import Session, run_to_end  # noqa: E402
+from game.ladder import LadderLine, VariantLadder, write_ladder  # noqa: E402
 from game.simulate import match_seed  # noqa: E402
 
 # (label, seats, bot under test, its tweaks, the others, their tweaks)
@@ -233,7 +234,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--variant", default="", help="only this variant (default: both)")
     parser.add_argument("--only", default="", help="only line-ups whose label contains this text")
+    parser.add_argument("--ladder", type=Path, default=None, metavar="JSON",
+                        help="also write the ladder line-ups' match win rates here, for the game's Bot levels "
+                             "screen (game/rules/bot-ladder.json); variants not measured stay as they were")
+    parser.add_argument("--ladder-only", action="store_true", help="only the ladder line-ups (no memory line-ups)")
     args = parser.parse_args(argv)
+    ladders: dict[str, Any] = {}
     variants = [args.variant] if args.variant else ["kombio", "combat-uno", "sixteen-combos"]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -241,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
             reactions: dict[str, list[float]] = {}
             print(f"\n{variant}: {args.games} matches per line-up, default options, seed {args.seed}")
             print(f"{'line-up':44} {'match win rate (95%)':>24} {'round win rate (95%)':>24}  mistakes per 100 rounds")
-            for lineup in ladder(variant) + memory_lineups(variant):
+            for lineup in ladder(variant) + ([] if args.ladder_only else memory_lineups(variant)):
                 if args.only.lower() not in lineup[0].lower():
                     continue
                 t0 = time.perf_counter()
@@ -259,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
                       f" {r['round_wins'] / r['rounds']:>7.1%} ({r_lo:.1%}-{r_hi:.1%})  {shown or '-'}"
                       f"  [{time.perf_counter() - t0:.0f}s, {r['rounds']} rounds]", flush=True)
                 if lineup in ladder(variant):
+                    ladders.setdefault(variant, []).append(
+                        LadderLine(lineup[0], round(r["wins"] / r["games"], 4), round(m_lo, 4), round(m_hi, 4)))
                     for level, times in r["reactions"].items():
                         reactions.setdefault(level, []).extend(times)
             print(f"reaction times, {variant} (s): level  n  min  p5  p50  p95")
@@ -268,6 +276,12 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {level:7} {len(times):6} {min(times):.3f} {_pct(times, 0.05):.3f}"
                           f" {_pct(times, 0.5):.3f} {_pct(times, 0.95):.3f}")
     print(f"total {time.perf_counter() - started:.0f}s")
+    if args.ladder is not None and ladders:
+        today = time.strftime("%Y-%m-%d")
+        write_ladder(args.ladder, {v: VariantLadder(v, ladder(v)[0][1], args.games, today, tuple(lines))
+                                   for v, lines in ladders.items()},
+                     f"python benchmarks/bench_bots.py --games {args.games} --seed {args.seed} --ladder ...")
+        print(f"ladder written to {args.ladder}")
     return 0
 
 

@@ -873,6 +873,10 @@ class CombatUno(Game):
                 out.append(_pass(seat))
         return out
 
+    def acts_out_of_turn(self, seat: int) -> bool:
+        return (self.phase == "play" and seat != self.turn and not self.owed[seat]
+                and seat in self.seats_to_act())
+
     def observe(self, seat: int) -> CombatUnoView:
         jump = self._jumps.get(None)
         uno = self._unos
@@ -886,7 +890,7 @@ class CombatUno(Game):
         return CombatUnoView(
             seat=seat, seats=self.seats, round=self.round, phase=self.phase, dealer=self.dealer,
             turn=self.turn if in_play else None, acting=acting,
-            out_of_turn=in_play and seat in acting and seat != self.turn and not self.owed[seat],
+            out_of_turn=self.acts_out_of_turn(seat),
             direction=self.direction, zones=zones, windows=self.windows.views(), pending_draw=self.pending,
             totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds), over=self.over,
             winners=self.winners, prompt=self._prompt(),
