@@ -91,6 +91,7 @@ class SixteenCombosBot:
         self.seats = 0
         self.options: dict[str, Any] = {}
         self.fallbacks = 0
+        self.last_reason = ""      # why, in a few words (the coach shows it)
         self.memory = TableMemory(0, level.recall, random.Random(seed ^ 0x5C), values=tuple(range(1, 15)))
         self.seen_draws: dict[int, int] = {}
         self.jokers = False
@@ -297,7 +298,11 @@ class SixteenCombosBot:
                 best, best_worth = action, worth
         if best is not None and (best_worth > self._pass_bar(view) or fixed is not None
                                  or PassTurn(self.seat) not in legal):
+            value = self._value(view, best.pair.seat, best.pair.index)
+            self.last_reason = (f"the best expected outcome: a pair worth {value}" if value is not None
+                                else "the best expected outcome among the pairs it may target")
             return best
+        self.last_reason = "no attack is worth its risk now"
         return PassTurn(self.seat)
 
     def _pass_bar(self, view: SixteenCombosView) -> float:
@@ -340,6 +345,8 @@ class SixteenCombosBot:
                 worth = worths.get(action.atype, -1.0)
             if worth > best_worth:
                 best, best_worth = action, worth
+        if isinstance(best, Announce):
+            self.last_reason = "the action type with the best expected outcome here"
         return best
 
     def _face(self, view: SixteenCombosView, legal: list[Action]) -> Action:
