@@ -237,7 +237,10 @@ class SixteenCombosTable(TableScene):
                  "stance": "Change stance: click a pair to make it your defense, or keep it."}
         if step == "combo":
             return f"{view.combo or 'Combo'}: make your choice (the highlighted places), or skip."
-        return texts.get(step, view.prompt)
+        text = texts.get(step, view.prompt)
+        if view.deadline is not None:   # the optional reaction clock
+            text += f" ({max(0.0, view.deadline - self.table_time):.0f} s)"
+        return text
 
     def key_hints(self) -> list[tuple[str, str]]:
         return [("Esc", "Pause"), ("Space", "Pass / no"), ("1-4", "Types")]
