@@ -131,3 +131,40 @@ def test_the_step_bar_follows_the_turn(tmp_path):
             break
     assert {0, 1} <= seen
     assert isinstance(table.match.view().last_check, (Checked, type(None)))
+
+
+def test_a_saved_encounter_continues_where_it_stopped(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=9, round_limit=20))
+    driver = Driver(app, table, seed=9)
+    for _ in range(150):
+        driver.act()
+        app.step(0.05)
+    record = table.match.record()
+    assert len(record.actions) > 15 and not table.match.over
+    app2 = make_app(tmp_path / "again")
+    again = start(app2, record)
+    assert again.match.view(0) == table.match.view(0)
+    driver2 = Driver(app2, again, seed=10)
+    play_checked(app2, again, driver2)
+    assert again.match.game.over
+
+
+def test_the_coach_rings_the_hard_bots_placement(tmp_path):
+    import pygame
+
+    from tests.client.kombio_driver import key
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "hard")], seed=5))
+    for _ in range(40):
+        app.step(0.05)
+    key(pygame.K_RETURN)           # the ruleset shown before the encounter
+    for _ in range(10):
+        app.step(0.05)
+    key(pygame.K_F1)
+    for _ in range(3):
+        app.step(0.05)
+    targets = table.coach_targets()
+    assert table.message and table.message[0].startswith("Coach:")
+    assert [p.zone for p in targets] == ["hand", "pair"] and table.sprite_at(targets[1]) is not None

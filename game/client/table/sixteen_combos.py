@@ -178,6 +178,23 @@ class SixteenCombosTable(TableScene):
             return DECK
         return self.pairs_zone.hit(pos, zones)
 
+    def sprite_at(self, place: Place):
+        """A stand-in sprite where a place is drawn (the rows are drawn from the view, not kept as
+        sprites), so shared parts such as the coach can ring a pair, a card or a hand card."""
+        from game.client.table.sprites import CardSprite
+
+        view = self.screen_view()
+        self.lay_out(view)
+        if place.zone == "hand" and 0 <= place.index < len(view.hand):
+            rect = self.hand_rects(len(view.hand))[place.index]
+        elif place.zone in ("pair", "type", "value"):
+            rect = self.pairs_zone.rect(place)
+        else:
+            return None
+        if rect is None:
+            return None
+        return CardSprite(rect.centerx, rect.centery, 0, rect.size)
+
     def label_for(self, action: Action) -> Choice | None:
         view = self.match.view(SPECTATOR)
         if isinstance(action, Announce):
@@ -548,6 +565,12 @@ class SixteenCombosTable(TableScene):
         T.blit_text(surface, plate, TH.SMALL, colour, (area.x, area.y - 22), bold=True)
         if acting and view.phase == "play":
             T.blit_text(surface, "◀ acting", TH.SMALL, pal.accent, (area.right, area.y - 22), "topright", bold=True)
+        ends = [r.right for (s_, _), rs in zone.rects.items() if s_ == seat for r in rs]
+        if order is not None and ends:
+            # the order card, face up beside the rows for the whole encounter (from the draw deck)
+            r = pygame.Rect(max(ends) + 22, area.y + ch // 4, int(cw * 0.8), int(ch * 0.8))
+            self.card(surface, r, order, pal, "order")
+            T.blit_text(surface, "order", TH.TINY, pal.text_dim, (r.centerx, r.bottom + 3), "midtop")
         for pv in view.pairs[seat]:
             if pv is None:
                 continue
