@@ -506,6 +506,19 @@ def test_b_reusing_value_cards_discards_the_card_at_once():
     assert names.index("CardMoved", names.index("ValueSet")) < names.index("Checked")
 
 
+def test_b_defend_and_adrenaline_raise_by_a_counter():
+    g = battle("h", "c", draws=("10s",), reuse_values=True)      # Defend
+    attack(g, 0, 1, "h")
+    assert str(g.waste[-1]) == "10s"
+    g.apply(PickPair(0, pair_place(0, 2)))
+    assert g.rows[0][2].value == 15 and len(g.rows[0][2].values) == 1
+    g.apply(PassTurn(1))
+    assert g.rows[0][2].value == 5
+    g = battle("h", "s", draws=("8h",), reuse_values=True)       # Adrenaline
+    attack(g, 0, 1, "h")
+    assert g.rows[0][2].value == 13 and g.rows[0][2].changed and len(g.rows[0][2].values) == 1
+
+
 def test_c_drop_lowest_dealt_discards_the_card_not_placed():
     g = encounter([["2h", "3h"], ["4h", "5h"]], [["6h", "7h", "8h"], ["6c", "7c", "8c"]], drop_lowest=True)
     assert [str(c) for c in g.waste] == ["8c"] and str(g.discard[0]) == "8h"

@@ -211,6 +211,7 @@ class Attack:
     free_target: bool = False            # Hire Assassin's turn: any pair of anybody
     locked_victim: int | None = None     # Grapple's extra turn: this character
     grapple: bool = False                # Grapple's extra action: its target turns face up
+    noted: bool = False                  # rule B: the drawn card went at once, its value kept as a counter
 
 
 # -- actions ---------------------------------------------------------------------------------------------
@@ -642,7 +643,7 @@ class SixteenCombos(Game):
         self.consults: list[Pair | None] = [None] * n
         self.grappled: list[Pair | None] = [None] * n   # held aside by a Grapple, back at the owner's turn
         self.stolen: list[Pair | None] = [None] * n     # a stolen pair kept to use as the next action
-        self.boosts: list[list[tuple[int, int, Card]]] = [[] for _ in range(n)]  # Defend: (slot, amount, card)
+        self.boosts: list[list[tuple[int, int, Card | None]]] = [[] for _ in range(n)]  # Defend: (slot, amount, card)
         self.reacted = [False] * n
         self.incap = [0] * n        # the round in which the character was incapacitated (0: not)
         self.shoved = [False] * n
@@ -949,11 +950,13 @@ class SixteenCombos(Game):
         # Defend's raise lasts until the owner's next turn.
         for slot, amount, card in self.boosts[seat]:
             pair = self.pair_at(seat, slot)
-            if pair is not None and card in pair.values:
-                pair.values.remove(card)
+            if pair is not None and (card is None or card in pair.values):
+                if card is not None:
+                    pair.values.remove(card)
                 pair.value = max(1, pair.value - amount)
                 events.append(ValueChanged(seat, slot, pair.value, -amount, "Defend ends"))
-                self._discard([], [card], events, {card.id: value_place(seat, slot)}, {})
+                if card is not None:
+                    self._discard([], [card], events, {card.id: value_place(seat, slot)}, {})
         self.boosts[seat] = []
         if self.incap[seat]:
             if self.incap[seat] == self.enc_round:
@@ -1295,6 +1298,7 @@ class SixteenCombos(Game):
                 return
         if self.options["reuse_values"] and attack.cards:
             # B: the value is noted (a counter) and the card goes at once
+            attack.noted = True
             cards = attack.cards
             attack.cards = []
             self.in_play = []
@@ -1451,7 +1455,7 @@ class SixteenCombos(Game):
                 events.append(StatusChanged(seat, "scavenging"))
                 events.append(ComboDone(seat, victim, combo, f"seat {seat} draws two on its next action"))
                 self._combo_done(events, t)
-            elif card is None or not self._own_slots(seat):
+            elif (card is None and not attack.noted) or not self._own_slots(seat):
                 events.append(ComboDone(seat, victim, combo, "no drawn card to place"))
                 self._combo_done(events, t)
             else:
@@ -1533,6 +1537,9 @@ class SixteenCombos(Game):
             dslot = self.defense_slot(seat)
             if card is not None and dslot is not None:
                 self._raise(seat, dslot, card, card_value(card), MAX_VALUE, "Adrenaline", events)
+                events.append(ComboDone(seat, victim, combo, f"seat {seat}'s defense pair is raised"))
+            elif attack.noted and dslot is not None:   # B: the noted value raises it as a counter
+                self._raise_by_counter(seat, dslot, attack.value, MAX_VALUE, "Adrenaline", events)  # type: ignore[arg-type]
                 events.append(ComboDone(seat, victim, combo, f"seat {seat}'s defense pair is raised"))
             self._combo_done(events, t)
         elif combo == "Consultation":
@@ -1619,6 +1626,16 @@ class SixteenCombos(Game):
         events.append(CardMoved(card, seat_place("action", attack.seat if attack else seat), value_place(seat, slot)))
         events.append(ValueChanged(seat, slot, pair.value, amount, why))
 
+    def _raise_by_counter(self, seat: int, slot: int, amount: int, cap: int | None, why: str,
+                          events: list[Event]) -> int:
+        """Rule B: a raise with no card, only a counter. Returns how much the value went up."""
+        pair = self.rows[seat][slot]
+        assert pair is not None
+        before = pair.value
+        pair.value = min(cap, before + amount) if cap is not None else before + amount
+        events.append(ValueChanged(seat, slot, pair.value, amount, why))
+        return pair.value - before
+
     def _poison(self, victim: int, slot: int | None, spill: int, events: list[Event]) -> None:
         if self.out[victim] or not self.pairs_left(victim):
             return
@@ -1659,9 +1676,13 @@ class SixteenCombos(Game):
         combo, seat, slot = self.combo_pending, action.seat, action.pair.index
         events: list[Event] = []
         if combo == "Defend":
-            card = attack.cards[-1]
-            self._raise(seat, slot, card, card_value(card), None, "Defend", events)
-            self.boosts[seat].append((slot, card_value(card), card))
+            if attack.cards:
+                card = attack.cards[-1]
+                self._raise(seat, slot, card, card_value(card), None, "Defend", events)
+                self.boosts[seat].append((slot, card_value(card), card))
+            else:   # B: the noted value is the raise, on a counter
+                amount = self._raise_by_counter(seat, slot, attack.value, None, "Defend", events)  # type: ignore[arg-type]
+                self.boosts[seat].append((slot, amount, None))
             events.append(ComboDone(seat, attack.victim, combo, f"seat {seat} raises a pair until its next turn"))  # type: ignore[arg-type]
         elif combo == "Snipe":
             self._remove_pair(action.pair.seat, slot, "sniped", events)
