@@ -5,7 +5,7 @@ golden records are the guard that a refactor changes nothing. Each record is an 
 record (docs/records.md) whose steps carry `expect.events`, the unredacted events the step made.
 
     python tests/records/make_golden.py
-    python tests/records/make_golden.py --only sixteen-combos    # write only that variant's records
+    python tests/records/make_golden.py --variant kumbal     # write only one variant's records
 """
 
 from __future__ import annotations
@@ -48,6 +48,12 @@ CASES = [
                                                                        "reaction_seconds": 2.0}, 33),
     ("sixteen-combos", "4p-drop-and-stack", ["hard", "medium", "easy", "random"],
      {"round_limit": 10, "drop_lowest": True, "multiple_values": True}, 34),
+    ("kumbal", "2p-hard-vs-easy-cut", ["hard", "easy"], {"cut_deck": True}, 31),
+    ("kumbal", "3p-random-no-actions", ["random"] * 3, {"action_cards": False, "free_discards": False}, 32),
+    ("kumbal", "4p-mixed-49-rule", ["hard", "medium", "easy", "random"], {"forty_nine": True, "target": 200}, 33),
+    ("kumbal", "5p-lower-goal-no-deadline", ["medium"] * 5, {"lower_goal": True, "reaction_seconds": 0.0}, 34),
+    ("kumbal", "6p-mixed-two-decks", ["hard", "easy", "random", "medium", "hard", "easy"],
+     {"reaction_seconds": 1.5}, 35),
 ]
 
 
@@ -73,12 +79,12 @@ def golden(variant: str, bots: list[str], options: dict, seed: int) -> GameRecor
 def main(argv: list[str] | None = None) -> None:
     import argparse
 
-    parser = argparse.ArgumentParser(description="write the golden records")
-    parser.add_argument("--only", default="", help="write only this variant's records (the others stay as they are)")
+    parser = argparse.ArgumentParser(description="Write the golden records.")
+    parser.add_argument("--variant", default="", help="write only this variant's records (the others stay as they are)")
     args = parser.parse_args(argv)
     OUT.mkdir(exist_ok=True)
     for variant, name, bots, options, seed in CASES:
-        if args.only and variant != args.only:
+        if args.variant and variant != args.variant:
             continue
         record = golden(variant, bots, options, seed)
         data = record.to_json()
