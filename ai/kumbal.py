@@ -36,15 +36,14 @@ import math
 import random
 from typing import Any
 
-from ai.levels import REACTION_FLOOR, Level
+from ai.levels import Level
 from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card
 from game.core.events import CardMoved, DeckReshuffled, Event, RoundStarted, TurnStarted
 from game.core.session import Intent
 from game.variants.kumbal import (DECK_CARDS, JOKER, PICKUP, REVERSE_RANK, SIX_SEAT_CARDS, SKIP_RANK, VALUE, CallKumbal, Cut,
-                                  Discard, DrawFromDeck, FreeDiscard, KumbalView, PickUp, TakeDiscard,
-                                  discard_options, hand_points)
+                                  Discard, DrawFromDeck, FreeDiscard, KumbalView, PickUp, TakeDiscard)
 
 # Per-level behaviour beyond the shared Level knobs.
 KUMBAL_LEVELS: dict[str, dict[str, float]] = {

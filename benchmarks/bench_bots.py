@@ -4,9 +4,10 @@ round), the worth of memory, reaction times and the share of each kind of mistak
     python benchmarks/bench_bots.py                       # 200 matches per line-up, both variants
     python benchmarks/bench_bots.py --games 400 --variant kombio
     python benchmarks/bench_bots.py --games 1000 --variant kumbal --only "vs 3" --timing
+    python benchmarks/bench_bots.py --games 1000 --variant sixteen-combos   # 16 Combos: 2, 3, 4 characters
 
 Each line-up seats one bot under test against others of one kind (four seats unless the label
-says two-handed), default match options. Its seat rotates over the seats so the deal order does not
+says two-handed; 16 Combos names its characters), default match options. Its seat rotates over the seats so the deal order does not
 favour it. A match (or round) won on an equal lowest score counts for every tied seat; a fair share
 is 1/seats. Intervals are Wilson 95% intervals.
 
@@ -59,8 +60,29 @@ LADDER: list[Lineup] = [
 ]
 
 
+# 16 Combos is a battle of characters: two-character line-ups first, then three and four.
+SIXTEEN_COMBOS_LADDER: list[Lineup] = [
+    ("hard vs random, two characters", 2, "hard", {}, "random", {}),
+    ("easy vs random, two characters", 2, "easy", {}, "random", {}),
+    ("hard vs easy, two characters", 2, "hard", {}, "easy", {}),
+    ("medium vs easy, two characters", 2, "medium", {}, "easy", {}),
+    ("hard vs medium, two characters", 2, "hard", {}, "medium", {}),
+    ("hard vs hard, two characters", 2, "hard", {}, "hard", {}),
+    ("hard vs 2 random, three characters", 3, "hard", {}, "random", {}),
+    ("hard vs 2 easy, three characters", 3, "hard", {}, "easy", {}),
+    ("hard vs 3 random, four characters", 4, "hard", {}, "random", {}),
+    ("hard vs 3 easy, four characters", 4, "hard", {}, "easy", {}),
+]
+
+
+def ladder(variant: str) -> list[Lineup]:
+    return SIXTEEN_COMBOS_LADDER if variant == "sixteen-combos" else LADDER
+
+
 def memory_lineups(variant: str) -> list[Lineup]:
     out: list[Lineup] = []
+    if variant == "sixteen-combos":
+        return out
     for level in ("easy", "medium", "hard"):
         if variant == "kombio":
             out.append((f"{level}, perfect memory, vs 3 {level}", 4, level, {"memory": "perfect"}, level, {}))
@@ -172,9 +194,10 @@ def _chunk(job: tuple) -> dict[str, Any]:
         out["games"] += 1
         if seat in game.winners:
             out["wins"] += 1
+        best = max if variant == "sixteen-combos" else min   # 16 Combos scores an encounter won as 1
         for scores in game.score.rounds:
             out["rounds"] += 1
-            if scores[seat] == min(scores):
+            if scores[seat] == best(scores):
                 out["round_wins"] += 1
         out["illegal"] += session.illegal
         out["fallbacks"] += getattr(agents[seat], "fallbacks", 0)
@@ -249,14 +272,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ladder-only", action="store_true", help="only the ladder line-ups (no memory line-ups)")
     args = parser.parse_args(argv)
     ladders: dict[str, Any] = {}
-    variants = [args.variant] if args.variant else ["kombio", "combat-uno", "kumbal"]
+    variants = [args.variant] if args.variant else ["kombio", "combat-uno", "kumbal", "sixteen-combos"]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for variant in variants:
             reactions: dict[str, list[float]] = {}
             print(f"\n{variant}: {args.games} matches per line-up, default options, seed {args.seed}")
             print(f"{'line-up':44} {'match win rate (95%)':>24} {'round win rate (95%)':>24}  mistakes per 100 rounds")
-            for lineup in LADDER + ([] if args.ladder_only else memory_lineups(variant)):
+            for lineup in ladder(variant) + ([] if args.ladder_only else memory_lineups(variant)):
                 if args.only.lower() not in lineup[0].lower():
                     continue
                 t0 = time.perf_counter()
@@ -276,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{lineup[0]:44} {r['wins'] / r['games']:>7.1%} ({m_lo:.1%}-{m_hi:.1%})"
                       f" {r['round_wins'] / r['rounds']:>7.1%} ({r_lo:.1%}-{r_hi:.1%})  {shown or '-'}"
                       f"  [{time.perf_counter() - t0:.0f}s, {r['rounds']} rounds]", flush=True)
-                if lineup in LADDER:
+                if lineup in ladder(variant):
                     ladders.setdefault(variant, []).append(
                         LadderLine(lineup[0], round(r["wins"] / r["games"], 4), round(m_lo, 4), round(m_hi, 4)))
                     for level, times in r["reactions"].items():
@@ -296,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"total {time.perf_counter() - started:.0f}s")
     if args.ladder is not None and ladders:
         today = time.strftime("%Y-%m-%d")
-        write_ladder(args.ladder, {v: VariantLadder(v, LADDER[0][1], args.games, today, tuple(lines))
+        write_ladder(args.ladder, {v: VariantLadder(v, ladder(v)[0][1], args.games, today, tuple(lines))
                                    for v, lines in ladders.items()},
                      f"python benchmarks/bench_bots.py --games {args.games} --seed {args.seed} --ladder ...")
         print(f"ladder written to {args.ladder}")

@@ -101,6 +101,9 @@ def main() -> int:
     seats = [SeatInfo(f"Bot {i + 1}", "random" if kind == "random" else "bot", None if kind == "random" else kind)
              for i in range(args.seats)]
     options = {"length": "rounds", "rounds": 20, "reaction_seconds": 1.0}
+    if args.variant == "sixteen-combos":   # 2 to 4 characters, encounters instead of rounds
+        seats = seats[:max(2, min(4, args.seats))]
+        options = {"encounters": 5}
     if args.variant == "kumbal":   # no round count: the longest match it has
         options = {"target": 500, "reaction_seconds": 1.0}
     record = GameRecord(args.variant, options, seats, 12345)

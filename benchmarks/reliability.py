@@ -614,8 +614,11 @@ def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], in
     for spec in cls.option_specs:
         if type(spec.default) is bool:
             options[spec.key] = rng.random() < 0.5
-    if any(spec.key == "rounds" for spec in cls.option_specs):   # (Kumbal plays to its shortest target)
+    keys = {spec.key for spec in cls.option_specs}
+    if "rounds" in keys:
         options.update(length="rounds", rounds=rng.randint(1, 3))
+    if "round_limit" in keys:   # 16 Combos: one encounter, a short one
+        options["round_limit"] = rng.randint(5, 15)
     return cls.id, [rng.choice(BOT_KINDS) for _ in range(seats)], options, rng.randrange(2 ** 32)
 
 

@@ -23,6 +23,28 @@ def combat_uno_card_ids(game: Any) -> list[int]:
                   + [c.id for hand in game.hands for c in hand])
 
 
+def sixteen_combos_card_ids(game: Any) -> list[int]:
+    """Every card of both decks: the two decks, the discard pile and waste, order cards, hands being
+    placed, the pairs (and their raises), consultation pairs, pairs held aside, wild cards, and the
+    action cards in play."""
+    ids = [c.id for c in game.deck] + [c.id for c in game.discard] + [c.id for c in game.deal_deck]
+    ids += [c.id for c in game.waste] + [c.id for c in game.order_cards if c is not None]
+    ids += [c.id for hand in game.hands for c in hand] + [c.id for c in game.wilds if c is not None]
+    pairs = [p for row in game.rows for p in row if p is not None]
+    pairs += [p for p in game.consults + game.grappled + game.stolen if p is not None]
+    if game.combo_data.get("pair") is not None:
+        pairs.append(game.combo_data["pair"])
+    for pair in pairs:
+        ids += [c.id for c in pair.cards()]
+    for attack in (game.attack, game.after_counter):
+        if attack is not None:
+            ids += [c.id for c in attack.cards]
+    return sorted(ids)
+
+
+def sixteen_combos_expected_ids(game: Any) -> list[int]:
+    from game.variants.sixteen_combos import ALL_IDS, JOKER_IDS
+    return sorted(ALL_IDS if game.options["jokers"] else ALL_IDS - JOKER_IDS)
 def kumbal_card_ids(game: Any) -> list[int]:
     return sorted([c.id for c in game.deck] + [c.id for c in game.discard]
                   + [c.id for hand in game.hands for c in hand])
@@ -31,6 +53,13 @@ def kumbal_card_ids(game: Any) -> list[int]:
 def misplaced_cards(game: Any) -> str | None:
     """None when every card id of the game's deck is in exactly one place (or no round is on)."""
     if not game.round:
+        return None
+    if game.id == "sixteen-combos":
+        ids, want = sixteen_combos_card_ids(game), sixteen_combos_expected_ids(game)
+        if ids != want:
+            missing = sorted(set(want) - set(ids))
+            twice = sorted({i for i in ids if ids.count(i) > 1})
+            return f"cards missing {missing[:5]}, in two places {twice[:5]}"
         return None
     if game.id == "kombio":
         from game.variants.kombio import DECK_SPEC
@@ -115,6 +144,56 @@ def combat_uno_leak(game: Any, events: list[Any]) -> str | None:
     return None
 
 
+def sixteen_combos_leak(game: Any, events: list[Any]) -> str | None:
+    """A seat that sees the face of a card it may not: another character's face-down type or value
+    card, a value card being placed, a card in either deck; an event showing one to it; or a current
+    value it may not know (another's unchanged, unrevealed value)."""
+    from game.core.cards import Card
+    from game.variants.sixteen_combos import PairView
+
+    if game.phase in ("round_over", "match_over"):
+        return None
+    hidden: dict[int, set[int]] = {s: set() for s in range(game.seats)}   # seat -> ids it may not see
+    deck_ids = {c.id for c in game.deck} | {c.id for c in game.deal_deck} | {c.id for c in game.discard}
+    for owner, row in enumerate(game.rows):
+        for pair in row:
+            if pair is None:
+                continue
+            for card in pair.cards():
+                if card.id not in pair.up:
+                    for s in range(game.seats):
+                        if s != owner:
+                            hidden[s].add(card.id)
+    for owner, hand in enumerate(game.hands):
+        for card in hand:
+            for s in range(game.seats):
+                if s != owner:
+                    hidden[s].add(card.id)
+    for seat in range(game.seats):
+        view = game.observe(seat)
+        for owner, row in enumerate(view.pairs):
+            real = game.rows[owner]
+            for pv in row:
+                if pv is None:
+                    continue
+                faces = [pv.type_card, *pv.values]
+                for card in faces:
+                    if isinstance(card, Card) and (card.id in hidden[seat] or card.id in deck_ids):
+                        return f"seat {seat} sees {card} in seat {owner}'s row"
+                pair = real[pv.slot]
+                if owner != seat and pv.value is not None and not pair.changed \
+                        and not all(c.id in pair.up for c in pair.values):
+                    return f"seat {seat} knows seat {owner}'s unchanged value at slot {pv.slot}"
+        if list(view.hand) != game.hands[seat]:
+            return f"seat {seat}'s hand is not its own"
+        for event in events:
+            mine = event.for_seat(seat)
+            card = getattr(mine, "card", None)
+            # a face may travel to a public place (the waste, an action card, a revealed card); into
+            # a face-down place it may reach only the seats allowed to see it there
+            if isinstance(card, Card) and type(mine).__name__ == "CardMoved" \
+                    and mine.dst.zone in ("type", "value", "hand") and card.id in hidden[seat]:
+                return f"seat {seat} is shown {mine}"
 def kumbal_leak(game: Any, events: list[Any]) -> str | None:
     """A seat whose view shows more than its own hand and the public pile, or whose events show a
     card in the deck or in another hand before the round's end (a card taken from the pile was
@@ -151,6 +230,8 @@ def kumbal_leak(game: Any, events: list[Any]) -> str | None:
 
 
 def leak(game: Any, events: list[Any]) -> str | None:
+    if game.id == "sixteen-combos":
+        return sixteen_combos_leak(game, events)
     if game.id == "kumbal":
         return kumbal_leak(game, events)
     return kombio_leak(game, events) if game.id == "kombio" else combat_uno_leak(game, events)

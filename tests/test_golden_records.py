@@ -27,6 +27,8 @@ def test_there_are_golden_records_for_every_variant_and_seat_count():
         seats = {n[len(variant) + 1:].split("p-")[0]
                  for n in names if n.startswith(variant + "-")}
         assert seats >= {"2", "3", "4", "5", "6"}, (variant, seats)
+    sixteen = {n[len("sixteen-combos") + 1:].split("p-")[0] for n in names if n.startswith("sixteen-combos-")}
+    assert sixteen >= {"2", "3", "4"}, sixteen     # 16 Combos takes 2 to 4 characters
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)

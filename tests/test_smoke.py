@@ -96,6 +96,17 @@ def test_smoke_record_is_all_bots_and_short(variant_id):
     record.new_game()  # the options are valid
 
 
+def test_smoke_covers_sixteen_combos_with_a_short_encounter():
+    from game.client.tables import playable_variants
+    from game.core.game import get_variant
+
+    assert "sixteen-combos" in [v.id for v in playable_variants()]
+    record = smoke.smoke_record(get_variant("sixteen-combos"))
+    assert len(record.seats) == 4 and all(s.kind == "bot" and s.level for s in record.seats)
+    assert record.options == {"round_limit": 5}
+    record.new_game()
+
+
 def test_kumbal_smoke_record_is_all_bots_and_the_shortest_match():
     from game.core.game import get_variant
 

@@ -7,6 +7,7 @@ rewrite a total after each round (`adjust`: Kabu halves a total of exactly 50 or
 - LowestAfterRounds(n): after n rounds the lowest total wins.
 - LowestAtTarget(target, ends="reached" | "exceeded"): once some total reaches (>=) or exceeds (>)
   the target, the lowest total wins.
+- HighestAfterRounds(n): after n rounds the highest total wins (16 Combos: encounters won).
 - LastOneStanding(limit, ends=...): a seat whose total reaches (or exceeds) the limit is out; when
   one seat is left it wins (if the last ones go out together, the lowest of them).
 """
@@ -50,6 +51,17 @@ class LowestAfterRounds(MatchRule):
 
     def over(self, score: MatchScore) -> bool:
         return len(score.rounds) >= self.rounds
+
+
+class HighestAfterRounds(MatchRule):
+    def __init__(self, rounds: int, adjust: Adjust | None = None) -> None:
+        self.rounds, self.adjust = rounds, adjust
+
+    def over(self, score: MatchScore) -> bool:
+        return len(score.rounds) >= self.rounds
+
+    def winners(self, score: MatchScore) -> tuple[int, ...]:
+        return score.highest()
 
 
 class LowestAtTarget(MatchRule):

@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, Card
@@ -48,6 +47,12 @@ SKIP_RANK, REVERSE_RANK = 8, 7
 PICKUP = {2: 2, JOKER: 5}             # pick-up cards and what they make the next player pick up
 CUT_MARGIN = 4                        # a cut leaves at least this many cards in each part
 SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
+
+
+@lru_cache(maxsize=None)
+def only_seat(seat: int) -> tuple[int, ...]:
+    """The seats a free-discard window is offered to: the drawer alone."""
+    return (seat,)
 
 
 def deck_spec(seats: int):
@@ -828,7 +833,3 @@ class Kumbal(Game):
             return f"seat {self.turn} to draw from the deck" + (" or take the discard" if self.takeable else "")
         return f"seat {self.turn} to discard" + (" or call Kumbal" if self.hand_value(self.turn) <= self.goal else "")
 
-
-@lru_cache(maxsize=None)
-def only_seat(seat: int) -> tuple[int, ...]:
-    return (seat,)

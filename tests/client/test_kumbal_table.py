@@ -294,6 +294,9 @@ def test_hotseat_match_with_curtains_claims_and_the_cut(tmp_path):
     assert g.over, driver.inputs
     assert curtains >= 5
     assert driver.inputs.get("cut", 0) >= 1
+    # A free discard out of turn, claimed with the player's claim key behind the curtain.
+    assert driver.inputs.get("claim-key", 0) >= 1
+    assert any(type(a).__name__ == "FreeDiscard" and a.seat in table.humans for _, a in g.history)
     assert viewers_on_bot_turns == {None}
 
 

@@ -3,7 +3,8 @@ GridZone "grid" (stable slots; penalty cards grow it), FanZone "hand" (a hand th
 card leaving a hidden hand leaves from its middle), HeldZone "held" (a card between drawing and
 placing it), PileZone "discard" and DeckZone "deck" (a count). Each knows where its places sit
 (``pose``), which sprite is where, and how a sprite leaves and arrives. A new kind (a column of
-card pairs) is one more class here, listed in ``ZoneViews.zone_kinds``.
+card pairs) is one more class here, listed in ``ZoneViews.zone_kinds``. PairColumnZone "pair" is
+that: 16 Combos' rows of type cards with value cards in front, drawn straight from the view.
 """
 
 from __future__ import annotations
@@ -255,3 +256,73 @@ class DeckZone(Zone):
     def put(self, place: Place, sprite: CardSprite) -> Place:
         self.count += 1
         return place
+
+
+class PairColumnZone(Zone):
+    """16 Combos: each character's two rows of cards, a column per pair (a type card with its value
+    card(s) in front), the defense pair (the rightmost) set apart. The table lays the columns out
+    (``lay``) and draws them from the view; this zone knows where each pair and card sits and what
+    is under the pointer. Places: ``pair`` (a whole column), ``type`` and ``value`` (its cards)."""
+
+    name = "pair"
+
+    def __init__(self, table):
+        super().__init__(table)
+        self.rects: dict[tuple[int, int], tuple[object, object]] = {}   # (seat, slot) -> (type rect, value rect)
+        self.card: tuple[int, int] = (56, 80)
+
+    def clear(self, seats: int) -> list[CardSprite]:
+        self.rects = {}
+        return []
+
+    def lay(self, seat: int, slots: int, defense: int | None, area, own: bool, card: tuple[int, int]) -> None:
+        """Columns for ``seat`` in ``area`` (a pygame Rect): the type row above the value row for
+        the others, the value row above for the seat at the bottom (as the printed picture has it);
+        the defense pair sits a gap to the right."""
+        import pygame
+
+        self.card = card
+        w, h = card
+        gap = max(3, w // 9)
+        apart = w // 2
+        for key in [k for k in self.rects if k[0] == seat]:
+            del self.rects[key]
+        x = area.x
+        for slot in range(slots):
+            if slot == defense:
+                x += apart
+            top = pygame.Rect(x, area.y, w, h)
+            bottom = pygame.Rect(x, area.y + h + gap, w, h)
+            self.rects[(seat, slot)] = (bottom, top) if own else (top, bottom)
+            x += w + gap
+
+    def width(self, slots: int, card: tuple[int, int]) -> int:
+        w = card[0]
+        return slots * (w + max(3, w // 9)) + w // 2
+
+    def pose(self, place: Place) -> Pose:
+        rects = self.rects.get((place.seat, place.index))
+        if rects is None:
+            return (0.0, 0.0), 0, self.card
+        rect = rects[1] if place.zone == "value" else rects[0]
+        if place.zone == "pair":
+            rect = rects[0].union(rects[1])
+        return (float(rect.centerx), float(rect.centery)), 0, self.card
+
+    def rect(self, place: Place):
+        rects = self.rects.get((place.seat, place.index))
+        if rects is None:
+            return None
+        if place.zone == "pair":
+            return rects[0].union(rects[1])
+        return rects[1] if place.zone == "value" else rects[0]
+
+    def hit(self, pos: tuple[int, int], zones: tuple[str, ...] = ("pair",)) -> Place | None:
+        """The place under the pointer: a card of a pair (``type``/``value``) or the whole pair."""
+        for (seat, slot), (type_rect, value_rect) in self.rects.items():
+            for zone, rect in (("type", type_rect), ("value", value_rect)):
+                if rect.collidepoint(pos):
+                    return Place(zone if zone in zones else "pair", seat, slot)
+            if "pair" in zones and type_rect.union(value_rect).collidepoint(pos):
+                return Place("pair", seat, slot)
+        return None

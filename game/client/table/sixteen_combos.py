@@ -1,0 +1,674 @@
+"""The 16 Combos table: each character's two rows of cards (type cards and the value cards in front
+of them) with the defense pair set apart and its type face up, counters on changed values, order
+cards, the draw deck (blue backs) beside the deal deck (red backs), the waste and the discard pile;
+the combo table with the cell of the current action type x target type lit and the outcome band lit
+after each check; a step bar (target, action type, reaction, draw, reaction, check, effect); every
+move narrated in plain words.
+
+The rows are drawn straight from the view of whoever looks at the screen (PairColumnZone knows
+where each pair and card sits); the shared parts do the rest: the driver, the event queue (each
+fact is narrated and paced), hot-seat curtains, buttons from the legal actions (announce a type,
+react, decide) and clicks on places (a pair to target, a card to place, a pair a combo picks).
+
+Hot-seat: whoever must answer (the player on turn, or the target of a reaction prompt, or a player
+placing values) is asked for behind the curtain and sits at the bottom; between prompts the table
+shows only what everybody may see.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import pygame
+
+from game.client.table.base import TableScene
+from game.client.table.director import Hold
+from game.client.table.input import Choice
+from game.client.table.wording import you_form
+from game.client.table.zone_kinds import PairColumnZone
+from game.client.table.zones import ZoneViews
+from game.client.tables import register_table
+from game.client.ui import cards as CARDS
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.core.actions import Action, Pass
+from game.core.cards import DECK, Card, Place
+from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, MatchEnded, RoundStarted, TurnStarted
+from game.core.view import SPECTATOR
+from game.variants.sixteen_combos import (COMBOS, OUTCOMES, RULESET, TYPE_NAMES, TYPES, Announce, ChangeStance,
+                                          CharacterOut, Checked, ChooseDefense, ComboDone, Consult, Counter, Decide,
+                                          EncounterDealt, EncounterWon, FaceType, Fizzled, PairDefeated, PairsMoved,
+                                          PairsReady, PassTurn, PickPair, PlaceValue, Reacted, Recover, Retype,
+                                          Reveal, RoundBegan, Scavenge, StatusChanged, SwapPair, TargetChosen,
+                                          TurnPassed, TurnSkipped, TypeAnnounced, ValueChanged, ValueSet,
+                                          card_value)
+
+SUIT_NAMES = {"h": "hearts", "d": "diamonds", "c": "clubs", "s": "spades"}
+SYMBOL = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+STEPS = ("target", "action type", "reaction", "draw", "reaction", "check", "effect")
+# the engine's step -> the step bar's box
+STEP_BOX = {"target": 0, "type": 1, "consult": 2, "predict": 2, "draw": 3, "face": 3, "scavenge": 3,
+            "inform": 4, "check": 5, "counter": 5, "combo": 6, "stance": 6}
+TYPE_KEYS = {"h": pygame.K_1, "d": pygame.K_2, "c": pygame.K_3, "s": pygame.K_4}
+_SEAT = re.compile(r"\bseat (\d+)", re.IGNORECASE)
+_BACKS: dict[str, TH.Palette] = {}   # palette name -> the same palette with the draw deck's backs
+
+
+def type_word(t: str | None) -> str:
+    return TYPE_NAMES.get(t or "", "hidden")
+
+
+class SixteenCombosTable(TableScene):
+    variant_id = "sixteen-combos"
+    variant_title = "16 Combos"
+    hands_follow_actor = True
+    zone_kinds = ZoneViews.zone_kinds + (PairColumnZone,)
+    table_keys = (pygame.K_SPACE,)
+    action_labels = {Announce: Choice("Announce"), FaceType: Choice("Face card"), Retype: Choice("Retype"),
+                     SwapPair: Choice("Swap the pair's cards", pygame.K_s), Counter: Choice("Counter", pygame.K_c, primary=True),
+                     Consult: Choice("Consult"), Decide: Choice("Decide"), Scavenge: Choice("Scavenge"),
+                     PassTurn: Choice("Pass the turn", pygame.K_p), Pass: Choice("No", hint="Space")}
+
+    def __init__(self, app, record, storage=None):
+        self.lit_outcome: str | None = None
+        self.pending: dict[str, Any] = {}      # what the narration of the action under way has gathered
+        super().__init__(app, record, storage)
+
+    # -- the view on screen ---------------------------------------------------------------------------------
+    @property
+    def pairs_zone(self) -> PairColumnZone:
+        return self.zones["pair"]  # type: ignore[return-value]
+
+    def looking(self) -> int:
+        if self.curtain_pending is not None or self.viewer is None:
+            return SPECTATOR
+        return self.viewer
+
+    def screen_view(self):
+        return self.match.view(self.looking())
+
+    def wanted_viewer(self) -> int | None:
+        if self.claimer is not None:
+            return self.claimer
+        view = self.match.view(SPECTATOR)
+        if self.round_result is not None or self.match_result is not None:
+            return None
+        return next((s for s in view.acting if s in self.humans), None)
+
+    def name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "The table"
+
+    def words(self, text: str) -> str:
+        return _SEAT.sub(lambda m: self.name(int(m.group(1))), text)
+
+    def deck_size_at_start(self) -> int:
+        return 0
+
+    def face_of(self, card: Card) -> dict:
+        if card.rank == "joker":
+            return {"rank": "JOKER", "suit": "joker", "colour": "red" if card.id % 2 else "black"}
+        return {"rank": str(card.rank), "suit": SUIT_NAMES[card.suit]}  # type: ignore[index]
+
+    # -- layout ------------------------------------------------------------------------------------------------
+    def geometry(self, view) -> dict[str, Any]:
+        w, h = self.layout.size
+        n = view.seats
+        left = int(min(360, w * 0.28))
+        x0, x1 = left + 20, w - 190
+        top, bottom = 64, h - 70
+        ch = int(min(84, (bottom - top - n * 34) / (2.15 * n)))
+        cw = int(ch * 0.7)
+        slots = max([len(row) for row in view.pairs] + [1])
+        zone = self.pairs_zone
+        while zone.width(slots, (cw, ch)) > x1 - x0 and cw > 18:
+            cw -= 2
+            ch = int(cw / 0.7)
+        order = [s for s in range(n) if s != self.bottom] + [self.bottom]
+        block = (bottom - top) / n
+        blocks = {}
+        for i, seat in enumerate(order):
+            y = int(top + i * block)
+            blocks[seat] = pygame.Rect(x0, y + 24, x1 - x0, int(2 * ch + ch * 0.15))
+        return {"left": left, "card": (cw, ch), "blocks": blocks, "order": order}
+
+    def lay_out(self, view) -> dict[str, Any]:
+        g = self.geometry(view)
+        for seat, area in g["blocks"].items():
+            row = view.pairs[seat]
+            defense = next((p.slot for p in reversed(row) if p is not None), None)
+            self.pairs_zone.lay(seat, len(row), defense, area, seat == self.bottom, g["card"])
+        return g
+
+    def seat_area(self, seat: int) -> tuple[int, int, int, int]:
+        g = self.geometry(self.screen_view())
+        r = g["blocks"].get(seat)
+        return (r.x, r.y - 22, r.w, r.h + 22) if r is not None else (0, 0, 10, 10)
+
+    def pile_rects(self, g) -> dict[str, pygame.Rect]:
+        cw, ch = 52, 74
+        x, y = 18, 440
+        out = {}
+        for i, key in enumerate(("draw", "deal", "waste", "discard")):
+            out[key] = pygame.Rect(x + i * (cw + 26), y, cw, ch)
+        out["action"] = pygame.Rect(x + 4 * (cw + 26) - 8, y, cw, ch)
+        return out
+
+    def hand_rects(self, count: int) -> list[pygame.Rect]:
+        cw, ch = 44, 62
+        return [pygame.Rect(18 + (i % 7) * (cw + 6), 570 + (i // 7) * (ch + 6), cw, ch) for i in range(count)]
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def place_at(self, pos: tuple[int, int]) -> Place | None:
+        view = self.screen_view()
+        g = self.lay_out(view)
+        seat = self.input_seat()
+        zones: tuple[str, ...] = ("pair",)
+        if seat is not None:
+            wanted = {p.zone for p in self.place_choices(seat)}
+            if wanted & {"type", "value"}:
+                zones = ("type", "value")
+        if view.hand:
+            for i, r in enumerate(self.hand_rects(len(view.hand))):
+                if r.collidepoint(pos):
+                    return Place("hand", view.seat, i)
+        piles = self.pile_rects(g)
+        if piles["draw"].collidepoint(pos) or piles["action"].collidepoint(pos):
+            return DECK
+        return self.pairs_zone.hit(pos, zones)
+
+    def sprite_at(self, place: Place):
+        """A stand-in sprite where a place is drawn (the rows are drawn from the view, not kept as
+        sprites), so shared parts such as the coach can ring a pair, a card or a hand card."""
+        from game.client.table.sprites import CardSprite
+
+        view = self.screen_view()
+        self.lay_out(view)
+        if place.zone == "hand" and 0 <= place.index < len(view.hand):
+            rect = self.hand_rects(len(view.hand))[place.index]
+        elif place.zone in ("pair", "type", "value"):
+            rect = self.pairs_zone.rect(place)
+        else:
+            return None
+        if rect is None:
+            return None
+        return CardSprite(rect.centerx, rect.centery, 0, rect.size)
+
+    def label_for(self, action: Action) -> Choice | None:
+        view = self.match.view(SPECTATOR)
+        if isinstance(action, Announce):
+            word = type_word(action.atype).capitalize()
+            if action.wild:
+                return Choice(f"Wild card: {word}")
+            return Choice(f"{word} {SYMBOL[action.atype]}", TYPE_KEYS[action.atype])
+        if isinstance(action, FaceType):
+            return Choice(f"Use {type_word(action.to)}", TYPE_KEYS[action.to])
+        if isinstance(action, Retype):
+            return Choice(f"Make it {type_word(action.to)}", TYPE_KEYS[action.to])
+        if isinstance(action, Consult):
+            return Choice("Consultation pair takes it" if action.use else "Defense pair takes it",
+                          pygame.K_y if action.use else pygame.K_n)
+        if isinstance(action, Scavenge):
+            mine = self.match.view(action.seat)
+            total = sum(card_value(c) for c in mine.action_cards)
+            waste = card_value(mine.waste[-1]) if mine.waste else 0
+            return Choice(f"Take the waste ({waste})" if action.waste else f"Add them ({total})",
+                          pygame.K_w if action.waste else pygame.K_a)
+        if isinstance(action, Decide):
+            if view.active == action.seat:   # Steal
+                return Choice("Keep it as defense" if action.yes else "Use it next turn",
+                              pygame.K_y if action.yes else pygame.K_n)
+            return Choice("Take the wild card" if action.yes else "Decline", pygame.K_y if action.yes else pygame.K_n)
+        if isinstance(action, Pass):
+            words = {"predict": "No reaction", "inform": "No reaction", "face": "Keep the type", "counter": "No counter",
+                     "combo": "Skip", "stance": "Keep the stance"}
+            return Choice(words.get(view.step, "No"), pygame.K_SPACE, hint="Space")
+        return super().label_for(action)
+
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.ready_for_input():
+            seat = self.input_seat()
+            if seat is not None:
+                for action in self.legal(seat):
+                    if isinstance(action, (Pass, PassTurn)):
+                        self.act(action)
+                        return
+        super().handle_table_event(event)
+
+    def prompt(self) -> str:
+        view = self.match.view(SPECTATOR)
+        if view.phase == "place":
+            return "Place your value cards: click a card, then a column (the rightmost pair defends)." \
+                if self.input_seat() is not None else "Everybody places their value cards."
+        seat = self.input_seat()
+        if seat is None:
+            return self.words(view.prompt).capitalize() if view.prompt else ""
+        step = view.step
+        texts = {"target": "Choose a target: click a highlighted pair, or pass the turn.",
+                 "type": "Choose an action type.", "consult": "Which pair takes this action?",
+                 "predict": "React before the draw, or not.", "inform": f"The value is {view.action_value}: react, or not.",
+                 "face": "A face card: keep the action type or take its type.",
+                 "scavenge": "Scavenge: add the two cards, or take the waste.",
+                 "counter": "A critical failure against you: counter, or not.",
+                 "stance": "Change stance: click a pair to make it your defense, or keep it."}
+        if step == "combo":
+            return f"{view.combo or 'Combo'}: make your choice (the highlighted places), or skip."
+        text = texts.get(step, view.prompt)
+        if view.deadline is not None:   # the optional reaction clock
+            text += f" ({max(0.0, view.deadline - self.table_time):.0f} s)"
+        return text
+
+    def key_hints(self) -> list[tuple[str, str]]:
+        return [("Esc", "Pause"), ("Space", "Pass / no"), ("1-4", "Types")]
+
+    # -- events ----------------------------------------------------------------------------------------------
+    def on_RoundStarted(self, ev: RoundStarted) -> None:
+        self.round_result = None
+        self.turn = None
+        self.lit_outcome = None
+        self.end_private()
+        self.narrate(f"Encounter {ev.round} is dealt.")
+        self.sound.play("deal")
+
+    def on_EncounterDealt(self, ev: EncounterDealt) -> None:
+        order = ", ".join(self.name(s) for s in ev.order)
+        view = self.match.view(SPECTATOR)
+        rules = ", ".join(view.active_rules) or "none"
+        self.narrate(f"Order of play: {order}. {ev.columns} columns.")
+        if self.humans:
+            self.hold = Hold("ruleset", None, f"{RULESET}. Optional rules: {rules}. Turn order: {order}.")
+
+    def on_PairsReady(self, ev: PairsReady) -> None:
+        self.narrate("The pairs are placed; the defense pairs show their types.")
+
+    def on_RoundBegan(self, ev: RoundBegan) -> None:
+        self.narrate(f"Round {ev.number}.")
+
+    def on_TurnStarted(self, ev: TurnStarted) -> None:
+        self.turn = ev.seat
+        self.pending = {}
+
+    def on_CardMoved(self, ev: CardMoved) -> None:
+        if ev.src == DECK and ev.dst.zone == "action":
+            self.sound.play("draw")
+            self.pause_for(0.25)
+        elif ev.dst.zone in ("value", "waste", "discard"):
+            self.sound.play("swap", 0.4)
+
+    def on_CardsSwapped(self, ev: CardsSwapped) -> None:
+        self.sound.play("swap", 0.5)
+
+    def on_CardRevealed(self, ev: CardRevealed) -> None:
+        self.sound.play("flip", 0.5)
+
+    def on_DeckReshuffled(self, ev: DeckReshuffled) -> None:
+        self.narrate("The discard pile is shuffled into a new draw deck.")
+
+    def on_TargetChosen(self, ev: TargetChosen) -> None:
+        self.lit_outcome = None
+        self.pending = {"seat": ev.seat, "victim": ev.victim}
+
+    def on_TypeAnnounced(self, ev: TypeAnnounced) -> None:
+        how = {"shove": " (shoved: its defense pair acts)", "steal": " (with the stolen pair)",
+               "counter": " (a counter)"}.get(ev.fixed or "", " with the wild card" if ev.wild else "")
+        self.narrate(f"{self.name(ev.seat)} announces {type_word(ev.type)}{how}.")
+
+    def on_ValueSet(self, ev: ValueSet) -> None:
+        if ev.how == "drawn":
+            self.narrate(f"{self.name(ev.seat)} draws {ev.value}.")
+
+    def on_TurnPassed(self, ev: TurnPassed) -> None:
+        self.narrate(f"{self.name(ev.seat)} passes.")
+        self.pause_for(0.2)
+
+    def on_Fizzled(self, ev: Fizzled) -> None:
+        self.narrate(f"{self.name(ev.seat)}'s {type_word(ev.type)} does not match the drawn card: nothing happens.")
+        self.pause_for(0.4)
+
+    def on_Reacted(self, ev: Reacted) -> None:
+        words = {"retype": f"turns the pair to {type_word(ev.type)}", "swap": "swaps the pair's cards",
+                 "counter": "counters", "recover": "takes the card onto a pair (Recovery)"}
+        self.narrate(f"{self.name(ev.seat)} reacts: {words.get(ev.kind, ev.kind)}.")
+        self.float_text(ev.seat, "Reaction", self.palette.info)
+        self.pause_for(0.3)
+
+    def on_Checked(self, ev: Checked) -> None:
+        self.lit_outcome = ev.outcome
+        whose = f"{self.name(ev.victim)}'s {'consultation' if ev.consultation else type_word(ev.target_type)} pair"
+        verb = "counters with" if ev.counter else "uses"
+        text = (f"{self.name(ev.seat)} {verb} {type_word(ev.action_type)} on {whose}: "
+                f"{ev.action_value} against {ev.target_value}, {ev.outcome}")
+        self.narrate(text + (f": {ev.combo}." if ev.outcome == "defeated" else "."))
+        colour = {"defeated": self.palette.good, "damaged": self.palette.accent,
+                  "critical failure": self.palette.bad}.get(ev.outcome, self.palette.text_dim)
+        self.float_text(ev.victim, ev.outcome.capitalize(), colour)
+        self.sound.play("penalty" if ev.outcome == "critical failure" else "flip")
+        self.pause_for(0.8)
+
+    def on_ValueChanged(self, ev: ValueChanged) -> None:
+        if ev.why not in ("damaged", "stacked"):
+            self.narrate(f"{self.name(ev.seat)}'s pair is now worth {ev.value} ({ev.why}).")
+
+    def on_PairDefeated(self, ev: PairDefeated) -> None:
+        if ev.why != "defeated":
+            self.narrate(f"{self.name(ev.seat)} loses a pair ({ev.why}).")
+
+    def on_ComboDone(self, ev: ComboDone) -> None:
+        self.narrate(f"{ev.combo}: {self.words(ev.detail)}.")
+        self.pause_for(0.4)
+
+    def on_PairsMoved(self, ev: PairsMoved) -> None:
+        if ev.why == "Change Stance":
+            self.narrate(f"{self.name(ev.seat)} changes stance.")
+
+    def on_StatusChanged(self, ev: StatusChanged) -> None:
+        if ev.on and ev.status in ("incapacitated", "shoved", "lost reaction", "wild card"):
+            self.float_text(ev.seat, ev.status.capitalize(), self.palette.bad)
+            self.narrate(f"{self.name(ev.seat)}: {ev.status}.")
+
+    def on_TurnSkipped(self, ev: TurnSkipped) -> None:
+        self.narrate(f"{self.name(ev.seat)} is {ev.why} and sits this turn out.")
+        self.pause_for(0.3)
+
+    def on_CharacterOut(self, ev: CharacterOut) -> None:
+        self.narrate(f"{self.name(ev.seat)} has no pair left and is out.")
+        self.float_text(ev.seat, "Out", self.palette.bad)
+
+    def on_EncounterWon(self, ev: EncounterWon) -> None:
+        self.narrate(f"{self.name(ev.winner)} wins the encounter ({ev.why}).")
+
+    def on_MatchEnded(self, ev: MatchEnded) -> None:
+        self.match_result = ev
+
+    # -- drawing -----------------------------------------------------------------------------------------------
+    def draw_seats(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        pass
+
+    def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        pass
+
+    def card(self, surface, rect: pygame.Rect, card: Any, pal, where: Any, back: str = "deal") -> None:
+        if isinstance(card, Card) and self.curtain_pending is None:
+            face = self.face_of(card)
+            self.frame_faces.append((where, card, None))
+            img = CARDS.render_card(face, rect.size, pal)
+        else:
+            img = CARDS.render_card(None, rect.size, self.back_palette(pal, back))
+        surface.blit(img, rect.topleft)
+
+    @staticmethod
+    def back_palette(pal: TH.Palette, back: str) -> TH.Palette:
+        if back == "deal":
+            return pal
+        cached = _BACKS.get(pal.name)
+        if cached is None:
+            cached = _BACKS[pal.name] = SixteenCombosTable.draw_back(pal)
+        return cached
+
+    @staticmethod
+    def draw_back(pal: TH.Palette) -> TH.Palette:
+        # the draw deck has clearly different backs
+        return dataclasses.replace(pal, name=pal.name + "-draw", card_back=(24, 70, 130), card_back_pattern=(90, 150, 210)) \
+            if pal.card_back[2] < 100 else dataclasses.replace(pal, name=pal.name + "-draw", card_back=(30, 110, 60),
+                                                               card_back_pattern=(90, 180, 110))
+
+    def draw_zones(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
+        view = self.screen_view()
+        g = self.lay_out(view)
+        self.draw_header(surface, pal, view)
+        self.draw_combo_table(surface, pal, view, g["left"])
+        self.draw_piles_16(surface, pal, view, g, highlight)
+        for seat in g["order"]:
+            self.draw_character(surface, pal, view, seat, g, highlight, selected)
+        if view.hand:
+            for i, (card, rect) in enumerate(zip(view.hand, self.hand_rects(len(view.hand)))):
+                place = Place("hand", view.seat, i)
+                self.card(surface, rect, card, pal, place)
+                self.outline(surface, rect, place, highlight, selected, pal)
+            T.blit_text(surface, "Your value cards to place", TH.TINY, pal.text_dim, (18, 550))
+
+    def outline(self, surface, rect, place, highlight, selected, pal) -> None:
+        if place in selected:
+            pygame.draw.rect(surface, pal.good, rect.inflate(8, 8), 4, border_radius=8)
+        elif place in highlight:
+            import math
+            pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+            pygame.draw.rect(surface, TH.lighten(pal.accent, 0.35 * pulse), rect.inflate(6, 6), 3, border_radius=8)
+
+    def draw_header(self, surface, pal, view) -> None:
+        w = self.layout.size[0]
+        rules = ", ".join(view.active_rules) or "no optional rules"
+        T.blit_text(surface, f"16 Combos · {view.ruleset} · {rules}", TH.SMALL, pal.text_dim, (14, 8))
+        # the step bar
+        active = STEP_BOX.get(view.step) if view.phase == "play" else None
+        bw = 92
+        x = w - 16 - len(STEPS) * (bw + 4)
+        for i, label in enumerate(STEPS):
+            r = pygame.Rect(x + i * (bw + 4), 30, bw, 24)
+            lit = active == i
+            pygame.draw.rect(surface, pal.accent if lit else pal.button, r, border_radius=6)
+            pygame.draw.rect(surface, pal.button_border, r, 1, border_radius=6)
+            T.blit_text(surface, label, TH.TINY, (20, 20, 20) if lit else pal.text, r.center, "center", bold=lit)
+        if view.phase == "place":
+            T.blit_text(surface, "Preparing pairs", TH.SMALL, pal.accent, (x - 12, 42), "midright", bold=True)
+
+    def draw_combo_table(self, surface, pal, view, left: int) -> None:
+        x0, y0 = 14, 34
+        cell_w, cell_h = (left - 60) // 4, 34
+        head_w = 46
+        T.blit_text(surface, "action →", TH.TINY, pal.text_dim, (x0 + head_w // 2, y0 + 10), "center")
+        cell = view.combo_cell
+        for j, a in enumerate(TYPES):
+            r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w, 22)
+            lit = cell is not None and cell[0] == a
+            T.blit_text(surface, f"{SYMBOL[a]} {TYPE_NAMES[a][:4]}", TH.TINY, pal.accent if lit else pal.text, r.center, "center", bold=lit)
+        for i, t in enumerate(TYPES):
+            y = y0 + 24 + i * cell_h
+            lit_row = cell is not None and cell[1] == t
+            T.blit_text(surface, f"{SYMBOL[t]} {TYPE_NAMES[t][:3]}", TH.TINY, pal.accent if lit_row else pal.text,
+                        (x0 + head_w // 2, y + cell_h // 2), "center", bold=lit_row)
+            for j, a in enumerate(TYPES):
+                r = pygame.Rect(x0 + head_w + j * cell_w, y, cell_w - 2, cell_h - 2)
+                lit = cell == (a, t)
+                pygame.draw.rect(surface, pal.accent if lit else TH.darken(pal.felt, 0.3), r, border_radius=4)
+                self.cell_text(surface, COMBOS[t][a], r, (20, 20, 20) if lit else pal.text, lit)
+        # the outcome band, lit after each check
+        y = y0 + 24 + 4 * cell_h + 8
+        bw = (left - 28) // 4
+        colours = {"defeated": pal.good, "damaged": pal.accent, "missed": pal.text_dim, "critical failure": pal.bad}
+        for k, outcome in enumerate(OUTCOMES):
+            r = pygame.Rect(x0 + k * bw, y, bw - 3, 34)
+            lit = self.lit_outcome == outcome
+            pygame.draw.rect(surface, colours[outcome] if lit else TH.darken(pal.felt, 0.3), r, border_radius=5)
+            label = {"critical failure": "critical -6", "defeated": "defeated 6+", "damaged": "damaged 1-5",
+                     "missed": "missed -5-0"}[outcome]
+            self.cell_text(surface, label, r, (20, 20, 20) if lit else pal.text_dim, lit)
+        y += 8
+        check = view.last_check
+        if check is not None:
+            text = (f"Last check: {self.name(check.seat)}'s {type_word(check.action_type)} {check.action_value} "
+                    f"against {self.name(check.victim)}'s {type_word(check.target_type)} {check.target_value}")
+            for i, line in enumerate(T.wrap(text, TH.SMALL, left - 24)[:2]):
+                T.blit_text(surface, line, TH.SMALL, pal.text, (x0, y + 34 + i * 19))
+            y += 19
+        # what is going on: narration and prompt live in the left column too
+        lines: list[str] = []
+        for line in list(self.narration)[-4:]:
+            lines.extend(T.wrap(line, TH.SMALL, left - 24))
+        for i, line in enumerate(lines[-6:]):
+            colour = pal.text if i == len(lines[-6:]) - 1 else pal.text_dim
+            T.blit_text(surface, line, TH.SMALL, colour, (x0, y + 60 + i * 19))
+
+    def cell_text(self, surface, text: str, r: pygame.Rect, colour, bold: bool) -> None:
+        """A label inside a table cell, on two lines when one is too wide."""
+        if T.text(text, TH.TINY, colour, bold).get_width() <= r.w - 6:
+            T.blit_text(surface, text, TH.TINY, colour, r.center, "center", bold=bold)
+            return
+        first, second = text.split(" ", 1) if " " in text else (text[:7] + "-", text[7:])
+        T.blit_text(surface, first, TH.TINY, colour, (r.centerx, r.centery - 7), "center", bold=bold)
+        T.blit_text(surface, second, TH.TINY, colour, (r.centerx, r.centery + 7), "center", bold=bold)
+
+    def draw_piles_16(self, surface, pal, view, g, highlight) -> None:
+        piles = self.pile_rects(g)
+        deck = view.zone(DECK)
+        labels = (("draw", f"Draw {deck.count if deck else 0}", "draw", view.deck_size),
+                  ("deal", f"Deal {view.deal_size}", "deal", view.deal_size),
+                  ("discard", f"Discard {view.discard_size}", "deal", view.discard_size))
+        for key, label, back, count in labels:
+            r = piles[key]
+            if count:
+                for k in range(min(3, (count + 9) // 10), 0, -1):
+                    surface.blit(CARDS.render_card(None, r.size, self.back_palette(pal, back)), r.move(-2 * k, -2 * k))
+                surface.blit(CARDS.render_card(None, r.size, self.back_palette(pal, back)), r)
+            else:
+                pygame.draw.rect(surface, pal.felt_dark, r, 2, border_radius=6)
+            T.blit_text(surface, label, TH.TINY, pal.text_dim, (r.centerx, r.bottom + 4), "midtop")
+        r = piles["waste"]
+        if view.waste:
+            for k, card in enumerate(view.waste[-3:]):
+                self.card(surface, r.move(k * 6, k * 4), card, pal, "waste")
+        else:
+            pygame.draw.rect(surface, TH.darken(pal.felt, 0.25), r, 2, border_radius=6)
+        T.blit_text(surface, "Waste", TH.TINY, pal.text_dim, (r.centerx, r.bottom + 4), "midtop")
+        if view.action_cards:
+            r = piles["action"]
+            for k, card in enumerate(view.action_cards):
+                self.card(surface, r.move(k * 14, 0), card, pal, "action", back="draw")
+            T.blit_text(surface, f"Action {view.action_value if view.action_value is not None else ''}", TH.TINY,
+                        pal.accent, (r.centerx, r.bottom + 4), "midtop", bold=True)
+            if DECK in highlight:
+                pygame.draw.rect(surface, pal.accent, r.inflate(8, 8), 3, border_radius=8)
+
+    def draw_character(self, surface, pal, view, seat: int, g, highlight, selected) -> None:
+        area = g["blocks"][seat]
+        cw, ch = g["card"]
+        zone = self.pairs_zone
+        colour = pal.seat_colour(seat)
+        acting = seat in view.acting
+        order = view.order_cards[seat]
+        plate = f"{self.name(seat)}"
+        if order is not None:
+            plate += f" · order {order.rank}{SYMBOL.get(order.suit or '', '')}"
+        pairs = sum(1 for p in view.pairs[seat] if p is not None)
+        plate += f" · {pairs} pair{'s' if pairs != 1 else ''}"
+        status = [s for s in view.statuses[seat] if s != "reaction used"]
+        if view.reacted[seat] and view.phase == "play":
+            status.append("reaction used")
+        if view.wilds[seat] is not None:
+            status.append(f"wild {card_value(view.wilds[seat])}")
+        if view.consults[seat] is not None:
+            cp = view.consults[seat]
+            status.append(f"consultation {type_word(cp.type)} {cp.value}")
+        if status:
+            plate += " · " + ", ".join(status)
+        T.blit_text(surface, plate, TH.SMALL, colour, (area.x, area.y - 22), bold=True)
+        if acting and view.phase == "play":
+            T.blit_text(surface, "◀ acting", TH.SMALL, pal.accent, (area.right, area.y - 22), "topright", bold=True)
+        ends = [r.right for (s_, _), rs in zone.rects.items() if s_ == seat for r in rs]
+        if order is not None and ends:
+            # the order card, face up beside the rows for the whole encounter (from the draw deck)
+            r = pygame.Rect(max(ends) + 22, area.y + ch // 4, int(cw * 0.8), int(ch * 0.8))
+            self.card(surface, r, order, pal, "order")
+            T.blit_text(surface, "order", TH.TINY, pal.text_dim, (r.centerx, r.bottom + 3), "midtop")
+        for pv in view.pairs[seat]:
+            if pv is None:
+                continue
+            rects = zone.rects.get((seat, pv.slot))
+            if rects is None:
+                continue
+            type_rect, value_rect = rects
+            if pv.defense:
+                frame = type_rect.union(value_rect).inflate(8, 8)
+                pygame.draw.rect(surface, (80, 200, 110), frame, 3, border_radius=8)
+            self.card(surface, type_rect, pv.type_card, pal, Place("type", seat, pv.slot))
+            values = pv.values or (None,)
+            for k, card in enumerate(values):
+                r = value_rect.move(0, (-1 if seat == self.bottom else 1) * k * max(4, ch // 8))
+                if card is None:
+                    pygame.draw.rect(surface, pal.felt_dark, r, 2, border_radius=6)
+                else:
+                    self.card(surface, r, card, pal, Place("value", seat, pv.slot))
+            if pv.counter and pv.value is not None:
+                # a counter on a changed value
+                c = (value_rect.right - 4, value_rect.top + 4) if seat != self.bottom else (value_rect.right - 4, value_rect.top + 4)
+                pygame.draw.circle(surface, (250, 210, 60), c, max(9, cw // 4))
+                pygame.draw.circle(surface, (60, 40, 10), c, max(9, cw // 4), 2)
+                T.blit_text(surface, str(pv.value), TH.SMALL, (30, 20, 0), c, "center", bold=True)
+            pair_place = Place("pair", seat, pv.slot)
+            union = type_rect.union(value_rect)
+            self.outline(surface, union, pair_place, highlight, selected, pal)
+            for zone_name, r in (("type", type_rect), ("value", value_rect)):
+                self.outline(surface, r, Place(zone_name, seat, pv.slot), highlight, selected, pal)
+            if view.victim == seat and view.target_slot == pv.slot and view.phase == "play":
+                pygame.draw.rect(surface, pal.bad, union.inflate(12, 12), 2, border_radius=10)
+
+    def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        w, h = self.layout.size
+        left = int(min(360, w * 0.28))
+        if self.hold is not None:
+            prompt = self.hold.prompt
+        elif self.match_result is not None or self.round_result is not None:
+            prompt = ""
+        else:
+            prompt = self.prompt() if self.ready_for_input() else ""
+        if prompt:
+            lines = T.wrap(prompt, TH.BODY, int(w * 0.5), True)
+            lh = T.line_height(TH.BODY, True)
+            width = max(T.text(line, TH.BODY, pal.text, True).get_width() for line in lines)
+            box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
+            box.midbottom = ((left + w - 190) // 2, h - 10)
+            surface.blit(TH.panel(box.size, (6, 28, 20, 225), pal.accent, 10, 2), box.topleft)
+            for i, line in enumerate(lines):
+                T.blit_text(surface, line, TH.BODY, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
+        if self.message is not None:
+            text, _ = self.message
+            txt = T.text(text, TH.BODY, (255, 255, 255), True)
+            box = txt.get_rect(center=(w // 2, h // 2)).inflate(26, 12)
+            surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.35), 235), pal.bad, 10, 2), box.topleft)
+            T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+        for f in self.floating:
+            k = f.age / f.life
+            T.blit_text(surface, f.text, TH.BODY, f.colour, (int(f.x), int(f.y - 40 * k)), "center", bold=True)
+
+    def overlay_rect(self) -> pygame.Rect:
+        w, h = self.layout.size
+        r = pygame.Rect(0, 0, 560, 170 + 28 * len(self.names))
+        r.center = (w // 2, h // 2)
+        return r
+
+    def draw_overlay(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        if self.queue:
+            return
+        panel = self.overlay_rect()
+        surface.blit(TH.panel(panel.size, (6, 26, 18, 236), pal.accent, 14, 2), panel.topleft)
+        view = self.match.view(SPECTATOR)
+        y = panel.y + 18
+        ev = self.match_result or self.round_result
+        if self.match_result is not None:
+            winners = " and ".join(self.name(s) for s in self.match_result.winners)
+            title = you_form(f"{winners} win{'s' if len(self.match_result.winners) == 1 else ''} the match!")
+        else:
+            title = f"Encounter {view.round} is over"
+        T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
+        y += 46
+        T.blit_text(surface, "Character", TH.SMALL, pal.text_dim, (panel.x + 40, y))
+        T.blit_text(surface, "pairs left", TH.SMALL, pal.text_dim, (panel.right - 190, y), "topright")
+        T.blit_text(surface, "encounters won", TH.SMALL, pal.text_dim, (panel.right - 40, y), "topright")
+        y += 26
+        last = view.round_scores[-1] if view.round_scores else ()
+        for seat in range(len(self.names)):
+            colour = pal.accent if last and last[seat] else pal.text
+            pairs = sum(1 for p in view.pairs[seat] if p is not None)
+            T.blit_text(surface, self.name(seat), TH.BODY, colour, (panel.x + 40, y), bold=True)
+            T.blit_text(surface, str(pairs), TH.BODY, colour, (panel.right - 190, y), "topright")
+            T.blit_text(surface, str(view.totals[seat]), TH.BODY, colour, (panel.right - 40, y), "topright", bold=True)
+            y += 28
+        del ev
+
+
+def make_sixteen_combos_table(app, record, storage=None) -> SixteenCombosTable:
+    return SixteenCombosTable(app, record, storage)
+
+
+register_table("sixteen-combos", make_sixteen_combos_table)

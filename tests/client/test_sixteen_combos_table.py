@@ -1,0 +1,170 @@
+"""The 16 Combos table, driven through real input on a fake clock: whole encounters single-player
+and hot-seat, what is drawn (never a face the person at the screen may not see), the combo table
+and outcome band, the step bar and the narration."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.client.kombio_driver import make_app, start
+from tests.client.sixteen_combos_driver import Driver, new_record
+from game.variants.sixteen_combos import OUTCOMES, Announce, Checked
+
+CHECK_LINE = re.compile(r"^(\w+) (uses|counters with) (vitality|wealth|strength|finesse) on (\w+)'s "
+                        r"(vitality|wealth|strength|finesse|consultation|hidden) pair: \d+ against \d+, "
+                        r"(defeated: [A-Z][a-z]+( [A-Z][a-z]+)?|damaged|missed|critical failure)\.$")
+
+
+def allowed_ids(game, looking: int) -> set[int]:
+    """Card ids whose faces the person looking (a seat, or -1) may see now (everything once the
+    encounter is over: the rows are laid open)."""
+    if game.phase in ("round_over", "match_over"):
+        return {c.id for row in game.rows for p in row if p is not None for c in p.cards()} | {-1}
+    ids = {c.id for c in game.waste} | {c.id for c in game.order_cards if c is not None}
+    ids |= {c.id for c in game.wilds if c is not None}
+    for p in game.consults:
+        if p is not None:
+            ids |= {c.id for c in p.cards()}
+    if game.attack is not None:
+        ids |= {c.id for c in game.attack.cards}
+    for owner, row in enumerate(game.rows):
+        for pair in row:
+            if pair is not None:
+                ids |= {c.id for c in pair.cards() if c.id in pair.up or owner == looking}
+    for p in game.stolen:
+        if p is not None:
+            ids |= {c.id for c in p.cards()}
+    if looking >= 0:
+        ids |= {c.id for c in game.hands[looking]}
+    return ids
+
+
+def play_checked(app, table, driver, frames=20000):
+    """Play to the end; after every frame, every face drawn must be one the looker may see."""
+    checks = lit_cells = 0
+    lit_outcomes = set()
+    narration: list[str] = []
+    for frame in range(frames):
+        if table.match.over and table.match_result is not None and not table.animating:
+            break
+        driver.act()
+        app.step(0.05)
+        game = table.match.game
+        looking = table.looking()
+        drawn = {card.id for where, card, _ in table.frame_faces}
+        leaked = drawn - allowed_ids(game, looking) if -1 not in allowed_ids(game, looking) else set()
+        assert not leaked, f"frame {frame}: {looking} sees cards {sorted(leaked)}"
+        if table.curtain_pending is not None:
+            assert not table.frame_faces or looking == -1
+        view = table.screen_view()
+        if view.combo_cell is not None:
+            lit_cells += 1
+        if table.lit_outcome is not None:
+            lit_outcomes.add(table.lit_outcome)
+        for line in table.narration:
+            if line not in narration[-3:]:
+                narration.append(line)
+    else:
+        raise AssertionError("the encounter did not end")
+    return lit_cells, lit_outcomes, narration
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_a_whole_encounter_against_a_bot_through_input(tmp_path, seed):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "hard")], seed=seed))
+    driver = Driver(app, table, seed=seed)
+    lit_cells, lit_outcomes, narration = play_checked(app, table, driver)
+    game = table.match.game
+    assert game.over and table.match_result is not None
+    assert driver.inputs.get("PlaceValue") == 6 and driver.inputs.get("Target", 0) >= 2
+    assert table.match.session.illegal == 0
+    assert lit_cells > 0 and lit_outcomes and lit_outcomes <= set(OUTCOMES)
+    checks = [line for line in narration if " against " in line]
+    assert checks and all(CHECK_LINE.match(line) for line in checks), checks[:3]
+
+
+def test_hot_seat_two_humans_prompts_behind_the_curtain(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "human")], seed=13))
+    assert table.hotseat
+    driver = Driver(app, table, seed=2)
+    play_checked(app, table, driver)
+    assert table.match.game.over
+    assert driver.inputs.get("curtain", 0) >= 4 and driver.inputs.get("PlaceValue") == 12
+
+
+def test_three_characters_hot_seat_and_a_bot(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "medium"), ("Cleo", "human")], seed=21,
+                                  columns=4, recovery=True, one_of_each=False))
+    driver = Driver(app, table, seed=4)
+    play_checked(app, table, driver)
+    assert table.match.game.over
+
+
+def test_buttons_word_the_action_types_and_the_ruleset_is_shown_first(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=5, jokers=True))
+    for _ in range(30):
+        app.step(0.05)
+    assert table.hold is not None and "Poikilos 1.0 RC1, digital interpretation" in table.hold.prompt
+    assert "G. Using Jokers" in table.hold.prompt
+    assert table.label_for(Announce(0, "c")).text == "Strength ♣"
+    assert table.label_for(Announce(0, "h", True)).text == "Wild card: Vitality"
+
+
+def test_the_step_bar_follows_the_turn(tmp_path):
+    from game.client.table.sixteen_combos import STEP_BOX
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "hard"), ("Bruno", "easy")], seed=6))
+    seen = set()
+    for _ in range(3000):
+        app.step(0.05)
+        view = table.screen_view()
+        if view.phase == "play" and view.step in STEP_BOX:
+            seen.add(STEP_BOX[view.step])
+        if table.match.over:
+            break
+    assert {0, 1} <= seen
+    assert isinstance(table.match.view().last_check, (Checked, type(None)))
+
+
+def test_a_saved_encounter_continues_where_it_stopped(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=9, round_limit=20))
+    driver = Driver(app, table, seed=9)
+    for _ in range(150):
+        driver.act()
+        app.step(0.05)
+    record = table.match.record()
+    assert len(record.actions) > 15 and not table.match.over
+    app2 = make_app(tmp_path / "again")
+    again = start(app2, record)
+    assert again.match.view(0) == table.match.view(0)
+    driver2 = Driver(app2, again, seed=10)
+    play_checked(app2, again, driver2)
+    assert again.match.game.over
+
+
+def test_the_coach_rings_the_hard_bots_placement(tmp_path):
+    import pygame
+
+    from tests.client.kombio_driver import key
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "hard")], seed=5))
+    for _ in range(40):
+        app.step(0.05)
+    key(pygame.K_RETURN)           # the ruleset shown before the encounter
+    for _ in range(10):
+        app.step(0.05)
+    key(pygame.K_F1)
+    for _ in range(3):
+        app.step(0.05)
+    targets = table.coach_targets()
+    assert table.message and table.message[0].startswith("Coach:")
+    assert [p.zone for p in targets] == ["hand", "pair"] and table.sprite_at(targets[1]) is not None
