@@ -26,6 +26,41 @@ from game.core.game import Game
 
 # -- the actions every memory-grid variant names the same way -----------------------------------
 @dataclass(frozen=True, slots=True)
+class DrawFromDeck(Action):
+    """Draw the top card of the deck, seen only by you."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard(Action):
+    """Take the top of the discard pile; it must be exchanged into your grid."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Put the card you hold into your slot `index`; the card there goes face up to the discard."""
+
+    index: int
+
+    def targets(self) -> tuple[Place, ...]:
+        return (grid_place(self.seat, self.index),)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDrawn(Action):
+    """Play the card drawn from the deck straight to the discard pile (using its ability, if any)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SwapBoth(Action):
+    """After looking at two cards: swap them with each other."""
+
+
+@dataclass(frozen=True, slots=True)
+class SkipAbility(Action):
+    """Do not use the ability (or, after a look that offers a swap, keep the cards where they are)."""
+
+
+@dataclass(frozen=True, slots=True)
 class LookOwn(Action):
     """Look at one of your own cards (slot `index`)."""
 

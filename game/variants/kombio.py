@@ -21,7 +21,8 @@ from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPha
 from game.core.events import (CardMoved, CardRevealed, Event, Passed,
                               PenaltyGiven, TurnStarted, WindowClosed, WindowOpened)
 from game.core.game import register
-from game.core.grids import BlindSwap, Give, GridGame, LookOpponent, LookOwn, Match
+from game.core.grids import (BlindSwap, DrawFromDeck, Exchange, Give, GridGame, LookOpponent, LookOwn, Match,
+                             PlayDrawn, SkipAbility, SwapBoth, TakeDiscard)
 from game.core.options import REACTION_SECONDS, OptionSpec
 from game.core.reaction import ReactionWindow
 from game.core.view import SeatView, WindowView, ZoneView, grid_zone
@@ -46,33 +47,8 @@ ABILITY_NAMES = {
 
 # -- actions ----------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class DrawFromDeck(Action):
-    """Draw the top card of the deck, seen only by you."""
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDiscard(Action):
-    """Take the top of the discard pile; it must be exchanged into your grid."""
-
-
-@dataclass(frozen=True, slots=True)
 class CallKombio(Action):
     """Instead of a turn: everybody else gets one more turn, then the round ends."""
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange(Action):
-    """Put the card you hold into your slot `index`; the card there goes face up to the discard."""
-
-    index: int
-
-    def targets(self) -> tuple[Place, ...]:
-        return (grid_place(self.seat, self.index),)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayDrawn(Action):
-    """Play the card drawn from the deck straight to the discard pile (7 to 14: use its ability)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +71,6 @@ class LookTwo(Action):
 
     a: Place
     b: Place
-
-
-@dataclass(frozen=True, slots=True)
-class SwapBoth(Action):
-    """14, after looking: swap the two cards you looked at."""
-
-
-@dataclass(frozen=True, slots=True)
-class SkipAbility(Action):
-    """Do not use the ability (or, after a 13 or 14 look, keep the cards where they are)."""
 
 
 @dataclass(frozen=True, slots=True)
