@@ -30,6 +30,9 @@ def misplaced_cards(game: Any) -> str | None:
     if game.id == "kombio":
         from game.variants.kombio import DECK_SPEC
         ids = kombio_card_ids(game)
+    elif game.id == "kabu":   # the same memory grids as Kombio (game/core/grids.py)
+        from game.variants.kabu import DECK_SPEC
+        ids = kombio_card_ids(game)
     else:
         from game.variants.combat_uno import DECK_SPEC
         ids = combat_uno_card_ids(game)
@@ -107,4 +110,4 @@ def combat_uno_leak(game: Any, events: list[Any]) -> str | None:
 
 
 def leak(game: Any, events: list[Any]) -> str | None:
-    return kombio_leak(game, events) if game.id == "kombio" else combat_uno_leak(game, events)
+    return kombio_leak(game, events) if game.id in ("kombio", "kabu") else combat_uno_leak(game, events)
