@@ -1,7 +1,7 @@
 """The bot benchmark: per variant and level, win rates with 95% intervals (per match and per
 round), the worth of memory, reaction times and the share of each kind of mistake.
 
-    python benchmarks/bench_bots.py                       # 200 matches per line-up, both variants
+    python benchmarks/bench_bots.py                       # 200 matches per line-up, every variant
     python benchmarks/bench_bots.py --games 400 --variant kombio
 
 Each line-up seats one bot under test against others of one kind (four seats unless the label
@@ -15,7 +15,7 @@ is 1/seats. Intervals are Wilson 95% intervals.
   reacts to had just become visible to it) to the moment the action was applied, on the simulated
   clock, over every out-of-turn action of that level in the line-ups above.
 - Mistakes (per 100 rounds of the bot under test): penalties by reason, wrong match claims and
-  failed KOMBIO calls (Kombio), the default moves its model fell back on, illegal actions.
+  failed KOMBIO calls (Kombio), wrong claims by reason (Kabu), the default moves its model fell back on, illegal actions.
 
 Matches run on a simulated clock (game.core.session.run_to_end), spread over worker processes; the
 figures do not depend on how many.
@@ -58,11 +58,13 @@ LADDER: list[Lineup] = [
 def memory_lineups(variant: str) -> list[Lineup]:
     out: list[Lineup] = []
     for level in ("easy", "medium", "hard"):
-        if variant == "kombio":
+        if variant in ("kombio", "kabu"):
             out.append((f"{level}, perfect memory, vs 3 {level}", 4, level, {"memory": "perfect"}, level, {}))
         out.append((f"{level}, no memory, vs 3 {level}", 4, level, {"memory": False}, level, {}))
     if variant == "combat-uno":
         out.append(("hard vs hard without memory, two-handed", 2, "hard", {}, "hard", {"memory": False}))
+    if variant == "kabu":
+        out.append(("hard, no memory, vs 3 easy", 4, "hard", {"memory": False}, "easy", {}))
     return out
 
 
@@ -137,6 +139,8 @@ class _Mistakes:
                 self.counter[f"penalty: {e.reason}"] += 1
             elif name == "MatchAttempted" and e.seat == seat and not e.correct:
                 self.counter["wrong match claim"] += 1
+            elif name == "ClaimMissed" and e.seat == seat:
+                self.counter[f"wrong claim ({e.reason})"] += 1
             elif name == "KombioCalled" and e.seat == seat and not e.automatic:
                 self.called = True
             elif isinstance(e, RoundScored) and self.called:
@@ -198,6 +202,33 @@ def run_lineup(pool: ProcessPoolExecutor, variant: str, lineup: Lineup, games: i
     return total
 
 
+def time_decisions(variant: str, games: int, seed: int) -> dict[str, float]:
+    """p50/p99 of the hard bot's decide() over matches against three easy bots and among four
+    hard bots, in this process (the bot class is the one registered for the variant)."""
+    from ai.registry import _bots
+    from game.simulate import simulate
+
+    cls = _bots()[get_variant(variant).id]
+    samples: list[float] = []
+    original = cls.decide
+
+    def timed(self: Any, view: Any, legal: list, now: float) -> Any:
+        t0 = time.perf_counter()
+        intent = original(self, view, legal, now)
+        if self.level.name == "hard":
+            samples.append(time.perf_counter() - t0)
+        return intent
+
+    cls.decide = timed
+    try:
+        simulate(variant, 4, games, seed, ["hard", "easy", "easy", "easy"])
+        simulate(variant, 4, max(1, games // 2), seed + 1, ["hard"] * 4)
+    finally:
+        cls.decide = original
+    ms = sorted(x * 1000 for x in samples)
+    return {"decisions": len(ms), "p50": ms[len(ms) // 2], "p99": ms[int(0.99 * (len(ms) - 1))], "max": ms[-1]}
+
+
 def _pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * (len(values) - 1) + 0.5))]
@@ -208,10 +239,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="matches per line-up (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--variant", default="", help="only this variant (default: both)")
+    parser.add_argument("--variant", default="", help="only this variant (default: all three)")
     parser.add_argument("--only", default="", help="only line-ups whose label contains this text")
+    parser.add_argument("--timing", type=int, default=0,
+                        help="also time the hard bot's decisions over this many matches (target p99 < 5 ms)")
     args = parser.parse_args(argv)
-    variants = [args.variant] if args.variant else ["kombio", "combat-uno"]
+    variants = [args.variant] if args.variant else ["kombio", "combat-uno", "kabu"]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for variant in variants:
@@ -244,6 +277,10 @@ def main(argv: list[str] | None = None) -> int:
                 if times:
                     print(f"  {level:7} {len(times):6} {min(times):.3f} {_pct(times, 0.05):.3f}"
                           f" {_pct(times, 0.5):.3f} {_pct(times, 0.95):.3f}")
+            if args.timing > 0:
+                t = time_decisions(variant, args.timing, args.seed)
+                print(f"hard decide(), {variant}: {t['decisions']} decisions, p50 {t['p50']:.3f} ms,"
+                      f" p99 {t['p99']:.3f} ms, max {t['max']:.2f} ms (target p99 < 5 ms)", flush=True)
     print(f"total {time.perf_counter() - started:.0f}s")
     return 0
 
