@@ -4,7 +4,8 @@ Run it only when a rule change is meant to change what happens (and say so in th
 golden records are the guard that a refactor changes nothing. Each record is an ordinary game
 record (docs/records.md) whose steps carry `expect.events`, the unredacted events the step made.
 
-    python tests/records/make_golden.py
+    python tests/records/make_golden.py                # every record
+    python tests/records/make_golden.py kabu           # only the records of the named variant(s)
 """
 
 from __future__ import annotations
@@ -40,6 +41,13 @@ CASES = [
      {"length": "rounds", "rounds": 1, "deck_commitment": False, "reaction_seconds": 1.5}, 24),
     ("combat-uno", "6p-mixed", ["hard", "easy", "random", "medium", "hard", "easy"],
      {"length": "rounds", "rounds": 1, "reaction_seconds": 0.0}, 25),
+    ("kabu", "2p-hard-vs-easy", ["hard", "easy"], {"target": 60}, 31),
+    ("kabu", "3p-random", ["random", "random", "random"], {"reaction_seconds": 0.0}, 32),
+    ("kabu", "4p-mixed", ["hard", "medium", "easy", "random"], {"target": 50}, 33),
+    ("kabu", "5p-house-off", ["medium"] * 5,
+     {"target": 40, "calculation": False, "sniping": False, "lock_caller": False, "halving": False,
+      "reaction_seconds": 1.5}, 34),
+    ("kabu", "6p-mixed", ["hard", "easy", "random", "medium", "hard", "easy"], {"target": 30}, 35),
 ]
 
 
@@ -62,9 +70,11 @@ def golden(variant: str, bots: list[str], options: dict, seed: int) -> GameRecor
     return record
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     OUT.mkdir(exist_ok=True)
     for variant, name, bots, options, seed in CASES:
+        if only and variant not in only:
+            continue   # the other variants' records stay exactly as they are
         record = golden(variant, bots, options, seed)
         data = record.to_json()
         # One step a line: small diffs when a deliberate rule change regenerates a record.
@@ -80,4 +90,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
