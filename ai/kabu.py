@@ -42,7 +42,7 @@ from game.variants.kabu import (BLIND, DECIDE, DECK_CARDS, OPPONENT, OWN, BlindS
                                 Exchange, Give, KabuView, LookOpponent, LookOwn, LookPair, Match, Peek,
                                 PlayDrawn, SkipAbility, SwapBoth, TakeDiscard, ability_of, card_value, fits)
 
-_VALUES = tuple(range(1, 11))   # the number ranks a remembered card may be confused with
+_VALUES = tuple(range(2, 11))   # the number ranks a remembered card may be confused with (2 to 10)
 _ALL_VALUES = [card_value(c) for c in DECK_CARDS]
 # What a deck draw may be: (value, ability) with its share of the deck.
 _DRAWS = tuple(((v, k), n / len(DECK_CARDS)) for (v, k), n in
