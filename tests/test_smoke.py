@@ -96,6 +96,15 @@ def test_smoke_record_is_all_bots_and_short(variant_id):
     record.new_game()  # the options are valid
 
 
+def test_smoke_record_for_kabu_plays_to_the_lowest_limit():
+    from game.core.game import get_variant
+
+    record = smoke.smoke_record(get_variant("kabu"))
+    assert record.seats and all(s.kind == "bot" and s.level for s in record.seats)
+    assert record.options == {"target": 20}
+    record.new_game()
+
+
 def test_smoke_fails_when_the_table_raises(stub_tables, user_home, capsys):
     stub_tables["fail_at"] = 50
     assert smoke.smoke_test(frames=400) == 1

@@ -21,8 +21,10 @@ def _nice_step(span: float, target: int = 5) -> int:
     return int(raw)
 
 
-def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette) -> pygame.Surface:
-    """The last match's running totals as a line chart (drawn once, cached by the scene)."""
+def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette,
+                 marks: list[tuple[int, int, str]] | tuple = ()) -> pygame.Surface:
+    """The last match's running totals as a line chart (drawn once, cached by the scene). `marks`
+    labels single points: (round, seat, text), e.g. Kabu's halving of a total of exactly 50."""
     w, h = size
     surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
     # Bounded, so even numbers the statistics file should never hold keep the chart drawable.
@@ -81,6 +83,12 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette) -> pyg
                 pygame.draw.rect(surf, colour, (p[0] - 4, p[1] - 4, 9, 9))
             else:
                 pygame.draw.polygon(surf, colour, [(p[0], p[1] - 6), (p[0] + 6, p[1] + 4), (p[0] - 6, p[1] + 4)])
+    for rnd, seat, text in marks:
+        if 1 <= rnd <= n and 0 <= seat < len(last.names):
+            p = (px(rnd), py(rounds[rnd - 1][seat]))
+            pygame.draw.circle(surf, pal.accent, p, 9, 2)
+            tag = T.text(f"½ {text}", TH.TINY, pal.accent, True)
+            surf.blit(tag, tag.get_rect(midbottom=(p[0], p[1] - 10)))
     # legend
     lx, ly = plot.right + 20, plot.y
     for seat, name in enumerate(last.names):
