@@ -191,6 +191,9 @@ class TotalHalved(Event):
     after: int
 
 
+PENALTY_REASONS = {"wrong": "wrong claim", "missed-pile": "missed the pile", "follow-up": "follow-up mistake"}
+
+
 class LostCardRace(ShownRefusal):
     """The card was claimed first by another seat: refused with no penalty, shown to everybody."""
 
@@ -735,10 +738,8 @@ class Kabu(GridGame):
         self.faulty = (card, seat)
         self.window.mark_done(seat)
         events = [ClaimMissed(seat, place, card, reason, winner), CardRevealed(place, card)]
-        why_text = {"wrong": f"{card_name(card)} does not fit the {card_name(top)}",
-                    "missed-pile": f"missed the pile: seat {winner}'s card landed first",
-                    "follow-up": f"follow-up mistake after seat {winner}'s wrong card"}[reason]
-        self._penalty(seat, why_text, events)
+        # The penalty's reason is the kind of mistake; ClaimMissed carries the cards and seats.
+        self._penalty(seat, PENALTY_REASONS[reason], events)
         if self.window.everyone_done:
             self._close_window("every seat has tried", t, events)
         return events
