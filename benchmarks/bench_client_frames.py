@@ -1,7 +1,7 @@
 """Frame times of the client's card table: a six-seat table of bots (Kombio by default) at the
 fastest animation setting, for 30 seconds of real time under the dummy video driver (by default).
 
-    PYTHONPATH=. python benchmarks/bench_client_frames.py [--variant kombio|combat-uno] [--seconds 30]
+    PYTHONPATH=. python benchmarks/bench_client_frames.py [--variant kombio|combat-uno|kabu] [--seconds 30]
         [--seats 6] [--speed fastest] [--human] [--record PATH] [--prefill 1000]
 
 With --human, seat 0 is a human (the benchmark plays a random legal move for it as soon as the
@@ -79,7 +79,7 @@ def human_move(table, rng: random.Random) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="kombio", choices=("kombio", "combat-uno"))
+    parser.add_argument("--variant", default="kombio", choices=("kombio", "combat-uno", "kabu"))
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--speed", default="fastest", help='animation speed: "fastest" or a multiplier')
@@ -98,6 +98,8 @@ def main() -> int:
     seats = [SeatInfo(f"Bot {i + 1}", "random" if kind == "random" else "bot", None if kind == "random" else kind)
              for i in range(args.seats)]
     options = {"length": "rounds", "rounds": 20, "reaction_seconds": 1.0}
+    if args.variant == "kabu":   # played to a limit, not a number of rounds
+        options = {"target": 500, "reaction_seconds": 1.0}
     record = GameRecord(args.variant, options, seats, 12345)
     if args.record:
         record = GameRecord.load(args.record)

@@ -604,7 +604,7 @@ SOAK_SAMPLE = 200
 
 def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], int]:
     """Match `index` of a soak: a variant, 2 to 6 seats of random bot kinds, random switches, 1 to
-    3 rounds, and its seed."""
+    3 rounds (or a low limit for a variant played to one), and its seed."""
     from ai import BOT_KINDS
 
     rng = random.Random(seed * 1_000_003 + index)
@@ -614,7 +614,11 @@ def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], in
     for spec in cls.option_specs:
         if type(spec.default) is bool:
             options[spec.key] = rng.random() < 0.5
-    options.update(length="rounds", rounds=rng.randint(1, 3))
+    keys = {spec.key for spec in cls.option_specs}
+    if "rounds" in keys:
+        options.update(length="rounds", rounds=rng.randint(1, 3))
+    else:   # a match played to a limit (Kabu): a low one keeps it to a few rounds
+        options.update(target=rng.choice((20, 30, 40)))
     return cls.id, [rng.choice(BOT_KINDS) for _ in range(seats)], options, rng.randrange(2 ** 32)
 
 
