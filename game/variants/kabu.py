@@ -117,7 +117,12 @@ class LookPair(Action):
         return (grid_place(self.seat, self.index), self.place)
 
 
-_match = lru_cache(maxsize=None)(Match)
+@lru_cache(maxsize=None)
+def _match_at(seat: int, owner: int, index: int) -> Match:
+    return Match(seat, grid_place(owner, index))
+
+
+
 _exchange = lru_cache(maxsize=None)(Exchange)
 _pass = lru_cache(maxsize=None)(Pass)
 
@@ -403,8 +408,14 @@ class Kabu(GridGame):
             return []
         own = [i for i, c in enumerate(self.grids[seat]) if c is not None]
         if phase == "reaction":
-            targets = self._targets(owner=None if self.options["sniping"] else seat)
-            return [_match(seat, p) for p in targets] + [_pass(seat)]
+            # The hottest list of the game: built from ints (cheap to hash), not from Places.
+            locked = self.locked_seats()
+            sniping = self.options["sniping"]
+            out: list[Action] = [_match_at(seat, s, i) for s, grid in enumerate(self.grids)
+                                 if s not in locked and (sniping or s == seat)
+                                 for i, card in enumerate(grid) if card is not None]
+            out.append(_pass(seat))
+            return out
         if phase == "peek":
             return [Peek(seat, i) for i in own if i not in self.peeked[seat]]
         if phase == "turn":

@@ -157,11 +157,12 @@ class KabuTable(MemoryGridTable):
         if calc is None or self.round_result is not None or self.match_result is not None:
             return
         L, pal = self.layout, self.palette
-        x = int(L.discard_pos[0])
-        y = int(L.discard_pos[1] - L.pile_card[1] * 0.5 - 14 * L.unit)
+        # On the pile's lower right corner: clear of the seats' plates and of the narration.
+        x = int(L.discard_pos[0] + L.pile_card[0] * 0.5)
+        y = int(L.discard_pos[1] + L.pile_card[1] * 0.5)
         text = f"calc {calc}"
         label = T.text(text, TH.SMALL, pal.text, True)
-        box = label.get_rect(midbottom=(x, y)).inflate(14, 6)
+        box = label.get_rect(center=(x, y)).inflate(14, 6)
         surface.blit(TH.panel(box.size, (6, 28, 20, 220), pal.info, 8, 2), box.topleft)
         T.blit_text(surface, text, TH.SMALL, pal.text, box.center, "center", bold=True)
 
