@@ -404,18 +404,23 @@ class Kabu(GridGame):
         if seat == TABLE:
             pending = self.table_action()
             return [pending[0]] if pending else []
+        if phase == "reaction":
+            # The hottest list of the game: built from ints (cheap to hash), not from Places.
+            window = self.window
+            if window is None or not window.is_open_to(seat):
+                return []
+            locked = self.locked_seats()
+            sniping = self.options["sniping"]
+            match_at = _match_at
+            out: list[Action] = []
+            for s, grid in enumerate(self.grids):
+                if s not in locked and (sniping or s == seat):
+                    out.extend([match_at(seat, s, i) for i, card in enumerate(grid) if card is not None])
+            out.append(_pass(seat))
+            return out
         if seat not in self.seats_to_act():
             return []
         own = [i for i, c in enumerate(self.grids[seat]) if c is not None]
-        if phase == "reaction":
-            # The hottest list of the game: built from ints (cheap to hash), not from Places.
-            locked = self.locked_seats()
-            sniping = self.options["sniping"]
-            out: list[Action] = [_match_at(seat, s, i) for s, grid in enumerate(self.grids)
-                                 if s not in locked and (sniping or s == seat)
-                                 for i, card in enumerate(grid) if card is not None]
-            out.append(_pass(seat))
-            return out
         if phase == "peek":
             return [Peek(seat, i) for i in own if i not in self.peeked[seat]]
         if phase == "turn":
