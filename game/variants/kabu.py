@@ -364,7 +364,7 @@ class Kabu(GridGame):
             for seat, total in enumerate(before):
                 if total in HALVING_TOTALS:
                     halved.append((seat, total, total // 2))
-                    notes.append(f"Seat {seat}'s total hit exactly {total}: halved to {total // 2}.")
+                    notes.append(f"Seat {seat} hit a total of exactly {total}: halved to {total // 2}.")
         self.score_round(hands, hands, tuple(notes), events)
         for seat, total, after in halved:
             self.halved.append((self.round, seat, total, after))

@@ -20,6 +20,7 @@ import pygame
 from game.client.table.base import CLAIM_KEYS
 from game.client.table.input import Choice
 from game.client.table.memory_grid import MemoryGridTable
+from game.client.table.wording import whose
 from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -99,7 +100,7 @@ class KabuTable(MemoryGridTable):
             self.narrate(f"{who} throws the {card_words(ev.card)} ({why}).")
             self.float_text(ev.place.seat, f"✓ {who}: discard!", self.palette.good)
         else:
-            self.narrate(f"{who} snipes {owner}'s {card_words(ev.card)} ({why}) and gives a card back unseen.")
+            self.narrate(f"{who} snipes {whose(owner)} {card_words(ev.card)} ({why}) and gives a card back unseen.")
             self.float_text(ev.place.seat, f"✓ {who} snipes!", self.palette.good)
         self.sound.play("match")
         sprite = self.sprite_at(ev.place)
@@ -110,11 +111,11 @@ class KabuTable(MemoryGridTable):
 
     def on_ClaimMissed(self, ev: ClaimMissed) -> None:
         who, owner = self.names[ev.seat], self.names[ev.place.seat]
-        whose_card = "own" if ev.place.seat == ev.seat else f"{owner}'s"
+        whose_card = "own" if ev.place.seat == ev.seat else whose(owner)
         if ev.reason == "missed-pile":
-            why = f"missed the pile: {self.names[ev.winner]}'s card landed first"
+            why = f"missed the pile: {whose(self.names[ev.winner])} card landed first"
         elif ev.reason == "follow-up":
-            why = f"a follow-up mistake after {self.names[ev.winner]}'s wrong card"
+            why = f"a follow-up mistake after {whose(self.names[ev.winner])} wrong card"
         else:
             why = "it does not fit"
         self.narrate(f"{who} tried {whose_card} {card_words(ev.card)}: {why}. It goes back.")
@@ -142,7 +143,7 @@ class KabuTable(MemoryGridTable):
         self.pause_for(0.6)
 
     def on_TotalHalved(self, ev: TotalHalved) -> None:
-        self.narrate(f"{self.names[ev.seat]}'s total hit exactly {ev.before}: halved to {ev.after}.")
+        self.narrate(f"{whose(self.names[ev.seat], start=True)} total hit exactly {ev.before}: halved to {ev.after}.")
         self.float_text(ev.seat, f"{ev.before} → {ev.after}: halved!", self.palette.good)
 
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
