@@ -19,6 +19,7 @@ import pygame
 
 from game.client.table.base import CLAIM_KEYS
 from game.client.table.input import Choice
+from game.client.table.director import EventDirector
 from game.client.table.memory_grid import MemoryGridTable
 from game.client.table.wording import whose
 from game.client.tables import register_table
@@ -32,6 +33,8 @@ from game.variants.kabu import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, Ability
                                 Claimed, ClaimMissed, DrawFromDeck, KabuCalled, LookOpponent, LookOwn, LookPair,
                                 LostCardRace, Peek, PlayDrawn, RaceLost, Refilled, SkipAbility, SwapBoth,
                                 TakeDiscard, TotalHalved, ability_of)
+
+_plain_look = EventDirector.on_CardSeen   # a look without a hold: the card turns up for the viewer
 
 SUIT_SIGNS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
 PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
@@ -74,6 +77,11 @@ class KabuTable(MemoryGridTable):
         face: dict[str, Any] = {"rank": str(card.rank), "suit": SUIT_NAMES[card.suit]}
         return face
 
+    def __init__(self, app, record, storage=None):
+        self.glimpse = None            # the place a 7-10 look turned up (instant knowledge)
+        self.glimpse_window = False
+        super().__init__(app, record, storage)
+
     def rank_words(self, card: Card) -> str:
         return card_words(card)
 
@@ -85,6 +93,39 @@ class KabuTable(MemoryGridTable):
 
     def caller_locked(self) -> bool:
         return bool(self.view().options.get("lock_caller", True))
+
+    # -- instant knowledge: a 7-10 look stays face up for the looker through the window after it ----
+    def on_CardSeen(self, ev) -> None:
+        if ev.card is not None and ev.seat == self.viewer and not self.dealing \
+                and isinstance(self.next_event(), AbilityEnded):
+            _plain_look(self, ev)     # turned up for the looker, no "remember" hold
+            self.glimpse = ev.place
+            return
+        super().on_CardSeen(ev)
+
+    def on_AbilityEnded(self, ev) -> None:
+        if self.glimpse is None:
+            super().on_AbilityEnded(ev)
+            return
+        self.glimpse_window = True   # the next window is the one the looked-at card may be claimed in
+        self.pick = []
+        self.end_private()
+
+    def _hide_glimpse(self) -> None:
+        if self.glimpse is not None:
+            self.glimpse = None
+            self.hide_peeks()
+
+    def on_WindowOpened(self, ev) -> None:
+        if self.glimpse_window:
+            self.glimpse_window = False
+        else:
+            self._hide_glimpse()   # a card landed: the moment of the look has passed
+        super().on_WindowOpened(ev)
+
+    def on_WindowClosed(self, ev) -> None:
+        self._hide_glimpse()
+        super().on_WindowClosed(ev)
 
     # -- animations of Kabu's own facts ---------------------------------------------------------------
     def on_AbilityStarted(self, ev: AbilityStarted) -> None:
