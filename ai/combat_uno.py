@@ -85,6 +85,7 @@ class CombatUnoBot:
         self.seats = 0
         self.options: dict[str, Any] = {}
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
+        self.last_reason = ""  # why it chose its last move, in a player's words (the coach shows it)
         self.card_seen: dict[int, float] = {}
         self.since: dict[Action, float] = {}
         self._reset_round()
@@ -246,7 +247,24 @@ class CombatUnoBot:
             action = self._best_of(view, plays, fallback) if plays else fallback
         if len(self.plans) > 400:
             self.plans.clear()
+        self.last_reason = self._reason(view, action)
         return Intent(action, max(0.0, due - now))
+
+    def _reason(self, view: CombatUnoView, action: Action) -> str:
+        """Why this move, in a player's words (the coach shows it)."""
+        if isinstance(action, StartDrawing):
+            return f"You cannot pass the {view.pending} cards on: take them."
+        if not isinstance(action, Play):
+            return "Nothing you hold fits the pile: draw a card."
+        n = view.seats
+        nxt = (self.seat + view.direction) % n
+        if action.rank in (DRAW2, WILD4) and (view.pending or any(view.owed)):
+            return "Stack it: the cards go on to the next player instead of you."
+        if view.hand_counts[nxt] <= self.cfg["danger"] and action.rank in (DRAW2, WILD4, SKIP, REVERSE):
+            return "The next player is close to going out: slow them down."
+        if action.rank in (WILD, WILD4):
+            return "Your wild card keeps you in play; it also sheds 50 points if someone goes out."
+        return "It fits the pile and sheds the most points you can while keeping your options."
 
     def _best_of(self, view: CombatUnoView, plays: list[Play], fallback: Action | None = None) -> Action:
         cfg = self.cfg

@@ -76,6 +76,9 @@ class KombioBot:
         self.seat = 0
         self.seats = 0
         self.options: dict[str, Any] = {}
+        self._memo: dict = {}
+        self._draw_worth_now: float | None = None
+        self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
         self.memory = self._new_memory(0)
         self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
         self.my_turns = 0
@@ -122,6 +125,8 @@ class KombioBot:
     def _setup_beliefs(self, view: KombioView) -> None:
         """Per-decision tables: the remembered card at each occupied place and the unseen pool."""
         self.view = view
+        self._draw_worth_now: float | None = None   # computed at most once per decision
+        self._memo: dict = {}     # what one decision asks many times (hands, estimates, plans)
         known: dict[Place, int] = {}
         mem = self.memory.known if self.use_memory else self.recent
         for place, card in mem.items():
@@ -168,16 +173,31 @@ class KombioBot:
         return self.ev if place.seat == self.seat else self.ev_opp
 
     def _mine(self) -> list[Place]:
-        return [grid_place(self.seat, i) for i in self.occupied.get(self.seat, ())]
+        mine = self._memo.get("mine")
+        if mine is None:
+            mine = self._memo["mine"] = [grid_place(self.seat, i) for i in self.occupied.get(self.seat, ())]
+        return mine
 
     def _opp_places(self) -> list[Place]:
-        locked = set(self.view.locked)
-        return [grid_place(s, i) for s in range(self.seats) if s != self.seat and s not in locked
-                for i in self.occupied.get(s, ())]
+        opps = self._memo.get("opps")
+        if opps is None:
+            locked = set(self.view.locked)
+            opps = self._memo["opps"] = [grid_place(s, i) for s in range(self.seats) if s != self.seat and s not in locked
+                                         for i in self.occupied.get(s, ())]
+        return opps
 
     def _estimate_total(self, seat: int, replace: dict[Place, float] | None = None) -> float:
         """Its estimate of a seat's hand value (with `replace` standing in for some places). A hand it
         knows in full scores as the rules score it, 14 add-ons included."""
+        if not replace:
+            key = ("total", seat)
+            total = self._memo.get(key)
+            if total is None:
+                total = self._memo[key] = self._compute_total(seat, None)
+            return total
+        return self._compute_total(seat, replace)
+
+    def _compute_total(self, seat: int, replace: dict[Place, float] | None) -> float:
         values = []
         for i in self.occupied.get(seat, ()):
             p = grid_place(seat, i)
@@ -205,6 +225,11 @@ class KombioBot:
     def _worst_own(self) -> tuple[Place | None, float]:
         """The own card it would most like to be rid of, and its worth (unknowns slightly preferred
         on ties, since they might be worse than they look)."""
+        if "worst" not in self._memo:
+            self._memo["worst"] = self._compute_worst_own()
+        return self._memo["worst"]
+
+    def _compute_worst_own(self) -> tuple[Place | None, float]:
         best, best_v = None, -99.0
         addon = self._addon_hand()
         for p in self._mine():
@@ -226,6 +251,12 @@ class KombioBot:
         return value if value != sum(values) else None
 
     def _exchange_gain(self, rank: float) -> tuple[Place | None, float]:
+        key = ("exchange", rank)
+        if key not in self._memo:
+            self._memo[key] = self._compute_exchange_gain(rank)
+        return self._memo[key]
+
+    def _compute_exchange_gain(self, rank: float) -> tuple[Place | None, float]:
         best, best_g = None, -99.0
         now = self._estimate_total(self.seat)
         for p in self._mine():
@@ -244,6 +275,12 @@ class KombioBot:
     # -- ability planning -------------------------------------------------------------------------
     def _ability_plan(self, rank: int) -> tuple[float, tuple]:
         """(worth, plan) of using the ability of `rank` now."""
+        key = ("ability", rank)
+        if key not in self._memo:
+            self._memo[key] = self._compute_ability_plan(rank)
+        return self._memo[key]
+
+    def _compute_ability_plan(self, rank: int) -> tuple[float, tuple]:
         mine = self._mine()
         opps = self._opp_places()
         if rank in (7, 8):
@@ -319,6 +356,11 @@ class KombioBot:
         return 0.0, ()
 
     def _likely_winner(self) -> int:
+        if "winner" not in self._memo:
+            self._memo["winner"] = self._compute_likely_winner()
+        return self._memo["winner"]
+
+    def _compute_likely_winner(self) -> int:
         opps = [s for s in range(self.seats) if s != self.seat and s not in self.view.locked
                 and self.occupied.get(s)]
         if not opps:
@@ -327,6 +369,11 @@ class KombioBot:
 
     def _draw_worth(self) -> float:
         """Expected gain of drawing from the deck: the best use of each possible card."""
+        if self._draw_worth_now is None:
+            self._draw_worth_now = self._compute_draw_worth()
+        return self._draw_worth_now
+
+    def _compute_draw_worth(self) -> float:
         ability = {r: self._ability_plan(r)[0] for r in range(7, 15)}
         total = 0.0
         for r, p in self.dist:
@@ -390,12 +437,16 @@ class KombioBot:
         kinds = {type(a): a for a in legal}
         can_draw = DrawFromDeck in kinds
         if CallKombio in kinds and (self._should_call(view) or not (can_draw or TakeDiscard in kinds)):
+            self.last_reason = (f"Your hand is worth about {self._estimate_total(self.seat):.0f}, likely the lowest "
+                                "at the table.")
             return kinds[CallKombio]
         if TakeDiscard in kinds and view.discard_top is not None:
             d = view.discard_top.rank
             _, take = self._exchange_gain(d)  # type: ignore[arg-type]
             draw = self._draw_worth() if can_draw else -99.0
             choice = TakeDiscard if take > draw + 0.25 else DrawFromDeck
+            self.last_reason = (f"The {d} on the pile lowers your hand by about {take:.0f}, more than a draw is worth."
+                                if choice is TakeDiscard else f"A fresh card is worth more than the {d} on the pile.")
             if can_draw and self._mistake():
                 choice = TakeDiscard if d <= 6 and self.rng.random() < 0.5 else DrawFromDeck  # type: ignore[operator]
             if choice in kinds:
@@ -415,7 +466,12 @@ class KombioBot:
                     return Exchange(self.seat, slip.index)
             return PlayDrawn(self.seat)
         if place is not None and gain > 0.0 and gain >= ability:
+            known = self.known.get(place)
+            self.last_reason = (f"It replaces the {known} you remember there." if known is not None
+                                else "It goes where you do not know the card: likely higher than this one.")
             return Exchange(self.seat, place.index)
+        self.last_reason = ("Its ability is worth more than keeping it." if ability > 0
+                            else "Keeping it would not lower your hand.")
         return PlayDrawn(self.seat)
 
     # abilities ------------------------------------------------------------------------------------
@@ -514,6 +570,11 @@ class KombioBot:
                 best, best_score = a, score
         if best is not None and self._mistake() and self.rng.random() < 0.5:
             return pass_  # too slow to notice
+        if best is not None:
+            whose = "your own" if best.place.seat == self.seat else "an opponent's"
+            self.last_reason = f"You saw a {r} in {whose} grid: matching it sheds a card."
+        else:
+            self.last_reason = f"You know of no {r} to match."
         return best or pass_
 
     # calling ----------------------------------------------------------------------------------
@@ -530,18 +591,16 @@ class KombioBot:
         rivals = [self._estimate_total(s) for s in range(self.seats) if s != self.seat]
         if rivals and my_est > min(rivals) + 8:
             return False  # hopeless for now: no need to simulate
-        p = self._win_chance(mine)
         wait = self._draw_worth()
         threshold = (self.cfg["call_base"] + 0.3 * (lv.caution - 0.5) + self.cfg["call_wait"] * wait
                      - self.cfg["call_pressure"] * max(0, self.my_turns - 6))
         threshold = min(0.95, max(0.25, threshold))
-        return p >= threshold
+        return self._win_chance(mine, threshold) >= threshold
 
-    def _win_chance(self, mine: list[Place]) -> float:
-        """Chance to end strictly lowest if it called now (Monte Carlo over what it has not seen)."""
-        pool = self.pool
-        rng = self.rng
-        choices = rng.choices
+    def _win_chance(self, mine: list[Place], threshold: float | None = None) -> float:
+        """Chance to end strictly lowest if it called now (Monte Carlo over what it has not seen).
+        With a `threshold`, the simulations stop early once the estimate is clearly on one side of
+        it (three standard errors): a person does not weigh a clear call as long as a close one."""
         my_unknown = sum(1 for p in mine if p not in self.known)
         # A hand it knows in full counts as scored (14 add-ons included).
         my_known = (self._estimate_total(self.seat) if not my_unknown
@@ -554,16 +613,44 @@ class KombioBot:
             places = [grid_place(s, i) for i in self.occupied.get(s, ())]
             kv = [self.known[p] for p in places if p in self.known]
             opps.append((sum(kv), max(kv) if kv else -99, len(kv), len(places) - len(kv)))
-        n = self.sims
+        total_sims = self.sims
+        batch = 60 if threshold is not None else total_sims
+        wins = done = 0
+        while done < total_sims:
+            n = min(batch, total_sims - done)
+            wins += self._simulate_calls(n, my_known, my_unknown, opps, bias)
+            done += n
+            if threshold is not None and done < total_sims:
+                p = wins / done
+                if abs(p - threshold) > 3 * max(0.02, (p * (1 - p) / done) ** 0.5):
+                    break
+        return wins / done if done else 0.0
+
+    def _simulate_calls(self, n: int, my_known: float, my_unknown: int, opps: list, bias: float) -> int:
+        """How many of `n` simulated calls end with it strictly lowest."""
+        pool = self.pool
+        rng = self.rng
+        choices = rng.choices
         wins = 0
-        npool = len(pool)
+        # Every random number a simulation may need is drawn in three calls up front (a call per
+        # sample was most of a hard bot's thinking time); a simulation cut short leaves some unused.
+        per_sim = my_unknown + sum(o[3] for o in opps)
+        flat = choices(pool, k=n * per_sim) if per_sim else []
+        last_draws = choices(pool, k=n * len(opps))
         rand = rng.random
-        for _ in range(n):
-            me = my_known + (sum(choices(pool, k=my_unknown)) if my_unknown else 0)
+        keeps = [rand() < 0.75 for _ in range(n * len(opps))]
+        at = 0
+        for sim in range(n):
+            if my_unknown:
+                me = my_known + sum(flat[at:at + my_unknown])
+                at += my_unknown
+            else:
+                me = my_known
             ok = True
-            for ksum, kmax, kn, unk in opps:
+            for k, (ksum, kmax, kn, unk) in enumerate(opps):
                 if unk:
-                    draws = choices(pool, k=unk)
+                    draws = flat[at:at + unk]
+                    at += unk
                     total = ksum + sum(draws) - bias * unk
                     worst = max(kmax, max(draws) - bias)
                 elif kn:
@@ -572,13 +659,16 @@ class KombioBot:
                     ok = False  # an empty grid scores 0 or less: it cannot be beaten
                     break
                 # Its last turn: a draw replaces its worst card when lower (it knows most of its hand).
-                d = pool[int(rand() * npool)]
-                if d < worst and rand() < 0.75:
+                j = sim * len(opps) + k
+                d = last_draws[j]
+                if d < worst and keeps[j]:
                     total -= worst - d
                 if total <= me:
                     ok = False
                     break
             if ok:
                 wins += 1
-        return wins / n if n else 0.0
+            else:
+                at = (sim + 1) * per_sim     # the samples this simulation did not use are skipped
+        return wins
 

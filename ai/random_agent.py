@@ -11,6 +11,8 @@ from game.core.session import Intent
 
 
 class RandomAgent:
+    reads_view = False   # the Session gives it a Glance (seat, out_of_turn), not a whole view
+
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 

@@ -3,6 +3,7 @@ round), the worth of memory, reaction times and the share of each kind of mistak
 
     python benchmarks/bench_bots.py                       # 200 matches per line-up, every variant
     python benchmarks/bench_bots.py --games 400 --variant kombio
+    python benchmarks/bench_bots.py --games 1000 --variant kumbal --only "vs 3" --timing
 
 Each line-up seats one bot under test against others of one kind (four seats unless the label
 says two-handed), default match options. Its seat rotates over the seats so the deal order does not
@@ -15,7 +16,9 @@ is 1/seats. Intervals are Wilson 95% intervals.
   reacts to had just become visible to it) to the moment the action was applied, on the simulated
   clock, over every out-of-turn action of that level in the line-ups above.
 - Mistakes (per 100 rounds of the bot under test): penalties by reason, wrong match claims and
-  failed KOMBIO calls (Kombio), wrong claims by reason (Kabu), the default moves its model fell back on, illegal actions.
+  failed KOMBIO calls (Kombio), failed Kumbal calls (Kumbal, with the share of its calls that
+  succeed), wrong claims by reason (Kabu), the default moves its model fell back on, illegal actions.
+- --timing: each level's decide() time over whole four-player matches (p50, p99, max).
 
 Matches run on a simulated clock (game.core.session.run_to_end), spread over worker processes; the
 figures do not depend on how many.
@@ -40,6 +43,7 @@ from game.core.actions import Pass  # noqa: E402
 from game.core.events import PenaltyGiven, RoundScored  # noqa: E402
 from game.core.game import get_variant  # noqa: E402
 from game.core.session import Session, run_to_end  # noqa: E402
+from game.ladder import LadderLine, VariantLadder, write_ladder  # noqa: E402
 from game.simulate import match_seed  # noqa: E402
 
 # (label, seats, bot under test, its tweaks, the others, their tweaks)
@@ -143,6 +147,8 @@ class _Mistakes:
                 self.counter[f"wrong claim ({e.reason})"] += 1
             elif name == "KombioCalled" and e.seat == seat and not e.automatic:
                 self.called = True
+            elif name == "CallResult" and e.seat == seat:
+                self.counter["Kumbal call (made)" if e.made else "failed Kumbal call"] += 1
             elif isinstance(e, RoundScored) and self.called:
                 if any(h <= e.hands[seat] for s, h in enumerate(e.hands) if s != seat):
                     self.counter["failed KOMBIO call"] += 1
@@ -202,31 +208,30 @@ def run_lineup(pool: ProcessPoolExecutor, variant: str, lineup: Lineup, games: i
     return total
 
 
-def time_decisions(variant: str, games: int, seed: int) -> dict[str, float]:
-    """p50/p99 of the hard bot's decide() over matches against three easy bots and among four
-    hard bots, in this process (the bot class is the one registered for the variant)."""
-    from ai.registry import _bots
-    from game.simulate import simulate
+def time_decisions(variant: str, level: str, games: int, seed: int) -> dict[str, float]:
+    """decide() time of `level` bots, four of them, over whole matches (one process): wall time, and
+    the process's CPU time (what the decision itself costs on a machine shared with other work)."""
+    cls = get_variant(variant)
+    ms: list[float] = []
+    cpu: list[float] = []
+    for index in range(games):
+        mseed = match_seed(seed, index)
+        agents = {s: make_agent(cls.id, level, bot_seed(mseed, s)) for s in range(4)}
+        for agent in agents.values():
+            inner = agent.decide
 
-    cls = _bots()[get_variant(variant).id]
-    samples: list[float] = []
-    original = cls.decide
-
-    def timed(self: Any, view: Any, legal: list, now: float) -> Any:
-        t0 = time.perf_counter()
-        intent = original(self, view, legal, now)
-        if self.level.name == "hard":
-            samples.append(time.perf_counter() - t0)
-        return intent
-
-    cls.decide = timed
-    try:
-        simulate(variant, 4, games, seed, ["hard", "easy", "easy", "easy"])
-        simulate(variant, 4, max(1, games // 2), seed + 1, ["hard"] * 4)
-    finally:
-        cls.decide = original
-    ms = sorted(x * 1000 for x in samples)
-    return {"decisions": len(ms), "p50": ms[len(ms) // 2], "p99": ms[int(0.99 * (len(ms) - 1))], "max": ms[-1]}
+            def timed(view: Any, legal: list, now: float, inner: Any = inner) -> Any:
+                t0, c0 = time.perf_counter(), time.process_time()
+                intent = inner(view, legal, now)
+                ms.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
+                return intent
+            agent.decide = timed
+        run_to_end(Session(cls(4, None, mseed), agents))
+    ms.sort()
+    cpu.sort()
+    return {"decisions": len(ms), "p50": ms[len(ms) // 2], "p99": ms[int(0.99 * (len(ms) - 1))], "max": ms[-1],
+            "cpu_p50": cpu[len(cpu) // 2], "cpu_p99": cpu[int(0.99 * (len(cpu) - 1))]}
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -241,17 +246,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--variant", default="", help="only this variant (default: all three)")
     parser.add_argument("--only", default="", help="only line-ups whose label contains this text")
-    parser.add_argument("--timing", type=int, default=0,
-                        help="also time the hard bot's decisions over this many matches (target p99 < 5 ms)")
+    parser.add_argument("--timing", action="store_true", help="also time each level's decisions")
+    parser.add_argument("--ladder", type=Path, default=None, metavar="JSON",
+                        help="also write the ladder line-ups' match win rates here, for the game's Bot levels "
+                             "screen (game/rules/bot-ladder.json); variants not measured stay as they were")
+    parser.add_argument("--ladder-only", action="store_true", help="only the ladder line-ups (no memory line-ups)")
     args = parser.parse_args(argv)
-    variants = [args.variant] if args.variant else ["kombio", "combat-uno", "kabu"]
+    ladders: dict[str, Any] = {}
+    variants = [args.variant] if args.variant else ["kombio", "combat-uno", "kumbal", "kabu"]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for variant in variants:
             reactions: dict[str, list[float]] = {}
             print(f"\n{variant}: {args.games} matches per line-up, default options, seed {args.seed}")
             print(f"{'line-up':44} {'match win rate (95%)':>24} {'round win rate (95%)':>24}  mistakes per 100 rounds")
-            for lineup in LADDER + memory_lineups(variant):
+            for lineup in LADDER + ([] if args.ladder_only else memory_lineups(variant)):
                 if args.only.lower() not in lineup[0].lower():
                     continue
                 t0 = time.perf_counter()
@@ -264,11 +273,16 @@ def main(argv: list[str] | None = None) -> int:
                     kinds["fallback"] = r["fallbacks"]
                 if r["illegal"]:
                     kinds["illegal"] = r["illegal"]
+                made, failed = kinds.pop("Kumbal call (made)", 0), kinds.get("failed Kumbal call", 0)
+                if made + failed:
+                    kinds["Kumbal calls that succeed (%)"] = 100 * made / (made + failed) / per100
                 shown = ", ".join(f"{k} {v * per100:.1f}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1]))
                 print(f"{lineup[0]:44} {r['wins'] / r['games']:>7.1%} ({m_lo:.1%}-{m_hi:.1%})"
                       f" {r['round_wins'] / r['rounds']:>7.1%} ({r_lo:.1%}-{r_hi:.1%})  {shown or '-'}"
                       f"  [{time.perf_counter() - t0:.0f}s, {r['rounds']} rounds]", flush=True)
                 if lineup in LADDER:
+                    ladders.setdefault(variant, []).append(
+                        LadderLine(lineup[0], round(r["wins"] / r["games"], 4), round(m_lo, 4), round(m_hi, 4)))
                     for level, times in r["reactions"].items():
                         reactions.setdefault(level, []).extend(times)
             print(f"reaction times, {variant} (s): level  n  min  p5  p50  p95")
@@ -277,11 +291,19 @@ def main(argv: list[str] | None = None) -> int:
                 if times:
                     print(f"  {level:7} {len(times):6} {min(times):.3f} {_pct(times, 0.05):.3f}"
                           f" {_pct(times, 0.5):.3f} {_pct(times, 0.95):.3f}")
-            if args.timing > 0:
-                t = time_decisions(variant, args.timing, args.seed)
-                print(f"hard decide(), {variant}: {t['decisions']} decisions, p50 {t['p50']:.3f} ms,"
-                      f" p99 {t['p99']:.3f} ms, max {t['max']:.2f} ms (target p99 < 5 ms)", flush=True)
+            if args.timing:
+                for level in ("easy", "medium", "hard"):
+                    t = time_decisions(variant, level, max(20, args.games // 10), args.seed)
+                    print(f"  {level} decide(), {variant}: {t['decisions']} decisions, p50 {t['p50']:.3f} ms, "
+                          f"p99 {t['p99']:.3f} ms, max {t['max']:.2f} ms; CPU time p50 {t['cpu_p50']:.3f} ms, "
+                          f"p99 {t['cpu_p99']:.3f} ms")
     print(f"total {time.perf_counter() - started:.0f}s")
+    if args.ladder is not None and ladders:
+        today = time.strftime("%Y-%m-%d")
+        write_ladder(args.ladder, {v: VariantLadder(v, LADDER[0][1], args.games, today, tuple(lines))
+                                   for v, lines in ladders.items()},
+                     f"python benchmarks/bench_bots.py --games {args.games} --seed {args.seed} --ladder ...")
+        print(f"ladder written to {args.ladder}")
     return 0
 
 

@@ -614,10 +614,9 @@ def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], in
     for spec in cls.option_specs:
         if type(spec.default) is bool:
             options[spec.key] = rng.random() < 0.5
-    keys = {spec.key for spec in cls.option_specs}
-    if "rounds" in keys:
+    if any(spec.key == "rounds" for spec in cls.option_specs):   # (Kumbal plays to its shortest target)
         options.update(length="rounds", rounds=rng.randint(1, 3))
-    else:   # a match played to a limit (Kabu): a low one keeps it to a few rounds
+    elif cls.id == "kabu":   # played to a limit: a low one keeps it to a few rounds
         options.update(target=rng.choice((20, 30, 40)))
     return cls.id, [rng.choice(BOT_KINDS) for _ in range(seats)], options, rng.randrange(2 ** 32)
 

@@ -4,4 +4,9 @@
 `game.client` the pygame front end. Nothing outside `game.client` imports pygame.
 """
 
+import os
+
+# pygame prints a banner on import; a desktop game's terminal should stay quiet.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 __version__ = "0.1.0"

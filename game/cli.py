@@ -40,6 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print JSON (default: a short summary)")
     sim.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                      help="processes to split the matches across (default: all cores); same figures for any number")
+    sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                     help='run the matches on a Dask cluster (e.g. tcp://10.0.0.5:8786); needs "cardhall[cluster]"')
+    sim.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
+                     help="play the same seeds with this option changed and print the differences (repeatable)")
 
     rep = sub.add_parser("replay", help="replay a game record and check it reaches its recorded result")
     rep.add_argument("record", type=Path)
@@ -78,8 +82,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise CardhallError("--workers must be at least 1")
     progress = _simulate_progress() if sys.stderr.isatty() else None
+    if args.compare:
+        return _compare(args, cls, bots, options, progress)
     result = simulate(cls.id, args.players, args.games, args.seed, bots, options, args.records,
-                      workers=min(args.workers, args.games), progress=progress)
+                      workers=min(args.workers, args.games), progress=progress, scheduler=args.scheduler)
     if progress is not None:
         sys.stderr.write("\r\033[K")   # the progress line goes; the result stays
         sys.stderr.flush()
@@ -95,6 +101,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               "(the figures above cover those)", file=sys.stderr)
         return 130
     # A bot's fallback (a default move where its model had no answer) is a bug like an illegal action.
+    clean = result["errors"] == 0 and result["illegal_actions"] == 0 and result["fallbacks"] == 0
+    return 0 if clean else 1
+
+
+def _compare(args: argparse.Namespace, cls: type, bots: list[str], options: dict, progress) -> int:
+    from game.balance import compare, format_table
+
+    if args.records is not None:
+        raise CardhallError("--records cannot be combined with --compare")
+    changes = [_parse_option(c) for c in args.compare]
+    result = compare(cls.id, args.players, args.games, args.seed, bots, options, changes,
+                     workers=min(args.workers, args.games), scheduler=args.scheduler, progress=progress)
+    if progress is not None:
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+    print(json.dumps(result) if args.json else format_table(result))
+    if result.get("partial"):
+        print("cardhall: stopped early (the figures above cover the matches finished)", file=sys.stderr)
+        return 130
     clean = result["errors"] == 0 and result["illegal_actions"] == 0 and result["fallbacks"] == 0
     return 0 if clean else 1
 

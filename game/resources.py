@@ -50,7 +50,11 @@ def asset_path(*parts: str) -> Path:
 
 def rules_path(variant_id: str) -> Path:
     """The player-facing rules page of a variant: ``game/rules/<variant_id>.md`` (package data)."""
-    name = f"{variant_id}.md"
+    return rules_file(f"{variant_id}.md")
+
+
+def rules_file(name: str) -> Path:
+    """A file under ``game/rules/`` (package data), wherever the game runs from."""
     candidates = [_PACKAGE / "rules" / name]
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:

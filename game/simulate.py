@@ -76,13 +76,13 @@ def _ignore_interrupt() -> None:
 Progress = Callable[[int, int, float], None]   # matches done, matches in all, seconds so far
 
 
-def simulate(variant: str, players: int, games: int, seed: int, bots: list[str],
-             options: dict[str, Any] | None = None, records: Path | None = None,
-             tweaks: dict[int, dict[str, Any]] | None = None, workers: int = 1,
-             progress: Progress | None = None) -> dict[str, Any]:
-    """Play `games` matches and total them up. Every match's seed comes from (seed, its index), and
-    the totals are sums over matches, so any number of `workers` gives the same figures. Ctrl-C
-    stops the run and returns the matches finished so far, marked "partial"."""
+def run_matches(variant: str, players: int, games: int, seed: int, bots: list[str],
+                options: dict[str, Any] | None = None, records: Path | None = None,
+                tweaks: dict[int, dict[str, Any]] | None = None, workers: int = 1,
+                progress: Progress | None = None, scheduler: str | None = None) -> tuple[list[dict[str, Any]], bool]:
+    """Play `games` matches: each match's tallies in index order, and whether Ctrl-C cut the run
+    short. Every match's seed comes from (seed, its index), so where a match is played (this
+    process, `workers` processes, or a Dask cluster at `scheduler`) does not change it."""
     cls = get_variant(variant)
     if games < 1:
         raise BadOptions("--games must be at least 1")
@@ -93,38 +93,92 @@ def simulate(variant: str, players: int, games: int, seed: int, bots: list[str],
     done: list[dict[str, Any]] = []
     partial = False
     indices = list(range(games))
+
+    def count(matches: list[dict[str, Any]]) -> None:
+        done.extend(matches)
+        if progress is not None:
+            progress(len(done), games, time.perf_counter() - started)
+
     try:
-        if workers == 1:
+        if scheduler is not None:
+            _run_on_cluster(scheduler, cls.id, bots, seed, indices, options, records, tweaks, count)
+        elif workers == 1:
             for index in indices:
-                done += _play_batch(cls.id, bots, seed, [index], options, records, tweaks)
-                if progress is not None:
-                    progress(len(done), games, time.perf_counter() - started)
+                count(_play_batch(cls.id, bots, seed, [index], options, records, tweaks))
         else:
-            # Small batches keep every core busy to the end and let Ctrl-C stop soon.
-            size = max(1, min(8, games // (workers * 16)))
-            batches = [indices[i:i + size] for i in range(0, games, size)]
-            pool = ProcessPoolExecutor(max_workers=min(workers, len(batches)), initializer=_ignore_interrupt)
-            futures = [pool.submit(_play_batch, cls.id, bots, seed, batch, options, records, tweaks)
-                       for batch in batches]
-            counted = set()
-            try:
-                for future in as_completed(futures):
-                    counted.add(future)
-                    done += future.result()
-                    if progress is not None:
-                        progress(len(done), games, time.perf_counter() - started)
-            except KeyboardInterrupt:
-                # Batches not started are dropped; those running finish and count.
-                pool.shutdown(wait=True, cancel_futures=True)
-                for future in futures:
-                    if future not in counted and not future.cancelled() and future.exception() is None:
-                        done += future.result()
-                raise
-            pool.shutdown()
+            _run_on_cores(workers, cls.id, bots, seed, indices, options, records, tweaks, count)
     except KeyboardInterrupt:
         partial = True
+    return sorted(done, key=lambda m: m["index"]), partial
+
+
+def _batches(indices: list[int], slots: int) -> list[list[int]]:
+    # Small batches keep every worker busy to the end and let Ctrl-C stop soon.
+    size = max(1, min(8, len(indices) // (slots * 16)))
+    return [indices[i:i + size] for i in range(0, len(indices), size)]
+
+
+def _run_on_cores(workers: int, variant: str, bots: list[str], seed: int, indices: list[int],
+                  options: dict[str, Any] | None, records: Path | None,
+                  tweaks: dict[int, dict[str, Any]] | None, count: Callable[[list], None]) -> None:
+    batches = _batches(indices, workers)
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(batches)), initializer=_ignore_interrupt)
+    futures = [pool.submit(_play_batch, variant, bots, seed, batch, options, records, tweaks) for batch in batches]
+    counted = set()
+    try:
+        for future in as_completed(futures):
+            counted.add(future)
+            count(future.result())
+    except KeyboardInterrupt:
+        # Batches not started are dropped; those running finish and count.
+        pool.shutdown(wait=True, cancel_futures=True)
+        for future in futures:
+            if future not in counted and not future.cancelled() and future.exception() is None:
+                count(future.result())
+        raise
+    pool.shutdown()
+
+
+def _run_on_cluster(address: str, variant: str, bots: list[str], seed: int, indices: list[int],
+                    options: dict[str, Any] | None, records: Path | None,
+                    tweaks: dict[int, dict[str, Any]] | None, count: Callable[[list], None]) -> None:
+    """Hand the batches to a running Dask scheduler (the optional `cluster` extra). Its workers
+    need this same version of Cardhall installed; records are written where the workers run."""
+    try:
+        from distributed import Client, as_completed as cluster_completed
+    except ImportError:
+        raise BadOptions('--scheduler needs Dask: pip install "cardhall[cluster]"') from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise BadOptions(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        slots = max(1, sum(client.nthreads().values()))
+        futures = [client.submit(_play_batch, variant, bots, seed, batch, options, records, tweaks, pure=False)
+                   for batch in _batches(indices, slots)]
+        try:
+            for future in cluster_completed(futures):
+                count(future.result())
+        except KeyboardInterrupt:
+            client.cancel(futures)   # the cluster stops these; what finished already counts
+            raise
+    finally:
+        client.close()
+
+
+def simulate(variant: str, players: int, games: int, seed: int, bots: list[str],
+             options: dict[str, Any] | None = None, records: Path | None = None,
+             tweaks: dict[int, dict[str, Any]] | None = None, workers: int = 1,
+             progress: Progress | None = None, scheduler: str | None = None) -> dict[str, Any]:
+    """Play `games` matches and total them up. The totals are sums over matches, so any number of
+    `workers` (or a cluster) gives the same figures. Ctrl-C stops the run and returns the matches
+    finished so far, marked "partial"."""
+    cls = get_variant(variant)
+    started = time.perf_counter()
+    matches, partial = run_matches(cls.id, players, games, seed, bots, options, records, tweaks, workers,
+                                   progress, scheduler)
     seconds = time.perf_counter() - started
-    return _totals(cls, players, seed, bots, options, sorted(done, key=lambda m: m["index"]), seconds, partial)
+    return _totals(cls, players, seed, bots, options, matches, seconds, partial)
 
 
 def _totals(cls: type, players: int, seed: int, bots: list[str], options: dict[str, Any] | None,

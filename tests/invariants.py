@@ -23,6 +23,11 @@ def combat_uno_card_ids(game: Any) -> list[int]:
                   + [c.id for hand in game.hands for c in hand])
 
 
+def kumbal_card_ids(game: Any) -> list[int]:
+    return sorted([c.id for c in game.deck] + [c.id for c in game.discard]
+                  + [c.id for hand in game.hands for c in hand])
+
+
 def misplaced_cards(game: Any) -> str | None:
     """None when every card id of the game's deck is in exactly one place (or no round is on)."""
     if not game.round:
@@ -33,6 +38,10 @@ def misplaced_cards(game: Any) -> str | None:
     elif game.id == "kabu":   # the same memory grids as Kombio (game/core/grids.py)
         from game.variants.kabu import DECK_SPEC
         ids = kombio_card_ids(game)
+    elif game.id == "kumbal":
+        from game.variants.kumbal import deck_spec
+        DECK_SPEC = deck_spec(game.seats)
+        ids = kumbal_card_ids(game)
     else:
         from game.variants.combat_uno import DECK_SPEC
         ids = combat_uno_card_ids(game)
@@ -109,5 +118,42 @@ def combat_uno_leak(game: Any, events: list[Any]) -> str | None:
     return None
 
 
+def kumbal_leak(game: Any, events: list[Any]) -> str | None:
+    """A seat whose view shows more than its own hand and the public pile, or whose events show a
+    card in the deck or in another hand before the round's end (a card taken from the pile was
+    public when it was taken, so it may be named)."""
+    from game.core.events import CardMoved
+    from game.core.hands import HandRevealed
+
+    round_ended = game.phase in ("round_over", "match_over")
+    deck_ids = {c.id for c in game.deck}
+    holder = {c.id: s for s, hand in enumerate(game.hands) for c in hand}
+    for seat in range(-1, game.seats):
+        view = game.observe(seat)
+        mine = list(view.hand)
+        if seat >= 0 and mine != game.hands[seat]:
+            return f"seat {seat}'s view is not its hand"
+        for zone in view.zones:
+            if zone.place.zone == "hand" and zone.place.seat != seat and not round_ended:
+                if any(isinstance(c, Card) for c in zone.cards):
+                    return f"seat {seat} sees seat {zone.place.seat}'s hand"
+        if view.free_card is not None and (seat < 0 or view.free_card not in game.hands[seat]):
+            return f"seat {seat} is shown a free card it does not hold"
+        for event in events:
+            mine_event = event.for_seat(seat)
+            if isinstance(mine_event, HandRevealed):
+                if not round_ended:
+                    return f"seat {seat} sees a hand laid down mid-round: {mine_event}"
+                continue
+            card = getattr(mine_event, "card", None)
+            if not isinstance(card, Card) or (isinstance(mine_event, CardMoved) and mine_event.src.zone == "discard"):
+                continue   # a card taken from the pile was public as it was taken
+            if card.id in deck_ids or holder.get(card.id, seat) != seat:
+                return f"seat {seat} is shown {mine_event}"
+    return None
+
+
 def leak(game: Any, events: list[Any]) -> str | None:
+    if game.id == "kumbal":
+        return kumbal_leak(game, events)
     return kombio_leak(game, events) if game.id in ("kombio", "kabu") else combat_uno_leak(game, events)

@@ -18,6 +18,8 @@ OPTIONS = {
                    {"length": "rounds", "rounds": 1, "reaction_seconds": 0.0, "jump_in": False,
                     "stack_draw_two": False, "stack_draw_four": False, "deck_commitment": False}),
     "kabu": ({"target": 40}, {"target": 40, "reaction_seconds": 0.0, "calculation": False, "sniping": False}),
+    "kumbal": ({"lower_goal": True}, {"reaction_seconds": 0.0, "action_cards": False, "cut_deck": True,
+                                      "forty_nine": True}),
 }
 
 

@@ -104,6 +104,13 @@ def test_smoke_record_for_kabu_plays_to_the_lowest_limit():
     assert record.options == {"target": 20}
     record.new_game()
 
+def test_kumbal_smoke_record_is_all_bots_and_the_shortest_match():
+    from game.core.game import get_variant
+
+    record = smoke.smoke_record(get_variant("kumbal"))
+    assert record.seats and all(s.kind == "bot" and s.level for s in record.seats)
+    assert record.new_game().options["target"] == 100     # the shortest match Kumbal has
+
 
 def test_smoke_fails_when_the_table_raises(stub_tables, user_home, capsys):
     stub_tables["fail_at"] = 50
@@ -152,5 +159,5 @@ def test_the_real_command_plays_the_real_tables(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("cardhall smoke test OK"), proc.stdout
-    assert "kombio" in lines[0]
+    assert "kombio" in lines[0] and "combat-uno" in lines[0] and "kumbal" in lines[0]
     assert not (tmp_path / "home").exists()

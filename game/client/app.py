@@ -52,6 +52,7 @@ class App:
         self.settings = self.storage.settings
         self.clock = clock if clock is not None else Clock()
         self.sound = Sound(self.settings)
+        T.set_scale(self.settings.text_size)
         self.scenes: list[Scene] = []
         self.running = True
         self.frame = 0
@@ -108,6 +109,20 @@ class App:
         self.settings.fullscreen = on
         self.surface = self._make_window()
         self._after_resize()
+        self.save_settings()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """Settings → Window size: the window takes this size now (when not fullscreen)."""
+        self.settings.window_size = (int(size[0]), int(size[1]))
+        if not self.settings.fullscreen:
+            self.surface = self._make_window()
+            self._after_resize()
+        self.save_settings()
+
+    def set_text_size(self, scale: float) -> None:
+        self.settings.text_size = float(scale)
+        T.set_scale(scale)
+        self._after_resize()      # every scene lays itself out again with the new text
         self.save_settings()
 
     def toggle_fullscreen(self) -> None:

@@ -6,7 +6,10 @@ Names: deal, draw, flip, swap, match, penalty, call, click (soft UI click).
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
 
 import pygame
 
@@ -22,11 +25,14 @@ class Sound:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = False
         self.played: list[str] = []     # names asked for while sound was on (for tests)
+        self.reason = ""                # why there is no sound, for the Settings screen
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+                with _quiet_stderr():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             self.available = True
         except pygame.error as exc:
+            self.reason = "No sound device was found, so the game runs silent."
             _log.info("sound is off: the mixer did not start (%s)", exc)
             return
         for name in NAMES:
@@ -50,3 +56,26 @@ class Sound:
             sound.play()
         except pygame.error:
             pass
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """The sound library writes its device errors (ALSA's lines with no sound card) straight to
+    file descriptor 2; the game reports a missing device once, in Settings, instead."""
+    if not sys.platform.startswith("linux"):
+        yield
+        return
+    try:
+        saved = os.dup(2)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)

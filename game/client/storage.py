@@ -42,6 +42,8 @@ SCORE_LIMIT = 10 ** 6
 WINDOW_MIN, WINDOW_MAX = (320, 240), (7680, 4320)
 ANIMATION_SPEEDS: tuple[Any, ...] = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0, "fastest")
 BOT_SPEEDS: tuple[str, ...] = ("relaxed", "normal", "quick")
+TEXT_SIZES: tuple[float, ...] = (0.9, 1.0, 1.15, 1.3)
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 _BOT_DELAY_SCALE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.6}
 
 
@@ -61,6 +63,7 @@ class Settings:
     colour_blind: bool = False
     bot_speed: str = "normal"           # one of BOT_SPEEDS
     player_name: str = "You"
+    text_size: float = 1.0              # one of TEXT_SIZES: every font is scaled by it
     # The last setup used per variant: {"seats": [...SeatInfo json], "options": {...}}
     last_setup: dict[str, Any] = field(default_factory=dict)
 
@@ -120,6 +123,8 @@ def _check_setting(name: str, value: Any) -> Any:
         return float(value) if _is_number(value) and 0 <= value <= 10 else _INVALID
     if name == "volume":
         return float(value) if _is_number(value) and 0 <= value <= 1 else _INVALID
+    if name == "text_size":
+        return float(value) if _is_number(value) and value in TEXT_SIZES else _INVALID
     if name == "bot_speed":
         return value if value in BOT_SPEEDS else _INVALID
     if name == "player_name":
@@ -174,6 +179,7 @@ class VariantStats:
     won: int = 0
     scores: list[int] = field(default_factory=list)   # the human seats' final totals, newest last
     lowest_wins: bool = True
+    coached: int = 0            # matches in which the coach was asked at least once
 
     @property
     def best(self) -> int | None:
@@ -187,17 +193,18 @@ class VariantStats:
 
     def to_json(self) -> dict[str, Any]:
         return {"played": self.played, "won": self.won, "scores": self.scores[-SCORES_KEPT:],
-                "lowest_wins": self.lowest_wins}
+                "lowest_wins": self.lowest_wins, "coached": self.coached}
 
     @classmethod
     def from_json(cls, data: Any, where: str = "variant") -> "VariantStats":
-        schema.obj(data, where, ("played", "won", "scores", "lowest_wins"))
+        schema.obj(data, where, ("played", "won", "scores", "lowest_wins", "coached"))
         played = schema.integer(data.get("played", 0), f"{where}.played", 0, schema.INT_LIMIT)
         won = schema.integer(data.get("won", 0), f"{where}.won", 0, played)
         scores = schema.items(data.get("scores", []), f"{where}.scores", SCORES_KEPT)
         for i, v in enumerate(scores):
             schema.integer(v, f"{where}.scores[{i}]", -SCORE_LIMIT, SCORE_LIMIT)
-        return cls(played, won, list(scores), schema.boolean(data.get("lowest_wins", True), f"{where}.lowest_wins"))
+        return cls(played, won, list(scores), schema.boolean(data.get("lowest_wins", True), f"{where}.lowest_wins"),
+                   schema.integer(data.get("coached", 0), f"{where}.coached", 0, played))
 
 
 @dataclass
@@ -429,7 +436,13 @@ class Storage:
         if not self.read_only:
             atomic_write_json(self.stats_path, self.stats.to_json())
 
-    def record_finished(self, record: Any, lowest_wins: bool = True) -> None:
+    def reset_stats(self) -> None:
+        """Statistics → Reset: every count and the chart start again. The identities of counted
+        matches are kept, so a match finished before the reset is still never counted twice."""
+        self.stats = Statistics(finished=list(self.stats.finished))
+        self.save_stats()
+
+    def record_finished(self, record: Any, lowest_wins: bool = True, coached: bool = False) -> None:
         """Count a finished match (a GameRecord with a result) in the statistics, remember it as
         the last match for the chart, clear the saved match and write everything.
 
@@ -459,6 +472,7 @@ class Storage:
         humans = [i for i, s in enumerate(seats) if s.kind == "human"]
         if humans:
             vs.played += 1
+            vs.coached += 1 if coached else 0
             if any(i in winners for i in humans):
                 vs.won += 1
             vs.scores.extend(totals[i] for i in humans if i < len(totals))

@@ -97,6 +97,11 @@ class Game:
     def observe(self, seat: int) -> Any:
         raise NotImplementedError
 
+    def acts_out_of_turn(self, seat: int) -> bool:
+        """`observe(seat).out_of_turn` without building the view (a variant answers it cheaply
+        for the bots that need nothing more, see Session's glance)."""
+        return bool(self.observe(seat).out_of_turn)
+
     def situation(self) -> Hashable:
         """What a scheduled bot reaction depends on; when it changes, pending reactions are void."""
         return self.version

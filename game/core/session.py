@@ -36,6 +36,14 @@ class Agent(Protocol):
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Glance:
+    """All a bot that declares `reads_view = False` is given instead of its view (the random
+    baseline): building a whole view it never reads was half of a simulation's time."""
+    seat: int
+    out_of_turn: bool
+
+
 @dataclass
 class _Pending:
     due: float
@@ -46,9 +54,13 @@ class _Pending:
 
 class Session:
     def __init__(self, game: Game, agents: dict[int, Agent], *, auto_start_rounds: bool = True,
-                 listener: Callable[[list[Event]], None] | None = None):
+                 listener: Callable[[list[Event]], None] | None = None,
+                 watchers: dict[int, Agent] | None = None):
         self.game = game
         self.agents = agents
+        # Agents that follow a seat's events like its bot would, but never act: the coach beside a
+        # human player learns exactly what that player has seen.
+        self.watchers = dict(watchers or {})
         self.auto_start_rounds = auto_start_rounds
         self.listener = listener
         self.pending: dict[int, _Pending] = {}
@@ -66,7 +78,8 @@ class Session:
         self._situations: dict[int, Hashable] = {}
         self._views: dict[int, Any] = {}
         self._legal: dict[int, list[Action]] = {}
-        for seat, agent in agents.items():
+        self._scheduled_at = -1   # the version whose bots have all been asked (nothing to redo until it changes)
+        for seat, agent in list(agents.items()) + list(self.watchers.items()):
             agent.begin(seat, type(game), game.seats, dict(game.options))
 
     @property
@@ -88,12 +101,13 @@ class Session:
     def _publish(self, events: list[Event]) -> None:
         # Most events are public: one list serves every seat. Only an event with hidden faces is
         # redacted, and the blanked copy is made once for all the seats that may not see them.
+        followers = list(self.agents.items()) + list(self.watchers.items())
         if not any(e.hides_cards() for e in events):
-            for agent in self.agents.values():
+            for _, agent in followers:
                 agent.observe(list(events))
         else:
             blanked: dict[int, Event] = {}
-            for seat, agent in self.agents.items():
+            for seat, agent in followers:
                 out = []
                 for e in events:
                     if e.hides_cards() and seat not in e.shown_to:  # type: ignore[attr-defined]
@@ -164,6 +178,8 @@ class Session:
 
     def _schedule(self) -> None:
         # Bots are asked at the moment the situation arose, so their delays count from then.
+        if self._scheduled_at == self.game.version:
+            return
         self._refresh()
         now = self.game.now
         acting = self._acting
@@ -177,12 +193,17 @@ class Session:
             agent = self.agents.get(seat)
             if agent is None or seat in pending:
                 continue
-            view, legal = self.ask(seat)
+            if getattr(agent, "reads_view", True):
+                view, legal = self.ask(seat)
+            else:
+                legal = self.legal(seat)
+                view = Glance(seat, self.game.acts_out_of_turn(seat)) if legal else None
             if not legal:
                 continue
             intent = agent.decide(view, legal, now)
             pending[seat] = _Pending(now + max(0.0, intent.delay), self._ties.random(), intent.action,
                                      self._situation(seat))
+        self._scheduled_at = self.game.version
 
     def _table_due(self, now: float) -> tuple[Action, float] | None:
         self._refresh()
@@ -228,6 +249,7 @@ class Session:
             due, _, action, seat = best
             if seat is not None:
                 del self.pending[seat]
+                self._scheduled_at = -1   # if it is refused, that seat is asked again
             try:
                 self.apply(action, due)
             except IllegalAction:

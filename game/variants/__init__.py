@@ -3,3 +3,4 @@
 from game.variants import kombio  # noqa: F401
 from game.variants import combat_uno  # noqa: F401
 from game.variants import kabu  # noqa: F401
+from game.variants import kumbal  # noqa: F401

@@ -3,7 +3,8 @@ draw cards stack, and the UNO call is a race. The lowest total wins.
 
 The rules in the project's words are in game/rules/combat-uno.md; the action vocabulary is in
 docs/combat-uno-actions.md. The piles, turn order and direction, round start, how the match is won
-and the set of open windows come from the kit (docs/kit.md).
+and the set of open windows come from the kit (docs/kit.md); hands, skips, reverses and stacked draws
+are the shedding games' shared turn flow (game/core/hands.py, used by Kumbal too).
 
 Real time: play never waits for the out-of-turn moves. While the seat on turn thinks, a jump-in
 window on the top card is open to everybody else (the same offer whatever they hold); it closes
@@ -23,15 +24,20 @@ from functools import lru_cache
 from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
+from game.core.cards import DECK, DISCARD, Card, DeckSpec
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WindowClosed, WrongPhase
 from game.core.events import CardMoved, Event, Passed, PenaltyGiven, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
 from game.core.game import Game, register
+# Hands, skips, reverses and stacked pick-ups are the shedding games' shared turn flow (docs/kit.md);
+# their events are re-exported here under the names the table and the tests have always used.
+from game.core.hands import (DirectionChanged, DrawPending, HandRevealed, Skipped, Stacked,  # noqa: F401
+                             deal_hands, give, hand_place, hand_zones, only, pass_on_pickup, reverse_play,
+                             skip_next)
 from game.core.options import REACTION_SECONDS, OptionSpec
 from game.core.reaction import ReactionWindow
-from game.core.view import SeatView, ZoneView, fan_zone, hidden_fan
+from game.core.view import SeatView, ZoneView
 from game.core.windows import WindowSet
 
 COLOURS = ("red", "yellow", "green", "blue")
@@ -66,16 +72,6 @@ def card_name(card: Card) -> str:
     names = {SKIP: "Skip", REVERSE: "Reverse", DRAW2: "Draw Two", WILD: "Wild", WILD4: "Wild Draw Four"}
     rank = names.get(card.rank, str(card.rank))  # type: ignore[arg-type]
     return f"{card.suit} {rank}" if card.suit else rank
-
-
-@lru_cache(maxsize=None)
-def hand_place(seat: int) -> Place:
-    return Place("hand", seat)
-
-
-@lru_cache(maxsize=None)
-def only(seat: int) -> frozenset[int]:
-    return frozenset((seat,))
 
 
 # -- errors particular to Combat UNO -------------------------------------------------------------
@@ -181,38 +177,12 @@ class JumpedIn(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Stacked(Event):
-    """A draw card was played on a pending draw (in turn or out of turn): `total` now pending."""
-
-    seat: int
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
 class ClaimLost(Event):
     """`seat` tried to put `card` on the card just covered, too late: it stays in the hand, no penalty."""
 
     seat: int
     card: Card
     shown_to: frozenset[int] | None = None   # public
-
-
-@dataclass(frozen=True, slots=True)
-class Skipped(Event):
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class DirectionChanged(Event):
-    direction: int   # +1 to the left (seat numbers going up), -1 to the right
-
-
-@dataclass(frozen=True, slots=True)
-class DrawPending(Event):
-    """`seat` must draw `cards` (or stack a matching draw card first)."""
-
-    seat: int
-    cards: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,15 +222,6 @@ class UnoCalled(Event):
 
     seat: int
     target: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandRevealed(Event):
-    """At the end of a round every hand is laid down for scoring."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,15 +369,7 @@ class CombatUno(Game):
 
     def _give(self, seat: int, count: int, events: list[Event]) -> int:
         """Deal `count` cards from the deck into `seat`'s hand (fewer if none are left)."""
-        given = 0
-        hand = self.hands[seat]
-        for _ in range(count):
-            card = self.piles.draw(self.rng, events)
-            if card is None:
-                break
-            hand.append(card)
-            events.append(CardMoved(card, DECK, hand_place(seat), only(seat), seat))
-            given += 1
+        given = give(self.hands, seat, count, self.piles, self.rng, events)
         if given:
             self.hand_serial[seat] += 1
             if seat in self._unos:
@@ -472,12 +425,7 @@ class CombatUno(Game):
         self.uno_called = {}
         self.covered = None
         self.phase = "play"
-        for _ in range(HAND_SIZE):
-            for k in range(n):
-                seat = (first + k) % n
-                card = deck.pop()
-                self.hands[seat].append(card)
-                events.append(CardMoved(card, DECK, hand_place(seat), only(seat)))
+        deal_hands(self.hands, deck, first, HAND_SIZE, events)
         for seat in range(n):
             self.hand_serial[seat] += 1
         # The start card. A Wild Draw Four is covered by the next card until something else shows.
@@ -495,8 +443,7 @@ class CombatUno(Game):
             events.append(ColourChosen(TABLE, None))
         dealer = self.dealer
         if rank == SKIP:
-            events.append(Skipped(first))
-            nxt = self.order.next(dealer, 2)
+            nxt = skip_next(self.order, dealer, events)
         elif rank == REVERSE:
             # The dealer starts and play goes the other way (with two players: the first is skipped).
             self.order.reverse()
@@ -622,21 +569,12 @@ class CombatUno(Game):
         self.pending = 0
         order = self.order
         if rank == SKIP:
-            events.append(Skipped(order.next(seat)))
-            nxt = order.next(seat, 2)
+            nxt = skip_next(order, seat, events)
         elif rank == REVERSE:
-            if self.seats == 2:
-                events.append(Skipped(order.next(seat)))
-                nxt = seat
-            else:
-                events.append(DirectionChanged(order.reverse()))
-                nxt = order.next(seat)
+            nxt = reverse_play(order, seat, events)
         elif rank in DRAW_AMOUNT:
             nxt = order.next(seat)
-            self.pending = DRAW_AMOUNT[rank] + carried
-            if stack:
-                events.append(Stacked(seat, self.pending))
-            events.append(DrawPending(nxt, self.pending))
+            self.pending = pass_on_pickup(seat, nxt, DRAW_AMOUNT[rank] + carried, stack, events)
         else:
             nxt = order.next(seat)
         self._start_turn(nxt, t, events)
@@ -873,20 +811,23 @@ class CombatUno(Game):
                 out.append(_pass(seat))
         return out
 
+    def acts_out_of_turn(self, seat: int) -> bool:
+        return (self.phase == "play" and seat != self.turn and not self.owed[seat]
+                and seat in self.seats_to_act())
+
     def observe(self, seat: int) -> CombatUnoView:
         jump = self._jumps.get(None)
         uno = self._unos
         targets = tuple(uno)
         acting = self.seats_to_act()
-        hands = tuple(fan_zone(s, tuple(h)) if s == seat or self.phase in ("round_over", "match_over")
-                      else hidden_fan(s, len(h)) for s, h in enumerate(self.hands))
+        hands = hand_zones(self.hands, seat, self.phase in ("round_over", "match_over"))
         zones = hands + (ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
                          ZoneView(DECK, "deck", (), len(self.piles.deck)))
         in_play = self.phase == "play"
         return CombatUnoView(
             seat=seat, seats=self.seats, round=self.round, phase=self.phase, dealer=self.dealer,
             turn=self.turn if in_play else None, acting=acting,
-            out_of_turn=in_play and seat in acting and seat != self.turn and not self.owed[seat],
+            out_of_turn=self.acts_out_of_turn(seat),
             direction=self.direction, zones=zones, windows=self.windows.views(), pending_draw=self.pending,
             totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds), over=self.over,
             winners=self.winners, prompt=self._prompt(),

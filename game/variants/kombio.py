@@ -353,6 +353,9 @@ class Kombio(GridGame):
             return [BlindSwap(seat, a, b) for a, b in pairs]
         return [LookTwo(seat, a, b) for a, b in pairs]
 
+    def acts_out_of_turn(self, seat: int) -> bool:
+        return self.phase == "reaction" and self.window is not None and seat in self.seats_to_act()
+
     def observe(self, seat: int) -> KombioView:
         reveal_all = self.phase in ("round_over", "match_over")
         visible: dict[Place, Card] = {}
@@ -375,7 +378,7 @@ class Kombio(GridGame):
         return KombioView(
             seat=seat, seats=self.seats, round=self.round, phase=self.phase,
             turn=self.turn if self.round else None, dealer=self.dealer, acting=acting,
-            out_of_turn=in_window and seat in acting, direction=1, zones=tuple(zones),
+            out_of_turn=self.acts_out_of_turn(seat), direction=1, zones=tuple(zones),
             windows=(WindowView("match", window.remaining(), window.opened_at, window.deadline),) if in_window else (),
             pending_draw=0, totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds),
             over=self.over, winners=self.winners, prompt=self._prompt(),

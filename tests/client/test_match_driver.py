@@ -25,7 +25,7 @@ class Store:
     def __init__(self):
         self.finished, self.saved = [], []
 
-    def record_finished(self, record, lowest_wins=True):
+    def record_finished(self, record, lowest_wins=True, coached=False):
         self.finished.append((record, lowest_wins))
 
 

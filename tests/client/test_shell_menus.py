@@ -335,3 +335,27 @@ def test_a_match_whose_bot_is_missing_does_not_start_and_says_why(drive, fake_ta
     drive.key(pygame.K_RETURN)
     assert drive.stack[-1] == "SummaryScene"          # still there, nothing opened
     assert any("The match cannot start: no 'hard' bot for shelltest" in t for t, _ in drive.app._toasts)
+
+
+def test_starting_a_new_match_over_a_saved_one_asks_first(make_app, home, fake_table, driver_for):
+    from game.core.record import GameRecord, SeatInfo
+
+    Storage(home).save_match(GameRecord("shelltest", {}, [SeatInfo("A", "human"), SeatInfo("B")], 5),
+                             {"summary": "round 3 of 5"})
+    drive = driver_for(make_app())
+    setup = _to_setup(drive)
+    assert setup is drive.app.top
+    drive.click_button("Review")
+    drive.key(pygame.K_RETURN)                     # the first press only asks
+    assert drive.stack[-1] == "SummaryScene" and not fake_table.instances
+    assert any("unfinished match" in t for t in drive.texts)
+    assert "Replace it and start" in drive.texts
+    drive.key(pygame.K_RETURN)                     # the second starts
+    assert drive.stack[-1] == "FakeTable"
+
+
+def test_without_a_saved_match_start_starts_at_once(drive, fake_table):
+    _to_setup(drive)
+    drive.click_button("Review")
+    drive.key(pygame.K_RETURN)
+    assert drive.stack[-1] == "FakeTable"

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.client.scenes import rules as rules_mod
+from game.client.ui import richtext as RT
 from game.client.scenes.curtain import Curtain
 from game.client.storage import Storage
 
@@ -29,14 +30,51 @@ when the page is drawn at its usual width, so wrapping is exercised.
 """ + "\n".join(f"## Section {i}\nMore text for section {i}, which makes the page longer than the screen.\n- a\n- b\n" for i in range(12))
 
 
+def _plain(block) -> str:
+    return "".join(r.text for r in block.runs)
+
+
 def test_parse_markdown_blocks():
-    blocks = rules_mod.parse_markdown(RULES)
-    assert blocks[0] == ("h1", "Shelltest")
-    assert blocks[1][0] == "para" and "wrapped onto more than one line" in blocks[1][1]
-    assert ("h2", "Setup") in blocks
-    assert ("bullet", "Deal four cards.") in blocks                       # ** stripped
-    assert ("bullet", "Look at two of them. This continues the bullet.") in blocks
-    assert ("number", "1.\tFirst step.") in blocks
+    blocks = RT.parse(RULES)
+    assert (blocks[0].kind, _plain(blocks[0])) == ("h1", "Shelltest")
+    assert blocks[1].kind == "para" and "wrapped onto more than one line" in _plain(blocks[1])
+    assert ("h2", "Setup") in [(b.kind, _plain(b)) for b in blocks]
+    deal = next(b for b in blocks if _plain(b) == "Deal four cards.")
+    assert deal.kind == "item" and deal.marker == "•"
+    assert [(r.text, r.bold) for r in deal.runs] == [("Deal ", False), ("four", True), (" cards.", False)]
+    assert "Look at two of them. This continues the bullet." in [_plain(b) for b in blocks]
+    first = next(b for b in blocks if _plain(b) == "First step.")
+    assert first.marker == "1." and next(b for b in blocks if _plain(b) == "Second step.").marker == "2."
+
+
+def test_markdown_tables_emphasis_nesting_and_card_pictures():
+    blocks = RT.parse("A *soft* word and `code`.\n\n| Card | Value |\n|---|---|\n| {card:Kh} red king | **0** |\n"
+                      "| {card:joker} | -1 |\n\n- outer\n  - inner\n\n{card:nonsense} stays text\n")
+    para = blocks[0]
+    assert [(r.text, r.italic, r.code) for r in para.runs] == [
+        ("A ", False, False), ("soft", True, False), (" word and ", False, False), ("code", False, True), (".", False, False)]
+    table = blocks[1]
+    assert table.kind == "table" and len(table.rows) == 3
+    assert [r.text for r in table.rows[0][0]] == ["Card"]
+    assert table.rows[1][0][0].card == {"rank": "K", "suit": "hearts"} and table.rows[2][0][0].card["suit"] == "joker"
+    assert [(r.text, r.bold) for r in table.rows[1][1]] == [("0", True)]
+    outer, inner = blocks[2], blocks[3]
+    assert (outer.depth, outer.marker, inner.depth, inner.marker) == (1, "•", 2, "◦")
+    assert _plain(blocks[4]) == "{card:nonsense} stays text"
+    assert RT.card_face("7") == {"rank": 7, "suit": "kombio"}
+    assert RT.card_face("uno-red-draw2") == {"rank": "draw2", "suit": "red"}
+    assert RT.card_face("15") is None
+
+
+def test_a_table_is_drawn_as_a_grid_within_the_page_width():
+    pygame.init()
+    blocks = RT.parse("| a | b |\n|---|---|\n| " + "long words " * 40 + " | {card:5} |\n")
+    from game.client.ui import theme as TH
+    surf = RT.render(blocks, 500, TH.STANDARD)
+    assert surf.get_width() == 500
+    assert surf.get_height() > 3 * 30          # the long cell wrapped onto several lines
+    # the header row's band is drawn
+    assert surf.get_at((2, 2))[3] > 0
 
 
 @pytest.fixture
@@ -75,7 +113,7 @@ def test_missing_rules_file_shows_a_message(drive, rules_file):
     drive.click_button("Notable Absence")
     page = drive.app.top
     assert page.missing
-    assert page.blocks[0] == ("h2", "No rules page yet")
+    assert (page.blocks[0].kind, _plain(page.blocks[0])) == ("h2", "No rules page yet")
 
 
 def test_settings_change_by_keyboard_and_persist(drive, home):
@@ -129,13 +167,31 @@ def test_statistics_screen_shows_rows_and_the_last_match_chart(make_app, home, d
     texts = drive.texts
     assert "Shelltest" in texts and "Last match: Shelltest, totals after each round" in texts
     row = drive.app.top.rows
-    assert ("Shelltest", "1", "1", "7", "7.0") in row
+    assert ("Shelltest", "1", "1", "100%", "7 pts", "7.0 pts") in row
+    assert "Totals are your points at the end of a match: fewer is better." in texts
     # the chart has a line in each seat's colour inside the chart panel
     chart = drive.app.top.chart_rect
     pal = drive.app.palette
     area = drive.app.surface.subsurface(chart)
     colours = {tuple(area.get_at((x, y)))[:3] for x in range(0, chart.w, 2) for y in range(0, chart.h, 2)}
     assert pal.seat_colour(0) in colours and pal.seat_colour(1) in colours
+
+
+def test_statistics_reset_asks_once_then_erases(home, make_app, driver_for):
+    from game.core.record import GameRecord, SeatInfo
+
+    storage = Storage(home)
+    storage.record_finished(GameRecord("shelltest", {}, [SeatInfo("Zoe", "human"), SeatInfo("Ada", "bot", "easy")], 1,
+                                       result={"rounds": [[3, 10]], "totals": [3, 10], "winners": [0]}))
+    drive = driver_for(make_app())
+    drive.key(pygame.K_t)
+    drive.click_button("Reset statistics…")
+    assert Storage(home).stats.variants["shelltest"].played == 1      # one press only asks
+    drive.click_button("Press again to erase all")
+    assert "Statistics reset." in drive.texts
+    again = Storage(home).stats
+    assert again.variants == {} and again.last_match is None and again.finished   # counted matches stay counted
+    assert "Finish a match to see its scores round by round here." in drive.texts
 
 
 def test_statistics_screen_without_matches(drive):

@@ -4,8 +4,8 @@ Run it only when a rule change is meant to change what happens (and say so in th
 golden records are the guard that a refactor changes nothing. Each record is an ordinary game
 record (docs/records.md) whose steps carry `expect.events`, the unredacted events the step made.
 
-    python tests/records/make_golden.py                # every record
-    python tests/records/make_golden.py kabu           # only the records of the named variant(s)
+    python tests/records/make_golden.py
+    python tests/records/make_golden.py --variant kumbal     # write only one variant's records
 """
 
 from __future__ import annotations
@@ -48,6 +48,12 @@ CASES = [
      {"target": 40, "calculation": False, "sniping": False, "lock_caller": False, "halving": False,
       "reaction_seconds": 1.5}, 34),
     ("kabu", "6p-mixed", ["hard", "easy", "random", "medium", "hard", "easy"], {"target": 30}, 35),
+    ("kumbal", "2p-hard-vs-easy-cut", ["hard", "easy"], {"cut_deck": True}, 31),
+    ("kumbal", "3p-random-no-actions", ["random"] * 3, {"action_cards": False, "free_discards": False}, 32),
+    ("kumbal", "4p-mixed-49-rule", ["hard", "medium", "easy", "random"], {"forty_nine": True, "target": 200}, 33),
+    ("kumbal", "5p-lower-goal-no-deadline", ["medium"] * 5, {"lower_goal": True, "reaction_seconds": 0.0}, 34),
+    ("kumbal", "6p-mixed-two-decks", ["hard", "easy", "random", "medium", "hard", "easy"],
+     {"reaction_seconds": 1.5}, 35),
 ]
 
 
@@ -70,11 +76,16 @@ def golden(variant: str, bots: list[str], options: dict, seed: int) -> GameRecor
     return record
 
 
-def main(only: list[str]) -> None:
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Write the golden records.")
+    parser.add_argument("--variant", default="", help="write only this variant's records (the others stay as they are)")
+    args = parser.parse_args(argv)
     OUT.mkdir(exist_ok=True)
     for variant, name, bots, options, seed in CASES:
-        if only and variant not in only:
-            continue   # the other variants' records stay exactly as they are
+        if args.variant and variant != args.variant:
+            continue
         record = golden(variant, bots, options, seed)
         data = record.to_json()
         # One step a line: small diffs when a deliberate rule change regenerates a record.

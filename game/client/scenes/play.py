@@ -22,6 +22,12 @@ from game.core.errors import CardhallError
 BOT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Elif", "Farid", "Greta", "Hiro")
 KINDS = ("human", "easy", "medium", "hard")
 KIND_LABELS = {"human": "Human", "easy": "Bot · easy", "medium": "Bot · medium", "hard": "Bot · hard"}
+# What each level is like at the table (ai/levels.py is where these come from).
+LEVEL_WORDS = {
+    "easy": "Easy: forgets what it saw within a few turns, slow to react, often misplays.",
+    "medium": "Medium: remembers a handful of cards, reacts in about a second, sometimes slips.",
+    "hard": "Hard: keeps most of the table in mind, reacts fast, plays carefully; never peeks.",
+}
 NAME_MAX = 16
 
 
@@ -100,8 +106,11 @@ class SetupScene(MenuScene):
 
         infos = []
         used: set[str] = set()
+        hot_seat = sum(1 for s in self.seats if s["kind"] == "human") > 1
         for i, s in enumerate(self.seats):
             name = s["name"].strip() or (f"Player {i + 1}" if s["kind"] == "human" else BOT_NAMES[i % len(BOT_NAMES)])
+            if hot_seat and s["kind"] == "human" and name.lower() == "you":
+                name = f"Player {i + 1}"    # "Pass to You" means nothing when several people share the screen
             base, n = name, 2
             while name.lower() in used:
                 name = f"{base} {n}"
@@ -112,6 +121,11 @@ class SetupScene(MenuScene):
             else:
                 infos.append(SeatInfo(name, "bot", s["kind"]))
         return infos
+
+    def show_levels(self) -> None:
+        from game.client.scenes.ladder import LadderScene
+
+        self.app.push(LadderScene(self.app, self.variant.id))
 
     def add_seat(self) -> None:
         if len(self.seats) >= self.variant.max_seats:
@@ -158,7 +172,8 @@ class SetupScene(MenuScene):
             widgets += [name, kind] + ([remove] if remove else [])
         self.add_button = Button("+ Add seat", self.add_seat)
         self.add_button.enabled = len(self.seats) < self.variant.max_seats
-        widgets.append(self.add_button)
+        self.levels_button = Button("Bot levels…", self.show_levels, shortcut=pygame.K_F2)
+        widgets += [self.add_button, self.levels_button]
         self.option_widgets = [option_widget(spec, self.options[spec.key], lambda v, k=spec.key: self.set_option(k, v))
                                for spec in self.variant.option_specs]
         self._dim_unused_options()
@@ -184,6 +199,8 @@ class SetupScene(MenuScene):
                 remove.rect = pygame.Rect(self.left.right - 16 - 46, y + 1, 46, TH.ROW_H - 2)
             y += TH.ROW_H + 8
         self.add_button.rect = pygame.Rect(self.left.x + 60, y + 6, 200, 40)
+        self.levels_button.rect = pygame.Rect(self.add_button.rect.right + 10, y + 6,
+                                              min(200, self.left.right - 16 - self.add_button.rect.right - 10), 40)
         # options: a scrolling column
         self.options_view = pygame.Rect(self.right.x + 8, self.right.y + 52, self.right.w - 16, self.right.h - 60)
         self._layout_options()
@@ -242,6 +259,19 @@ class SetupScene(MenuScene):
         self.app.push(SummaryScene(self.app, self.variant, self.seat_infos(), options))
 
     # -- drawing ---------------------------------------------------------------------------------
+    def _draw_level_words(self, surface, pal, focused) -> None:
+        kind = next((k.value for _, k, _ in self.seat_rows if k is focused), None)
+        y = self.add_button.rect.bottom + 12
+        lh = T.line_height(TH.SMALL)
+        for words in _level_words_for(self.seats, kind):
+            for line in T.wrap(words, TH.SMALL, self.left.w - 80):
+                if y + lh > self.left.bottom - 6:
+                    return
+                T.blit_text(surface, line, TH.SMALL, pal.text_dim, (self.left.x + 60, y))
+                y += lh
+            y += 4
+
+    # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface) -> None:
         pal = self.palette
         self.draw_background(surface)
@@ -259,6 +289,8 @@ class SetupScene(MenuScene):
                 if wd is not None:
                     wd.draw(surface, pal, wd is focused)
         self.add_button.draw(surface, pal, self.add_button is focused)
+        self.levels_button.draw(surface, pal, self.levels_button is focused)
+        self._draw_level_words(surface, pal, focused)
         if not self.variant.option_specs:
             T.blit_text(surface, "This game has no optional rules.", TH.BODY, pal.text_dim,
                         (self.right.x + 20, self.right.y + 64))
@@ -284,6 +316,14 @@ class SetupScene(MenuScene):
         draw_hints(surface, pal, self.hints)
 
 
+def _level_words_for(seats: list[dict], focused_kind: str | None) -> list[str]:
+    """The focused level picker's level, else every level seated, in order."""
+    if focused_kind in LEVEL_WORDS:
+        return [LEVEL_WORDS[focused_kind]]
+    seated = {s["kind"] for s in seats}
+    return [LEVEL_WORDS[k] for k in KINDS if k in seated and k in LEVEL_WORDS]
+
+
 class SummaryScene(MenuScene):
     """Who plays and which rules are on, before Start."""
 
@@ -299,6 +339,7 @@ class SummaryScene(MenuScene):
     def build(self) -> None:
         self.back_button = Button("Back", self.back, hint="Esc")
         self.start_button = Button("Start", self.start, primary=True, hint="Enter")
+        self.replacing = ""            # set when Start was pressed once over an unfinished saved match
         self.form.set_widgets([self.start_button, self.back_button], keep_focus=False)
 
     def layout(self, size) -> None:
@@ -324,7 +365,29 @@ class SummaryScene(MenuScene):
         seed = random.SystemRandom().randrange(1, 2 ** 31)
         return GameRecord(self.variant.id, dict(self.options), list(self.seat_list), seed)
 
+    def _unfinished(self) -> str:
+        """What the saved unfinished match is, in words, or "" when there is none."""
+        saved = self.app.storage.saved_match()
+        if saved is None:
+            return ""
+        record, meta = saved
+        try:
+            from game.core.game import get_variant
+
+            title = get_variant(record.variant).title
+        except Exception:
+            title = str(record.variant)
+        detail = meta.get("summary") or f"{len(record.seats)} players"
+        return f"{title} · {detail}"
+
     def start(self) -> None:
+        # There is one saved match: a new one replaces it, so the first press asks.
+        if not self.replacing:
+            unfinished = self._unfinished()
+            if unfinished:
+                self.replacing = unfinished
+                self.start_button.text = "Replace it and start"
+                return
         s = self.app.settings
         s.last_setup = dict(s.last_setup)
         s.last_setup[self.variant.id] = {
@@ -347,6 +410,15 @@ class SummaryScene(MenuScene):
 
     def draw_content(self, surface) -> None:
         pal = self.palette
+        if self.replacing:
+            warn = (f"You have an unfinished match ({T.clean(self.replacing, 60)}). Starting this one "
+                    "replaces it: press again to start, or Back to keep it.")
+            r = self.start_button.rect
+            lines = T.wrap(warn, TH.SMALL, max(200, r.right - self.left.x - 2 * r.w - 40))
+            y = r.centery - len(lines) * T.line_height(TH.SMALL) // 2
+            for line in lines:
+                T.blit_text(surface, line, TH.SMALL, pal.bad, (self.left.x, y))
+                y += T.line_height(TH.SMALL)
         TH.draw_panel(surface, self.left, pal)
         TH.draw_panel(surface, self.right, pal)
         T.blit_text(surface, "Players", TH.H2, pal.text, (self.left.x + 20, self.left.y + 14), bold=True)

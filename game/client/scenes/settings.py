@@ -5,9 +5,16 @@ from __future__ import annotations
 import pygame
 
 from game.client.scene import MenuScene, draw_hints
-from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS
+from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS, TEXT_SIZES, WINDOW_SIZES
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle
+
+
+TEXT_SIZE_LABELS = {0.9: "Small", 1.0: "Normal", 1.15: "Large", 1.3: "Larger"}
+
+
+def _size_label(v) -> str:
+    return f"{v[0]} × {v[1]}"
 
 
 def _speed_label(v) -> str:
@@ -22,13 +29,17 @@ class SettingsScene(MenuScene):
         s = self.settings
         self.rows = [
             Toggle("Fullscreen (F11)", s.fullscreen, self._fullscreen),
+            Cycler("Window size", self._window_sizes(), tuple(s.window_size), self.app.set_window_size, fmt=_size_label,
+                   help="The window's size when not fullscreen (dragging its edge works too)."),
+            Cycler("Text size", TEXT_SIZES, s.text_size, self.app.set_text_size,
+                   fmt=lambda v: TEXT_SIZE_LABELS.get(v, f"{v:g}×")),
             Cycler("Animation speed", ANIMATION_SPEEDS, s.animation_speed, self._set("animation_speed"), fmt=_speed_label),
             Cycler("Bot speed", BOT_SPEEDS, s.bot_speed, self._set("bot_speed"), fmt=str.capitalize,
                    help="How long bots take to think and react."),
             Stepper("Reaction window", s.reaction_seconds, 0.0, 10.0, 0.5, self._set("reaction_seconds"),
                     fmt=lambda v: "Wait for all" if v == 0 else f"{v:g} s",
                     help="Default time for out-of-turn claims in new matches; 0 waits until every human has passed."),
-            Toggle("Sound", s.sound, self._set("sound")),
+            Toggle("Sound", s.sound, self._set("sound"), help=self.app.sound.reason),
             Stepper("Volume", int(round(s.volume * 100)), 0, 100, 10, lambda v: self._set("volume")(v / 100),
                     fmt=lambda v: f"{v}%"),
             Toggle("Memory aid", s.memory_aid, self._set("memory_aid"),
@@ -39,6 +50,14 @@ class SettingsScene(MenuScene):
         ]
         self.back_button = Button("Done", self.back, hint="Esc")
         self.form.set_widgets(self.rows + [self.back_button], keep_focus=True)
+
+    def _window_sizes(self) -> list[tuple[int, int]]:
+        sizes = list(WINDOW_SIZES)
+        current = tuple(self.settings.window_size)
+        if current not in sizes:          # a size the player dragged the window to
+            sizes.append(current)
+            sizes.sort()
+        return sizes
 
     def _set(self, key):
         def apply(value) -> None:
@@ -67,18 +86,66 @@ class SettingsScene(MenuScene):
         w, h = size
         cw = min(820, w - 96)
         x = (w - cw) // 2
-        y = 104
-        for row in self.rows:
-            rh = row.height_for(cw)
+        self.view = pygame.Rect(x - 16, 92, cw + 32, max(100, h - 92 - 44))
+        self._heights = [row.height_for(cw) for row in self.rows]
+        self.content_h = sum(hh + 4 for hh in self._heights) + 12
+        self.view.h = min(self.view.h, self.content_h + 12)
+        self.scroll = getattr(self, "scroll", 0)
+        self._place(x, cw)
+        self.back_button.rect = pygame.Rect(24, 24, 150, 40)
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_h + 12 - self.view.h)
+
+    def _place(self, x: int | None = None, cw: int | None = None) -> None:
+        """Rows from the top of the panel, shifted by the scroll (small windows scroll)."""
+        x = self.view.x + 16 if x is None else x
+        cw = self.view.w - 32 if cw is None else cw
+        self.scroll = max(0, min(self.max_scroll, self.scroll))
+        y = self.view.y + 12 - self.scroll
+        for row, rh in zip(self.rows, self._heights):
             row.rect = pygame.Rect(x, y, cw, rh)
             y += rh + 4
-        self.panel = pygame.Rect(x - 16, 92, cw + 32, y - 92 + 12)
-        self.back_button.rect = pygame.Rect(24, 24, 150, 40)
+        self.panel = self.view
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEWHEEL and self.max_scroll:
+            self.scroll -= event.y * 48
+            self._place()
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        focused = self.form.focused
+        if focused in self.rows and self.max_scroll:
+            # Keyboard focus on a row below or above the panel brings it into view.
+            inner = self.view.inflate(0, -24)
+            if focused.rect.bottom > inner.bottom:
+                self.scroll += focused.rect.bottom - inner.bottom
+                self._place()
+            elif focused.rect.top < inner.top:
+                self.scroll -= inner.top - focused.rect.top
+                self._place()
 
     def draw(self, surface) -> None:
         pal = self.palette
         self.draw_background(surface)
         self.draw_title(surface, 50)
         TH.draw_panel(surface, self.panel, pal)
-        self.form.draw(surface, pal)
+        clip = surface.get_clip()
+        surface.set_clip(self.view.inflate(-4, -4))
+        focused = self.form.focused
+        for row in self.rows:
+            if row.rect.colliderect(self.view):
+                row.draw(surface, pal, row is focused)
+        surface.set_clip(clip)
+        self.back_button.draw(surface, pal, self.back_button is focused)
+        if self.max_scroll:
+            track = pygame.Rect(self.view.right - 9, self.view.y + 8, 4, self.view.h - 16)
+            pygame.draw.rect(surface, pal.button, track, border_radius=2)
+            th = max(24, int(track.h * self.view.h / (self.view.h + self.max_scroll)))
+            ty = track.y + int((track.h - th) * self.scroll / self.max_scroll)
+            pygame.draw.rect(surface, pal.text_dim, (track.x, ty, 4, th), border_radius=2)
         draw_hints(surface, pal, self.hints)

@@ -108,27 +108,33 @@ class StatsScene(MenuScene):
 
     def build(self) -> None:
         self.back_button = Button("Back", self.back, hint="Esc")
-        self.form.set_widgets([self.back_button], keep_focus=False)
+        self.reset_button = Button("Reset statistics…", self.reset)
+        self.confirming = False
+        self.form.set_widgets([self.back_button, self.reset_button], keep_focus=False)
         titles = {v.id: v.title for v in tables.available_variants()}
         stats = self.storage.stats
         self.rows = []
         for vid in sorted(set(stats.variants) | set(titles)):
             vs = stats.variants.get(vid)
             if vs is None:
-                self.rows.append((T.clean(titles.get(vid, vid), 30), "0", "0", "–", "–"))
+                self.rows.append((T.clean(titles.get(vid, vid), 30), "0", "0", "–", "–", "–"))
             else:
-                avg = "–" if vs.average is None else T.number(vs.average)
-                best = "–" if vs.best is None else T.number(vs.best)
-                self.rows.append((T.clean(titles.get(vid, vid), 30), T.number(vs.played), T.number(vs.won), best, avg))
+                avg = "–" if vs.average is None else f"{T.number(vs.average)} pts"
+                best = "–" if vs.best is None else f"{T.number(vs.best)} pts"
+                rate = f"{vs.won / vs.played:.0%}" if vs.played else "–"
+                played = T.number(vs.played) + (f" ({T.number(vs.coached)} coached)" if vs.coached else "")
+                self.rows.append((T.clean(titles.get(vid, vid), 30), played, T.number(vs.won), rate, best, avg))
+        self.higher_better = sorted(titles.get(vid, vid) for vid, vs in stats.variants.items() if not vs.lowest_wins)
         self.last = stats.last_match
         self.last_title = T.clean(titles.get(self.last.variant, self.last.variant), 30) if self.last else ""
         self.chart = None
 
     def layout(self, size) -> None:
         w, h = size
-        self.table_rect = pygame.Rect(48, 100, w - 96, min(60 + 36 * max(1, len(self.rows)), 250))
+        self.table_rect = pygame.Rect(48, 100, w - 96, min(60 + 36 * max(1, len(self.rows)), 250) + 30)
         self.chart_rect = pygame.Rect(48, self.table_rect.bottom + 20, w - 96, h - self.table_rect.bottom - 20 - 100)
         self.back_button.rect = pygame.Rect(24, 24, 150, 40)
+        self.reset_button.rect = pygame.Rect(w - 24 - 280, 24, 280, 40)
         self.chart = None
         if self.last is not None and self.chart_rect.h > 120:
             self.chart = render_chart(self.last, (self.chart_rect.w - 40, self.chart_rect.h - 60), self.palette)
@@ -138,14 +144,28 @@ class StatsScene(MenuScene):
     def resume(self) -> None:
         self.rebuild()
 
+    def reset(self) -> None:
+        """Two presses: the first asks, the second erases."""
+        if not self.confirming:
+            self.confirming = True
+            self.reset_button.text = "Press again to erase all"
+            return
+        try:
+            self.storage.reset_stats()
+        except OSError as exc:
+            self.app.toast(f"Statistics could not be reset: {exc.strerror or exc}")
+            return
+        self.app.toast("Statistics reset.")
+        self.rebuild()
+
     def draw(self, surface) -> None:
         pal = self.palette
         self.draw_background(surface)
         self.draw_title(surface, 50)
         r = self.table_rect
         TH.draw_panel(surface, r, pal)
-        cols = [r.x + 24, r.x + r.w * 0.42, r.x + r.w * 0.56, r.x + r.w * 0.70, r.x + r.w * 0.86]
-        heads = ("Game", "Played", "Won", "Best", "Average")
+        cols = [r.x + 24, r.x + r.w * 0.34, r.x + r.w * 0.46, r.x + r.w * 0.56, r.x + r.w * 0.68, r.x + r.w * 0.84]
+        heads = ("Game", "Played", "Won", "Win rate", "Best total", "Average total")
         for i, (x, head) in enumerate(zip(cols, heads)):
             T.blit_text(surface, head, TH.SMALL, pal.text_dim, (int(x), r.y + 16), "topleft", bold=True)
         pygame.draw.line(surface, pal.panel_border, (r.x + 16, r.y + 44), (r.right - 16, r.y + 44))
@@ -153,11 +173,15 @@ class StatsScene(MenuScene):
         if not self.rows:
             T.blit_text(surface, "No games played yet.", TH.BODY, pal.text_dim, (cols[0], y))
         for row in self.rows:
-            if y > r.bottom - 30:
+            if y > r.bottom - 60:
                 break
             for i, (x, cell) in enumerate(zip(cols, row)):
                 T.blit_text(surface, cell, TH.BODY, pal.text, (int(x), y), bold=(i == 0))
             y += 36
+        note = "Totals are your points at the end of a match: fewer is better."
+        if self.higher_better:
+            note = f"Totals are your points at the end of a match: fewer is better (more in {', '.join(self.higher_better)})."
+        T.blit_text(surface, note, TH.SMALL, pal.text_dim, (r.x + 24, r.bottom - 26))
         c = self.chart_rect
         TH.draw_panel(surface, c, pal)
         if self.last is None:

@@ -28,6 +28,7 @@ import pygame
 
 from ai.registry import bot_seed
 from game.client.scene import Scene
+from game.client.table.coach import COACH_KEY, TableCoach
 from game.client.table.director import EventDirector
 from game.client.table.driver import MatchDriver
 from game.client.table.hud import Hud
@@ -50,7 +51,7 @@ from game.core.view import SPECTATOR
 AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
 
 
-class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scene):
+class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, TableCoach, Scene):
     runs_clock = True
     variant_id = ""
     variant_title = ""
@@ -85,7 +86,12 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
         def remember(events: list[Event]) -> None:
             for h, mem in self.memories.items():
                 mem.observe_all([e.for_seat(h) for e in events])
-        self.match = MatchDriver(record, agents, self.humans, on_replay=remember)
+        coaches = self.init_coach(record.variant, record.seed)
+        if record.actions:
+            # A continued match stays marked as coached if the coach was asked before the save.
+            saved = self.store.saved_match() if hasattr(self.store, "saved_match") else None
+            self.coached = bool(saved and saved[0].seed == record.seed and saved[1].get("coached"))
+        self.match = MatchDriver(record, agents, self.humans, on_replay=remember, coaches=coaches)
         self.table_time = self.match.now
         self.match.listen(self.on_events)
         self.shown = self.match.view(SPECTATOR)   # the public view the screen has caught up with
@@ -122,7 +128,10 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
     # -- saving ----------------------------------------------------------------------------------
     def saved(self) -> None:
         """After every action: hand the record to the saver (off the frame path)."""
-        self._saving(lambda: self.match.save(self.store, {"table": self.variant_id}))
+        self._saving(lambda: self.match.save(self.store, self.save_meta()))
+
+    def save_meta(self) -> dict[str, Any]:
+        return {"table": self.variant_id, **({"coached": True} if self.coached else {})}
 
     def flush_save(self) -> None:
         self._saving(self.match.flush)
@@ -179,6 +188,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
         highlight, selected = (set(), set()) if not self.ready_for_input() else self.targets()
         self.draw_seats(surface, pal)
         self.draw_zones(surface, pal, highlight, selected)
+        self.draw_coach(surface, pal)
         self.draw_ring(surface, pal)
         self.draw_texts(surface, pal)
         if self.round_result is not None or self.match_result is not None:
@@ -211,4 +221,4 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Scen
 
         self.flush_save()
         self.app.push(PauseMenu(self.app, variant_id=self.variant_id, title=self.variant_title,
-                                on_save=self.record_now, save_meta=lambda: {"table": self.variant_id}))
+                                on_save=self.record_now, save_meta=self.save_meta))

@@ -25,12 +25,17 @@ from game.core.view import SPECTATOR
 
 class MatchDriver:
     def __init__(self, record: GameRecord, agents: dict[int, Agent], humans: list[int],
-                 on_replay: Callable[[list[Event]], None] | None = None):
+                 on_replay: Callable[[list[Event]], None] | None = None,
+                 coaches: dict[int, Agent] | None = None):
         self.seat_infos = list(record.seats)
         self.humans = list(humans)
         self.game = record.new_game()
         self._listener: Callable[[list[Event]], None] | None = None    # none while the record replays
-        self.session = Session(self.game, agents, auto_start_rounds=False, listener=self._deliver)
+        # A coach per human seat follows that seat's events from the first deal (through the
+        # replay too), so its advice rests on what that player has seen, never more.
+        self.coaches = dict(coaches or {})
+        self.session = Session(self.game, agents, auto_start_rounds=False, listener=self._deliver,
+                               watchers=self.coaches)
         self.last_events: list[Event] = []          # of the last action replayed
         self.round_events: list[Event] = []         # of the last deal replayed
         for t, action in record.actions:
@@ -95,6 +100,20 @@ class MatchDriver:
     def advance(self, t: float) -> int:
         return self.session.advance(t)
 
+    def has_coach(self, seat: int) -> bool:
+        return seat in self.coaches
+
+    def advise(self, seat: int) -> Any:
+        """The coach's choice for `seat` now (an ai.coach.Advice), from that seat's view and legal
+        actions only; None when the seat has no coach or nothing to do."""
+        coach = self.coaches.get(seat)
+        legal = self.session.legal(seat) if coach is not None else []
+        if not legal:
+            return None
+        from ai.coach import advise
+
+        return advise(coach, self.session.view(seat), legal, self.session.now)
+
     @property
     def illegal(self) -> int:
         """Bots' refused intents so far (the session counts them)."""
@@ -117,7 +136,7 @@ class MatchDriver:
         seated is handed to the background saver. Raises OSError if writing failed."""
         if self.over:
             self.close_saver()
-            store.record_finished(self.record(), lowest_wins=self.winners_lowest())
+            store.record_finished(self.record(), lowest_wins=self.winners_lowest(), coached=bool(meta.get("coached")))
             return
         if not self.humans:
             return

@@ -150,7 +150,7 @@ class Hud:
             for i, line in enumerate(lines):
                 T.blit_text(surface, line, TH.BODY, pal.text, (cx, box.y + 6 + i * lh), "midtop", bold=True)
         # What just happened, to the right of the discard pile.
-        nx = int(L.discard_pos[0] + L.pile_card[0] * 0.5 + 46 * L.unit)
+        nx = self.narration_left()
         width = max(120, int(w * 0.82) - nx) if len(self.names) > 3 else int(w * 0.95) - nx
         lines: list[str] = []
         for line in list(self.narration)[-3:]:
@@ -180,6 +180,12 @@ class Hud:
                 pygame.draw.rect(surface, pal.button_border, box, 1, border_radius=4)
                 T.blit_text(surface, key, TH.TINY, pal.text, box.center, "center", bold=True)
                 T.blit_text(surface, what, TH.TINY, pal.text_dim, (box.right + 8, box.centery), "midleft")
+
+    def narration_left(self) -> int:
+        """Where the narration starts: right of the discard pile (a table whose pile fans out
+        further moves it)."""
+        L = self.layout
+        return int(L.discard_pos[0] + L.pile_card[0] * 0.5 + 46 * L.unit)
 
     def overlay_rect(self) -> pygame.Rect:
         w, h = self.layout.size

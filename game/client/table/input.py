@@ -156,7 +156,10 @@ class LegalInput:
             keys.add(choice.key)
             buttons.append(Button(choice.text, lambda a=action: self.act(a), shortcut=key, hint=choice.hint,
                                   primary=choice.primary))
-        return buttons + self.extra_buttons()
+        buttons += self.extra_buttons()
+        if buttons and self.match.has_coach(seat):
+            buttons.append(Button("Hint", self.ask_coach, shortcut=pygame.K_F1, hint="F1"))
+        return buttons
 
     def extra_buttons(self) -> list[Button]:
         return []
@@ -229,6 +232,9 @@ class LegalInput:
             return
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hold is not None:
             self.release_hold()
+            return
+        if event.key == pygame.K_F1:
+            self.ask_coach()
             return
         if self.ready_for_input() and not self.match.over:
             self.table_key(event.key)

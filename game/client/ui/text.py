@@ -29,6 +29,22 @@ _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 _TEXT: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _WRAP: "OrderedDict[tuple, list[str]]" = OrderedDict()
 _TEXT_LIMIT = 3000
+_SCALE = 1.0               # the player's text size setting: every font is this much larger
+
+
+def set_scale(scale: float) -> None:
+    """Scale every font (Settings → Text size); cached fonts and text are dropped."""
+    global _SCALE
+    scale = max(0.5, min(2.0, float(scale)))
+    if scale != _SCALE:
+        _SCALE = scale
+        _FONTS.clear()
+        _TEXT.clear()
+        _WRAP.clear()
+
+
+def scale() -> float:
+    return _SCALE
 TEXT_MAX = 200          # characters in one drawn line (a paragraph to wrap may hold WRAP_MAX)
 WRAP_MAX = 20_000
 NUMBER_MAX = 10 ** 9    # numbers beyond this are drawn as "≥ 10^9"
@@ -73,17 +89,22 @@ def number(value: object, digits: int = 1) -> str:
     return str(value) if isinstance(value, int) else f"{value:.{digits}f}"
 
 
+def font_path(bold: bool = False):
+    return asset_path("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (int(size), bool(bold))
     f = _FONTS.get(key)
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        path = asset_path("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+        path = font_path(bold)
+        px = max(6, round(key[0] * _SCALE))
         try:
-            f = pygame.font.Font(str(path), key[0])
+            f = pygame.font.Font(str(path), px)
         except (OSError, FileNotFoundError, pygame.error):
-            f = pygame.font.Font(None, int(key[0] * 1.3))
+            f = pygame.font.Font(None, int(px * 1.3))
             f.set_bold(bold)
         _FONTS[key] = f
     return f

@@ -1,0 +1,53 @@
+"""Bot levels: what each level is like, and each variant's measured win rates per level (the bot
+ladder from the bot benchmark), drawn as a scrollable page like the rules."""
+
+from __future__ import annotations
+
+from game.client import tables
+from game.client.scenes.play import LEVEL_WORDS
+from game.client.scenes.rules import RulesScene
+from game.client.ui import richtext as RT
+from game.ladder import LADDER_FILE, VariantLadder, load_ladder
+from game.resources import rules_file
+
+
+def ladder_markdown(ladders: dict[str, VariantLadder], titles: dict[str, str], first: str | None = None,
+                    problem: str = "") -> str:
+    """The page: the levels in words, then one table per variant (the one being set up first)."""
+    out = ["# Bot levels", "",
+           "Bots differ in how well they remember, how often they slip and how fast they react. "
+           "None of them ever sees a card it could not see at the table.", ""]
+    out += [f"- {words}" for words in LEVEL_WORDS.values()]
+    out += ["", "## How they do, measured",
+            "Each line is the first bot's share of won matches against the others, from many bot-only "
+            "matches (`benchmarks/bench_bots.py`); the brackets are 95% intervals.", ""]
+    if problem:
+        out += [f"*The measured figures are not available: {problem}.*", ""]
+    order = sorted(ladders, key=lambda v: (v != first, titles.get(v, v)))
+    for vid in order:
+        ladder = ladders[vid]
+        out += [f"### {titles.get(vid, vid)}", "",
+                f"{ladder.seats} players, {ladder.games:,} matches per line, measured {ladder.measured or 'earlier'}.", "",
+                "| line-up | matches won | 95% interval |", "| --- | --- | --- |"]
+        for line in ladder.lines:
+            out.append(f"| {line.label} | **{line.win_rate:.0%}** | {line.low:.0%} to {line.high:.0%} |")
+        out.append("")
+    missing = [titles[v] for v in titles if v not in ladders]
+    if missing and not problem:
+        out += [f"Not measured yet: {', '.join(sorted(missing))}.", ""]
+    return "\n".join(out)
+
+
+class LadderScene(RulesScene):
+    """Opened from the setup screen ("Bot levels", key L): the variant being set up comes first."""
+
+    def __init__(self, app, variant_id: str | None = None):
+        self.first = variant_id
+        super().__init__(app, "bot-ladder", "Bot levels")
+        self.title = "Bot levels"
+
+    def _load(self) -> list[RT.Block]:
+        ladders, problem = load_ladder(rules_file(LADDER_FILE))
+        titles = {v.id: v.title for v in tables.available_variants()}
+        self.problem = problem
+        return RT.parse(ladder_markdown(ladders, titles, self.first, problem))

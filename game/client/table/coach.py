@@ -1,0 +1,106 @@
+"""The coach at the table: F1 (or the Hint button) asks "what would the hard bot do here?".
+
+The answer comes from the driver (MatchDriver.advise): the hard bot that has followed this seat's
+events since the deal, deciding from this seat's view and legal actions only. The table rings the
+cards the move names, says the move and the bot's reason, and marks the match as coached (its
+statistics say so). In hot-seat it answers only for the player whose move it is.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from ai.coach import Advice, coach_agent
+from ai.registry import bot_seed
+from game.client.ui import theme as TH
+from game.core.cards import DECK, DISCARD
+
+COACH_KEY = pygame.K_F1
+COACH_SECONDS = 6.0
+
+
+class TableCoach:
+    def init_coach(self, variant: str, seed: int) -> dict[int, Any]:
+        """The coaches for the driver (one per human seat, if the variant has a hard bot)."""
+        self.coached = False                                  # asked at least once this match
+        self.advice: tuple[int, int, Advice] | None = None   # (seat, table version, advice)
+        coaches = {}
+        for h in self.humans:
+            agent = coach_agent(variant, bot_seed(seed, 1000 + h))
+            if agent is not None:
+                coaches[h] = agent
+        return coaches
+
+    def coach_seat(self) -> int | None:
+        """The player the coach may answer for: the human whose move it is."""
+        seat = self.input_seat()
+        if seat is None or self.match.over or self.round_result is not None:
+            return None
+        return seat
+
+    def ask_coach(self) -> Advice | None:
+        seat = self.coach_seat()
+        if seat is None or not self.ready_for_input():
+            self.say("The coach helps when it is your move.")
+            return None
+        advice = self.match.advise(seat)
+        if advice is None:
+            self.say("The coach has no move for you right now.")
+            return None
+        self.coached = True
+        self.advice = (seat, self.match.version, advice)
+        words = self.describe_move(advice.action)
+        self.say(f"Coach: {words}." + (f" {advice.reason}" if advice.reason else ""), COACH_SECONDS)
+        return advice
+
+    def describe_move(self, action: Any) -> str:
+        """The advised move in the words of the table's own buttons and cards."""
+        choice = self.label_for(action)
+        targets = action.targets()
+        if choice is not None and not targets:
+            return f"{choice.text}"
+        if not targets:
+            return type(action).__name__
+        if len(targets) == 1:
+            place = targets[0]
+            if place == DECK:
+                return "take the card from the deck (ringed)"
+            if place == DISCARD:
+                return "take the card on the discard pile (ringed)"
+            return "the ringed card"
+        return "the ringed cards, in the order they are numbered"
+
+    def coach_targets(self) -> list:
+        """The places the current advice names (none once the table has moved on)."""
+        if self.advice is None or self.advice[1] != self.match.version:
+            return []
+        return list(self.advice[2].action.targets())
+
+    def draw_coach(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        targets = self.coach_targets()
+        if not targets:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.time * 5.0)
+        colour = (120, 220, 255)
+        for n, place in enumerate(targets, 1):
+            sprite = self.sprite_at(place)
+            if sprite is not None:
+                rect = sprite.rect()
+            else:
+                rect = pygame.Rect(0, 0, *self.layout.pile_card)
+                pos = self.layout.deck_pos if place == DECK else self.layout.discard_pos if place == DISCARD else None
+                if pos is None:
+                    continue
+                rect.center = (int(pos[0]), int(pos[1]))
+            ring = rect.inflate(10 + int(6 * pulse), 10 + int(6 * pulse))
+            pygame.draw.rect(surface, colour, ring, 3, border_radius=10)
+            if len(targets) > 1:
+                badge = pygame.Rect(0, 0, 24, 24)
+                badge.center = ring.topleft
+                pygame.draw.circle(surface, colour, badge.center, 12)
+                from game.client.ui import text as T
+
+                T.blit_text(surface, str(n), TH.SMALL, (10, 30, 40), badge.center, "center", bold=True)

@@ -1,0 +1,786 @@
+"""The Kumbal table: fanned hands (the player's own face up, sorted by suit and value; the others'
+backs with their counts), the deck and the discard pile in the centre with the pile's latest cards
+fanned out, the card that may be taken this turn framed (or why it may not: a joker, an action
+card), the direction of play and any pick-up owed, and every hand laid down and counted when
+somebody calls Kumbal.
+
+Input (mouse, with the keys shown on screen): click cards of your hand to select them (or move
+with ← → and select with ↑ / Space, or 1-9); a selection that is a legal discard lights the Discard
+button (Enter), an illegal one says why. Then D or a click on the deck draws, T or a click on the
+pile takes the card framed there. K calls Kumbal, P picks up a pick-up owed, F discards a drawn card
+for free while its chance runs. Cutting the deck: move the mouse along the deck strip (or ← →) and
+click (or Enter) to cut there.
+
+Hot-seat: as in Combat UNO, a human's turn begins behind the curtain and that player sits at the
+bottom; between turns every hand is face down. The free discard is claimed with the player's claim
+key (Q W E R T Y), which brings up the curtain for them while the table clock stands still.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.client.table.base import CLAIM_KEYS, TableScene
+from game.client.table.input import Choice
+from game.client.table.sprites import CardSprite
+from game.client.table.wording import whose
+from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone
+from game.client.tables import register_table
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.client.ui.widgets import Button
+from game.core.actions import Action, Pass
+from game.core.cards import DECK, DISCARD, Card, Place
+from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
+from game.core.events import CardMoved, Event, RoundStarted, TurnStarted
+from game.core.events import WindowClosed as WindowClosedEvent
+from game.core.events import WindowOpened
+from game.core.hands import DirectionChanged, DrawPending, HandRevealed, Skipped, Stacked
+from game.core.standard_deck import SUIT_NAMES, card_name
+from game.core.view import SPECTATOR
+from game.variants.kumbal import (DECK_CARDS, CallKumbal, CallResult, CannotCall, CannotTake, Cut, CutWanted,
+                                  DeckCut, Discard, Discarded, DrawFromDeck, FortyNine, FreeDiscard, FreeDiscarded,
+                                  KumbalCalled, MustPickUp, NotACombination, NotHeld, PickedUp, PickUp, TakeDiscard,
+                                  VALUE, discard_problem)
+
+_SUIT_ORDER = {"s": 0, "h": 1, "c": 2, "d": 3}          # alternating colours in the fan
+_RANK_ORDER = {r: i for i, r in enumerate(("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))}
+_FACE_RANK = {"A": "A", "J": "J", "Q": "Q", "K": "K"}
+RISE_SELECTED = 30      # pixels (at 720p) a selected card of the player's own hand is raised
+RISE_CURSOR = 10
+
+
+def short(card: Card | None) -> str:
+    """"7♥", "10♠", "joker"."""
+    if card is None:
+        return "?"
+    if card.rank == "joker":
+        return "joker"
+    from game.client.ui.cards import STANDARD_SUITS
+
+    return f"{card.rank}{STANDARD_SUITS[SUIT_NAMES[card.suit]]}"  # type: ignore[index]
+
+
+class KumbalPile(PileZone):
+    """The discard pile, keeping enough cards that a card taken from under a run is found by its
+    face (Kumbal takes the card that was on top when the turn began, under that turn's discards)."""
+
+    kept = 24
+
+    def take(self, place: Place, card: Card | None) -> CardSprite | None:
+        if card is not None:
+            for i in range(len(self.cards) - 1, -1, -1):
+                if self.cards[i].card == card:
+                    return self.cards.pop(i)
+        return super().take(place, card)
+
+
+class KumbalTable(TableScene):
+    variant_id = "kumbal"
+    variant_title = "Kumbal"
+    uses_hands = True
+    hands_follow_actor = True
+    discard_shown = 7
+    zone_kinds = (GridZone, FanZone, HeldZone, KumbalPile, DeckZone)
+    table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP)
+    ring_label = "Free discard?"
+    action_labels = {CallKumbal: Choice("Kumbal!", pygame.K_k, primary=True),
+                     PickUp: Choice("Pick up", pygame.K_p),
+                     FreeDiscard: Choice("Free discard", pygame.K_f, primary=True),
+                     TakeDiscard: Choice("Take", pygame.K_t), DrawFromDeck: Choice("Draw", pygame.K_d),
+                     Pass: Choice("Pass", hint="Space")}
+    click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard,)}
+
+    def __init__(self, app, record, storage=None):
+        self.chosen: set[int] = set()          # ids of the selected cards of the acting hand
+        self.cursor: int | None = None         # keyboard position in the acting hand
+        self.cut_at: int | None = None         # the cut point under the pointer or the arrows
+        super().__init__(app, record, storage)
+
+    # -- hooks -----------------------------------------------------------------------------------
+    def deck_size_at_start(self) -> int:
+        return len(DECK_CARDS) * (2 if len(self.names) >= 6 else 1)
+
+    def face_of(self, card: Card) -> dict:
+        if card.rank == "joker":
+            return {"rank": "JOKER", "suit": "joker", "colour": "red" if card.id % 2 == 0 else "black"}
+        return {"rank": str(card.rank), "suit": SUIT_NAMES[card.suit]}  # type: ignore[index]
+
+    def hand_key(self, card: Card) -> Any:
+        if card.rank == "joker":
+            return (9, 0, card.id)
+        return (_SUIT_ORDER.get(card.suit, 9), _RANK_ORDER.get(card.rank, 99), card.id)  # type: ignore[arg-type]
+
+    def view(self):
+        return self.match.view(SPECTATOR)
+
+    def sync_view(self) -> None:
+        v = self.view()
+        self.turn = v.turn
+        w = v.window("free-discard")
+        if w is not None:
+            self.window = WindowOpened("free-discard", w.seats, w.opened_at, w.deadline)
+
+    def narration_left(self) -> int:
+        L = self.layout
+        fan = (self.discard_shown - 1) * L.pile_card[0] * 0.34
+        return int(L.discard_pos[0] + L.pile_card[0] * 0.5 + fan + 24 * L.unit)
+
+    def pile_pose(self, index: int, count: int):
+        """The pile's latest cards fan out to the right, the top card last."""
+        L = self.layout
+        (x, y) = L.discard_pos
+        step = L.pile_card[0] * 0.34
+        shown = min(count, self.discard_shown)
+        k = index - (count - shown)
+        return (x + max(0, k) * step, y), 0, L.pile_card
+
+    def landing_pose(self, place: Place, sprite: CardSprite):
+        if place != DISCARD:
+            return super().landing_pose(place, sprite)
+        pile = self.discard
+        return self.pile_pose(pile.index(sprite) if sprite in pile else len(pile) - 1, len(pile))
+
+    # -- who acts ----------------------------------------------------------------------------------
+    def hand_seat(self) -> int | None:
+        if self.claimer is not None:
+            return self.claimer
+        if self.viewer is not None and self.viewer in self.humans:
+            return self.viewer
+        return None
+
+    def input_seat(self) -> int | None:
+        return self.hand_seat()
+
+    def keeps_hand_open(self, seat: int) -> bool:
+        return FreeDiscard(seat) in self.legal(seat)
+
+    def viewer_changed(self) -> None:
+        self.chosen, self.cursor, self.cut_at = set(), None, None
+
+    def ready_for_input(self) -> bool:
+        return not self.queue and self.hold is None and self.curtain_pending is None
+
+    def wanted_viewer(self) -> int | None:
+        cutter = self.view().cutter if self.view().phase == "cut" else None
+        if cutter is not None and cutter in self.humans and self.claimer is None:
+            return cutter
+        return super().wanted_viewer()
+
+    def round_over(self) -> bool:
+        return self.view().phase == "round_over"
+
+    # -- the frame -------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.follow_actor():
+            return
+        super().update(dt)
+        self._raise_selected(dt)
+
+    def _raise_selected(self, dt: float) -> None:
+        seat = self.hand_seat()
+        k = min(1.0, dt * 14)
+        u = self.layout.unit
+        for hseat, hand in self.hands.items():
+            own = hseat == seat and self.layout.spot(hseat).own
+            for i, s in enumerate(hand):
+                target = 0.0
+                if own and s.card is not None:
+                    if s.card.id in self.chosen:
+                        target = -RISE_SELECTED * u
+                    elif i == self.cursor:
+                        target = -RISE_CURSOR * u
+                s.oy += (target - s.oy) * k
+                if abs(s.oy - target) < 0.3:
+                    s.oy = target
+
+    # -- selection ----------------------------------------------------------------------------------
+    def selected_faces(self) -> tuple[str, ...]:
+        seat = self.hand_seat()
+        if seat is None:
+            return ()
+        return tuple(str(s.card) for s in self.hands.get(seat, []) if s.card is not None and s.card.id in self.chosen)
+
+    def selection_action(self) -> Discard | None:
+        """The legal Discard whose cards are the selection (None: the selection is no legal discard)."""
+        seat = self.hand_seat()
+        faces = sorted(self.selected_faces())
+        if seat is None or not faces:
+            return None
+        for a in self.legal(seat):
+            if isinstance(a, Discard) and sorted(a.cards) == faces:
+                return a
+        return None
+
+    def selection_problem(self) -> str:
+        """Why the selection cannot be discarded now, in the player's words ("" if it can)."""
+        faces = self.selected_faces()
+        seat = self.hand_seat()
+        if not faces or seat is None:
+            return ""
+        if self.selection_action() is not None:
+            return ""
+        v = self.match.view(seat)
+        if v.pending:
+            return f"{v.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick them up (P)."
+        if v.step == "draw" and seat == v.turn:
+            return "You have discarded this turn: now draw (D) or take the framed card (T)."
+        if seat != v.turn:
+            return "Wait for your turn to discard."
+        why = discard_problem(faces)
+        return f"Not a discard: {why}." if why else "Those cards cannot go down now."
+
+    def toggle(self, index: int) -> None:
+        seat = self.hand_seat()
+        if seat is None:
+            return
+        hand = self.hands.get(seat, [])
+        if not 0 <= index < len(hand) or hand[index].card is None:
+            return
+        cid = hand[index].card.id
+        self.chosen ^= {cid}
+        self.cursor = index
+        self._buttons_key = None     # the Discard button lights up (or not): the prompt says why
+
+    def discard_selection(self) -> None:
+        action = self.selection_action()
+        if action is None:
+            self.say(self.selection_problem() or "Select cards of your hand first: a single card, a set or a run.")
+            return
+        if self.submit(action):
+            self.chosen, self.cursor = set(), None
+
+    # -- animations of Kumbal's facts -----------------------------------------------------------------
+    def on_RoundStarted(self, ev: RoundStarted) -> None:
+        super().on_RoundStarted(ev)
+        self.chosen, self.cursor, self.cut_at = set(), None, None
+
+    def on_TurnStarted(self, ev: TurnStarted) -> None:
+        viewer = self.viewer
+        super().on_TurnStarted(ev)
+        if self.hotseat and self.curtain_pending is None:
+            self.viewer = viewer
+        self.chosen, self.cursor = set(), None
+        if ev.seat in self.humans and not self.hotseat:
+            self.sound.play("click", 0.5)
+
+    def on_WindowOpened(self, ev: WindowOpened) -> None:
+        self.window = ev
+        self.window_passed = set()
+        seat = ev.seats[0] if ev.seats else None
+        if seat is not None and seat in self.humans:
+            self.float_text(seat, "Free discard?", self.palette.accent)
+
+    def on_WindowClosed(self, ev: WindowClosedEvent) -> None:
+        self.window = None
+        if self.claimer is not None and not self.legal(self.claimer):
+            self.end_claim()
+
+    def on_CardMoved(self, ev: CardMoved) -> None:
+        super().on_CardMoved(ev)
+        if ev.dst == DISCARD:
+            self.sound.play("swap")
+            if ev.src == DECK:
+                self.narrate(f"The start card is {self.a_name(ev.card)}.")
+        elif ev.src == DISCARD and ev.dst.zone == "hand":
+            self.narrate(f"{self.names[ev.dst.seat]} takes {self.a_name(ev.card)} from the pile.")
+            # Everybody saw it taken; in the hand it is one more card only its owner sees (keeping
+            # track of it is the players' own memory, as at a real table).
+            sprite = next((s for s in self.hands.get(ev.dst.seat, []) if s.card == ev.card), None)
+            if sprite is not None:
+                sprite.show_to = frozenset((ev.dst.seat,))
+        seat = self.hand_seat()
+        if seat is not None:
+            ids = {s.card.id for s in self.hands.get(seat, []) if s.card is not None}
+            self.chosen &= ids
+
+    @staticmethod
+    def a_name(card: Card | None) -> str:
+        if card is None:
+            return "a card"
+        name = card_name(card)
+        return ("an " if name[:1] in "aeiou8" else "a ") + name
+
+    def on_Discarded(self, ev: Discarded) -> None:
+        who = self.names[ev.seat]
+        cards = ", ".join(short(c) for c in ev.cards)
+        kind = {"set": "a set", "run": "a run", "single": ""}[ev.kind]
+        points = sum(VALUE(c) for c in ev.cards)
+        if ev.action:
+            self.narrate(f"{who} plays {short(ev.cards[0])}: {ev.action}!")
+            self.float_text(None, {"skip": "Skip!", "reverse": "Reverse!"}.get(ev.action, f"+{ev.action[-1]}!"),
+                            self.palette.bad)
+        else:
+            self.narrate(f"{who} discards {kind + ' ' if kind else ''}{cards} ({points} points).")
+        self.pause_for(0.15)
+
+    def on_FreeDiscarded(self, ev: FreeDiscarded) -> None:
+        self.narrate(f"{self.names[ev.seat]} discards the drawn {short(ev.card)} for free!")
+        self.float_text(ev.seat, "Free discard!", self.palette.accent)
+        self.sound.play("match")
+
+    def on_PickedUp(self, ev: PickedUp) -> None:
+        self.narrate(f"{self.names[ev.seat]} picks up {ev.cards} cards.")
+        self.float_text(ev.seat, f"+{ev.cards} cards", self.palette.bad)
+        self.sound.play("penalty")
+
+    def on_Skipped(self, ev: Skipped) -> None:
+        self.float_text(ev.seat, "Skipped", self.palette.bad)
+        self.narrate(f"{self.names[ev.seat]} is skipped.")
+
+    def on_DirectionChanged(self, ev: DirectionChanged) -> None:
+        self.narrate("Play now goes " + ("to the left (clockwise)." if ev.direction > 0 else "to the right (anticlockwise)."))
+
+    def on_DrawPending(self, ev: DrawPending) -> None:
+        self.float_text(ev.seat, f"Pick up {ev.cards}", self.palette.bad)
+
+    def on_Stacked(self, ev: Stacked) -> None:
+        self.narrate(f"{self.names[ev.seat]} passes the pick-up on: {ev.total} cards now.")
+
+    def on_KumbalCalled(self, ev: KumbalCalled) -> None:
+        self.sound.play("call")
+        self.narrate(f"{self.names[ev.seat]} calls KUMBAL with {ev.points} points!")
+        self.float_text(ev.seat, "KUMBAL!", self.palette.accent)
+        self.pause_for(1.0)
+
+    def on_HandRevealed(self, ev: HandRevealed) -> None:
+        hand = self.hands.get(ev.seat, [])
+        cards = sorted(ev.cards, key=self.hand_key)
+        for s, card in zip(hand, cards):
+            s.card, s.show_to = card, None
+            if s.turn < 0.5:
+                self.flip(s, True)
+        hand.sort(key=lambda s: self.hand_key(s.card) if s.card is not None else (9,))
+        self.relayout_hand(ev.seat)
+        self.float_text(ev.seat, f"{ev.points} points", self.palette.text)
+        self.step_delay += 0.02
+
+    def on_CallResult(self, ev: CallResult) -> None:
+        # (the round's scores say it in full; the hands' floats are still showing their points)
+        if ev.made:
+            self.narrate(f"{self.names[ev.seat]} has the fewest points ({ev.points}): 0 for the round!")
+        else:
+            self.narrate(f"{self.names[ev.seat]} called with {ev.points}, but another hand has {ev.lowest_other}: +25!")
+            self.sound.play("penalty")
+        self.pause_for(0.8)
+
+    def on_FortyNine(self, ev: FortyNine) -> None:
+        self.narrate(f"49-rule: {self.names[ev.seat]} reached {ev.reached} and drops to {ev.total}!")
+
+    def on_CutWanted(self, ev: CutWanted) -> None:
+        self.narrate(f"The cards are gathered, not shuffled. Cutting: {self.names[ev.seat]}.")
+        self.deck_n = ev.cards
+
+    def on_DeckCut(self, ev: DeckCut) -> None:
+        self.narrate(f"{self.names[ev.seat]} cuts {ev.at} cards off the top.")
+        self.sound.play("swap")
+        self.cut_at = None
+
+    def on_RoundScored(self, ev) -> None:
+        super().on_RoundScored(ev)
+        self.chosen, self.cursor = set(), None
+        self.pause_for(0.6)
+
+    def joinable(self, prev: Event, nxt: Event) -> bool:
+        if isinstance(prev, HandRevealed) and isinstance(nxt, HandRevealed):
+            return True
+        return super().joinable(prev, nxt)
+
+    # -- refusals in the player's words -------------------------------------------------------------------
+    def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
+        v = self.view()
+        turn = self.names[v.turn] if v.turn is not None and 0 <= v.turn < len(self.names) else "?"
+        if isinstance(exc, NotACombination):
+            return f"Not a discard: {str(exc).split(': ', 1)[-1]}."
+        if isinstance(exc, CannotTake):
+            what = {"joker": "a joker is never taken", "action card": "a card played as an action is never taken"}
+            return f"You cannot take that card: {what.get(v.blocked or '', 'there is none to take')}. Draw from the deck (D)."
+        if isinstance(exc, CannotCall):
+            return (f"Kumbal is called at the start of your turn, with {v.goal} points or fewer "
+                    f"(and no pick-up owed).")
+        if isinstance(exc, MustPickUp):
+            return f"{v.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick them up (P)."
+        if isinstance(exc, NotHeld):
+            return "You do not hold those cards."
+        if isinstance(exc, (NotYourTurn, WindowClosed)):
+            if isinstance(action, FreeDiscard):
+                return "Too late: the next player has moved."
+            return f"It is {whose(turn)} turn."
+        return super().explain(exc, action)
+
+    # -- input ---------------------------------------------------------------------------------------------
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        v = self.view()
+        cutting = v.phase == "cut" and self.hand_seat() == v.cutter and v.cutter is not None
+        if event.type == pygame.MOUSEMOTION and cutting:
+            self.cut_at = self.cut_point_at(event.pos[0])
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self.ready_for_input() or self.match.over:
+                return
+            if cutting:
+                at = self.cut_point_at(event.pos[0])
+                if at is not None:
+                    self.cut(at)
+                return
+            place = self.place_at(event.pos)
+            if place is not None and place.zone == "hand":
+                if place.seat == self.hand_seat():
+                    self.toggle(place.index)
+                else:
+                    self.say("Select cards of your own hand, at the bottom.")
+                return
+            if place is not None:
+                self.click(place)
+            return
+        if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.match.over:
+            return
+        key = event.key
+        if self.hotseat and key in CLAIM_KEYS:
+            k = CLAIM_KEYS.index(key)
+            if k < len(self.humans):
+                self.claim(self.humans[k])
+            return
+        seat = self.hand_seat()
+        if seat is None:
+            if self.hotseat and key in (pygame.K_f, pygame.K_RETURN):
+                self.say("Press your claim key first (" + self.claim_keys_text() + ").")
+            return
+        if cutting:
+            lo, hi = v.cut_range
+            at = self.cut_at if self.cut_at is not None else (lo + hi) // 2
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.cut_at = max(lo, min(hi, at + (-1 if key == pygame.K_LEFT else 1)))
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.cut(at)
+            return
+        hand = self.hands.get(seat, [])
+        if pygame.K_1 <= key <= pygame.K_9:
+            self.toggle(key - pygame.K_1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = -1 if key == pygame.K_LEFT else 1
+            self.cursor = (len(hand) - 1 if step < 0 else 0) if self.cursor is None else (self.cursor + step) % len(hand)
+        elif key in (pygame.K_UP, pygame.K_SPACE):
+            if self.cursor is not None and key == pygame.K_UP or (key == pygame.K_SPACE and self.cursor is not None
+                                                                   and not self.window_open_to(seat)):
+                self.toggle(self.cursor)
+            elif key == pygame.K_SPACE and Pass(seat) in self.legal(seat):
+                self.submit(Pass(seat))
+                self.end_claim()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.discard_selection()
+        else:
+            for kind, choice in self.action_labels.items():
+                if choice.key == key:
+                    legal = [a for a in self.legal(seat) if isinstance(a, kind)]
+                    if self.act(legal[0] if legal else kind(seat)):
+                        pass
+                    return
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.chosen:
+            self.chosen = set()          # Esc first drops the selection, then pauses
+            self._buttons_key = None
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.claimer is not None:
+            self.end_claim()
+            return
+        super().handle_event(event)
+
+    def window_open_to(self, seat: int) -> bool:
+        return FreeDiscard(seat) in self.legal(seat)
+
+    def act(self, action: Action) -> bool:
+        done = self.submit(action)
+        if done:
+            self.chosen, self.cursor = set(), None
+            if isinstance(action, (FreeDiscard, Pass)):
+                self.end_claim()
+        return done
+
+    def place_at(self, pos: tuple[int, int]) -> Place | None:
+        """As every table's, and any card of the pile's fan counts as the pile."""
+        place = super().place_at(pos)
+        if place is None and any(s.rect().collidepoint(pos) for s in self.discard[-self.discard_shown:]):
+            return DISCARD
+        return place
+
+    def cut(self, at: int) -> None:
+        seat = self.hand_seat()
+        if seat is not None:
+            self.submit(Cut(seat, at))
+
+    def cut_strip(self) -> pygame.Rect:
+        L = self.layout
+        w, h = int(L.size[0] * 0.32), int(L.pile_card[1] * 0.9)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (L.centre[0] - int(80 * L.unit), L.centre[1])   # clear of the narration on the right
+        return r
+
+    def cut_point_at(self, x: int) -> int | None:
+        v = self.view()
+        lo, hi = v.cut_range
+        strip = self.cut_strip()
+        if not strip.left <= x <= strip.right or hi < lo:
+            return None
+        n = v.deck_size
+        # The strip shows the deck's edge from its top (left) to its bottom (right).
+        at = round((x - strip.left) / strip.w * n)
+        return max(lo, min(hi, at))
+
+    # -- buttons, prompts, highlights ------------------------------------------------------------------
+    def buttons_key(self) -> Any:
+        return (self.match.version, self.claimer, self.viewer, frozenset(self.chosen))
+
+    def label_for(self, action: Action) -> Choice | None:
+        v = self.view()
+        if isinstance(action, PickUp):
+            return Choice(f"Pick up {v.pending}", pygame.K_p)
+        if isinstance(action, TakeDiscard):
+            return Choice(f"Take {short(v.takeable)}", pygame.K_t)
+        if isinstance(action, Pass) and v.options.get("reaction_seconds"):
+            return None
+        return super().label_for(action)
+
+    def extra_buttons(self) -> list[Button]:
+        seat = self.hand_seat()
+        if seat is None or not any(isinstance(a, Discard) for a in self.legal(seat)):
+            return []
+        legal = self.selection_action() is not None
+        n = len(self.chosen)
+        text = f"Discard {n} card{'s' if n != 1 else ''}" if n else "Discard"
+        return [Button(text, self.discard_selection, hint="Enter", primary=legal)]
+
+    def prompt(self) -> str:
+        v = self.view()
+        if v.over:
+            return ""
+        seat = self.hand_seat()
+        if v.phase == "cut":
+            if v.cutter is not None and seat == v.cutter:
+                return "Cut the deck: point along the strip (← →) and click (Enter) where to cut"
+            return f"{self.names[v.cutter]} cuts the deck…" if v.cutter is not None else ""
+        if v.turn is None:
+            return ""
+        turn_name = self.names[v.turn]
+        if seat is None:
+            if self.hotseat:
+                who = f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
+                return f"{who}   ·   free discard: claim key ({self.claim_keys_text()})"
+            return ""
+        mine = self.match.view(seat)
+        if FreeDiscard(seat) in self.legal(seat) and seat != v.turn:
+            return f"Your drawn {short(mine.free_card)} matches the pile: discard it free (F) before the next player moves!"
+        problem = self.selection_problem()
+        if problem:
+            return problem
+        your = "Your turn" if not self.hotseat else f"{whose(self.names[seat], True)} turn"
+        if seat != v.turn:
+            return f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
+        if mine.pending:
+            can = any(isinstance(a, Discard) for a in self.legal(seat))
+            return (f"{mine.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick up (P)" if can
+                    else f"{mine.pending} cards are coming to you: pick them up (P)")
+        if mine.step == "draw":
+            take = f" or take the {short(mine.takeable)} (T)" if mine.takeable is not None else ""
+            return f"{your}: draw from the deck (D){take}"
+        n = len(self.chosen)
+        if n and self.selection_action() is not None:
+            pts = sum(VALUE(s.card) for s in self.hands.get(seat, []) if s.card is not None and s.card.id in self.chosen)
+            return f"Discard these {n} ({pts} points): Enter or the Discard button"
+        call = f"  ·  you hold {mine.hand_points}: call KUMBAL (K)?" if mine.can_call else ""
+        return f"{your}: select cards to discard ({mine.hand_points} points in hand){call}"
+
+    def key_hints(self) -> list[tuple[str, str]]:
+        hints = [("Click / 1-9", "select cards"), ("← → ↑", "move, select"), ("Enter", "discard"),
+                 ("D", "draw"), ("T", "take"), ("K", "Kumbal"), ("P", "pick up"), ("F", "free discard")]
+        if self.hotseat:
+            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(min(6, len(self.humans)))),
+                          "claim"))
+        hints.append(("Esc", "pause"))
+        return hints
+
+    def targets(self) -> tuple[set, set]:
+        v = self.view()
+        seat = self.hand_seat()
+        if v.over or seat is None:
+            return set(), set()
+        lit, _ = super().targets()              # the deck and the pile, when drawing or taking is legal
+        chosen = {Place("hand", seat, i) for i, s in enumerate(self.hands.get(seat, []))
+                  if s.card is not None and s.card.id in self.chosen}
+        return lit, chosen
+
+    # -- drawing -------------------------------------------------------------------------------------------
+    def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]):
+        if self.layout.spot(seat).own:
+            x, y, w, h = bounds
+            return (x + w // 2, y + h + int(4 * self.layout.unit)), "midtop"
+        return super().plate_at(seat, slots, bounds)
+
+    def plate_text(self, seat: int, total: int) -> str:
+        n = len(self.hands.get(seat, ()))
+        return f"{self.names[seat]}  ·  {n} card{'s' if n != 1 else ''}  ·  {total} pts"
+
+    def seat_tag(self, seat: int, acting: set):
+        pal = self.palette
+        if self.round_result is not None:
+            return None
+        shown = self.shown
+        if shown.phase == "cut" and seat == shown.cutter:
+            return "cutting", pal.accent
+        if shown.pending and seat == shown.victim and not self.animating:
+            return f"owes {shown.pending}", pal.bad
+        if seat == self.turn and seat not in self.humans:
+            return "thinking…", pal.accent
+        if seat == self.turn and seat in self.humans:
+            return "your turn" if not self.hotseat else "on turn", pal.good
+        return None
+
+    def draw_piles(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
+        L = self.layout
+        u = L.unit
+        cx, cy = L.centre
+        shown = self.shown
+        # The direction of play: an arrow round the piles.
+        r = int(L.pile_card[0] * 2.1 + 24 * u)
+        colour = TH.lighten(pal.felt, 0.22)
+        rect = pygame.Rect(0, 0, 2 * r, int(1.5 * r))
+        rect.center = (cx + int(L.pile_card[0] * 0.5), cy)
+        cw = shown.direction > 0
+        for a0, a1 in ((math.radians(140), math.radians(210)), (math.radians(-30), math.radians(40))):
+            pygame.draw.arc(surface, colour, rect, a0, a1, max(3, int(5 * u)))
+            end = a0 if cw else a1
+            ex = rect.centerx + math.cos(end) * rect.w / 2
+            ey = rect.centery - math.sin(end) * rect.h / 2
+            tx, ty = (math.sin(end), math.cos(end)) if cw else (-math.sin(end), -math.cos(end))
+            tx, ty = tx * rect.w / 2, ty * rect.h / 2
+            n = math.hypot(tx, ty) or 1
+            tx, ty = tx / n, ty / n
+            size = 12 * u
+            pygame.draw.polygon(surface, colour, [(ex + tx * size, ey + ty * size),
+                                                  (ex - tx * size * 0.3 - ty * size * 0.8, ey - ty * size * 0.3 + tx * size * 0.8),
+                                                  (ex - tx * size * 0.3 + ty * size * 0.8, ey - ty * size * 0.3 - tx * size * 0.8)])
+        if shown.phase == "cut":
+            self.draw_cut(surface, pal)
+            return
+        # Resting pile cards sit in the fan (cards in flight are drawn where they are); a card
+        # taken from under a run closes the fan up.
+        pile = self.discard
+        for i, s in enumerate(pile):
+            if not s.moving:
+                (s.x, s.y), s.angle, (s.w, s.h) = self.pile_pose(i, len(pile))
+        super().draw_piles(surface, pal, highlight, selected)
+        if self.round_result is not None or shown.turn is None:
+            return
+        # Which card may be taken this turn, and why the top one may not.
+        takeable, blocked = shown.takeable, shown.blocked
+        label, tone, frame = "", pal.text, None
+        if takeable is not None and not self.queue:
+            sprite = next((s for s in pile if s.card == takeable and not s.moving), None)
+            if sprite is not None:
+                frame = sprite.rect()
+                label, tone = f"Can take: {short(takeable)}", pal.good
+        elif blocked and not self.queue:
+            label, tone = f"Cannot take: {'a joker' if blocked == 'joker' else 'an action card'}", pal.bad
+            sprite = next((s for s in reversed(pile) if not s.moving), None)
+            frame = None
+            if sprite is not None and shown.step == "discard":
+                r0 = sprite.rect()
+                pygame.draw.line(surface, pal.bad, r0.topleft, r0.bottomright, max(3, int(4 * u)))
+                pygame.draw.line(surface, pal.bad, r0.topright, r0.bottomleft, max(3, int(4 * u)))
+        if frame is not None:
+            pygame.draw.rect(surface, pal.good, frame.inflate(8, 8), 3, border_radius=9)
+        if label:
+            (px, py) = L.discard_pos
+            chip = T.text(label, TH.SMALL, pal.text, True)
+            box = chip.get_rect(midbottom=(int(px), int(py - L.pile_card[1] / 2 - 10 * u))).inflate(16, 6)
+            surface.blit(TH.panel(box.size, (10, 10, 10, 200), tone, 8, 2), box.topleft)
+            T.blit_text(surface, label, TH.SMALL, tone, box.center, "center", bold=True)
+        # A pick-up owed.
+        if shown.pending and shown.victim is not None:
+            text = f"Pick up {shown.pending}: {self.names[shown.victim]}"
+            dxr, dyr = L.deck_pos
+            txt = T.text(text, TH.BODY, (255, 255, 255), True)
+            box = txt.get_rect(midright=(int(dxr - L.pile_card[0] / 2 - 26 * u), int(dyr))).inflate(20, 10)
+            surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.3), 235), pal.bad, 10, 2), box.topleft)
+            T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+
+    def draw_cut(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        """The gathered deck seen edge-on, its top at the left; the cut point marked."""
+        v = self.shown
+        strip = self.cut_strip()
+        surface.blit(TH.panel(strip.size, (10, 30, 20, 230), pal.text_dim, 10, 2), strip.topleft)
+        n = max(1, v.deck_size)
+        for k in range(0, n, max(1, n // 60)):
+            x = strip.left + int(k / n * strip.w)
+            pygame.draw.line(surface, TH.lighten(pal.felt, 0.35), (x, strip.top + 8), (x, strip.bottom - 8), 1)
+        at = self.cut_at
+        mine = self.hand_seat() == v.cutter
+        if at is None:
+            lo, hi = v.cut_range
+            at = (lo + hi) // 2
+        x = strip.left + int(at / n * strip.w)
+        pygame.draw.line(surface, pal.accent, (x, strip.top - 10), (x, strip.bottom + 10), 4)
+        who = "You cut" if mine and not self.hotseat else f"{self.names[v.cutter]} cuts" if v.cutter is not None else ""
+        T.blit_text(surface, f"{who}: {at} cards from the top go underneath" if mine else f"{who} the deck",
+                    TH.SMALL, pal.text, (strip.centerx, strip.bottom + 16), "midtop", bold=True)
+        T.blit_text(surface, "top", TH.TINY, pal.text_dim, (strip.left, strip.top - 4), "bottomleft")
+        T.blit_text(surface, "bottom", TH.TINY, pal.text_dim, (strip.right, strip.top - 4), "bottomright")
+
+    def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        if self.round_result is None and self.match_result is None:
+            super().draw_ring(surface, pal)
+
+    def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        super().draw_texts(surface, pal)
+        for seat, hand in self.hands.items():
+            if not hand or self.layout.spot(seat).own and self.hand_visible(seat):
+                continue
+            x, y, w, h = self.seat_area(seat)
+            label = str(len(hand))
+            t = T.text(label, TH.SMALL, (255, 255, 255), True)
+            d = max(t.get_width(), t.get_height()) + 8
+            centre = (x + w - d // 3, y + d // 3)
+            pygame.draw.circle(surface, TH.darken(pal.seat_colour(seat), 0.3), centre, d // 2)
+            pygame.draw.circle(surface, (255, 255, 255), centre, d // 2, 2)
+            surface.blit(t, t.get_rect(center=centre))
+
+    # -- the score chart: the 49-rule ------------------------------------------------------------------------
+    def build_chart(self) -> None:
+        """The running totals as the match rule kept them (49-rule drops included), each drop
+        marked on the chart and listed under it."""
+        super().build_chart()
+        view = self.view()
+        if self.chart is None or not view.forty_nine:
+            return
+        try:
+            from game.client.scenes.stats import render_chart
+            from game.client.storage import LastMatch
+
+            running = [0] * len(self.names)
+            rows = []
+            drops = {(r, s): (reached, total) for r, s, reached, total in view.forty_nine}
+            for k, scores in enumerate(view.round_scores, start=1):
+                running = [a + int(b) for a, b in zip(running, scores)]
+                running = [drops[(k, s)][1] if (k, s) in drops else t for s, t in enumerate(running)]
+                rows.append(list(running))
+            last = LastMatch(self.variant_id, list(self.names), rows, list(view.winners))
+            chart = render_chart(last, (560, 200), self.palette)
+            out = pygame.Surface((560, 220), pygame.SRCALPHA)
+            out.blit(chart, (0, 0))
+            text = "49-rule: " + ", ".join(f"{self.names[s]} {reached}→{total} (round {r})"
+                                           for r, s, reached, total in view.forty_nine)
+            T.blit_text(out, text, TH.TINY, self.palette.accent, (280, 204), "midtop", bold=True)
+            self.chart = out
+        except Exception:   # the chart is a nicety
+            pass
+
+
+def make_kumbal_table(app, record, storage):
+    return KumbalTable(app, record, storage)
+
+
+register_table("kumbal", make_kumbal_table)

@@ -1,0 +1,371 @@
+"""The Kumbal table driven through posted mouse clicks and keys on a fake clock: a whole match single
+player and hot-seat (curtains, claim keys for free discards, the cut), what is drawn (no other
+player's card face up), selections (a legal one lights Discard, an illegal one says why), the pile's
+takeable card, refusals explained. ``KumbalDriver`` plays the human seats."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client.scenes.curtain import Curtain
+from game.client.table.base import CLAIM_KEYS
+from game.client.table.kumbal import KumbalTable
+from game.core.actions import Pass
+from game.core.record import GameRecord, SeatInfo
+from game.variants.kumbal import CallKumbal, Discard, DrawFromDeck, FreeDiscard, PickUp, TakeDiscard
+from kombio_driver import DT, click, key, make_app, start
+
+pytestmark = pytest.mark.client
+
+
+def kumbal_record(seats: list[tuple[str, str]], seed: int = 3, **options) -> GameRecord:
+    opts = {"reaction_seconds": 2.0}
+    opts.update(options)
+    infos = [SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", kind) for name, kind in seats]
+    return GameRecord("kumbal", opts, infos, seed)
+
+
+def card_point(table, seat: int, index: int) -> tuple[int, int]:
+    hand = table.hands[seat]
+    r = hand[index].rect()
+    x = r.centerx
+    if index + 1 < len(hand):
+        x = (r.left + min(r.right, hand[index + 1].rect().left)) // 2
+    return x, r.top + r.h // 4
+
+
+class KumbalDriver:
+    """Plays the human seats with a seeded random policy, always through posted input."""
+
+    def __init__(self, app, table, seed: int = 0, call_rate: float = 0.8, take_rate: float = 0.5,
+                 free_rate: float = 0.8, wrong_rate: float = 0.15):
+        self.app, self.table = app, table
+        self.rng = random.Random(seed)
+        self.call_rate, self.take_rate, self.free_rate, self.wrong_rate = call_rate, take_rate, free_rate, wrong_rate
+        self.inputs: dict[str, int] = {}
+        self.checks = 0
+        self.said: list[str] = []
+        self.plan: list = []           # queued inputs (a selection takes several)
+        self.decided: set = set()
+
+    def note(self, what: str) -> None:
+        self.inputs[what] = self.inputs.get(what, 0) + 1
+
+    def once(self, what) -> bool:
+        k = (what, self.table.match.game.version)
+        if k in self.decided:
+            return False
+        self.decided.add(k)
+        return True
+
+    def act(self) -> None:
+        app, t = self.app, self.table
+        if isinstance(app.top, Curtain):
+            self.note("curtain")
+            key(pygame.K_RETURN)
+            return
+        if app.top is not t or not t.ready_for_input():
+            return
+        g = t.match.game
+        if g.over:
+            return
+        if self.plan:
+            self.plan.pop(0)()
+            return
+        if g.phase == "round_over":
+            if t.round_result is not None and not t.animating:
+                self.note("next-round")
+                key(pygame.K_RETURN)
+            return
+        if g.phase == "cut":
+            seat = t.hand_seat()
+            if seat is not None and seat == g.cutter and self.once("cut"):
+                strip = t.cut_strip()
+                x = strip.left + int(strip.w * self.rng.uniform(0.2, 0.8))
+                self.note("cut")
+                if self.rng.random() < 0.5:
+                    click((x, strip.centery))
+                else:
+                    key(pygame.K_LEFT)
+                    key(pygame.K_RETURN)
+            return
+        if t.hotseat:
+            for h in t.humans:
+                if h != t.hand_seat() and FreeDiscard(h) in g.legal_actions(h) and self.once(("claim", h)) \
+                        and self.rng.random() < self.free_rate:
+                    self.note("claim-key")
+                    key(CLAIM_KEYS[t.humans.index(h)])
+                    return
+        seat = t.hand_seat()
+        if seat is None:
+            return
+        legal = g.legal_actions(seat)
+        if not legal:
+            if t.claimer is not None:
+                key(pygame.K_ESCAPE)
+            return
+        if FreeDiscard(seat) in legal and (seat != g.turn or self.rng.random() < 0.5):
+            if self.once("free") and (t.claimer == seat or self.rng.random() < self.free_rate):
+                self.note("FreeDiscard")
+                key(pygame.K_f)
+            elif Pass(seat) in legal and t.claimer == seat:
+                key(pygame.K_SPACE)
+            return
+        if seat != g.turn:
+            return
+        if CallKumbal(seat) in legal and self.rng.random() < self.call_rate:
+            self.note("Kumbal")
+            key(pygame.K_k) if self.rng.random() < 0.5 else self.press_button("Kumbal")
+            return
+        if PickUp(seat) in legal and (not any(isinstance(a, Discard) for a in legal) or self.rng.random() < 0.4):
+            self.note("PickUp")
+            key(pygame.K_p)
+            return
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            self.select_and_discard(seat, discards)
+            return
+        if TakeDiscard(seat) in legal and self.rng.random() < self.take_rate:
+            self.note("Take")
+            key(pygame.K_t) if self.rng.random() < 0.5 else click(self.pile_point())
+            return
+        if DrawFromDeck(seat) in legal:
+            self.note("Draw")
+            key(pygame.K_d) if self.rng.random() < 0.5 else click(t.layout.deck_pos)
+
+    def pile_point(self):
+        t = self.table
+        card = t.match.view(t.hand_seat()).takeable
+        for s in t.discard:
+            if s.card == card:
+                r = s.rect()
+                return r.left + 6, r.centery
+        return t.layout.discard_pos
+
+    def press_button(self, text: str) -> None:
+        for b in self.table.form.widgets:
+            if getattr(b, "text", "").startswith(text):
+                click(b.rect.center)
+                return
+        raise AssertionError(f"no {text!r} button among {[getattr(b, 'text', '') for b in self.table.form.widgets]}")
+
+    def select_and_discard(self, seat: int, discards: list) -> None:
+        t = self.table
+        hand = t.hands[seat]
+        multi = [a for a in discards if len(a.cards) > 1]
+        action = self.rng.choice(multi) if multi and self.rng.random() < 0.7 else self.rng.choice(discards)
+        if len(hand) >= 3 and self.rng.random() < self.wrong_rate and self.once("wrong"):
+            # An illegal selection first: the table must say why, and Discard stays unlit.
+            wrong = self.illegal_pair(seat, discards)
+            if wrong is not None:
+                for i in wrong:
+                    self.plan.append(lambda i=i: click(card_point(t, seat, i)))
+                self.plan.append(self.check_illegal)
+                for i in wrong:
+                    self.plan.append(lambda i=i: click(card_point(t, seat, i)))
+        used: set[int] = set()
+        for face in action.cards:
+            self.plan.append(lambda face=face: self.pick(seat, face, used))
+        self.plan.append(self.check_legal)
+        self.plan.append(lambda: (self.note("Discard"),
+                                  key(pygame.K_RETURN) if self.rng.random() < 0.5 else self.press_button("Discard")))
+
+    def illegal_pair(self, seat: int, discards: list):
+        hand = [s.card for s in self.table.hands[seat]]
+        listed = {tuple(sorted(a.cards)) for a in discards}
+        for i in range(len(hand)):
+            for j in range(i + 1, len(hand)):
+                if tuple(sorted((str(hand[i]), str(hand[j])))) not in listed:
+                    return (i, j)
+        return None
+
+    def pick(self, seat: int, face: str, used: set) -> None:
+        t = self.table
+        for i, s in enumerate(t.hands[seat]):
+            if s.card is not None and str(s.card) == face and s.card.id not in used and s.card.id not in t.chosen:
+                used.add(s.card.id)
+                if i < 9 and self.rng.random() < 0.3:
+                    key(pygame.K_1 + i)
+                else:
+                    click(card_point(t, seat, i))
+                return
+        raise AssertionError(f"{face} is in a legal discard but not in the drawn hand")
+
+    def check_illegal(self) -> None:
+        t = self.table
+        assert t.selection_action() is None
+        problem = t.selection_problem()
+        assert problem and problem == t.prompt(), (problem, t.prompt())
+        button = next(b for b in t.form.widgets if getattr(b, "text", "").startswith("Discard"))
+        assert not button.primary
+        self.note("illegal-selection")
+
+    def check_legal(self) -> None:
+        t = self.table
+        assert t.selection_action() is not None, (t.selected_faces(), t.selection_problem())
+        t.update_buttons()
+        button = next(b for b in t.form.widgets if getattr(b, "text", "").startswith("Discard"))
+        assert button.primary, "a legal selection lights the Discard button"
+
+    def check_frame(self) -> None:
+        t = self.table
+        log = t.draw_log
+        if not log:
+            return
+        viewer, curtain, faces = log[-1]
+        log.clear()
+        self.checks += 1
+        assert curtain is None or not faces, "a card face was drawn while the curtain was up"
+        for place, card, show_to in faces:
+            if show_to is None:
+                continue
+            assert viewer is not None and show_to == frozenset((viewer,)), f"{card} of {show_to} drawn for {viewer}"
+            assert place is None or place.zone == "hand" and place.seat == viewer, f"{card} at {place}"
+
+    def step(self) -> None:
+        self.act()
+        self.app.step(DT)
+        self.check_frame()
+
+    def run(self, max_frames: int = 120000) -> int:
+        frames = 0
+        while frames < max_frames and self.app.running:
+            self.step()
+            frames += 1
+            if self.table.match.game.over and not self.table.animating:
+                break
+        return frames
+
+
+def test_single_player_match_to_the_end(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium"), ("Chiara", "hard")],
+                                     seed=5, forty_nine=True))
+    assert isinstance(table, KumbalTable)
+    driver = KumbalDriver(app, table, seed=1)
+    driver.run()
+    g = table.match.game
+    assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
+    assert table.match_result is not None and table.chart is not None
+    assert driver.inputs.get("Discard", 0) >= 10 and driver.inputs.get("Draw", 0) >= 3
+    assert driver.inputs.get("illegal-selection", 0) >= 1
+    assert any(type(a).__name__ == "Discard" and len(a.cards) > 1 for _, a in g.history if a.seat == 0)
+    assert driver.checks > 500
+    stats = app.storage.stats.for_variant("kumbal")
+    assert stats.played == 1
+    assert not app.storage.save_path.exists()
+    # Every hand laid down face up at the end, as the game has them.
+    for seat, hand in enumerate(g.hands):
+        sprites = table.hands[seat]
+        assert sorted(c.id for c in hand) == sorted(s.card.id for s in sprites)
+        assert all(s.show_to is None and s.turn == 1.0 for s in sprites)
+
+
+def test_hotseat_match_with_curtains_claims_and_the_cut(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("Ann", "human"), ("Bob", "human"), ("Ada", "medium")], seed=6,
+                                     cut_deck=True, reaction_seconds=3.0))
+    assert table.hotseat and table.viewer is None
+    driver = KumbalDriver(app, table, seed=2)
+    curtains, was_curtain = 0, False
+    viewers_on_bot_turns = set()
+    for _ in range(120000):
+        driver.act()
+        before = len(table.draw_log)
+        app.step(DT)
+        up = isinstance(app.top, Curtain)
+        if up:
+            assert len(table.draw_log) == before == 0 and table.viewer is None
+            curtains += not was_curtain
+        was_curtain = up
+        driver.check_frame()
+        g = table.match.game
+        if table.ready_for_input() and g.phase == "play" and g.turn not in table.humans and table.claimer is None:
+            v = table.viewer
+            viewers_on_bot_turns.add(None if v is not None and FreeDiscard(v) in g.legal_actions(v) else v)
+        if table.viewer is not None and not up:
+            assert table.layout.spot(table.viewer).own, "the player who looks sits at the bottom"
+        if g.over and not table.animating:
+            break
+    g = table.match.game
+    assert g.over, driver.inputs
+    assert curtains >= 5
+    assert driver.inputs.get("cut", 0) >= 1
+    assert viewers_on_bot_turns == {None}
+
+
+def test_the_pile_frames_the_card_that_may_be_taken_and_refusals_are_explained(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("You", "human"), ("Ada", "easy")], seed=8))
+    driver = KumbalDriver(app, table, seed=3)
+    for _ in range(400):
+        if table.ready_for_input() and table.match.game.turn == 0 and table.match.game.step == "discard":
+            break
+        driver.step()
+    v = table.match.view(0)
+    assert v.turn == 0
+    # Kumbal with a full hand is refused, in words.
+    if not v.can_call:
+        key(pygame.K_k)
+        app.step(DT)
+        assert "Kumbal is called at the start of your turn" in table.message[0]
+    # Draw before discarding: refused in the player's words, nothing changes.
+    version = table.match.game.version
+    key(pygame.K_d)
+    app.step(DT)
+    assert table.match.game.version == version and table.message is not None
+    # The pile frames the card that may be taken: the start card, unless it is a joker.
+    if v.takeable is not None:
+        assert table.prompt().startswith("Your turn")
+        table.draw(app.screen if hasattr(app, "screen") else pygame.display.get_surface())
+        assert any(s.card == v.takeable for s in table.discard)
+
+
+def test_select_with_keys_discard_draw_and_free_discard_by_input(tmp_path):
+    from game.core.actions import StartRound
+
+    hands = (["Ah", "2c", "3d", "4s", "5h", "6c", "9d"], ["Kh", "Kc", "Qd", "Js", "10h", "10c", "9s"])
+    deck = tuple(hands[k][i] for i in range(7) for k in range(2)) + ("7h", "9c")
+    record = kumbal_record([("You", "human"), ("Ada", "easy")], seed=4, reaction_seconds=0.0)
+    record.actions.append((0.0, StartRound(deck=deck)))
+    app = make_app(tmp_path)
+    table = start(app, record)
+    for _ in range(100):
+        app.step(DT)
+    g = table.match.game
+    assert g.turn == 0 and table.ready_for_input()
+    # Keys: → moves to the first card and ↑ selects it (a legal single); 2 adds the second card:
+    # two values, not a discard, so the prompt says why; Esc drops the selection.
+    first, second = (str(s.card) for s in table.hands[0][:2])
+    key(pygame.K_RIGHT)
+    key(pygame.K_UP)
+    app.step(DT)
+    assert table.selected_faces() == (first,) and table.selection_action() == Discard(0, (first,))
+    key(pygame.K_2)
+    app.step(DT)
+    assert table.selected_faces() == (first, second) and table.selection_action() is None
+    assert table.prompt() == "Not a discard: two cards must be of the same value (a pair)."
+    key(pygame.K_ESCAPE)
+    app.step(DT)
+    assert not table.chosen and app.top is table
+    nine = next(i for i, s in enumerate(table.hands[0]) if str(s.card) == "9d")
+    click(card_point(table, 0, nine))
+    app.step(DT)
+    assert table.selected_faces() == ("9d",) and table.selection_action() == Discard(0, ("9d",))
+    key(pygame.K_RETURN)
+    for _ in range(20):
+        app.step(DT)
+    assert g.step == "draw"
+    key(pygame.K_d)
+    for _ in range(20):
+        app.step(DT)
+    assert FreeDiscard(0) in g.legal_actions(0), "the drawn 9 matches the 9 on the pile"
+    assert "discard it free (F)" in table.prompt()
+    key(pygame.K_f)
+    for _ in range(20):
+        app.step(DT)
+    assert FreeDiscard(0) in [a for _, a in g.history]
+    assert [str(c) for c in g.discard[1:3]] == ["9d", "9c"]     # on the start card, before Ada's turn

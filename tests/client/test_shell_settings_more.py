@@ -1,0 +1,142 @@
+"""Settings for window and text size, a quiet start without sound, level words and hot-seat names."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from game.client.scenes import play as play_mod
+from game.client.storage import Settings
+from game.client.ui import text as T
+
+pytestmark = pytest.mark.client
+
+
+def _focus(drive, label):
+    scene = drive.app.top
+    scene.form.focus_on(next(w for w in scene.rows if w.label == label))
+
+
+def test_text_size_scales_every_font_and_is_saved(drive, home):
+    drive.key(pygame.K_s)
+    before = T.font(20).get_height()
+    _focus(drive, "Text size")
+    drive.key(pygame.K_RIGHT)                     # Normal -> Large
+    try:
+        assert T.scale() == pytest.approx(1.15)
+        assert T.font(20).get_height() > before
+        assert "Large" in drive.texts
+        data = json.loads((home / "config" / "settings.json").read_text())
+        assert data["text_size"] == pytest.approx(1.15)
+    finally:
+        T.set_scale(1.0)
+
+
+def test_window_size_changes_the_window_at_once(drive, home):
+    drive.key(pygame.K_s)
+    _focus(drive, "Window size")
+    start = drive.app.size
+    drive.key(pygame.K_RIGHT)
+    assert drive.app.size != start
+    assert tuple(drive.app.settings.window_size) == drive.app.size
+    data = json.loads((home / "config" / "settings.json").read_text())
+    assert tuple(data["window_size"]) == drive.app.size
+
+
+def test_text_size_from_a_file_is_checked():
+    settings, bad = Settings.from_json({"text_size": 7})
+    assert settings.text_size == 1.0 and bad == ["text_size"]
+    settings, bad = Settings.from_json({"text_size": 1.3})
+    assert settings.text_size == 1.3 and bad == []
+
+
+def test_no_sound_device_is_said_once_in_settings(drive):
+    drive.app.sound.reason = "No sound device was found, so the game runs silent."
+    drive.key(pygame.K_s)
+    sound = next(w for w in drive.app.top.rows if w.label == "Sound")
+    assert sound.help == "No sound device was found, so the game runs silent."
+
+
+def test_start_prints_no_banner():
+    code = "import game.client.app"
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0
+    assert "pygame-ce" not in out.stdout and "Hello from the pygame community" not in out.stdout
+
+
+def test_level_words_follow_the_focused_picker_or_the_seated_levels():
+    seats = [{"name": "You", "kind": "human"}, {"name": "Ada", "kind": "hard"}, {"name": "Bo", "kind": "easy"}]
+    assert play_mod._level_words_for(seats, "medium") == [play_mod.LEVEL_WORDS["medium"]]
+    assert play_mod._level_words_for(seats, None) == [play_mod.LEVEL_WORDS["easy"], play_mod.LEVEL_WORDS["hard"]]
+
+
+def test_hot_seat_players_are_never_called_you(drive):
+    drive.key(pygame.K_p)
+    drive.click_button("Kombio")
+    setup = drive.app.top
+    setup.seats = [{"name": "You", "kind": "human"}, {"name": "", "kind": "human"}, {"name": "Ada", "kind": "easy"}]
+    names = [si.name for si in setup.seat_infos()]
+    assert names == ["Player 1", "Player 2", "Ada"]
+    setup.seats = [{"name": "You", "kind": "human"}, {"name": "Ada", "kind": "easy"}]
+    assert [si.name for si in setup.seat_infos()] == ["You", "Ada"]   # one person: "You" reads right
+
+
+def test_no_sound_device_prints_nothing_on_start():
+    code = ("import game, pygame; pygame.display.init(); pygame.font.init()\n"
+            "from game.client.sound import Sound\nfrom game.client.storage import Settings\n"
+            "s = Sound(Settings()); print('silent' if not s.available else 'sound')")
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0
+    assert "ALSA" not in out.stderr and out.stderr.strip() == ""
+
+
+def test_settings_scroll_to_the_focused_row_in_a_small_window(make_app, driver_for):
+    drive = driver_for(make_app(size=(960, 540)))
+    drive.key(pygame.K_s)
+    scene = drive.app.top
+    assert scene.max_scroll > 0
+    last = scene.rows[-1]
+    scene.form.focus_on(last)
+    drive.app.run_frames(2)
+    assert scene.view.contains(last.rect)
+    assert scene.scroll > 0
+    scene.form.focus_on(scene.rows[0])
+    drive.app.run_frames(2)
+    assert scene.scroll == 0 and scene.view.contains(scene.rows[0].rect)
+
+
+def test_bot_levels_screen_from_setup_shows_the_levels_and_the_ladder(drive, tmp_path, monkeypatch):
+    from game.client.scenes import ladder as ladder_scene
+    from game.ladder import LadderLine, VariantLadder, write_ladder
+
+    path = tmp_path / "bot-ladder.json"
+    write_ladder(path, {"kombio": VariantLadder("kombio", 4, 1000, "2026-11-23",
+                                                (LadderLine("hard vs 3 easy", 0.9, 0.88, 0.92),))}, "test")
+    monkeypatch.setattr(ladder_scene, "rules_file", lambda name: path)
+    drive.key(pygame.K_p)
+    drive.click_button("Kombio")
+    drive.click_button("Bot levels…")
+    page = drive.app.top
+    assert type(page).__name__ == "LadderScene" and page.problem == ""
+    text = " ".join(r.text for b in page.blocks for row in ([b.runs] + [c for r in b.rows for c in r]) for r in row)
+    assert "Hard: keeps most of the table in mind" in text
+    assert "hard vs 3 easy" in text and "90%" in text and "88% to 92%" in text
+    drive.key(pygame.K_ESCAPE)
+    assert drive.stack[-1] == "SetupScene"
+
+
+def test_bot_levels_screen_says_when_the_figures_are_missing(drive, tmp_path, monkeypatch):
+    from game.client.scenes import ladder as ladder_scene
+
+    monkeypatch.setattr(ladder_scene, "rules_file", lambda name: tmp_path / "missing.json")
+    drive.key(pygame.K_p)
+    drive.click_button("Kombio")
+    drive.click_button("Bot levels…")
+    assert "could not be read" in drive.app.top.problem

@@ -1,0 +1,92 @@
+"""The coach at the table: F1 or the Hint button shows the hard bot's move for the player whose move
+it is, rings its cards, and the match is marked as coached in the save and the statistics."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.scenes.curtain import Curtain
+from game.core.view import SPECTATOR
+from tests.client.kombio_driver import DT, key, make_app, new_record, start
+
+pytestmark = pytest.mark.client
+
+
+def _until(app, table, cond, frames=4000):
+    for _ in range(frames):
+        if cond():
+            return True
+        # Release any hold (the opening peek) so the match goes on.
+        if table.hold is not None:
+            table.release_hold()
+        app.step(DT)
+    return cond()
+
+
+def _my_turn(table, seat=0):
+    v = table.match.view(SPECTATOR)
+    return (not table.animating and table.hold is None and v.phase == "turn" and v.turn == seat
+            and seat in v.acting and table.ready_for_input())
+
+
+def test_f1_shows_the_coachs_move_and_marks_the_match(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "easy"), ("Bo", "easy")]))
+    assert _until(app, table, lambda: _my_turn(table))
+    legal = table.match.legal(0)
+    key(pygame.K_F1)
+    app.step(DT)
+    assert table.coached
+    seat, version, advice = table.advice
+    assert seat == 0 and advice.action in legal and version == table.match.version
+    assert table.message is not None and table.message[0].startswith("Coach: ")
+    assert any(b.text == "Hint" for b in table.form.widgets)
+    assert table.save_meta()["coached"] is True
+    # The advice is only a suggestion: nothing was played.
+    assert table.match.version == version
+    # Following it moves the table on, and the ring goes with the old situation.
+    table.submit(advice.action)
+    app.step(DT)
+    assert table.coach_targets() == []
+
+
+def test_the_coach_waits_for_your_move(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "easy"), ("You", "human")]))   # Ada plays first
+    assert _until(app, table, lambda: table.match.view(SPECTATOR).phase == "turn"
+                  and table.match.view(SPECTATOR).turn == 0 and table.hold is None)
+    assert table.input_seat() is None
+    assert table.ask_coach() is None
+    assert not table.coached and "when it is your move" in table.message[0]
+
+
+def test_hot_seat_coach_answers_only_for_the_player_whose_move_it_is(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ann", "human"), ("Ben", "human")]))
+    for _ in range(3000):
+        if isinstance(app.top, Curtain):
+            app.top.confirm()
+        if table.hold is not None:
+            table.release_hold()
+        v = table.match.view(SPECTATOR)
+        if v.phase == "turn" and not table.animating and table.hold is None and table.input_seat() is not None:
+            break
+        app.step(DT)
+    seat = table.input_seat()
+    assert seat == table.match.view(SPECTATOR).turn
+    advice = table.ask_coach()
+    assert advice is not None and advice.action in table.match.legal(seat)
+    assert table.advice[0] == seat
+
+
+def test_a_coached_match_counts_as_coached_in_the_statistics(tmp_path):
+    from game.client.storage import Storage
+    from game.core.record import GameRecord, SeatInfo
+
+    store = Storage(tmp_path)
+    rec = GameRecord("kombio", {}, [SeatInfo("You", "human"), SeatInfo("Ada", "bot", "easy")], 4,
+                     result={"rounds": [[3, 9]], "totals": [3, 9], "winners": [0]})
+    store.record_finished(rec, coached=True)
+    again = Storage(tmp_path).stats.variants["kombio"]
+    assert again.played == 1 and again.coached == 1
