@@ -131,7 +131,9 @@ class StatsScene(MenuScene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.table_rect = pygame.Rect(48, 100, w - 96, min(60 + 36 * max(1, len(self.rows)), 250) + 30)
+        # Rows close up a little once there are more variants than five, so every one still shows.
+        self.row_h = 36 if len(self.rows) <= 5 else 30
+        self.table_rect = pygame.Rect(48, 100, w - 96, min(60 + self.row_h * max(1, len(self.rows)), 280) + 30)
         self.chart_rect = pygame.Rect(48, self.table_rect.bottom + 20, w - 96, h - self.table_rect.bottom - 20 - 100)
         self.back_button.rect = pygame.Rect(24, 24, 150, 40)
         self.reset_button.rect = pygame.Rect(w - 24 - 280, 24, 280, 40)
@@ -177,7 +179,7 @@ class StatsScene(MenuScene):
                 break
             for i, (x, cell) in enumerate(zip(cols, row)):
                 T.blit_text(surface, cell, TH.BODY, pal.text, (int(x), y), bold=(i == 0))
-            y += 36
+            y += self.row_h
         note = "Totals are your points at the end of a match: fewer is better."
         if self.higher_better:
             note = f"Totals are your points at the end of a match: fewer is better (more in {', '.join(self.higher_better)})."
