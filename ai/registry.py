@@ -48,6 +48,7 @@ def bot_for(variant: str) -> Callable[[type], type]:
 def _bots() -> dict[str, type]:
     import ai.combat_uno  # noqa: F401  (each bot module registers its bot)
     import ai.kombio  # noqa: F401
+    import ai.kabu  # noqa: F401
     import ai.kumbal  # noqa: F401
     import ai.sixteen_combos  # noqa: F401
 

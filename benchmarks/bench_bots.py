@@ -1,7 +1,7 @@
 """The bot benchmark: per variant and level, win rates with 95% intervals (per match and per
 round), the worth of memory, reaction times and the share of each kind of mistake.
 
-    python benchmarks/bench_bots.py                       # 200 matches per line-up, both variants
+    python benchmarks/bench_bots.py                       # 200 matches per line-up, every variant
     python benchmarks/bench_bots.py --games 400 --variant kombio
     python benchmarks/bench_bots.py --games 1000 --variant kumbal --only "vs 3" --timing
     python benchmarks/bench_bots.py --games 1000 --variant sixteen-combos   # 16 Combos: 2, 3, 4 characters
@@ -18,7 +18,7 @@ is 1/seats. Intervals are Wilson 95% intervals.
   clock, over every out-of-turn action of that level in the line-ups above.
 - Mistakes (per 100 rounds of the bot under test): penalties by reason, wrong match claims and
   failed KOMBIO calls (Kombio), failed Kumbal calls (Kumbal, with the share of its calls that
-  succeed), the default moves its model fell back on, illegal actions.
+  succeed), wrong claims by reason (Kabu), the default moves its model fell back on, illegal actions.
 - --timing: each level's decide() time over whole four-player matches (p50, p99, max).
 
 Matches run on a simulated clock (game.core.session.run_to_end), spread over worker processes; the
@@ -84,11 +84,13 @@ def memory_lineups(variant: str) -> list[Lineup]:
     if variant == "sixteen-combos":
         return out
     for level in ("easy", "medium", "hard"):
-        if variant == "kombio":
+        if variant in ("kombio", "kabu"):
             out.append((f"{level}, perfect memory, vs 3 {level}", 4, level, {"memory": "perfect"}, level, {}))
         out.append((f"{level}, no memory, vs 3 {level}", 4, level, {"memory": False}, level, {}))
     if variant == "combat-uno":
         out.append(("hard vs hard without memory, two-handed", 2, "hard", {}, "hard", {"memory": False}))
+    if variant == "kabu":
+        out.append(("hard, no memory, vs 3 easy", 4, "hard", {"memory": False}, "easy", {}))
     return out
 
 
@@ -163,6 +165,8 @@ class _Mistakes:
                 self.counter[f"penalty: {e.reason}"] += 1
             elif name == "MatchAttempted" and e.seat == seat and not e.correct:
                 self.counter["wrong match claim"] += 1
+            elif name == "ClaimMissed" and e.seat == seat:
+                self.counter[f"wrong claim ({e.reason})"] += 1
             elif name == "KombioCalled" and e.seat == seat and not e.automatic:
                 self.called = True
             elif name == "CallResult" and e.seat == seat:
@@ -263,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="matches per line-up (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--variant", default="", help="only this variant (default: both)")
+    parser.add_argument("--variant", default="", help="only this variant (default: all three)")
     parser.add_argument("--only", default="", help="only line-ups whose label contains this text")
     parser.add_argument("--timing", action="store_true", help="also time each level's decisions")
     parser.add_argument("--ladder", type=Path, default=None, metavar="JSON",
@@ -272,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ladder-only", action="store_true", help="only the ladder line-ups (no memory line-ups)")
     args = parser.parse_args(argv)
     ladders: dict[str, Any] = {}
-    variants = [args.variant] if args.variant else ["kombio", "combat-uno", "kumbal", "sixteen-combos"]
+    variants = [args.variant] if args.variant else ["kombio", "combat-uno", "kumbal", "kabu", "sixteen-combos"]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for variant in variants:

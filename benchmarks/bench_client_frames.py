@@ -104,7 +104,7 @@ def main() -> int:
     if args.variant == "sixteen-combos":   # 2 to 4 characters, encounters instead of rounds
         seats = seats[:max(2, min(4, args.seats))]
         options = {"encounters": 5}
-    if args.variant == "kumbal":   # no round count: the longest match it has
+    if args.variant in ("kumbal", "kabu"):   # no round count: the longest match each has
         options = {"target": 500, "reaction_seconds": 1.0}
     record = GameRecord(args.variant, options, seats, 12345)
     if args.record:

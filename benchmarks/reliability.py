@@ -604,7 +604,7 @@ SOAK_SAMPLE = 200
 
 def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], int]:
     """Match `index` of a soak: a variant, 2 to 6 seats of random bot kinds, random switches, 1 to
-    3 rounds, and its seed."""
+    3 rounds (or a low limit for a variant played to one), and its seed."""
     from ai import BOT_KINDS
 
     rng = random.Random(seed * 1_000_003 + index)
@@ -617,6 +617,8 @@ def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], in
     keys = {spec.key for spec in cls.option_specs}
     if "rounds" in keys:
         options.update(length="rounds", rounds=rng.randint(1, 3))
+    elif cls.id == "kabu":   # played to a limit: a low one keeps it to a few rounds
+        options.update(target=rng.choice((20, 30, 40)))
     if "round_limit" in keys:   # 16 Combos: one encounter, a short one
         options["round_limit"] = rng.randint(5, 15)
     return cls.id, [rng.choice(BOT_KINDS) for _ in range(seats)], options, rng.randrange(2 ** 32)

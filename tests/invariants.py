@@ -64,6 +64,9 @@ def misplaced_cards(game: Any) -> str | None:
     if game.id == "kombio":
         from game.variants.kombio import DECK_SPEC
         ids = kombio_card_ids(game)
+    elif game.id == "kabu":   # the same memory grids as Kombio (game/core/grids.py)
+        from game.variants.kabu import DECK_SPEC
+        ids = kombio_card_ids(game)
     elif game.id == "kumbal":
         from game.variants.kumbal import deck_spec
         DECK_SPEC = deck_spec(game.seats)
@@ -234,4 +237,4 @@ def leak(game: Any, events: list[Any]) -> str | None:
         return sixteen_combos_leak(game, events)
     if game.id == "kumbal":
         return kumbal_leak(game, events)
-    return kombio_leak(game, events) if game.id == "kombio" else combat_uno_leak(game, events)
+    return kombio_leak(game, events) if game.id in ("kombio", "kabu") else combat_uno_leak(game, events)

@@ -1,4 +1,4 @@
-"""The bots always know what to do: across both variants, every level and every seat count, no
+"""The bots always know what to do: across every variant, every level and every seat count, no
 bot falls back on a default move (its model had no answer) and none plays an illegal action."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ OPTIONS = {
     "combat-uno": ({"length": "rounds", "rounds": 1},
                    {"length": "rounds", "rounds": 1, "reaction_seconds": 0.0, "jump_in": False,
                     "stack_draw_two": False, "stack_draw_four": False, "deck_commitment": False}),
+    "kabu": ({"target": 40}, {"target": 40, "reaction_seconds": 0.0, "calculation": False, "sniping": False}),
     "kumbal": ({"lower_goal": True}, {"reaction_seconds": 0.0, "action_cards": False, "cut_deck": True,
                                       "forty_nine": True}),
 }

@@ -23,7 +23,7 @@ SCENARIOS = sorted((RECORDS / "scenarios").glob("*.json"))
 
 def test_there_are_golden_records_for_every_variant_and_seat_count():
     names = [p.stem for p in GOLDEN]
-    for variant in ("kombio", "combat-uno", "kumbal"):
+    for variant in ("kombio", "combat-uno", "kumbal", "kabu"):
         seats = {n[len(variant) + 1:].split("p-")[0]
                  for n in names if n.startswith(variant + "-")}
         assert seats >= {"2", "3", "4", "5", "6"}, (variant, seats)

@@ -107,6 +107,15 @@ def test_smoke_covers_sixteen_combos_with_a_short_encounter():
     record.new_game()
 
 
+def test_smoke_record_for_kabu_plays_to_the_lowest_limit():
+    from game.core.game import get_variant
+
+    record = smoke.smoke_record(get_variant("kabu"))
+    assert record.seats and all(s.kind == "bot" and s.level for s in record.seats)
+    assert record.options == {"target": 20}
+    record.new_game()
+
+
 def test_kumbal_smoke_record_is_all_bots_and_the_shortest_match():
     from game.core.game import get_variant
 

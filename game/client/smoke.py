@@ -83,6 +83,8 @@ def smoke_record(variant: type) -> Any:
             options["rounds"] = spec.check(int(spec.minimum))
             if spec.only_when is not None:
                 options[spec.only_when[0]] = spec.only_when[1]   # e.g. length "rounds", so the count counts
+        elif spec.key == "target" and spec.only_when is None and spec.minimum is not None:
+            options["target"] = spec.check(int(spec.minimum))     # a match played to a limit (Kabu): the lowest
         if spec.key == "round_limit" and spec.minimum is not None:   # 16 Combos: the shortest encounter
             options["round_limit"] = spec.check(int(spec.minimum))
     return GameRecord(variant.id, options, infos, SEED)

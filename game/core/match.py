@@ -99,11 +99,17 @@ def by_length_option(options: Mapping[str, Any], ends: str = "reached",
     return LowestAtTarget(options["target"], ends, adjust)
 
 
+class _HalveAt:
+    """A total landing exactly on one of the marks is halved (a class, not a closure, so a game
+    holding it can be copied with pickle)."""
+
+    def __init__(self, marks: frozenset[int]) -> None:
+        self.marks = marks
+
+    def __call__(self, total: int) -> int:
+        return total // 2 if total in self.marks else total
+
+
 def halve_at(*totals: int) -> Adjust:
     """An adjust hook that halves a total landing exactly on one of `totals` (Kabu: 50 and 100)."""
-    marks = frozenset(totals)
-
-    def adjust(total: int) -> int:
-        return total // 2 if total in marks else total
-
-    return adjust
+    return _HalveAt(frozenset(totals))

@@ -3,7 +3,8 @@ use the abilities of 7 to 14, match the last discard out of turn, and call KOMBI
 
 The rules in the project's words are in game/rules/kombio.md; the action vocabulary is in
 docs/kombio-actions.md. The piles, turn order, round start and how the match is won come from the
-kit (docs/kit.md). Grid slots are stable: slots 0 and 1 are the far row, 2 and 3 the row
+kit (docs/kit.md); the face-down grids, looks, swaps, claims, gifts and penalty cards from
+game/core/grids.py (shared with Kabu). Grid slots are stable: slots 0 and 1 are the far row, 2 and 3 the row
 nearest their owner; a matched card leaves an empty slot, and penalty cards fill the first empty
 slot or extend the grid.
 """
@@ -17,9 +18,11 @@ from typing import Any, Hashable
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, grid_place, held_place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
-from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, Passed,
+from game.core.events import (CardMoved, CardRevealed, Event, Passed,
                               PenaltyGiven, TurnStarted, WindowClosed, WindowOpened)
-from game.core.game import Game, register
+from game.core.game import register
+from game.core.grids import (BlindSwap, DrawFromDeck, Exchange, Give, GridGame, LookOpponent, LookOwn, Match,
+                             PlayDrawn, SkipAbility, SwapBoth, TakeDiscard)
 from game.core.options import REACTION_SECONDS, OptionSpec
 from game.core.reaction import ReactionWindow
 from game.core.view import SeatView, WindowView, ZoneView, grid_zone
@@ -44,58 +47,8 @@ ABILITY_NAMES = {
 
 # -- actions ----------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class DrawFromDeck(Action):
-    """Draw the top card of the deck, seen only by you."""
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDiscard(Action):
-    """Take the top of the discard pile; it must be exchanged into your grid."""
-
-
-@dataclass(frozen=True, slots=True)
 class CallKombio(Action):
     """Instead of a turn: everybody else gets one more turn, then the round ends."""
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange(Action):
-    """Put the card you hold into your slot `index`; the card there goes face up to the discard."""
-
-    index: int
-
-    def targets(self) -> tuple[Place, ...]:
-        return (grid_place(self.seat, self.index),)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayDrawn(Action):
-    """Play the card drawn from the deck straight to the discard pile (7 to 14: use its ability)."""
-
-
-@dataclass(frozen=True, slots=True)
-class LookOwn(Action):
-    """7 or 8: look at one of your own cards."""
-
-    index: int
-
-    def targets(self) -> tuple[Place, ...]:
-        return (grid_place(self.seat, self.index),)
-
-
-@dataclass(frozen=True, slots=True)
-class LookOpponent(Action):
-    """9 or 10: look at one card in an opponent's grid."""
-
-    place: Place
-
-
-@dataclass(frozen=True, slots=True)
-class BlindSwap(Action):
-    """11 or 12: swap any two cards on the table without looking."""
-
-    a: Place
-    b: Place
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,33 +71,6 @@ class LookTwo(Action):
 
     a: Place
     b: Place
-
-
-@dataclass(frozen=True, slots=True)
-class SwapBoth(Action):
-    """14, after looking: swap the two cards you looked at."""
-
-
-@dataclass(frozen=True, slots=True)
-class SkipAbility(Action):
-    """Do not use the ability (or, after a 13 or 14 look, keep the cards where they are)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Match(Action):
-    """Out of turn: claim that the card at `place` (yours or an opponent's) matches the top discard."""
-
-    place: Place
-
-
-@dataclass(frozen=True, slots=True)
-class Give(Action):
-    """After matching an opponent's card: give them your slot `index`, unseen, into the gap."""
-
-    index: int
-
-    def targets(self) -> tuple[Place, ...]:
-        return (grid_place(self.seat, self.index),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,11 +144,12 @@ class KombioView(SeatView):
 
 
 @register
-class Kombio(Game):
+class Kombio(GridGame):
     id = "kombio"
     title = "Kombio"
     summary = "Four face-down cards, peeks and swaps, out-of-turn matching: call KOMBIO when you are lowest."
     aliases = ("kombio-cards",)
+    call_name = "KOMBIO"
     min_seats, max_seats = 2, 6
     option_specs = (
         OptionSpec("length", "Game length", "rounds", "Play a number of rounds, or until someone reaches a target score.",
@@ -242,7 +169,7 @@ class Kombio(Game):
 
     # -- state ----------------------------------------------------------------------------
     def setup(self) -> None:
-        self.grids: list[list[Card | None]] = [[] for _ in range(self.seats)]
+        self.setup_grids()
         self.held: Card | None = None
         self.held_from: str | None = None
         self.ability: int | None = None
@@ -255,75 +182,18 @@ class Kombio(Game):
         self.pending_seat: int | None = None    # who must Give / DecidePenalty
         self.pending_place: Place | None = None
         self.pending_claimer: int | None = None
-        # Card ids each seat has legitimately seen (for the no-leak checks in the tests).
-        self.seen: list[set[int]] = [set() for _ in range(self.seats)]
 
     # -- helpers ----------------------------------------------------------------------------
-    def card_at(self, place: Place) -> Card | None:
-        if place.zone != "grid" or not 0 <= place.seat < self.seats:
-            return None
-        grid = self.grids[place.seat]
-        return grid[place.index] if 0 <= place.index < len(grid) else None
-
     def locked_seats(self) -> tuple[int, ...]:
         if self.caller is not None and self.seats > 2:
             return (self.caller,)
         return ()
-
-    def _check_target(self, place: Place, what: str, *, owner: int | None = None,
-                      not_owner: int | None = None) -> Card:
-        if not isinstance(place, Place) or place.zone != "grid":
-            raise InvalidTarget(f"{what} must be a grid position")
-        card = self.card_at(place)
-        if card is None:
-            raise InvalidTarget(f"there is no card at {place}")
-        if place.seat in self.locked_seats():
-            raise InvalidTarget(f"seat {place.seat} called KOMBIO: that grid is locked")
-        if owner is not None and place.seat != owner:
-            raise InvalidTarget(f"{what} must be one of your own cards")
-        if not_owner is not None and place.seat == not_owner:
-            raise InvalidTarget(f"{what} must be an opponent's card")
-        return card
-
-    def _targets(self, owner: int | None = None, not_owner: int | None = None) -> list[Place]:
-        locked = self.locked_seats()
-        places = []
-        for seat, grid in enumerate(self.grids):
-            if seat in locked or (owner is not None and seat != owner) or seat == not_owner:
-                continue
-            places.extend(grid_place(seat, i) for i, card in enumerate(grid) if card is not None)
-        return places
 
     def _require(self, action: Action, *phases: str) -> None:
         if self.phase not in phases:
             raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
         if action.seat not in self.seats_to_act():
             raise NotYourTurn(f"seat {action.seat} cannot act now")
-
-    def _put_in_grid(self, seat: int, card: Card) -> Place:
-        grid = self.grids[seat]
-        for i, slot in enumerate(grid):
-            if slot is None:
-                grid[i] = card
-                return grid_place(seat, i)
-        grid.append(card)
-        return grid_place(seat, len(grid) - 1)
-
-    def _show(self, seat: int, card: Card) -> None:
-        self.seen[seat].add(card.id)
-
-    def _show_all(self, card: Card) -> None:
-        for seen in self.seen:
-            seen.add(card.id)
-
-    def _penalty(self, seat: int, reason: str, events: list[Event]) -> None:
-        card = self.piles.draw(self.rng, events)
-        if card is None:
-            events.append(PenaltyGiven(seat, reason + " (no card left to draw)", 0))
-            return
-        place = self._put_in_grid(seat, card)
-        events.append(CardMoved(None, DECK, place, NOBODY, seat))
-        events.append(PenaltyGiven(seat, reason, 1))
 
     def _open_window(self, t: float, events: list[Event]) -> None:
         self.window_serial += 1
@@ -494,17 +364,7 @@ class Kombio(Game):
                 card = self.card_at(place)
                 if card is not None:
                     visible[place] = card
-        grids = []
-        for s, grid in enumerate(self.grids):
-            row = []
-            for i, card in enumerate(grid):
-                if card is None:
-                    row.append(None)
-                elif reveal_all:
-                    row.append(card)
-                else:
-                    row.append(visible.get(grid_place(s, i), FACE_DOWN))
-            grids.append(tuple(row))
+        grids = self.grid_rows(reveal_all, visible)
         holder = self.turn if self.held is not None else None
         held = self.held if self.held is not None and (seat == holder or self.held_from == "discard") else None
         window = self.window
@@ -562,23 +422,14 @@ class Kombio(Game):
     # -- the table's actions ----------------------------------------------------------------
     def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
         first, events = self.begin_round(action)
-        self.grids = [[None] * GRID_SIZE for _ in range(self.seats)]
         self.caller, self.final_turns, self.turn_is_final = None, set(), False
         self.held = self.held_from = self.ability = None
         self.looked, self.window = (), None
         self.pending_seat = self.pending_place = self.pending_claimer = None
-        self.seen = [set() for _ in range(self.seats)]
-        deck = self.piles.deck
-        for i in range(GRID_SIZE):
-            for k in range(self.seats):
-                seat = (first + k) % self.seats
-                self.grids[seat][i] = deck.pop()
-                events.append(CardMoved(None, DECK, grid_place(seat, i), NOBODY))
+        self.deal_grids(first, GRID_SIZE, events)
         for seat in range(self.seats):
             for i in PEEK_SLOTS:
-                card = self.grids[seat][i]
-                self._show(seat, card)  # type: ignore[arg-type]
-                events.append(CardSeen(seat, grid_place(seat, i), card, frozenset((seat,))))
+                self._look(seat, grid_place(seat, i), events)
         self._start_turn(first, events)
         return events
 
@@ -666,12 +517,6 @@ class Kombio(Game):
         events.append(AbilityEnded(seat, used))
         self._open_window(t, events)
 
-    def _look(self, seat: int, place: Place, events: list[Event]) -> None:
-        card = self.card_at(place)
-        assert card is not None
-        self._show(seat, card)
-        events.append(CardSeen(seat, place, card, frozenset((seat,))))
-
     def _require_ability(self, action: Action, *ranks: int) -> None:
         self._require(action, "ability")
         if self.ability not in ranks:
@@ -693,11 +538,6 @@ class Kombio(Game):
         self._look(action.seat, action.place, events)
         self._finish_ability(action.seat, True, t, events)
         return events
-
-    def _swap(self, a: Place, b: Place, seat: int, events: list[Event]) -> None:
-        ga, gb = self.grids[a.seat], self.grids[b.seat]
-        ga[a.index], gb[b.index] = gb[b.index], ga[a.index]
-        events.append(CardsSwapped(a, b, seat))
 
     def _on_BlindSwap(self, action: BlindSwap, t: float) -> list[Event]:
         self._require_ability(action, 11, 12)
@@ -775,8 +615,7 @@ class Kombio(Game):
         self._show_all(card)
         events: list[Event] = [MatchAttempted(seat, place, card, correct)]
         if correct:
-            self.grids[place.seat][place.index] = None
-            self.piles.discard.append(card)
+            self.piles.discard.append(self._take(place))
             events.append(CardMoved(card, place, DISCARD, None, seat))
             if place.seat != seat and any(c is not None for c in self.grids[seat]):
                 self.phase, self.pending_seat, self.pending_place = "give", seat, place
@@ -809,9 +648,8 @@ class Kombio(Game):
             raise InvalidTarget(f"you have no card in slot {action.index} to give")
         gap = self.pending_place
         assert gap is not None
-        self.grids[action.seat][action.index] = None
-        self.grids[gap.seat][gap.index] = card
-        events: list[Event] = [CardMoved(None, src, gap, NOBODY, action.seat)]
+        events: list[Event] = []
+        self._give_unseen(src, gap, action.seat, events)
         self.pending_seat = self.pending_place = None
         self._check_empty_grids(events)
         self._open_window(t, events)
@@ -823,9 +661,7 @@ class Kombio(Game):
         assert place is not None and claimer is not None
         events: list[Event] = []
         if action.take_card:
-            card = self.card_at(place)
-            assert card is not None
-            self.grids[place.seat][place.index] = None
+            card = self._take(place)
             dst = self._put_in_grid(claimer, card)
             events.append(CardMoved(card, place, dst, None, action.seat))
             events.append(PenaltyGiven(claimer, "takes the wrongly claimed card", 1))

@@ -48,6 +48,13 @@ CASES = [
                                                                        "reaction_seconds": 2.0}, 33),
     ("sixteen-combos", "4p-drop-and-stack", ["hard", "medium", "easy", "random"],
      {"round_limit": 10, "drop_lowest": True, "multiple_values": True}, 34),
+    ("kabu", "2p-hard-vs-easy", ["hard", "easy"], {"target": 60}, 31),
+    ("kabu", "3p-random", ["random", "random", "random"], {"reaction_seconds": 0.0}, 32),
+    ("kabu", "4p-mixed", ["hard", "medium", "easy", "random"], {"target": 50}, 33),
+    ("kabu", "5p-house-off", ["medium"] * 5,
+     {"target": 40, "calculation": False, "sniping": False, "lock_caller": False, "halving": False,
+      "reaction_seconds": 1.5}, 34),
+    ("kabu", "6p-mixed", ["hard", "easy", "random", "medium", "hard", "easy"], {"target": 30}, 35),
     ("kumbal", "2p-hard-vs-easy-cut", ["hard", "easy"], {"cut_deck": True}, 31),
     ("kumbal", "3p-random-no-actions", ["random"] * 3, {"action_cards": False, "free_discards": False}, 32),
     ("kumbal", "4p-mixed-49-rule", ["hard", "medium", "easy", "random"], {"forty_nine": True, "target": 200}, 33),
@@ -101,4 +108,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

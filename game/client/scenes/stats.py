@@ -21,8 +21,10 @@ def _nice_step(span: float, target: int = 5) -> int:
     return int(raw)
 
 
-def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette) -> pygame.Surface:
-    """The last match's running totals as a line chart (drawn once, cached by the scene)."""
+def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette,
+                 marks: list[tuple[int, int, str]] | tuple = ()) -> pygame.Surface:
+    """The last match's running totals as a line chart (drawn once, cached by the scene). `marks`
+    labels single points: (round, seat, text), e.g. Kabu's halving of a total of exactly 50."""
     w, h = size
     surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
     # Bounded, so even numbers the statistics file should never hold keep the chart drawable.
@@ -81,6 +83,12 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette) -> pyg
                 pygame.draw.rect(surf, colour, (p[0] - 4, p[1] - 4, 9, 9))
             else:
                 pygame.draw.polygon(surf, colour, [(p[0], p[1] - 6), (p[0] + 6, p[1] + 4), (p[0] - 6, p[1] + 4)])
+    for rnd, seat, text in marks:
+        if 1 <= rnd <= n and 0 <= seat < len(last.names):
+            p = (px(rnd), py(rounds[rnd - 1][seat]))
+            pygame.draw.circle(surf, pal.accent, p, 9, 2)
+            tag = T.text(f"½ {text}", TH.TINY, pal.accent, True)
+            surf.blit(tag, tag.get_rect(midbottom=(p[0], p[1] - 10)))
     # legend
     lx, ly = plot.right + 20, plot.y
     for seat, name in enumerate(last.names):
@@ -123,7 +131,9 @@ class StatsScene(MenuScene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.table_rect = pygame.Rect(48, 100, w - 96, min(60 + 36 * max(1, len(self.rows)), 250) + 30)
+        # Rows close up a little once there are more variants than five, so every one still shows.
+        self.row_h = 36 if len(self.rows) <= 5 else 30
+        self.table_rect = pygame.Rect(48, 100, w - 96, min(60 + self.row_h * max(1, len(self.rows)), 280) + 30)
         self.chart_rect = pygame.Rect(48, self.table_rect.bottom + 20, w - 96, h - self.table_rect.bottom - 20 - 100)
         self.back_button.rect = pygame.Rect(24, 24, 150, 40)
         self.reset_button.rect = pygame.Rect(w - 24 - 280, 24, 280, 40)
@@ -169,7 +179,7 @@ class StatsScene(MenuScene):
                 break
             for i, (x, cell) in enumerate(zip(cols, row)):
                 T.blit_text(surface, cell, TH.BODY, pal.text, (int(x), y), bold=(i == 0))
-            y += 36
+            y += self.row_h
         note = "Totals are your points at the end of a match: fewer is better."
         if self.higher_better:
             note = f"Totals are your points at the end of a match: fewer is better (more in {', '.join(self.higher_better)})."

@@ -56,6 +56,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
     runs_clock = True
     variant_id = ""
     variant_title = ""
+    grid_columns = 2   # cards per row of a face-down grid (Kombio 2, Kabu 3)
 
     def __init__(self, app, record: GameRecord, storage: Any = None):
         super().__init__(app)
@@ -72,7 +73,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         self._auto_next = 0.0
         self.memories = {h: TableMemory(h) for h in self.humans}
         self.form = Form(sound=app.sound.play)
-        self.layout = TableLayout(app.size, len(self.names), self.bottom)
+        self.layout = TableLayout(app.size, len(self.names), self.bottom, self.grid_columns)
         self.init_director()
         self.init_zones()
         self.init_privacy()
@@ -222,7 +223,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
 
     # -- scene lifecycle ---------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout(size, len(self.names), self.bottom)
+        self.layout = TableLayout(size, len(self.names), self.bottom, self.grid_columns)
         self.snap_all()
         self._buttons_key = None
 

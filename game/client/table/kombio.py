@@ -5,8 +5,8 @@ Input (mouse, with keys shown on screen): D draw, T take the discard, K call KOM
 drawn card, a click on one of your cards (or 1-9) swaps it in, abilities pick their targets by
 click, S skips, X swaps the two looked-at cards. During a reaction window a click on any card
 claims a match (hot-seat: the claimer presses their seat key Q W E R T Y first), Space passes.
-What a click may pick comes from the legal actions (see input.py); this module holds the layout
-and the wording.
+What a click may pick comes from the legal actions (see input.py); what the memory-grid tables
+share is in memory_grid.py; this module holds Kombio's faces and wording.
 """
 
 from __future__ import annotations
@@ -15,17 +15,13 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, TableScene
-from game.client.table.director import Hold
+from game.client.table.base import CLAIM_KEYS
 from game.client.table.input import Choice
+from game.client.table.memory_grid import MemoryGridTable
 from game.client.table.wording import article, possessive_own, whose
 from game.client.tables import register_table
-from game.client.ui.widgets import Button
-from game.core.actions import Action, Pass
-from game.core.cards import DECK, DISCARD, Card, Place, grid_place
-from game.core.errors import IllegalAction, WrongPhase
-from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowOpened
-from game.core.view import SPECTATOR
+from game.core.actions import Action
+from game.core.cards import DECK, DISCARD, Card
 from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKombio,
                                   DecidePenalty, DrawFromDeck, KombioCalled, LookAny, LookOpponent, LookOwn,
                                   LookTwo, MatchAttempted, PlayDrawn, SkipAbility, SwapBoth, SwapLooked,
@@ -44,10 +40,13 @@ PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
               SwapLooked: "click a card to swap the looked-at card with, or keep (S)"}
 
 
-class KombioTable(TableScene):
+class KombioTable(MemoryGridTable):
     variant_id = "kombio"
     variant_title = "Kombio"
     ring_label = "Match?"
+    call_word = "KOMBIO"
+    deck_cards = DECK_CARDS
+    ability_started, ability_ended = AbilityStarted, AbilityEnded
     action_labels = {
         DrawFromDeck: Choice("Draw", pygame.K_d),
         TakeDiscard: Choice("Take discard", pygame.K_t),
@@ -59,87 +58,12 @@ class KombioTable(TableScene):
     }
     click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard, PlayDrawn), "held": (PlayDrawn,)}
 
-    def __init__(self, app, record, storage=None):
-        self.dealing = False
-        self.claim_place: Place | None = None
-        self.caller: int | None = None
-        self._resume_curtain: int | None = None
-        super().__init__(app, record, storage)
-
-    # -- hooks -----------------------------------------------------------------------------------
-    def deck_size_at_start(self) -> int:
-        return len(DECK_CARDS)
-
     def face_of(self, card: Card) -> dict:
         face: dict[str, Any] = {"rank": card.rank}
         caption = CAPTIONS.get(ABILITY_NAMES.get(card.rank, ""))  # type: ignore[arg-type]
         if caption:
             face["caption"] = caption
         return face
-
-    def view(self):
-        return self.match.view(SPECTATOR)
-
-    def next_event(self) -> Event | None:
-        return self.queue[0] if self.queue else None
-
-    def sync_view(self) -> None:
-        v = self.view()
-        self.turn = v.turn
-        self.caller = v.caller
-        w = v.window("match")
-        if w is not None:
-            self.window = WindowOpened("match", w.seats, w.opened_at, w.deadline)
-
-    def resumed(self, last_action: Action, round_events: list[Event], last_events: list[Event]) -> None:
-        v = self.view()
-        if last_action.__class__.__name__ == "StartRound":
-            # Saved before anybody moved: the players peek at their near cards again.
-            self.dealing = True
-            for e in round_events:
-                if isinstance(e, CardSeen) and e.seat in self.humans:
-                    self.queue.append(e)
-            self.queue.append(TurnStarted(v.turn))
-        private = self.peeking or any(s.card is not None and s.show_to for s in self.held.values())
-        if self.hotseat and v.turn in self.humans and private:
-            self._resume_curtain = v.turn
-
-    def update(self, dt: float) -> None:
-        if self._resume_curtain is not None and self.app.top is self:
-            seat, self._resume_curtain = self._resume_curtain, None
-            self.raise_curtain(seat)
-            return
-        super().update(dt)
-
-    # -- animations of Kombio's own facts ----------------------------------------------------------
-    def on_RoundStarted(self, ev: RoundStarted) -> None:
-        super().on_RoundStarted(ev)
-        self.dealing = True
-        self.caller = None
-        self.pick = []
-
-    def on_TurnStarted(self, ev: TurnStarted) -> None:
-        self.dealing = False
-        super().on_TurnStarted(ev)
-        if ev.seat in self.humans and not self.hotseat:
-            self.sound.play("click", 0.5)
-
-    def on_CardSeen(self, ev: CardSeen) -> None:
-        super().on_CardSeen(ev)
-        if ev.card is None or ev.seat != self.viewer:
-            return
-        nxt = self.next_event()
-        if isinstance(nxt, CardSeen) and nxt.seat == ev.seat:
-            return      # the second card of the same look comes with it
-        if self.dealing:
-            self.hold = Hold("peek", ev.seat, f"{self.names[ev.seat]}: remember your two near cards, then press Enter",
-                             self._peek_done)
-        elif isinstance(nxt, AbilityEnded):
-            self.hold = Hold("look", ev.seat, "Remember this card, then press Enter", self._peek_done)
-
-    def _peek_done(self) -> None:
-        self.hide_peeks()
-        self.end_private()
 
     def on_AbilityStarted(self, ev: AbilityStarted) -> None:
         who = self.names[ev.seat]
@@ -148,14 +72,6 @@ class KombioTable(TableScene):
         self.float_text(None, f"{ev.rank}: {ev.ability}", self.palette.info)
         self.pick = []
         self.pause_for(0.35)
-
-    def on_AbilityEnded(self, ev: AbilityEnded) -> None:
-        if self.peeking:
-            self.hide_peeks()
-        if not ev.used:
-            self.narrate(f"{self.names[ev.seat]} does not use the ability.")
-        self.pick = []
-        self.end_private()
 
     def on_MatchAttempted(self, ev: MatchAttempted) -> None:
         sprite = self.sprite_at(ev.place)
@@ -174,17 +90,6 @@ class KombioTable(TableScene):
             self.flip(sprite, True, lift=1.0)
         self.pause_for(0.55)
 
-    def on_CardRevealed(self, ev: CardRevealed) -> None:
-        if ev.place == self.claim_place:
-            # A wrong claim: everybody has seen it; it goes back face down.
-            self.claim_place = None
-            sprite = self.sprite_at(ev.place)
-            if sprite is not None:
-                sprite.card, sprite.show_to = ev.card, None
-                self.flip(sprite, False, delay=0.5, lift=0.0)
-            return
-        super().on_CardRevealed(ev)
-
     def on_KombioCalled(self, ev: KombioCalled) -> None:
         self.caller = ev.seat
         self.sound.play("call")
@@ -192,21 +97,6 @@ class KombioTable(TableScene):
         self.narrate(f"{self.names[ev.seat]} calls KOMBIO{how}! Everyone else has one more turn.")
         self.float_text(ev.seat, "KOMBIO!", self.palette.accent)
         self.pause_for(0.6)
-
-    def on_CardMoved(self, ev) -> None:
-        super().on_CardMoved(ev)
-        if ev.src == DECK and ev.dst.zone == "held":
-            self.narrate(f"{self.names[ev.dst.seat]} draws a card.")
-        elif ev.src == DISCARD and ev.dst.zone == "held":
-            self.narrate(f"{self.names[ev.dst.seat]} takes the {ev.card.rank} from the discard pile.")
-        elif ev.src.zone == "held" and ev.dst == DISCARD and not isinstance(self.next_event(), AbilityStarted):
-            self.narrate(f"{self.names[ev.src.seat]} plays the {ev.card.rank}.")
-        elif ev.src.zone == "grid" and ev.dst == DISCARD and self._exchanging(ev):
-            self.narrate(f"{self.names[ev.by]} discards {article(ev.card.rank)} (swapped out).")
-
-    def _exchanging(self, ev) -> bool:
-        nxt = self.next_event()
-        return getattr(nxt, "src", None) == Place("held", ev.by)
 
     def score_reasons(self, ev):
         """Kombio words the call for each seat: who called, and who beat the caller."""
@@ -237,82 +127,6 @@ class KombioTable(TableScene):
                     per.setdefault(o, []).insert(0, f"{whose(self.names[caller])} KOMBIO call was lowest: +{extra}")
         return per, general
 
-    def seat_tag(self, seat: int, acting: set):
-        if seat == self.caller and self.round_result is None:
-            locked = len(self.names) > 2
-            return ("KOMBIO · locked" if locked else "KOMBIO"), self.palette.accent
-        return super().seat_tag(seat, acting)
-
-    # -- who acts --------------------------------------------------------------------------------
-    def actor(self) -> int | None:
-        """The human who must act now (not counting reaction claims)."""
-        v = self.view()
-        if v.phase == "reaction":
-            return None
-        return next((seat for seat in v.acting if seat in self.humans), None)
-
-    def claimants(self) -> list[int]:
-        v = self.view()
-        if v.phase != "reaction":
-            return []
-        return [h for h in self.humans if h in v.acting]
-
-    def claim_seat(self) -> int | None:
-        if self.hotseat:
-            return self.claimer
-        c = self.claimants()
-        return c[0] if c else None
-
-    def input_seat(self) -> int | None:
-        return self.claim_seat() if self.view().phase == "reaction" else self.actor()
-
-    # -- input -------------------------------------------------------------------------------------
-    def table_key(self, key: int) -> None:
-        if self.view().phase == "reaction":
-            if key == pygame.K_SPACE:
-                self.pass_window()
-            elif self.hotseat and key in CLAIM_KEYS:
-                k = CLAIM_KEYS.index(key)
-                if k < len(self.humans):
-                    seat = self.humans[k]
-                    if seat in self.claimants():
-                        self.claimer = seat
-                    else:
-                        self.say(f"{self.names[seat]} has no attempt left on this card.")
-            elif pygame.K_1 <= key <= pygame.K_9:
-                seat = self.claim_seat()
-                if seat is not None:
-                    self.click(grid_place(seat, key - pygame.K_1))
-            return
-        actor = self.actor()
-        if actor is not None and pygame.K_1 <= key <= pygame.K_9:
-            self.click(grid_place(actor, key - pygame.K_1))
-
-    def pass_window(self) -> None:
-        seats = [self.claimer] if self.claimer is not None else self.claimants()
-        self.claimer = None
-        for seat in seats:
-            if seat in self.view().acting:
-                self.submit(Pass(seat))
-
-    def act(self, action: Action) -> bool:
-        if isinstance(action, Pass):
-            self.pass_window()
-            return True
-        self.claimer = None
-        return super().act(action)
-
-    def no_input_seat(self, place: Place) -> None:
-        v = self.view()
-        if v.phase == "reaction":
-            if self.hotseat and self.claimants():
-                keys = self.claim_keys_text(self.claimants())
-                self.say(f"Press your claim key first ({keys}).")
-            else:
-                self.say("You have no attempt left on this card.")
-        elif v.turn is not None and 0 <= v.turn < len(self.names) and v.turn in v.acting:
-            self.say(f"It is {whose(self.names[v.turn])} turn.")
-
     # -- buttons, prompts -------------------------------------------------------------------------------
     def label_for(self, action: Action) -> Choice | None:
         phase = self.view().phase
@@ -321,13 +135,6 @@ class KombioTable(TableScene):
         if isinstance(action, DecidePenalty) and action.take_card:
             return Choice("They take the card", pygame.K_g)
         return super().label_for(action)
-
-    def build_buttons(self) -> list[Button]:
-        if self.view().phase == "reaction":
-            if self.ready_for_input() and not self.match.over and self.claimants():
-                return [Button("Pass", self.pass_window, hint="Space")]
-            return []
-        return super().build_buttons()
 
     def prompt(self) -> str:
         v = self.view()
@@ -380,14 +187,6 @@ class KombioTable(TableScene):
             claimer = self.names[v.wrong_claimer] if v.wrong_claimer is not None else "They"
             return f"{claimer} wrongly claimed your card: they take it (G) or a penalty card (N)?"
         return ""
-
-    def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
-        if isinstance(exc, WrongPhase) and isinstance(action, (PlayDrawn, TakeDiscard)) and self.view().phase == "taken":
-            return "A card taken from the discard pile must be swapped into your grid."
-        return super().explain(exc, action)
-
-    def not_a_choice(self, place: Place) -> str:
-        return self.prompt() or "That card cannot be chosen now."
 
     def key_hints(self) -> list[tuple[str, str]]:
         hints = [("D", "draw"), ("T", "take discard"), ("P", "play drawn"), ("1-9", "your slot"),

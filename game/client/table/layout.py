@@ -50,12 +50,16 @@ _SPOTS: dict[int, list[tuple[float, float, int]]] = {
 class TableLayout:
     """Seat spots and pile positions for a screen size, a seat count and the bottom seat."""
 
-    def __init__(self, size: tuple[int, int], seats: int, bottom: int = 0):
+    def __init__(self, size: tuple[int, int], seats: int, bottom: int = 0, grid_columns: int = 2):
         if not 2 <= seats <= 6:
             raise ValueError(f"a table seats 2 to 6 players, not {seats}")
         self.size = size
         self.seats = seats
         self.bottom = bottom
+        # A grid is blocks of two rows of `grid_columns` cards (Kombio 2x2, Kabu 2x3); penalty
+        # cards past the first block start another block to the owner's right.
+        self.grid_columns = grid_columns
+        self.block = 2 * grid_columns
         w, h = size
         unit = min(w / 1280, h / 720)
         self.unit = unit
@@ -83,12 +87,12 @@ class TableLayout:
         return self.spots[seat]
 
     # -- grids ------------------------------------------------------------------------------------
-    @staticmethod
-    def grid_cell(index: int) -> tuple[int, int]:
-        """(column, row) of a grid slot: 0,1 far row and 2,3 near row; slots past 4 add 2x2 blocks
-        to the owner's right."""
-        block, k = divmod(index, 4)
-        return block * 2 + k % 2, k // 2
+    def grid_cell(self, index: int) -> tuple[int, int]:
+        """(column, row) of a grid slot: with two columns 0,1 far row and 2,3 near row (with three
+        0-2 and 3-5); slots past the first block add blocks to the owner's right."""
+        cols = self.grid_columns
+        block, k = divmod(index, self.block)
+        return block * cols + k % cols, k // cols
 
     def grid_slot(self, seat: int, index: int, slots: int) -> tuple[Point, int, tuple[int, int]]:
         """Screen centre, angle and card size of slot ``index`` in a grid of ``slots`` slots."""
@@ -101,7 +105,7 @@ class TableLayout:
     def _grid_slot(self, seat: int, index: int, slots: int) -> tuple[Point, int, tuple[int, int]]:
         spot = self.spots[seat]
         cw, ch = spot.card
-        cols = max(2, 2 * math.ceil(max(slots, 1) / 4))
+        cols = max(self.grid_columns, self.grid_columns * math.ceil(max(slots, 1) / self.block))
         gap = max(4, cw // 9)
         step_x = min(cw + gap, (spot.max_span - cw) / max(1, cols - 1))
         col, row = self.grid_cell(index)
@@ -123,8 +127,8 @@ class TableLayout:
         cw, ch = spot.card
         if spot.sideways:
             cw, ch = ch, cw
-        for i in range(max(slots, 4)):
-            (x, y), _, _ = self.grid_slot(seat, i, max(slots, 4))
+        for i in range(max(slots, self.block)):
+            (x, y), _, _ = self.grid_slot(seat, i, max(slots, self.block))
             pts.append((x, y))
         x0 = min(p[0] for p in pts) - cw / 2
         x1 = max(p[0] for p in pts) + cw / 2
@@ -137,7 +141,7 @@ class TableLayout:
         (for the bottom seat: to the right of its grid, large)."""
         spot = self.spots[seat]
         if spot.own:
-            x, y, w, h = self.grid_bounds(seat, 4)
+            x, y, w, h = self.grid_bounds(seat, self.block)
             return (x + w + self.big_card[0] * 0.5 + 40 * self.unit, y + h / 2), 0, self.big_card
         cw, ch = spot.card
         return spot.to_screen(0, -(ch + ch * 0.75 + 8)), spot.angle, spot.card

@@ -71,7 +71,7 @@ class HotSeatPrivacy:
         if self.bottom != seat:
             # The player who now looks sits at the bottom, their hand big and face up.
             self.bottom = seat
-            self.layout = TableLayout(self.layout.size, len(self.names), seat)
+            self.layout = TableLayout(self.layout.size, len(self.names), seat, self.layout.grid_columns)
             self.snap_all()
             self._buttons_key = None
         hand = self.hands.get(seat, [])

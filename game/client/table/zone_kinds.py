@@ -63,11 +63,11 @@ class GridZone(Zone):
     def clear(self, seats: int) -> list[CardSprite]:
         out = [s for g in self.slots.values() for s in g.values()]
         self.slots = {seat: {} for seat in range(seats)}
-        self.size = {seat: 4 for seat in range(seats)}
+        self.size = {seat: self.table.layout.block for seat in range(seats)}
         return out
 
     def pose(self, place: Place) -> Pose:
-        return self.table.layout.grid_slot(place.seat, place.index, self.size.get(place.seat, 4))
+        return self.table.layout.grid_slot(place.seat, place.index, self.size.get(place.seat, self.table.layout.block))
 
     def at(self, place: Place) -> CardSprite | None:
         return self.slots.get(place.seat, {}).get(place.index)
@@ -77,7 +77,7 @@ class GridZone(Zone):
 
     def put(self, place: Place, sprite: CardSprite) -> Place:
         self.slots.setdefault(place.seat, {})[place.index] = sprite
-        if place.index + 1 > self.size.get(place.seat, 4):
+        if place.index + 1 > self.size.get(place.seat, self.table.layout.block):
             self.size[place.seat] = place.index + 1
             self.relayout(place.seat, except_sprite=sprite)
         return place
@@ -93,10 +93,10 @@ class GridZone(Zone):
 
     def load(self, place: Place, i: int, sprite: CardSprite, slots: int) -> None:
         self.slots.setdefault(place.seat, {})[i] = sprite
-        self.size[place.seat] = max(4, slots)
+        self.size[place.seat] = max(self.table.layout.block, slots)
 
     def bounds(self, seat: int) -> tuple[int, int, int, int]:
-        return self.table.layout.grid_bounds(seat, self.size.get(seat, 4))
+        return self.table.layout.grid_bounds(seat, self.size.get(seat, self.table.layout.block))
 
 
 class FanZone(Zone):

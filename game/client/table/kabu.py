@@ -1,0 +1,308 @@
+"""The Kabu table: six face-down cards per seat in a 2x3 grid (slots 0-2 far row, 3-5 near row
+from the owner's side; penalty cards start a new block to the right), the deck and the discard pile
+in the centre with the calculated score beside the pile whenever there is one.
+
+Input (mouse, with keys shown on screen): at the start of a round click two of your own cards to
+peek at them; D draw, T take the discard, K call Kabu, P discard the drawn card, a click on one of
+your cards (or 1-9) swaps it in, abilities pick their targets by click (a red queen: your card,
+then the opponent's), S skips, X swaps the two looked-at cards. During a reaction window a click
+on your own card is an instant discard and a click on an opponent's a snipe (hot-seat: the
+claimer presses their seat key Q W E R T Y first); Space passes. Every claim, penalty and race is
+announced on the table for all to see. What the memory-grid tables share is in memory_grid.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client.table.base import CLAIM_KEYS
+from game.client.table.input import Choice
+from game.client.table.director import EventDirector
+from game.client.table.memory_grid import MemoryGridTable
+from game.client.table.wording import whose
+from game.client.tables import register_table
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.core.actions import Action
+from game.core.cards import DECK, DISCARD, Card
+from game.core.errors import IllegalAction
+from game.core.standard_deck import SUIT_NAMES
+from game.variants.kabu import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKabu,
+                                Claimed, ClaimMissed, DrawFromDeck, KabuCalled, LookOpponent, LookOwn, LookPair,
+                                LostCardRace, Peek, PlayDrawn, RaceLost, Refilled, SkipAbility, SwapBoth,
+                                TakeDiscard, TotalHalved, ability_of)
+
+_plain_look = EventDirector.on_CardSeen   # a look without a hold: the card turns up for the viewer
+
+SUIT_SIGNS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
+              LookOpponent: "click an opponent's card to look at it",
+              BlindSwap: "click any two cards to swap them blind",
+              LookPair: "click one of your cards, then an opponent's card, to look at both"}
+MISSED = {"wrong": "wrong card", "missed-pile": "missed the pile", "follow-up": "follow-up mistake"}
+
+
+def card_words(card: Card) -> str:
+    """"7♥", "K♣", "joker"."""
+    if card.suit is None:
+        return "joker"
+    return f"{card.rank}{SUIT_SIGNS[card.suit]}"
+
+
+class KabuTable(MemoryGridTable):
+    variant_id = "kabu"
+    variant_title = "Kabu"
+    ring_label = "Claim?"
+    call_word = "KABU"
+    grid_columns = 3
+    deck_cards = DECK_CARDS
+    ability_started, ability_ended = AbilityStarted, AbilityEnded
+    action_labels = {
+        DrawFromDeck: Choice("Draw", pygame.K_d),
+        TakeDiscard: Choice("Take discard", pygame.K_t),
+        CallKabu: Choice("Call Kabu", pygame.K_k),
+        PlayDrawn: Choice("Discard it", pygame.K_p),
+        SwapBoth: Choice("Swap them", pygame.K_x),
+        SkipAbility: Choice("Skip ability", pygame.K_s),
+    }
+    click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard, PlayDrawn), "held": (PlayDrawn,)}
+
+    # -- faces and words --------------------------------------------------------------------------
+    def face_of(self, card: Card) -> dict:
+        if card.suit is None:
+            # Two of the four jokers are printed red, two black (the id tells them apart).
+            return {"rank": "JOKER", "suit": "joker", "colour": "red" if card.id % 2 == 0 else "black"}
+        face: dict[str, Any] = {"rank": str(card.rank), "suit": SUIT_NAMES[card.suit]}
+        return face
+
+    def __init__(self, app, record, storage=None):
+        self.glimpse = None            # the place a 7-10 look turned up (instant knowledge)
+        self.glimpse_window = False
+        super().__init__(app, record, storage)
+
+    def rank_words(self, card: Card) -> str:
+        return card_words(card)
+
+    def a_card(self, card: Card) -> str:
+        return f"the {card_words(card)}"
+
+    def peek_words(self, seat: int) -> str:
+        return f"{self.names[seat]}: remember this card, then press Enter"
+
+    def caller_locked(self) -> bool:
+        return bool(self.view().options.get("lock_caller", True))
+
+    # -- instant knowledge: a 7-10 look stays face up for the looker through the window after it ----
+    def on_CardSeen(self, ev) -> None:
+        if ev.card is not None and ev.seat == self.viewer and not self.dealing \
+                and isinstance(self.next_event(), AbilityEnded):
+            _plain_look(self, ev)     # turned up for the looker, no "remember" hold
+            self.glimpse = ev.place
+            return
+        super().on_CardSeen(ev)
+
+    def on_AbilityEnded(self, ev) -> None:
+        if self.glimpse is None:
+            super().on_AbilityEnded(ev)
+            return
+        self.glimpse_window = True   # the next window is the one the looked-at card may be claimed in
+        self.pick = []
+        self.end_private()
+
+    def _hide_glimpse(self) -> None:
+        if self.glimpse is not None:
+            self.glimpse = None
+            self.hide_peeks()
+
+    def on_WindowOpened(self, ev) -> None:
+        if self.glimpse_window:
+            self.glimpse_window = False
+        else:
+            self._hide_glimpse()   # a card landed: the moment of the look has passed
+        super().on_WindowOpened(ev)
+
+    def on_WindowClosed(self, ev) -> None:
+        self._hide_glimpse()
+        super().on_WindowClosed(ev)
+
+    # -- animations of Kabu's own facts ---------------------------------------------------------------
+    def on_AbilityStarted(self, ev: AbilityStarted) -> None:
+        self.narrate(f"{self.names[ev.seat]} discards the {card_words(ev.card)}: {ev.ability}.")
+        self.float_text(None, f"{card_words(ev.card)}: {ev.ability}", self.palette.info)
+        self.pick = []
+        self.pause_for(0.35)
+
+    def on_Claimed(self, ev: Claimed) -> None:
+        who, owner = self.names[ev.seat], self.names[ev.place.seat]
+        why = "same rank" if ev.why == "rank" else "the calculated score"
+        if ev.kind == "discard":
+            self.narrate(f"{who} throws the {card_words(ev.card)} ({why}).")
+            self.float_text(ev.place.seat, f"✓ {who}: discard!", self.palette.good)
+        else:
+            self.narrate(f"{who} snipes {whose(owner)} {card_words(ev.card)} ({why}) and gives a card back unseen.")
+            self.float_text(ev.place.seat, f"✓ {who} snipes!", self.palette.good)
+        self.sound.play("match")
+        sprite = self.sprite_at(ev.place)
+        if sprite is not None:
+            sprite.card, sprite.show_to = ev.card, None
+            self.flip(sprite, True, lift=1.0)
+        self.pause_for(0.45)
+
+    def on_ClaimMissed(self, ev: ClaimMissed) -> None:
+        who, owner = self.names[ev.seat], self.names[ev.place.seat]
+        whose_card = "own" if ev.place.seat == ev.seat else whose(owner)
+        if ev.reason == "missed-pile":
+            why = f"missed the pile: {whose(self.names[ev.winner])} card landed first"
+        elif ev.reason == "follow-up":
+            why = f"a follow-up mistake after {whose(self.names[ev.winner])} wrong card"
+        else:
+            why = "it does not fit"
+        self.narrate(f"{who} tried {whose_card} {card_words(ev.card)}: {why}. It goes back.")
+        self.float_text(ev.place.seat, f"✗ {who}: {MISSED.get(ev.reason, 'wrong')}", self.palette.bad)
+        self.claim_place = ev.place
+        sprite = self.sprite_at(ev.place)
+        if sprite is not None:
+            sprite.card, sprite.show_to = ev.card, None
+            self.flip(sprite, True, lift=1.0)
+        self.pause_for(0.55)
+
+    def on_RaceLost(self, ev: RaceLost) -> None:
+        who, first = self.names[ev.seat], self.names[ev.winner]
+        self.narrate(f"{first} touched the card first: {who} is beaten to it (no penalty).")
+        self.float_text(ev.seat, f"{who}: beaten to the card", self.palette.info)
+
+    def on_Refilled(self, ev: Refilled) -> None:
+        self.narrate(f"{self.names[ev.seat]} has no cards left and draws one.")
+
+    def on_KabuCalled(self, ev: KabuCalled) -> None:
+        self.caller = ev.seat
+        self.sound.play("call")
+        self.narrate(f"{self.names[ev.seat]} calls Kabu! Everyone else has one last turn.")
+        self.float_text(ev.seat, "KABU!", self.palette.accent)
+        self.pause_for(0.6)
+
+    def on_TotalHalved(self, ev: TotalHalved) -> None:
+        self.narrate(f"{whose(self.names[ev.seat], start=True)} total hit exactly {ev.before}: halved to {ev.after}.")
+        self.float_text(ev.seat, f"{ev.before} → {ev.after}: halved!", self.palette.good)
+
+    def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
+        if isinstance(exc, LostCardRace):
+            return "Beaten to that card: somebody touched it first (no penalty)."
+        return super().explain(exc, action)
+
+    # -- the calculated score beside the pile, halvings on the chart ------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        calc = getattr(self.shown, "calculated", None)
+        if calc is None or self.round_result is not None or self.match_result is not None:
+            return
+        L, pal = self.layout, self.palette
+        # On the pile's lower right corner: clear of the seats' plates and of the narration.
+        x = int(L.discard_pos[0] + L.pile_card[0] * 0.5)
+        y = int(L.discard_pos[1] + L.pile_card[1] * 0.5)
+        text = f"calc {calc}"
+        label = T.text(text, TH.SMALL, pal.text, True)
+        box = label.get_rect(center=(x, y)).inflate(14, 6)
+        surface.blit(TH.panel(box.size, (6, 28, 20, 220), pal.info, 8, 2), box.topleft)
+        T.blit_text(surface, text, TH.SMALL, pal.text, box.center, "center", bold=True)
+
+    def build_chart(self) -> None:
+        try:
+            from game.client.scenes.stats import render_chart
+            from game.client.storage import LastMatch
+
+            view = self.view()
+            halved: dict[int, list[tuple[int, int, int]]] = {}
+            for rnd, seat, before, after in view.halved:
+                halved.setdefault(rnd, []).append((seat, before, after))
+            running = [0] * len(self.names)
+            rows, marks = [], []
+            for i, scores in enumerate(view.round_scores):
+                running = [a + int(b) for a, b in zip(running, scores)]
+                for seat, before, after in halved.get(i + 1, []):
+                    running[seat] = after
+                    marks.append((i + 1, seat, f"{before}→{after}"))
+                rows.append(list(running))
+            last = LastMatch(self.variant_id, list(self.names), rows or [list(view.totals)], list(view.winners))
+            self.chart = render_chart(last, (560, 220), self.palette, marks=marks)
+        except Exception:  # the chart is a nicety; the standings are drawn regardless
+            import logging
+
+            logging.getLogger(__name__).exception("the match chart could not be drawn")
+            self.chart = None
+
+    # -- buttons, prompts -------------------------------------------------------------------------------
+    def label_for(self, action: Action) -> Choice | None:
+        if isinstance(action, SkipAbility) and self.view().phase == "look_both":
+            return Choice("Keep", pygame.K_s)
+        return super().label_for(action)
+
+    def prompt(self) -> str:
+        v = self.view()
+        if v.over:
+            return ""
+        you = "You" if not self.hotseat else None
+        if v.phase == "reaction":
+            top = card_words(v.discard_top) if v.discard_top is not None else "?"
+            calc = "" if v.calculated is None else f" or a card worth {v.calculated}"
+            if self.claimer is not None:
+                return f"{self.names[self.claimer]}: click a card that fits the {top}{calc} (Esc cancels)"
+            if self.claimants():
+                if self.hotseat:
+                    keys = self.claim_keys_text(self.claimants(), sep="  ")
+                    return f"Fits the {top}{calc}? Claim key: {keys} · Space: pass"
+                return f"Fits the {top}{calc}? Click your card to discard it, or one you know to snipe · Space: pass"
+            return f"Waiting for claims on the {top}…"
+        actor = self.actor()
+        if actor is None:
+            if v.phase == "peek":
+                return "Everyone picks two cards to peek at…"
+            if v.turn is not None and v.turn in v.acting:
+                return f"{self.names[v.turn]} is thinking…"
+            if v.acting and v.phase != "round_over":
+                return f"{self.names[v.acting[0]]} is choosing…"
+            return ""
+        name = you or self.names[actor]
+        mine = self.match.view(actor)
+        kinds = {type(a) for a in self.legal(actor)}
+        if Peek in kinds:
+            left = mine.peeks_left[actor]
+            return f"{name}: click {'two' if left == 2 else 'one more'} of your cards to peek at"
+        if DrawFromDeck in kinds or TakeDiscard in kinds and v.phase == "turn":
+            return f"{name}: draw (D), take the discard (T) or call Kabu (K)" if v.caller is None \
+                else f"{name}: last turn! Draw (D) or take the discard (T)"
+        held = mine.held if actor == self.viewer or not self.hotseat else None
+        if PlayDrawn in kinds:
+            what = f"the {card_words(held)}" if held is not None else "a card"
+            kind = ability_of(held) if held is not None else None
+            extra = f" to use it ({ABILITY_NAMES[kind]})" if kind else ""
+            return f"{name} drew {what}: click one of your cards to swap it in, or discard it (P){extra}"
+        if v.phase == "taken":
+            return f"{name}: click one of your cards to swap the {card_words(mine.held) if mine.held else 'card'} in"
+        if SwapBoth in kinds:
+            return f"{name}: swap the two cards (X) or keep them (S)"
+        if SkipAbility in kinds:
+            what = next((w for k, w in PICK_WORDS.items() if k in kinds), "")
+            if self.pick:
+                what = "now click the second card"
+            return f"{name}: {what} · S skips"
+        if v.phase == "give" and v.pending_place is not None:
+            return f"{name}: click one of your cards to give to {self.names[v.pending_place.seat]} (unseen)"
+        return ""
+
+    def key_hints(self) -> list[tuple[str, str]]:
+        hints = [("D", "draw"), ("T", "take discard"), ("P", "discard drawn"), ("1-9", "your slot"),
+                 ("S", "skip"), ("K", "Kabu"), ("Space", "pass")]
+        if self.hotseat:
+            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(len(self.humans))), "claim (per player)"))
+        hints.append(("Esc", "pause"))
+        return hints
+
+
+def make_kabu_table(app, record, storage):
+    return KabuTable(app, record, storage)
+
+
+register_table("kabu", make_kabu_table)

@@ -1,0 +1,240 @@
+"""What the tables of the memory-grid games (Kombio, Kabu) share: face-down grids with stable
+slots, private looks held until the player has seen them, out-of-turn claims during a reaction
+window (a click on any card; in hot-seat the claimer presses their seat key Q W E R T Y first,
+Space passes), the caller's tag, and who may act now. A variant's table adds its layout, its card
+faces, its own events and its wording.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.table.base import CLAIM_KEYS, TableScene
+from game.client.table.director import Hold
+from game.client.table.wording import article, whose
+from game.client.ui.widgets import Button
+from game.core.actions import Action, Pass
+from game.core.cards import DECK, DISCARD, Card, Place, grid_place
+from game.core.errors import IllegalAction, WrongPhase
+from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowOpened
+from game.core.grids import PlayDrawn, TakeDiscard
+from game.core.view import SPECTATOR
+
+
+class MemoryGridTable(TableScene):
+    call_word = ""           # the round-ending call as the table shows it ("KOMBIO", "Kabu")
+    deck_cards: tuple = ()   # the variant's deck (its size is shown before the first deal)
+    ability_ended = ()       # the variant's AbilityEnded event class (a look is held until seen)
+    ability_started = ()     # its AbilityStarted event class
+
+    def __init__(self, app, record, storage=None):
+        self.dealing = False
+        self.claim_place: Place | None = None
+        self.caller: int | None = None
+        self._resume_curtain: int | None = None
+        super().__init__(app, record, storage)
+
+    # -- hooks -----------------------------------------------------------------------------------
+    def deck_size_at_start(self) -> int:
+        return len(self.deck_cards)
+
+    def rank_words(self, card: Card) -> str:
+        """A card as narration names it ("7", "7 of hearts")."""
+        return str(card.rank)
+
+    def a_card(self, card: Card) -> str:
+        return article(card.rank)
+
+    def view(self):
+        return self.match.view(SPECTATOR)
+
+    def next_event(self) -> Event | None:
+        return self.queue[0] if self.queue else None
+
+    def sync_view(self) -> None:
+        v = self.view()
+        self.turn = v.turn
+        self.caller = v.caller
+        w = v.window("match")
+        if w is not None:
+            self.window = WindowOpened("match", w.seats, w.opened_at, w.deadline)
+
+    def resumed(self, last_action: Action, round_events: list[Event], last_events: list[Event]) -> None:
+        v = self.view()
+        if last_action.__class__.__name__ == "StartRound":
+            # Saved before anybody moved: the players peek at their near cards again.
+            self.dealing = True
+            for e in round_events:
+                if isinstance(e, CardSeen) and e.seat in self.humans:
+                    self.queue.append(e)
+            self.queue.append(TurnStarted(v.turn))
+        private = self.peeking or any(s.card is not None and s.show_to for s in self.held.values())
+        if self.hotseat and v.turn in self.humans and private:
+            self._resume_curtain = v.turn
+
+    def update(self, dt: float) -> None:
+        if self._resume_curtain is not None and self.app.top is self:
+            seat, self._resume_curtain = self._resume_curtain, None
+            self.raise_curtain(seat)
+            return
+        super().update(dt)
+
+    # -- animations shared by the memory games ----------------------------------------------------
+    def on_RoundStarted(self, ev: RoundStarted) -> None:
+        super().on_RoundStarted(ev)
+        self.dealing = True
+        self.caller = None
+        self.pick = []
+
+    def on_TurnStarted(self, ev: TurnStarted) -> None:
+        self.dealing = False
+        super().on_TurnStarted(ev)
+        if ev.seat in self.humans and not self.hotseat:
+            self.sound.play("click", 0.5)
+
+    def peek_words(self, seat: int) -> str:
+        """What the hold after the start-of-round peek says."""
+        return f"{self.names[seat]}: remember your two near cards, then press Enter"
+
+    def on_CardSeen(self, ev: CardSeen) -> None:
+        super().on_CardSeen(ev)
+        if ev.card is None or ev.seat != self.viewer:
+            return
+        nxt = self.next_event()
+        if isinstance(nxt, CardSeen) and nxt.seat == ev.seat:
+            return      # the second card of the same look comes with it
+        if self.dealing:
+            self.hold = Hold("peek", ev.seat, self.peek_words(ev.seat), self._peek_done)
+        elif isinstance(nxt, self.ability_ended):
+            self.hold = Hold("look", ev.seat, "Remember this card, then press Enter", self._peek_done)
+
+    def _peek_done(self) -> None:
+        self.hide_peeks()
+        self.end_private()
+
+    def on_AbilityEnded(self, ev) -> None:
+        if self.peeking:
+            self.hide_peeks()
+        if not ev.used:
+            self.narrate(f"{self.names[ev.seat]} does not use the ability.")
+        self.pick = []
+        self.end_private()
+
+    def on_CardRevealed(self, ev: CardRevealed) -> None:
+        if ev.place == self.claim_place:
+            # A wrong claim: everybody has seen it; it goes back face down.
+            self.claim_place = None
+            sprite = self.sprite_at(ev.place)
+            if sprite is not None:
+                sprite.card, sprite.show_to = ev.card, None
+                self.flip(sprite, False, delay=0.5, lift=0.0)
+            return
+        super().on_CardRevealed(ev)
+
+    def on_CardMoved(self, ev) -> None:
+        super().on_CardMoved(ev)
+        if ev.src == DECK and ev.dst.zone == "held":
+            self.narrate(f"{self.names[ev.dst.seat]} draws a card.")
+        elif ev.src == DISCARD and ev.dst.zone == "held":
+            self.narrate(f"{self.names[ev.dst.seat]} takes the {self.rank_words(ev.card)} from the discard pile.")
+        elif ev.src.zone == "held" and ev.dst == DISCARD and not isinstance(self.next_event(), self.ability_started):
+            self.narrate(f"{self.names[ev.src.seat]} plays the {self.rank_words(ev.card)}.")
+        elif ev.src.zone == "grid" and ev.dst == DISCARD and self._exchanging(ev):
+            self.narrate(f"{self.names[ev.by]} discards {self.a_card(ev.card)} (swapped out).")
+
+    def _exchanging(self, ev) -> bool:
+        nxt = self.next_event()
+        return getattr(nxt, "src", None) == Place("held", ev.by)
+
+    def caller_locked(self) -> bool:
+        return len(self.names) > 2
+
+    def seat_tag(self, seat: int, acting: set):
+        if seat == self.caller and self.round_result is None:
+            return (f"{self.call_word} · locked" if self.caller_locked() else self.call_word), self.palette.accent
+        return super().seat_tag(seat, acting)
+
+    # -- who acts --------------------------------------------------------------------------------
+    def actor(self) -> int | None:
+        """The human who must act now (not counting reaction claims)."""
+        v = self.view()
+        if v.phase == "reaction":
+            return None
+        return next((seat for seat in v.acting if seat in self.humans), None)
+
+    def claimants(self) -> list[int]:
+        v = self.view()
+        if v.phase != "reaction":
+            return []
+        return [h for h in self.humans if h in v.acting]
+
+    def claim_seat(self) -> int | None:
+        if self.hotseat:
+            return self.claimer
+        c = self.claimants()
+        return c[0] if c else None
+
+    def input_seat(self) -> int | None:
+        return self.claim_seat() if self.view().phase == "reaction" else self.actor()
+
+    # -- input -------------------------------------------------------------------------------------
+    def table_key(self, key: int) -> None:
+        if self.view().phase == "reaction":
+            if key == pygame.K_SPACE:
+                self.pass_window()
+            elif self.hotseat and key in CLAIM_KEYS:
+                k = CLAIM_KEYS.index(key)
+                if k < len(self.humans):
+                    seat = self.humans[k]
+                    if seat in self.claimants():
+                        self.claimer = seat
+                    else:
+                        self.say(f"{self.names[seat]} has no attempt left on this card.")
+            elif pygame.K_1 <= key <= pygame.K_9:
+                seat = self.claim_seat()
+                if seat is not None:
+                    self.click(grid_place(seat, key - pygame.K_1))
+            return
+        actor = self.actor()
+        if actor is not None and pygame.K_1 <= key <= pygame.K_9:
+            self.click(grid_place(actor, key - pygame.K_1))
+
+    def pass_window(self) -> None:
+        seats = [self.claimer] if self.claimer is not None else self.claimants()
+        self.claimer = None
+        for seat in seats:
+            if seat in self.view().acting:
+                self.submit(Pass(seat))
+
+    def act(self, action: Action) -> bool:
+        if isinstance(action, Pass):
+            self.pass_window()
+            return True
+        self.claimer = None
+        return super().act(action)
+
+    def no_input_seat(self, place: Place) -> None:
+        v = self.view()
+        if v.phase == "reaction":
+            if self.hotseat and self.claimants():
+                keys = self.claim_keys_text(self.claimants())
+                self.say(f"Press your claim key first ({keys}).")
+            else:
+                self.say("You have no attempt left on this card.")
+        elif v.turn is not None and 0 <= v.turn < len(self.names) and v.turn in v.acting:
+            self.say(f"It is {whose(self.names[v.turn])} turn.")
+
+    def build_buttons(self) -> list[Button]:
+        if self.view().phase == "reaction":
+            if self.ready_for_input() and not self.match.over and self.claimants():
+                return [Button("Pass", self.pass_window, hint="Space")]
+            return []
+        return super().build_buttons()
+
+    def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
+        if isinstance(exc, WrongPhase) and isinstance(action, (PlayDrawn, TakeDiscard)) and self.view().phase == "taken":
+            return "A card taken from the discard pile must be swapped into your grid."
+        return super().explain(exc, action)
+
+    def not_a_choice(self, place: Place) -> str:
+        return self.prompt() or "That card cannot be chosen now."

@@ -1,0 +1,775 @@
+"""Kabu: the lowest total wins. Six face-down cards each in a 2x3 grid from two decks and four
+jokers; choose two to peek at, draw and swap, use the abilities of 7 to 10 and the red jacks and
+queens, discard and snipe out of turn on the top card or the calculated score, and call Kabu.
+
+The rules in the project's words, with every decision the printed rules leave open, are in
+game/rules/kabu.md. The piles, turn order, round start and the 50/100 halving come from the kit
+(docs/kit.md); the face-down grids, looks, swaps, claims, gifts and penalty cards from
+game/core/grids.py (shared with Kombio). Slots 0 to 2 are the far row, 3 to 5 the row nearest
+their owner; a claimed card leaves an empty slot, and penalty cards fill the first empty slot or
+extend the grid.
+
+Out-of-turn play is one kind of action, `Match(place)`: a claim on your own card is an instant
+discard, on an opponent's card a snipe (paid for with `Give`). The races:
+- the race for the card: a claim on a card another seat has just claimed (its slot is still empty
+  and the top of the pile is still that card) is refused in front of everybody, with no penalty
+  (`LostCardRace`);
+- the race for the pile: a claim that would have fitted the card just covered, but not the new
+  top, missed the pile: the card goes back and the claimer takes a penalty card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Hashable
+
+from game.core.actions import TABLE, Action, Expire, Pass, StartRound
+from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, Place, grid_place, held_place
+from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WrongPhase
+from game.core.events import (CardMoved, CardRevealed, Event, Passed, PenaltyGiven, TurnStarted, WindowClosed,
+                              WindowOpened)
+from game.core.game import register
+from game.core.grids import (BlindSwap, DrawFromDeck, Exchange, Give, GridGame, LookOpponent, LookOwn, Match,
+                             PlayDrawn, SkipAbility, SwapBoth, TakeDiscard)
+from game.core.match import LowestAtTarget, MatchRule, halve_at
+from game.core.options import REACTION_SECONDS, OptionSpec
+from game.core.reaction import ReactionWindow
+from game.core.standard_deck import card_name, card_values, colour, standard_deck
+from game.core.view import SeatView, WindowView, ZoneView, grid_zone
+
+DECK_SPEC = standard_deck(decks=2, jokers=4)
+DECK_CARDS = tuple(DECK_SPEC.build())   # 108 cards; cards are immutable, so every round reuses them
+GRID_SIZE = 6
+PEEKS = 2
+HALVING_TOTALS = (50, 100)
+
+card_value = card_values({("K", "red"): 0, ("K", "black"): 24}, joker=-1)
+
+# The ability of a card played straight from the deck, by (rank, colour); colour None: either.
+OWN, OPPONENT, BLIND, DECIDE = "own", "opponent", "blind", "decide"
+ABILITY_NAMES = {
+    OWN: "look at one of your own cards",
+    OPPONENT: "look at one opponent's card",
+    BLIND: "swap any two cards on the table unseen",
+    DECIDE: "look at one of yours and one opponent's card, then swap them or not",
+}
+
+
+def ability_of(card: Card) -> str | None:
+    if card.rank in (7, 8):
+        return OWN
+    if card.rank in (9, 10):
+        return OPPONENT
+    if card.rank == "J" and colour(card) == "red":
+        return BLIND
+    if card.rank == "Q" and colour(card) == "red":
+        return DECIDE
+    return None
+
+
+def calculated_score(pile: list[Card]) -> int | None:
+    """The calculated score of the pile: the card under the top at its value, plus a red top
+    card's value or minus a black one's. None with fewer than two cards or a joker on top."""
+    if len(pile) < 2:
+        return None
+    top = pile[-1]
+    tone = colour(top)
+    if tone is None:
+        return None
+    under = card_value(pile[-2])
+    return under + card_value(top) if tone == "red" else under - card_value(top)
+
+
+def fits(card: Card, top: Card, calculated: int | None) -> str | None:
+    """Why `card` may be discarded on `top` ("rank" or "calculated"), or None."""
+    if card.rank == top.rank:
+        return "rank"
+    if calculated is not None and card_value(card) == calculated:
+        return "calculated"
+    return None
+
+
+# -- actions particular to Kabu ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Peek(Action):
+    """At the start of a round: look once at one of your own cards (two each)."""
+
+    index: int
+
+    def targets(self) -> tuple[Place, ...]:
+        return (grid_place(self.seat, self.index),)
+
+
+@dataclass(frozen=True, slots=True)
+class CallKabu(Action):
+    """Instead of a turn: everybody else gets one last turn, then the round ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class LookPair(Action):
+    """Red queen: look at your slot `index` and the opponent's card at `place`."""
+
+    index: int
+    place: Place
+
+    def targets(self) -> tuple[Place, ...]:
+        return (grid_place(self.seat, self.index), self.place)
+
+
+@lru_cache(maxsize=None)
+def _match_at(seat: int, owner: int, index: int) -> Match:
+    return Match(seat, grid_place(owner, index))
+
+
+
+_exchange = lru_cache(maxsize=None)(Exchange)
+_pass = lru_cache(maxsize=None)(Pass)
+
+
+# -- events particular to Kabu -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AbilityStarted(Event):
+    seat: int
+    card: Card
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityEnded(Event):
+    seat: int
+    used: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed(Event):
+    """A claim that landed on the pile: `kind` "discard" (own card) or "snipe" (an opponent's);
+    `why` "rank" (same rank as the top) or "calculated" (the value of the calculated score)."""
+
+    seat: int
+    place: Place
+    card: Card
+    kind: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMissed(Event):
+    """A wrong claim: the card is shown to everybody and stays where it is; `reason` says why it
+    was wrong ("wrong", "missed-pile": the race for the pile was lost, "follow-up": it followed
+    another player's wrong card). A penalty card follows (PenaltyGiven)."""
+
+    seat: int
+    place: Place
+    card: Card
+    reason: str
+    winner: int   # the seat whose card landed first (missed-pile), the seat whose mistake it followed (follow-up), else -1
+
+
+@dataclass(frozen=True, slots=True)
+class RaceLost(Event):
+    """A claim on a card another seat had claimed first: refused with no penalty."""
+
+    seat: int
+    place: Place
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refilled(Event):
+    """A seat left with no cards draws one, face down."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class KabuCalled(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TotalHalved(Event):
+    """A match total landed on exactly 50 or 100 and was halved."""
+
+    seat: int
+    before: int
+    after: int
+
+
+PENALTY_REASONS = {"wrong": "wrong claim", "missed-pile": "missed the pile", "follow-up": "follow-up mistake"}
+
+
+class LostCardRace(ShownRefusal):
+    """The card was claimed first by another seat: refused with no penalty, shown to everybody."""
+
+
+@dataclass(frozen=True, slots=True)
+class KabuView(SeatView):
+    """What one seat may know right now (the common fields are SeatView's). Grid slots hold None
+    (empty), FACE_DOWN, or a Card the seat is looking at this very moment."""
+
+    grids: tuple[tuple[Any, ...], ...]
+    discard_top: Card | None
+    discard_under: Card | None
+    calculated: int | None          # the calculated score of the pile (None: none applies)
+    discard_size: int
+    deck_size: int
+    holder: int | None
+    held: Card | None
+    held_from: str | None
+    ability: str | None             # OWN, OPPONENT, BLIND, DECIDE while one is being used
+    ability_card: Card | None
+    looked: tuple[Place, ...]
+    looked_cards: tuple[Card | None, ...]
+    peeks_left: tuple[int, ...]
+    caller: int | None
+    final_turns: tuple[int, ...]
+    locked: tuple[int, ...]
+    window_seats: tuple[int, ...]
+    window_deadline: float | None
+    pending_seat: int | None
+    pending_place: Place | None
+    halved: tuple[tuple[int, int, int, int], ...]   # (round, seat, total before, after)
+    options: dict
+
+
+@register
+class Kabu(GridGame):
+    id = "kabu"
+    title = "Kabu"
+    summary = "Six face-down cards from two decks: peek, swap, discard and snipe out of turn, call Kabu when you are low."
+    aliases = ()
+    call_name = "Kabu"
+    min_seats, max_seats = 2, 6
+    option_specs = (
+        OptionSpec("target", "Match ends above", 100, "The match ends when a total goes above this score.",
+                   minimum=20, maximum=500, step=10),
+        OptionSpec("halving", "50/100 rule", True, "A total of exactly 50 or 100 is halved."),
+        OptionSpec("calculation", "Calculated score", True,
+                   "Besides the top card's rank, a card worth the calculated score may be discarded."),
+        OptionSpec("sniping", "Sniping", True, "Opponents' cards you know may be claimed out of turn."),
+        OptionSpec("lock_caller", "Lock the caller", True,
+                   "After a Kabu call nobody may look at, swap, snipe or give into the caller's grid."),
+        REACTION_SECONDS,
+    )
+    actions = (Peek, DrawFromDeck, TakeDiscard, CallKabu, Exchange, PlayDrawn, LookOwn, LookOpponent,
+               BlindSwap, LookPair, SwapBoth, SkipAbility, Match, Give)
+    deck_cards = DECK_CARDS
+
+    def make_match_rule(self) -> MatchRule:
+        adjust = halve_at(*HALVING_TOTALS) if self.options["halving"] else None
+        return LowestAtTarget(self.options["target"], "exceeded", adjust=adjust)
+
+    # -- state ----------------------------------------------------------------------------
+    def setup(self) -> None:
+        self.setup_grids()
+        self.peeked: list[set[int]] = [set() for _ in range(self.seats)]
+        self.held: Card | None = None
+        self.held_from: str | None = None
+        self.ability: str | None = None
+        self.ability_card: Card | None = None
+        self.looked: tuple[Place, ...] = ()
+        # Instant knowledge: the card a 7-10 look showed stays in view for the looker through the
+        # window that follows (seat, place, card).
+        self.glimpse: tuple[int, Place, Card] | None = None
+        self.window: ReactionWindow | None = None
+        self.window_serial = 0
+        self.top_serial = 0
+        # The latest claim that landed (place, seat, top_serial then) and what the card it covered
+        # would have taken (its rank, the calculated score then): for the two races.
+        self.last_claim: tuple[Place, int, int] | None = None
+        self.covered: tuple[int | str, int | None] | None = None
+        self.faulty: tuple[Card, int] | None = None   # the latest wrong card in this window, and whose
+        self.caller: int | None = None
+        self.final_turns: set[int] = set()
+        self.turn_is_final = False
+        self.pending_seat: int | None = None    # who must Give
+        self.pending_place: Place | None = None
+        self.halved: list[tuple[int, int, int, int]] = []
+
+    # -- helpers ----------------------------------------------------------------------------
+    def locked_seats(self) -> tuple[int, ...]:
+        if self.caller is not None and self.options["lock_caller"]:
+            return (self.caller,)
+        return ()
+
+    def hand_value(self, seat: int) -> int:
+        return sum(card_value(c) for c in self.grids[seat] if c is not None)
+
+    def calculated(self) -> int | None:
+        return calculated_score(self.piles.discard) if self.options["calculation"] else None
+
+    def _require(self, action: Action, *phases: str) -> None:
+        if self.phase not in phases:
+            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
+        if action.seat not in self.seats_to_act():
+            raise NotYourTurn(f"seat {action.seat} cannot act now")
+
+    def _refill(self, seat: int, events: list[Event]) -> None:
+        """Whoever is left with no cards draws one, face down."""
+        if not any(c is not None for c in self.grids[seat]) and self._draw_face_down(seat, events) is not None:
+            events.append(Refilled(seat))
+
+    def _land(self, card: Card) -> None:
+        self.piles.discard.append(card)
+        self._show_all(card)
+        self.top_serial += 1
+
+    def _open_window(self, t: float, events: list[Event]) -> None:
+        self.window_serial += 1
+        self.glimpse = None
+        self.faulty = None
+        offered = tuple(s for s in range(self.seats) if s not in self.locked_seats())
+        self.window = ReactionWindow.open(f"claim {self.piles.discard[-1]}", offered, t,
+                                          float(self.options["reaction_seconds"]), self.window_serial)
+        self.phase = "reaction"
+        events.append(WindowOpened("match", offered, t, self.window.deadline))
+
+    def _close_window(self, reason: str, t: float, events: list[Event]) -> None:
+        self.window = None
+        self.glimpse = None
+        events.append(WindowClosed(reason))
+        self._end_turn(t, events)
+
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        self.turn = seat
+        self.phase = "turn"
+        self.turn_is_final = self.caller is not None
+        events.append(TurnStarted(seat))
+        if not self.legal_actions(seat):
+            self._end_turn(self.now, events)   # nothing to draw or take: the turn is lost
+
+    def _end_turn(self, t: float, events: list[Event]) -> None:
+        if self.turn_is_final:
+            self.final_turns.discard(self.turn)
+        if self.caller is not None and not self.final_turns:
+            self._end_round(events)
+            return
+        # The caller takes no more turns.
+        self._start_turn(self.order.next(self.turn, out=() if self.caller is None else (self.caller,)), events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        for seat, grid in enumerate(self.grids):
+            for i, card in enumerate(grid):
+                if card is not None:
+                    self._show_all(card)
+                    events.append(CardRevealed(grid_place(seat, i), card))
+        hands = tuple(self.hand_value(s) for s in range(self.seats))
+        before = [t + h for t, h in zip(self.score.totals, hands)]
+        notes = []
+        if self.caller is not None:
+            notes.append(f"Seat {self.caller} called Kabu.")
+        halved = []
+        if self.options["halving"]:
+            for seat, total in enumerate(before):
+                if total in HALVING_TOTALS:
+                    halved.append((seat, total, total // 2))
+                    notes.append(f"Seat {seat} hit a total of exactly {total}: halved to {total // 2}.")
+        self.score_round(hands, hands, tuple(notes), events)
+        for seat, total, after in halved:
+            self.halved.append((self.round, seat, total, after))
+            events.append(TotalHalved(seat, total, after))
+
+    # -- what the driver asks ---------------------------------------------------------------
+    def seats_to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase in ("turn", "drawn", "taken", "ability", "look_both"):
+            return (self.turn,)
+        if phase == "reaction":
+            return self.window.remaining()  # type: ignore[union-attr]
+        if phase == "give":
+            return (self.pending_seat,)  # type: ignore[return-value]
+        if phase == "peek":
+            return tuple(s for s in range(self.seats) if len(self.peeked[s]) < PEEKS)
+        return ()
+
+    def table_action(self) -> tuple[Action, float | None] | None:
+        if self.phase in ("ready", "round_over"):
+            return StartRound(), None
+        if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
+            return Expire(), self.window.deadline
+        return None
+
+    def situation(self) -> Hashable:
+        return (self.round, self.phase, self.turn, self.top_serial,
+                self.window.serial if self.window else -1, self.pending_seat)
+
+    def situation_for(self, seat: int) -> Hashable:
+        if self.phase == "peek":   # the others' peeks do not change what a seat may peek at
+            return (self.round, "peek", len(self.peeked[seat]) if 0 <= seat < self.seats else 0)
+        return self.situation()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if seat == TABLE:
+            pending = self.table_action()
+            return [pending[0]] if pending else []
+        if phase == "reaction":
+            # The hottest list of the game: built from ints (cheap to hash), not from Places.
+            window = self.window
+            if window is None or not window.is_open_to(seat):
+                return []
+            locked = self.locked_seats()
+            sniping = self.options["sniping"]
+            match_at = _match_at
+            out: list[Action] = []
+            for s, grid in enumerate(self.grids):
+                if s not in locked and (sniping or s == seat):
+                    out.extend([match_at(seat, s, i) for i, card in enumerate(grid) if card is not None])
+            out.append(_pass(seat))
+            return out
+        if seat not in self.seats_to_act():
+            return []
+        own = [i for i, c in enumerate(self.grids[seat]) if c is not None]
+        if phase == "peek":
+            return [Peek(seat, i) for i in own if i not in self.peeked[seat]]
+        if phase == "turn":
+            actions: list[Action] = []
+            if self.piles.can_draw():
+                actions.append(DrawFromDeck(seat))
+            if self.piles.discard and own:
+                actions.append(TakeDiscard(seat))
+            if self.caller is None and self.piles.discard:
+                actions.append(CallKabu(seat))
+            return actions
+        if phase == "drawn":
+            return [_exchange(seat, i) for i in own] + [PlayDrawn(seat)]
+        if phase == "taken":
+            return [_exchange(seat, i) for i in own]
+        if phase == "ability":
+            return self._ability_actions(seat) + [SkipAbility(seat)]
+        if phase == "look_both":
+            return [SwapBoth(seat), SkipAbility(seat)]
+        if phase == "give":
+            return [Give(seat, i) for i in own]
+        return []
+
+    def _ability_actions(self, seat: int) -> list[Action]:
+        kind = self.ability
+        if kind == OWN:
+            return [LookOwn(seat, p.index) for p in self._targets(owner=seat)]
+        if kind == OPPONENT:
+            return [LookOpponent(seat, p) for p in self._targets(not_owner=seat)]
+        if kind == DECIDE:
+            theirs = self._targets(not_owner=seat)
+            return [LookPair(seat, p.index, q) for p in self._targets(owner=seat) for q in theirs]
+        places = self._targets()
+        return [BlindSwap(seat, a, b) for i, a in enumerate(places) for b in places[i + 1:]]
+
+    def observe(self, seat: int) -> KabuView:
+        reveal_all = self.phase in ("round_over", "match_over")
+        visible: dict[Place, Card] = {}
+        if seat == self.turn and self.phase == "look_both":
+            for place in self.looked:
+                card = self.card_at(place)
+                if card is not None:
+                    visible[place] = card
+        glimpse = self.glimpse
+        if glimpse is not None and glimpse[0] == seat and self.card_at(glimpse[1]) is glimpse[2]:
+            visible[glimpse[1]] = glimpse[2]
+        grids = self.grid_rows(reveal_all, visible)
+        holder = self.turn if self.held is not None else None
+        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard") else None
+        window = self.window
+        acting = self.seats_to_act()
+        in_window = self.phase == "reaction" and window is not None
+        pile = self.piles.discard
+        zones = [grid_zone(s, row) for s, row in enumerate(grids)]
+        zones.append(ZoneView(DISCARD, "pile", tuple(pile[-2:]), len(pile)))
+        zones.append(ZoneView(DECK, "deck", (), len(self.piles.deck)))
+        if holder is not None:
+            zones.append(ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
+        looked = self.looked if self.phase == "look_both" else ()
+        if glimpse is not None and glimpse[0] == seat and glimpse[1] in visible:
+            looked = (glimpse[1],)
+        in_play = self.phase not in ("ready", "round_over", "match_over", "peek")
+        return KabuView(
+            seat=seat, seats=self.seats, round=self.round, phase=self.phase,
+            turn=self.turn if self.round else None, dealer=self.dealer, acting=acting,
+            out_of_turn=in_window and seat in acting, direction=1, zones=tuple(zones),
+            windows=(WindowView("match", window.remaining(), window.opened_at, window.deadline),) if in_window else (),
+            pending_draw=0, totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds),
+            over=self.over, winners=self.winners, prompt=self._prompt(),
+            grids=tuple(grids),
+            discard_top=self.piles.top, discard_under=pile[-2] if len(pile) > 1 else None,
+            calculated=self.calculated() if in_play else None,
+            discard_size=len(pile), deck_size=len(self.piles.deck),
+            holder=holder, held=held, held_from=self.held_from if holder is not None else None,
+            ability=self.ability if self.phase in ("ability", "look_both") else None,
+            ability_card=self.ability_card if self.phase in ("ability", "look_both") else None,
+            looked=looked, looked_cards=tuple(visible.get(p) for p in looked),
+            peeks_left=tuple(PEEKS - len(p) if self.phase == "peek" else 0 for p in self.peeked),
+            caller=self.caller, final_turns=tuple(sorted(self.final_turns)), locked=self.locked_seats(),
+            window_seats=window.remaining() if in_window else (),
+            window_deadline=window.deadline if window else None,
+            pending_seat=self.pending_seat if self.phase == "give" else None,
+            pending_place=self.pending_place if self.phase == "give" else None,
+            halved=tuple(self.halved),
+            options=dict(self.options),
+        )
+
+    def _prompt(self) -> str:
+        phase, turn = self.phase, self.turn
+        if phase == "ready":
+            return "the first round is about to be dealt"
+        if phase == "round_over":
+            return f"round {self.round} is over"
+        if phase == "match_over":
+            return "the match is over"
+        if phase == "peek":
+            return "everyone chooses two of their own cards to look at"
+        if phase == "turn":
+            return f"seat {turn} to draw, take the discard" + (" or call Kabu" if self.caller is None and self.piles.discard else "")
+        if phase in ("drawn", "taken"):
+            return f"seat {turn} to swap the card in" + (" or discard it" if phase == "drawn" else "")
+        if phase in ("ability", "look_both"):
+            return f"seat {turn} to use the {card_name(self.ability_card)}: {ABILITY_NAMES.get(self.ability, '')}"  # type: ignore[arg-type]
+        if phase == "reaction":
+            top = self.piles.discard[-1]
+            calc = self.calculated()
+            return f"anyone may discard or snipe on the {card_name(top)}" + ("" if calc is None else f" or a {calc}")
+        if phase == "give":
+            return f"seat {self.pending_seat} to give a card into the gap"
+        return phase
+
+    # -- the table's actions ----------------------------------------------------------------
+    def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
+        first, events = self.begin_round(action)
+        self.caller, self.final_turns, self.turn_is_final = None, set(), False
+        self.held = self.held_from = self.ability = self.ability_card = None
+        self.looked, self.window, self.glimpse = (), None, None
+        self.last_claim = self.covered = self.faulty = None
+        self.pending_seat = self.pending_place = None
+        self.peeked = [set() for _ in range(self.seats)]
+        self.deal_grids(first, GRID_SIZE, events)
+        self.turn, self.phase = first, "peek"
+        return events
+
+    def _on_Expire(self, action: Expire, t: float) -> list[Event]:
+        if action.seat != TABLE:
+            raise NotYourTurn("only the table closes a window on time")
+        if self.phase != "reaction" or self.window is None:
+            raise WrongPhase("no reaction window is open")
+        self.window.check_expire(t)
+        events: list[Event] = []
+        self._close_window("time", t, events)
+        return events
+
+    def _on_Peek(self, action: Peek, t: float) -> list[Event]:
+        self._require(action, "peek")
+        place = grid_place(action.seat, action.index)
+        self._check_target(place, "the card to peek at", owner=action.seat)
+        if action.index in self.peeked[action.seat]:
+            raise InvalidTarget("you have already looked at that card")
+        events: list[Event] = []
+        self.peeked[action.seat].add(action.index)
+        self._look(action.seat, place, events)
+        if not self.seats_to_act():
+            self._start_turn(self.turn, events)
+        return events
+
+    # -- a turn -------------------------------------------------------------------------------
+    def _on_DrawFromDeck(self, action: DrawFromDeck, t: float) -> list[Event]:
+        self._require(action, "turn")
+        if not self.piles.can_draw():
+            raise IllegalAction("the deck is empty and the discard pile cannot refill it")
+        events: list[Event] = []
+        card = self.piles.draw(self.rng, events)
+        assert card is not None
+        self.held, self.held_from, self.phase = card, "deck", "drawn"
+        self._show(action.seat, card)
+        events.append(CardMoved(card, DECK, held_place(action.seat), frozenset((action.seat,)), action.seat))
+        return events
+
+    def _on_TakeDiscard(self, action: TakeDiscard, t: float) -> list[Event]:
+        self._require(action, "turn")
+        if not self.piles.discard:
+            raise IllegalAction("the discard pile is empty (the first turn draws from the deck)")
+        # No stale discards: the card under it is not claimable; the next window opens on the
+        # card this swap puts on the pile.
+        card = self.piles.discard.pop()
+        self.top_serial += 1
+        self.held, self.held_from, self.phase = card, "discard", "taken"
+        return [CardMoved(card, DISCARD, held_place(action.seat), None, action.seat)]
+
+    def _on_CallKabu(self, action: CallKabu, t: float) -> list[Event]:
+        self._require(action, "turn")
+        if self.caller is not None:
+            raise IllegalAction(f"seat {self.caller} has already called Kabu")
+        if not self.piles.discard:
+            raise IllegalAction("the first turn of a round draws from the deck; Kabu can be called from the next turn")
+        self.caller = action.seat
+        self.final_turns = set(range(self.seats)) - {action.seat}
+        self.turn_is_final = False
+        events: list[Event] = [KabuCalled(action.seat)]
+        self._end_turn(t, events)
+        return events
+
+    def _on_Exchange(self, action: Exchange, t: float) -> list[Event]:
+        self._require(action, "drawn", "taken")
+        seat = action.seat
+        place = grid_place(seat, action.index)
+        old = self.card_at(place)
+        if old is None:
+            raise InvalidTarget(f"you have no card in slot {action.index}")
+        held = self.held
+        self.grids[seat][action.index] = held
+        self._land(old)
+        self.held = self.held_from = None
+        events: list[Event] = [
+            CardMoved(old, place, DISCARD, None, seat),
+            CardMoved(held, held_place(seat), place, frozenset((seat,)), seat),
+        ]
+        self._open_window(t, events)
+        return events
+
+    def _on_PlayDrawn(self, action: PlayDrawn, t: float) -> list[Event]:
+        self._require(action, "drawn")
+        card = self.held
+        assert card is not None
+        self._land(card)
+        self.held = self.held_from = None
+        events: list[Event] = [CardMoved(card, held_place(action.seat), DISCARD, None, action.seat)]
+        kind = ability_of(card)
+        if kind is not None:
+            self.ability, self.ability_card, self.phase = kind, card, "ability"
+            events.append(AbilityStarted(action.seat, card, ABILITY_NAMES[kind]))
+        else:
+            self._open_window(t, events)
+        return events
+
+    # -- abilities ----------------------------------------------------------------------------
+    def _finish_ability(self, seat: int, used: bool, t: float, events: list[Event],
+                        glimpse: tuple[int, Place, Card] | None = None) -> None:
+        self.ability, self.ability_card, self.looked = None, None, ()
+        events.append(AbilityEnded(seat, used))
+        self._open_window(t, events)
+        self.glimpse = glimpse   # instant knowledge: the looked-at card stays in view for this window
+
+    def _require_ability(self, action: Action, kind: str) -> None:
+        self._require(action, "ability")
+        if self.ability != kind:
+            raise WrongPhase(f"{type(action).__name__} is not the ability of the {card_name(self.ability_card)}")  # type: ignore[arg-type]
+
+    def _on_LookOwn(self, action: LookOwn, t: float) -> list[Event]:
+        self._require_ability(action, OWN)
+        place = grid_place(action.seat, action.index)
+        card = self._check_target(place, "the card to look at", owner=action.seat)
+        events: list[Event] = []
+        self._look(action.seat, place, events)
+        self._finish_ability(action.seat, True, t, events, (action.seat, place, card))
+        return events
+
+    def _on_LookOpponent(self, action: LookOpponent, t: float) -> list[Event]:
+        self._require_ability(action, OPPONENT)
+        card = self._check_target(action.place, "the card to look at", not_owner=action.seat)
+        events: list[Event] = []
+        self._look(action.seat, action.place, events)
+        self._finish_ability(action.seat, True, t, events, (action.seat, action.place, card))
+        return events
+
+    def _on_BlindSwap(self, action: BlindSwap, t: float) -> list[Event]:
+        self._require_ability(action, BLIND)
+        self._check_target(action.a, "the first card")
+        self._check_target(action.b, "the second card")
+        if action.a == action.b:
+            raise InvalidTarget("choose two different cards to swap")
+        events: list[Event] = []
+        self._swap(action.a, action.b, action.seat, events)
+        self._finish_ability(action.seat, True, t, events)
+        return events
+
+    def _on_LookPair(self, action: LookPair, t: float) -> list[Event]:
+        self._require_ability(action, DECIDE)
+        own = grid_place(action.seat, action.index)
+        self._check_target(own, "your card to look at", owner=action.seat)
+        self._check_target(action.place, "the opponent's card to look at", not_owner=action.seat)
+        events: list[Event] = []
+        self._look(action.seat, own, events)
+        self._look(action.seat, action.place, events)
+        self.looked, self.phase = (own, action.place), "look_both"
+        return events
+
+    def _on_SwapBoth(self, action: SwapBoth, t: float) -> list[Event]:
+        self._require(action, "look_both")
+        events: list[Event] = []
+        self._swap(self.looked[0], self.looked[1], action.seat, events)
+        self._finish_ability(action.seat, True, t, events)
+        return events
+
+    def _on_SkipAbility(self, action: SkipAbility, t: float) -> list[Event]:
+        self._require(action, "ability", "look_both")
+        events: list[Event] = []
+        self._finish_ability(action.seat, self.phase != "ability", t, events)
+        return events
+
+    # -- out of turn: instant discards and snipes -----------------------------------------------
+    def _on_Pass(self, action: Pass, t: float) -> list[Event]:
+        if self.phase != "reaction" or self.window is None:
+            raise WrongPhase("there is no reaction window to pass on")
+        self.window.check_claim(action.seat, t)
+        self.window.mark_done(action.seat)
+        events: list[Event] = [Passed(action.seat)]
+        if self.window.everyone_done:
+            self._close_window("everyone passed", t, events)
+        return events
+
+    def _on_Match(self, action: Match, t: float) -> list[Event]:
+        seat, place = action.seat, action.place
+        last = self.last_claim
+        if (last is not None and last[0] == place and last[2] == self.top_serial and last[1] != seat
+                and 0 <= seat < self.seats and self.phase in ("reaction", "give") and self.card_at(place) is None):
+            # The race for the card: the first touch wins; the slower claim costs nothing.
+            raise LostCardRace(f"seat {last[1]} claimed that card first", (RaceLost(seat, place, last[1]),))
+        if self.phase != "reaction" or self.window is None:
+            raise WrongPhase("there is no discard to claim on right now")
+        self.window.check_claim(seat, t)
+        card = self._check_target(place, "the card to claim")
+        if place.seat != seat and not self.options["sniping"]:
+            raise InvalidTarget("sniping is turned off: claim only your own cards")
+        top = self.piles.discard[-1]
+        calc = self.calculated()
+        why = fits(card, top, calc)
+        self._show_all(card)
+        if why is not None:
+            self.covered = (top.rank, calc)
+            self._land(self._take(place))
+            self.last_claim = (place, seat, self.top_serial)
+            kind = "discard" if place.seat == seat else "snipe"
+            events: list[Event] = [Claimed(seat, place, card, kind, why), CardMoved(card, place, DISCARD, None, seat)]
+            if kind == "snipe":
+                self.phase, self.pending_seat, self.pending_place = "give", seat, place
+                return events
+            self._refill(seat, events)
+            self._open_window(t, events)
+            return events
+        # A wrong claim: the card is shown and stays; the claimer takes a penalty card.
+        reason, winner = "wrong", -1
+        covered = self.covered
+        if (last is not None and last[2] == self.top_serial and last[1] != seat and covered is not None
+                and (card.rank == covered[0] or (covered[1] is not None and card_value(card) == covered[1]))):
+            reason, winner = "missed-pile", last[1]
+        elif self.faulty is not None and card.rank == self.faulty[0].rank:
+            reason, winner = "follow-up", self.faulty[1]
+        self.faulty = (card, seat)
+        self.window.mark_done(seat)
+        events = [ClaimMissed(seat, place, card, reason, winner), CardRevealed(place, card)]
+        # The penalty's reason is the kind of mistake; ClaimMissed carries the cards and seats.
+        self._penalty(seat, PENALTY_REASONS[reason], events)
+        if self.window.everyone_done:
+            self._close_window("every seat has tried", t, events)
+        return events
+
+    def _on_Give(self, action: Give, t: float) -> list[Event]:
+        self._require(action, "give")
+        src = grid_place(action.seat, action.index)
+        if self.card_at(src) is None:
+            raise InvalidTarget(f"you have no card in slot {action.index} to give")
+        gap = self.pending_place
+        assert gap is not None
+        events: list[Event] = []
+        self._give_unseen(src, gap, action.seat, events)
+        self.pending_seat = self.pending_place = None
+        self._refill(action.seat, events)
+        self._open_window(t, events)
+        return events

@@ -1,0 +1,135 @@
+"""The Kabu table driven through posted clicks and keys on a fake clock: a whole single-player match
+and a whole hot-seat match, every table size, what is drawn (no private face for the wrong eyes),
+the calculated score beside the pile, and the announcements of claims, penalties and halvings."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.client.scenes.curtain import Curtain
+from game.client.table.kabu import KabuTable
+from game.core.cards import grid_place
+from game.variants.kabu import ClaimMissed, Claimed, Kabu, TotalHalved
+from kabu_driver import DT, KabuDriver, kabu_record, make_app, start
+
+pytestmark = pytest.mark.client
+
+
+def test_single_player_match_to_the_end(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium"), ("Chiara", "hard")],
+                                   seed=5, target=30))
+    assert isinstance(table, KabuTable) and table.layout.grid_columns == 3
+    seen_events: list = []
+    animate = table.animate
+
+    def spy(ev):
+        seen_events.append(ev)
+        animate(ev)
+    table.animate = spy
+    driver = KabuDriver(app, table, seed=1, claim_rate=0.3, call_after=5)
+    driver.run()
+    g = table.match.game
+    assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
+    assert table.match_result is not None and table.chart is not None
+    # The human really played: two chosen peeks a round, draws, claims or passes.
+    assert driver.inputs.get("Peek", 0) >= 2 and driver.inputs.get("peek-confirm", 0) >= 2
+    assert driver.inputs.get("DrawFromDeck", 0) + driver.inputs.get("TakeDiscard", 0) >= 2
+    assert driver.inputs.get("Pass", 0) + driver.inputs.get("Match", 0) >= 1
+    assert len([a for _, a in g.history if a.seat == 0]) >= 6
+    assert driver.checks > 100
+    assert any(isinstance(e, (Claimed, ClaimMissed)) for e in seen_events)
+    assert app.storage.stats.for_variant("kabu").played == 1
+    # At the end every card is revealed where the rules have it.
+    for seat, grid in enumerate(g.grids):
+        for i, card in enumerate(grid):
+            sprite = table.sprite_at(grid_place(seat, i))
+            assert (card is None) == (sprite is None)
+            if card is not None:
+                assert sprite.card == card and sprite.show_to is None
+
+
+def test_hotseat_match_with_curtains_and_claim_keys(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, kabu_record([("Ann", "human"), ("Bob", "human"), ("Ada", "easy")], seed=6, target=25))
+    assert table.hotseat and table.viewer is None
+    driver = KabuDriver(app, table, seed=2, claim_rate=0.4, call_after=4)
+    curtains = set()
+    viewers_during_turns = set()
+    for _ in range(60000):
+        if isinstance(app.top, Curtain):
+            curtains.add(id(app.top))
+        driver.act()
+        before = len(table.draw_log)
+        app.step(DT)
+        if isinstance(app.top, Curtain):
+            assert len(table.draw_log) == before == 0   # the curtain is opaque
+        driver.check_frame()
+        if table.ready_for_input() and table.match.game.phase == "turn":
+            viewers_during_turns.add(table.viewer)
+        if table.match.game.over and not table.animating:
+            break
+    g = table.match.game
+    assert g.over, driver.inputs
+    # Each human's two chosen peeks each round come behind a curtain, and so do their draws.
+    assert len(curtains) >= 4 * g.round
+    assert driver.inputs.get("claim-key", 0) + driver.inputs.get("Pass", 0) > 0
+    assert viewers_during_turns == {None}
+
+
+@pytest.mark.parametrize("seats", [2, 5, 6])
+def test_every_table_size_plays_through(tmp_path, seats):
+    app = make_app(tmp_path)
+    names = [("You", "human")] + [(f"Bot{i}", "random") for i in range(seats - 1)]
+    table = start(app, kabu_record(names, seed=seats, target=20))
+    driver = KabuDriver(app, table, seed=seats, claim_rate=0.5, call_after=3)
+    driver.run()
+    assert table.match.game.over
+    assert sum(len(g) for g in table.grid.values()) == sum(1 for g in table.match.game.grids for c in g if c is not None)
+
+
+def test_the_calculated_score_is_drawn_beside_the_pile(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=8))
+    driver = KabuDriver(app, table, seed=8, claim_rate=0.0, call_after=99)
+    shown = []
+    original = table.draw
+
+    def spy(surface):
+        original(surface)
+        calc = getattr(table.shown, "calculated", None)
+        if calc is not None and table.round_result is None:
+            shown.append(calc)
+    table.draw = spy
+    for _ in range(3000):
+        driver.act()
+        app.step(DT)
+        if len(shown) > 5:
+            break
+    assert shown, "no calculated score came up in the first turns"
+    assert all(isinstance(c, int) for c in shown)
+
+
+def test_a_halving_is_marked_on_the_chart(tmp_path):
+    app = make_app(tmp_path)
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=9))
+    marks = []
+    import game.client.scenes.stats as stats
+    original = stats.render_chart
+
+    def spy(last, size, pal, marks_=(), **kw):
+        marks.extend(kw.get("marks", marks_))
+        return original(last, size, pal, **kw)
+    stats.render_chart = spy
+    try:
+        game: Kabu = table.match.game
+        game.score.rounds = [(30, 20)]
+        game.score.totals = [25, 20]
+        game.halved = [(1, 0, 50, 25)]
+        game.version += 1    # the driver caches views by version
+        table.build_chart()
+    finally:
+        stats.render_chart = original
+    assert marks == [(1, 0, "50→25")] and table.chart is not None
+    table.on_TotalHalved(TotalHalved(0, 50, 25))
+    assert any("halved to 25" in line for line in table.narration)
