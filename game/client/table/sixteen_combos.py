@@ -75,7 +75,7 @@ class SixteenCombosTable(TableScene):
     def __init__(self, app, record, storage=None):
         self.lit_outcome: str | None = None
         self.pending: dict[str, Any] = {}      # what the narration of the action under way has gathered
-        self.prompt_box: tuple[pygame.Rect, list[str]] | None = None
+        self.prompt_box: tuple[pygame.Rect, list[str], int] | None = None
         super().__init__(app, record, storage)
 
     # -- the view on screen ---------------------------------------------------------------------------------
@@ -158,7 +158,8 @@ class SixteenCombosTable(TableScene):
         left = self.left_width()
         x0, x1 = left + 20, w - 190
         bar, _ = self.step_bar()
-        top, bottom = (bar.bottom + 8 if bar.x < x1 else 64), h - 70
+        # the rows end above the prompt's room (two lines at the bottom centre)
+        top, bottom = (bar.bottom + 8 if bar.x < x1 else 64), h - 10 - (2 * T.line_height(TH.BODY, True) + 12) - 8
         ch = int(min(84, (bottom - top - n * 34) / (2.15 * n)))
         cw = int(ch * 0.7)
         slots = max([len(row) for row in view.pairs] + [1])
@@ -227,7 +228,7 @@ class SixteenCombosTable(TableScene):
             self.labels.reserve(r)
         self.prompt_box = self.place_prompt()
 
-    def place_prompt(self) -> tuple[pygame.Rect, list[str]] | None:
+    def place_prompt(self) -> tuple[pygame.Rect, list[str], int] | None:
         """The prompt's box, bottom centre of the rows, reserved before the rows' labels."""
         w, h = self.layout.size
         left = self.left_width()
@@ -239,12 +240,17 @@ class SixteenCombosTable(TableScene):
             prompt = self.prompt() if self.ready_for_input() else ""
         if not prompt:
             return None
-        lines = T.wrap(prompt, TH.BODY, min(int(w * 0.5), w - 190 - left - 60), True)
-        lh = T.line_height(TH.BODY, True)
-        width = max(T.text(line, TH.BODY, (0, 0, 0), True).get_width() for line in lines)
+        room = min(int(w * 0.5), w - 190 - left - 40)
+        size = TH.BODY
+        lines = T.wrap(prompt, size, room, True)
+        if len(lines) > 2:          # a long prompt on a narrow screen: smaller, to stay off the rows
+            size = TH.SMALL
+            lines = T.wrap(prompt, size, room, True)
+        lh = T.line_height(size, True)
+        width = max(T.text(line, size, (0, 0, 0), True).get_width() for line in lines)
         box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
         box.midbottom = ((left + w - 190) // 2, h - 10)
-        return self.fit_label(box, ("up", "left", "right", "down")), lines
+        return self.fit_label(box, ("up", "left", "right", "down")), lines, size
 
     def label(self, surface, text: str, size: int, colour, rect_kw: dict, bold: bool = False,
               prefer: tuple[str, ...] | None = None) -> pygame.Rect:
@@ -731,11 +737,11 @@ class SixteenCombosTable(TableScene):
     def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         w, h = self.layout.size
         if self.prompt_box is not None:
-            box, lines = self.prompt_box
-            lh = T.line_height(TH.BODY, True)
+            box, lines, size = self.prompt_box
+            lh = T.line_height(size, True)
             surface.blit(TH.panel(box.size, (6, 28, 20, 225), pal.accent, 10, 2), box.topleft)
             for i, line in enumerate(lines):
-                T.blit_text(surface, line, TH.BODY, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
+                T.blit_text(surface, line, size, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
         if self.message is not None:
             text, _ = self.message
             txt = T.text(text, TH.BODY, (255, 255, 255), True)
@@ -747,6 +753,11 @@ class SixteenCombosTable(TableScene):
             k = f.age / f.life
             T.blit_text(surface, f.text, TH.BODY, f.colour, (int(f.x), int(f.y - 40 * k)), "center", bold=True)
         self.label_layer("table")
+        for (key, what), (box, words) in zip(self.key_hints(), self.hint_rows()):
+            pygame.draw.rect(surface, pal.button, box, border_radius=4)
+            pygame.draw.rect(surface, pal.button_border, box, 1, border_radius=4)
+            T.blit_text(surface, key, TH.TINY, pal.text, box.center, "center", bold=True)
+            T.blit_text(surface, what, TH.TINY, pal.text_dim, words.topleft)
 
     def overlay_rect(self) -> pygame.Rect:
         w, h = self.layout.size
