@@ -25,6 +25,7 @@ import pygame
 
 from game.client.table.base import TableScene
 from game.client.table.director import Hold
+from game.client.table.hud import LabelBoard
 from game.client.table.input import Choice
 from game.client.table.wording import you_form
 from game.client.table.zone_kinds import PairColumnZone
@@ -74,6 +75,7 @@ class SixteenCombosTable(TableScene):
     def __init__(self, app, record, storage=None):
         self.lit_outcome: str | None = None
         self.pending: dict[str, Any] = {}      # what the narration of the action under way has gathered
+        self.prompt_box: tuple[pygame.Rect, list[str], int] | None = None
         super().__init__(app, record, storage)
 
     # -- the view on screen ---------------------------------------------------------------------------------
@@ -112,12 +114,52 @@ class SixteenCombosTable(TableScene):
         return {"rank": str(card.rank), "suit": SUIT_NAMES[card.suit]}  # type: ignore[index]
 
     # -- layout ------------------------------------------------------------------------------------------------
+    # Everything is placed from the screen size: the left column (combo table, outcome band, the value
+    # cards to place, the last check and the narration, the piles above the key hints), the step bar
+    # beside the History button (below it when the screen is too narrow), the characters' rows right of
+    # the column. Every text goes on the label board (``fit_label``), so none covers another.
+    def left_width(self) -> int:
+        return int(min(360, max(296, self.layout.size[0] * 0.28)))
+
+    def step_bar(self) -> tuple[pygame.Rect, int]:
+        """(the bar's rect, one box's width): left of the History button, or under it if no room."""
+        w, _ = self.layout.size
+        x_min = self.left_width() + 20
+        bw = 92
+        span = len(STEPS) * (bw + 4) - 4
+        x = w - 184 - 12 - span
+        if x >= x_min:
+            return pygame.Rect(x, 16, span, 24), bw
+        bw = min(92, (w - 16 - x_min + 4) // len(STEPS) - 4)
+        span = len(STEPS) * (bw + 4) - 4
+        return pygame.Rect(w - 16 - span, 52, span, 24), bw
+
+    def column(self) -> dict[str, Any]:
+        """The left column's parts, top to bottom, for this screen size."""
+        w, h = self.layout.size
+        small = h < 640
+        left = self.left_width()
+        y0 = self.title_rect().bottom + 6
+        cell_h = 30 if small else 34
+        band_y = y0 + 22 + 4 * cell_h + 6
+        rows = self.hint_rows()
+        hints_top = min(box.top for box, _ in rows) if rows else h - 14
+        ph = 56 if small else 74
+        pw = int(ph * 0.7)
+        piles_y = hints_top - 8 - 18 - ph
+        hch = 50 if small else 62
+        return {"left": left, "x0": 14, "y0": y0, "cell_h": cell_h, "band_y": band_y, "band_h": cell_h,
+                "after": band_y + cell_h + 8, "pile": (pw, ph), "piles_y": piles_y,
+                "gap": max(10, min(26, (left - 18 - 5 * pw - 14) // 4)), "hand": (int(hch * 0.7), hch)}
+
     def geometry(self, view) -> dict[str, Any]:
         w, h = self.layout.size
         n = view.seats
-        left = int(min(360, w * 0.28))
+        left = self.left_width()
         x0, x1 = left + 20, w - 190
-        top, bottom = 64, h - 70
+        bar, _ = self.step_bar()
+        # the rows end above the prompt's room (two lines at the bottom centre)
+        top, bottom = (bar.bottom + 8 if bar.x < x1 else 64), h - 10 - (2 * T.line_height(TH.BODY, True) + 12) - 8
         ch = int(min(84, (bottom - top - n * 34) / (2.15 * n)))
         cw = int(ch * 0.7)
         slots = max([len(row) for row in view.pairs] + [1])
@@ -146,18 +188,76 @@ class SixteenCombosTable(TableScene):
         r = g["blocks"].get(seat)
         return (r.x, r.y - 22, r.w, r.h + 22) if r is not None else (0, 0, 10, 10)
 
-    def pile_rects(self, g) -> dict[str, pygame.Rect]:
-        cw, ch = 52, 74
-        x, y = 18, 440
+    def pile_rects(self, g=None) -> dict[str, pygame.Rect]:
+        col = self.column()
+        cw, ch = col["pile"]
+        x, y, gap = 18, col["piles_y"], col["gap"]
         out = {}
         for i, key in enumerate(("draw", "deal", "waste", "discard")):
-            out[key] = pygame.Rect(x + i * (cw + 26), y, cw, ch)
-        out["action"] = pygame.Rect(x + 4 * (cw + 26) - 8, y, cw, ch)
+            out[key] = pygame.Rect(x + i * (cw + gap), y, cw, ch)
+        out["action"] = pygame.Rect(x + 4 * (cw + gap), y, cw, ch)
         return out
 
     def hand_rects(self, count: int) -> list[pygame.Rect]:
-        cw, ch = 44, 62
-        return [pygame.Rect(18 + (i % 7) * (cw + 6), 570 + (i // 7) * (ch + 6), cw, ch) for i in range(count)]
+        col = self.column()
+        cw, ch = col["hand"]
+        per = max(1, (col["left"] - 18) // (cw + 6))
+        y = col["after"] + 20
+        return [pygame.Rect(18 + (i % per) * (cw + 6), y + (i // per) * (ch + 6), cw, ch) for i in range(count)]
+
+    def title_text(self) -> str:
+        view = self.match.view(SPECTATOR)
+        rules = ", ".join(view.active_rules) or "no optional rules"
+        text = f"16 Combos · {view.ruleset} · {rules}"
+        bar, _ = self.step_bar()
+        room = (bar.x if bar.y < 30 else self.layout.size[0] - 184) - 14 - 12
+        while len(text) > 12 and T.text(text, TH.SMALL, (0, 0, 0)).get_width() > room:
+            text = text[:-2] + "…"
+        return text
+
+    def reserve_fixed_labels(self, surface: pygame.Surface) -> None:
+        """The board starts with the buttons, the title, the key hints and this table's own piles."""
+        self.labels = LabelBoard(surface.get_rect())
+        for widget in self.form.widgets:
+            if widget.rect is not None:
+                self.labels.reserve(widget.rect)
+        self.labels.reserve(self.title_rect())
+        for box, text_rect in self.hint_rows():
+            self.labels.reserve(box.union(text_rect))
+        for r in self.pile_rects().values():
+            self.labels.reserve(r)
+        self.prompt_box = self.place_prompt()
+
+    def place_prompt(self) -> tuple[pygame.Rect, list[str], int] | None:
+        """The prompt's box, bottom centre of the rows, reserved before the rows' labels."""
+        w, h = self.layout.size
+        left = self.left_width()
+        if self.hold is not None:
+            prompt = self.hold.prompt
+        elif self.match_result is not None or self.round_result is not None:
+            prompt = ""
+        else:
+            prompt = self.prompt() if self.ready_for_input() else ""
+        if not prompt:
+            return None
+        room = min(int(w * 0.5), w - 190 - left - 40)
+        size = TH.BODY
+        lines = T.wrap(prompt, size, room, True)
+        if len(lines) > 2:          # a long prompt on a narrow screen: smaller, to stay off the rows
+            size = TH.SMALL
+            lines = T.wrap(prompt, size, room, True)
+        lh = T.line_height(size, True)
+        width = max(T.text(line, size, (0, 0, 0), True).get_width() for line in lines)
+        box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
+        box.midbottom = ((left + w - 190) // 2, h - 10)
+        return self.fit_label(box, ("up", "left", "right", "down")), lines, size
+
+    def label(self, surface, text: str, size: int, colour, rect_kw: dict, bold: bool = False,
+              prefer: tuple[str, ...] | None = None) -> pygame.Rect:
+        """Draw a label at the free spot nearest where it belongs (``rect_kw``: an anchor and a point)."""
+        spot = self.fit_label(T.text(text, size, colour, bold).get_rect(**rect_kw), prefer)
+        T.blit_text(surface, text, size, colour, spot.topleft, bold=bold)
+        return spot
 
     # -- input -----------------------------------------------------------------------------------------------
     def place_at(self, pos: tuple[int, int]) -> Place | None:
@@ -417,16 +517,25 @@ class SixteenCombosTable(TableScene):
         view = self.screen_view()
         g = self.lay_out(view)
         self.draw_header(surface, pal, view)
-        self.draw_combo_table(surface, pal, view, g["left"])
+        col = self.column()
+        self.draw_combo_table(surface, pal, view, col)
         self.draw_piles_16(surface, pal, view, g, highlight)
+        # the plates first (they matter most), then the rows with their counters and order cards
+        for seat in g["order"]:
+            self.draw_plate(surface, pal, view, seat, g)
         for seat in g["order"]:
             self.draw_character(surface, pal, view, seat, g, highlight, selected)
+        below = col["after"]
         if view.hand:
-            for i, (card, rect) in enumerate(zip(view.hand, self.hand_rects(len(view.hand)))):
+            rects = self.hand_rects(len(view.hand))
+            self.label(surface, "Your value cards to place", TH.TINY, pal.text_dim, {"topleft": (18, col["after"])})
+            for i, (card, rect) in enumerate(zip(view.hand, rects)):
                 place = Place("hand", view.seat, i)
                 self.card(surface, rect, card, pal, place)
                 self.outline(surface, rect, place, highlight, selected, pal)
-            T.blit_text(surface, "Your value cards to place", TH.TINY, pal.text_dim, (18, 550))
+                self.labels.reserve(rect)
+            below = max(r.bottom for r in rects) + 8
+        self.draw_story(surface, pal, view, col, below)
 
     def outline(self, surface, rect, place, highlight, selected, pal) -> None:
         if place in selected:
@@ -437,77 +546,91 @@ class SixteenCombosTable(TableScene):
             pygame.draw.rect(surface, TH.lighten(pal.accent, 0.35 * pulse), rect.inflate(6, 6), 3, border_radius=8)
 
     def draw_header(self, surface, pal, view) -> None:
-        w = self.layout.size[0]
-        rules = ", ".join(view.active_rules) or "no optional rules"
-        T.blit_text(surface, f"16 Combos · {view.ruleset} · {rules}", TH.SMALL, pal.text_dim, (14, 8))
-        # the step bar
+        T.blit_text(surface, self.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)
+        bar, bw = self.step_bar()
+        if view.phase == "place":       # no step lit while the pairs are prepared: the bar says so
+            pygame.draw.rect(surface, pal.accent, bar, border_radius=6)
+            self.label(surface, "Preparing pairs", TH.SMALL, (20, 20, 20), {"center": bar.center}, bold=True)
+            return
         active = STEP_BOX.get(view.step) if view.phase == "play" else None
-        bw = 92
-        x = w - 16 - len(STEPS) * (bw + 4)
         for i, label in enumerate(STEPS):
-            r = pygame.Rect(x + i * (bw + 4), 30, bw, 24)
+            r = pygame.Rect(bar.x + i * (bw + 4), bar.y, bw, bar.h)
             lit = active == i
             pygame.draw.rect(surface, pal.accent if lit else pal.button, r, border_radius=6)
             pygame.draw.rect(surface, pal.button_border, r, 1, border_radius=6)
-            T.blit_text(surface, label, TH.TINY, (20, 20, 20) if lit else pal.text, r.center, "center", bold=lit)
-        if view.phase == "place":
-            T.blit_text(surface, "Preparing pairs", TH.SMALL, pal.accent, (x - 12, 42), "midright", bold=True)
+            self.label(surface, label, TH.TINY, (20, 20, 20) if lit else pal.text, {"center": r.center}, bold=lit)
 
-    def draw_combo_table(self, surface, pal, view, left: int) -> None:
-        x0, y0 = 14, 34
-        cell_w, cell_h = (left - 60) // 4, 34
-        head_w = 46
-        T.blit_text(surface, "action →", TH.TINY, pal.text_dim, (x0 + head_w // 2, y0 + 10), "center")
+    def draw_combo_table(self, surface, pal, view, col) -> None:
+        x0, y0, left, cell_h = col["x0"], col["y0"], col["left"], col["cell_h"]
+        head_w = 44
+        cell_w = (left - x0 - head_w - 8) // 4
+        self.cell_text(surface, "action →", pygame.Rect(x0, y0, head_w, 22), pal.text_dim, False)
         cell = view.combo_cell
         for j, a in enumerate(TYPES):
-            r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w, 22)
+            r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w - 2, 22)
             lit = cell is not None and cell[0] == a
-            T.blit_text(surface, f"{SYMBOL[a]} {TYPE_NAMES[a][:4]}", TH.TINY, pal.accent if lit else pal.text, r.center, "center", bold=lit)
+            self.cell_text(surface, f"{SYMBOL[a]} {TYPE_NAMES[a][:4]}", r, pal.accent if lit else pal.text, lit, lines=1)
         for i, t in enumerate(TYPES):
             y = y0 + 24 + i * cell_h
             lit_row = cell is not None and cell[1] == t
-            T.blit_text(surface, f"{SYMBOL[t]} {TYPE_NAMES[t][:3]}", TH.TINY, pal.accent if lit_row else pal.text,
-                        (x0 + head_w // 2, y + cell_h // 2), "center", bold=lit_row)
+            self.cell_text(surface, f"{SYMBOL[t]} {TYPE_NAMES[t][:3]}", pygame.Rect(x0, y, head_w - 2, cell_h - 2),
+                           pal.accent if lit_row else pal.text, lit_row, lines=1)
             for j, a in enumerate(TYPES):
                 r = pygame.Rect(x0 + head_w + j * cell_w, y, cell_w - 2, cell_h - 2)
                 lit = cell == (a, t)
                 pygame.draw.rect(surface, pal.accent if lit else TH.darken(pal.felt, 0.3), r, border_radius=4)
                 self.cell_text(surface, COMBOS[t][a], r, (20, 20, 20) if lit else pal.text, lit)
         # the outcome band, lit after each check
-        y = y0 + 24 + 4 * cell_h + 8
-        bw = (left - 28) // 4
+        y = col["band_y"]
+        bw = (left - x0 - 8) // 4
         colours = {"defeated": pal.good, "damaged": pal.accent, "missed": pal.text_dim, "critical failure": pal.bad}
         for k, outcome in enumerate(OUTCOMES):
-            r = pygame.Rect(x0 + k * bw, y, bw - 3, 34)
+            r = pygame.Rect(x0 + k * bw, y, bw - 3, col["band_h"])
             lit = self.lit_outcome == outcome
             pygame.draw.rect(surface, colours[outcome] if lit else TH.darken(pal.felt, 0.3), r, border_radius=5)
             label = {"critical failure": "critical -6", "defeated": "defeated 6+", "damaged": "damaged 1-5",
                      "missed": "missed -5-0"}[outcome]
             self.cell_text(surface, label, r, (20, 20, 20) if lit else pal.text_dim, lit)
-        y += 8
+
+    def draw_story(self, surface, pal, view, col, top: int) -> None:
+        """The last check and what just happened, between the band (or the cards to place) and the piles."""
+        x0, width = col["x0"], col["left"] - 24
+        room = max(0, (col["piles_y"] - 10 - top) // 19)
+        lines: list[tuple[str, Any]] = []
         check = view.last_check
         if check is not None:
             text = (f"Last check: {self.name(check.seat)}'s {type_word(check.action_type)} {check.action_value} "
                     f"against {self.name(check.victim)}'s {type_word(check.target_type)} {check.target_value}")
-            for i, line in enumerate(T.wrap(text, TH.SMALL, left - 24)[:2]):
-                T.blit_text(surface, line, TH.SMALL, pal.text, (x0, y + 34 + i * 19))
-            y += 19
-        # what is going on: narration and prompt live in the left column too
-        lines: list[str] = []
+            lines += [(line, pal.text) for line in T.wrap(text, TH.SMALL, width)[:2]]
+        told: list[str] = []
         for line in list(self.narration)[-4:]:
-            lines.extend(T.wrap(line, TH.SMALL, left - 24))
-        for i, line in enumerate(lines[-6:]):
-            colour = pal.text if i == len(lines[-6:]) - 1 else pal.text_dim
-            T.blit_text(surface, line, TH.SMALL, colour, (x0, y + 60 + i * 19))
+            told.extend(T.wrap(line, TH.SMALL, width))
+        told = told[-6:]
+        lines += [(line, pal.text if i == len(told) - 1 else pal.text_dim) for i, line in enumerate(told)]
+        if len(lines) > room:       # a short screen keeps the newest narration
+            lines = lines[len(lines) - room:] if room else []
+        for i, (line, colour) in enumerate(lines):
+            self.label(surface, line, TH.SMALL, colour, {"topleft": (x0, top + i * 19)}, prefer=("down", "right"))
 
-    def cell_text(self, surface, text: str, r: pygame.Rect, colour, bold: bool) -> None:
-        """A label inside a table cell, on two lines when one is too wide."""
-        if T.text(text, TH.TINY, colour, bold).get_width() <= r.w - 6:
-            T.blit_text(surface, text, TH.TINY, colour, r.center, "center", bold=bold)
-            return
-        first, second = text.split(" ", 1) if " " in text else (text[:7] + "-", text[7:])
-        T.blit_text(surface, first, TH.TINY, colour, (r.centerx, r.centery - 7), "center", bold=bold)
-        T.blit_text(surface, second, TH.TINY, colour, (r.centerx, r.centery + 7), "center", bold=bold)
+    def cell_text(self, surface, text: str, r: pygame.Rect, colour, bold: bool, lines: int = 2) -> None:
+        """A label inside a table cell: on one line, else on two (at a word, else hyphenated), in the
+        largest small size that fits the cell; its boxes go on the label board."""
+        half = (len(text) + 1) // 2
+        splits = [[text]]
+        if lines > 1:
+            splits.append(text.split(" ", 1) if " " in text else [text[:half] + "-", text[half:]])
+        for size in (TH.TINY, TH.TINY - 1, TH.TINY - 2, TH.TINY - 3):
+            lh = T.line_height(size, bold) - 2
+            for parts in splits:
+                if len(parts) * lh <= r.h + 2 and max(T.text(p, size, colour, bold).get_width() for p in parts) <= r.w - 4:
+                    top = r.centery - len(parts) * lh // 2
+                    for k, part in enumerate(parts):
+                        surf = T.text(part, size, colour, bold)
+                        box = surf.get_rect(midtop=(r.centerx, top + k * lh))
+                        self.labels.reserve(box)
+                        T.blit_text(surface, part, size, colour, box.topleft, bold=bold)
+                    return
+        self.label(surface, text[:6] + "…", TH.TINY - 3, colour, {"center": r.center}, bold=bold)
 
     def draw_piles_16(self, surface, pal, view, g, highlight) -> None:
         piles = self.pile_rects(g)
@@ -523,29 +646,27 @@ class SixteenCombosTable(TableScene):
                 surface.blit(CARDS.render_card(None, r.size, self.back_palette(pal, back)), r)
             else:
                 pygame.draw.rect(surface, pal.felt_dark, r, 2, border_radius=6)
-            T.blit_text(surface, label, TH.TINY, pal.text_dim, (r.centerx, r.bottom + 4), "midtop")
+            self.label(surface, label, TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 4)}, prefer=("down", "up"))
         r = piles["waste"]
         if view.waste:
             for k, card in enumerate(view.waste[-3:]):
                 self.card(surface, r.move(k * 6, k * 4), card, pal, "waste")
         else:
             pygame.draw.rect(surface, TH.darken(pal.felt, 0.25), r, 2, border_radius=6)
-        T.blit_text(surface, "Waste", TH.TINY, pal.text_dim, (r.centerx, r.bottom + 4), "midtop")
+        self.label(surface, "Waste", TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 4)}, prefer=("down", "up"))
         if view.action_cards:
             r = piles["action"]
             for k, card in enumerate(view.action_cards):
                 self.card(surface, r.move(k * 14, 0), card, pal, "action", back="draw")
-            T.blit_text(surface, f"Action {view.action_value if view.action_value is not None else ''}", TH.TINY,
-                        pal.accent, (r.centerx, r.bottom + 4), "midtop", bold=True)
+            self.label(surface, f"Action {view.action_value if view.action_value is not None else ''}", TH.TINY,
+                       pal.accent, {"midtop": (r.centerx, r.bottom + 4)}, bold=True, prefer=("down", "up"))
             if DECK in highlight:
                 pygame.draw.rect(surface, pal.accent, r.inflate(8, 8), 3, border_radius=8)
 
-    def draw_character(self, surface, pal, view, seat: int, g, highlight, selected) -> None:
+    def draw_plate(self, surface, pal, view, seat: int, g) -> None:
+        """The character's plate above its rows: name, order card, pairs left, statuses; "acting" at the right."""
         area = g["blocks"][seat]
-        cw, ch = g["card"]
-        zone = self.pairs_zone
-        colour = pal.seat_colour(seat)
-        acting = seat in view.acting
+        acting = seat in view.acting and view.phase == "play"
         order = view.order_cards[seat]
         plate = f"{self.name(seat)}"
         if order is not None:
@@ -562,15 +683,24 @@ class SixteenCombosTable(TableScene):
             status.append(f"consultation {type_word(cp.type)} {cp.value}")
         if status:
             plate += " · " + ", ".join(status)
-        T.blit_text(surface, plate, TH.SMALL, colour, (area.x, area.y - 22), bold=True)
-        if acting and view.phase == "play":
-            T.blit_text(surface, "◀ acting", TH.SMALL, pal.accent, (area.right, area.y - 22), "topright", bold=True)
+        room = area.w - (T.text("◀ acting", TH.SMALL, pal.accent, True).get_width() + 12 if acting else 0)
+        while len(plate) > 8 and T.text(plate, TH.SMALL, pal.text, True).get_width() > room:
+            plate = plate[:-2] + "…"
+        if acting:
+            self.label(surface, "◀ acting", TH.SMALL, pal.accent, {"topright": (area.right, area.y - 22)}, bold=True)
+        self.label(surface, plate, TH.SMALL, pal.seat_colour(seat), {"topleft": (area.x, area.y - 22)}, bold=True)
+
+    def draw_character(self, surface, pal, view, seat: int, g, highlight, selected) -> None:
+        area = g["blocks"][seat]
+        cw, ch = g["card"]
+        zone = self.pairs_zone
+        order = view.order_cards[seat]
         ends = [r.right for (s_, _), rs in zone.rects.items() if s_ == seat for r in rs]
         if order is not None and ends:
             # the order card, face up beside the rows for the whole encounter (from the draw deck)
             r = pygame.Rect(max(ends) + 22, area.y + ch // 4, int(cw * 0.8), int(ch * 0.8))
             self.card(surface, r, order, pal, "order")
-            T.blit_text(surface, "order", TH.TINY, pal.text_dim, (r.centerx, r.bottom + 3), "midtop")
+            self.label(surface, "order", TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 3)}, prefer=("right", "down", "up"))
         for pv in view.pairs[seat]:
             if pv is None:
                 continue
@@ -590,11 +720,12 @@ class SixteenCombosTable(TableScene):
                 else:
                     self.card(surface, r, card, pal, Place("value", seat, pv.slot))
             if pv.counter and pv.value is not None:
-                # a counter on a changed value
-                c = (value_rect.right - 4, value_rect.top + 4) if seat != self.bottom else (value_rect.right - 4, value_rect.top + 4)
-                pygame.draw.circle(surface, (250, 210, 60), c, max(9, cw // 4))
-                pygame.draw.circle(surface, (60, 40, 10), c, max(9, cw // 4), 2)
-                T.blit_text(surface, str(pv.value), TH.SMALL, (30, 20, 0), c, "center", bold=True)
+                # a counter on a changed value (its number kept clear of other labels)
+                spot = self.fit_label(T.text(str(pv.value), TH.SMALL, (30, 20, 0), True).get_rect(
+                    center=(value_rect.right - 4, value_rect.top + 4)), ("down", "left", "right", "up"))
+                pygame.draw.circle(surface, (250, 210, 60), spot.center, max(9, cw // 4))
+                pygame.draw.circle(surface, (60, 40, 10), spot.center, max(9, cw // 4), 2)
+                T.blit_text(surface, str(pv.value), TH.SMALL, (30, 20, 0), spot.topleft, bold=True)
             pair_place = Place("pair", seat, pv.slot)
             union = type_rect.union(value_rect)
             self.outline(surface, union, pair_place, highlight, selected, pal)
@@ -605,43 +736,43 @@ class SixteenCombosTable(TableScene):
 
     def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         w, h = self.layout.size
-        left = int(min(360, w * 0.28))
-        if self.hold is not None:
-            prompt = self.hold.prompt
-        elif self.match_result is not None or self.round_result is not None:
-            prompt = ""
-        else:
-            prompt = self.prompt() if self.ready_for_input() else ""
-        if prompt:
-            lines = T.wrap(prompt, TH.BODY, int(w * 0.5), True)
-            lh = T.line_height(TH.BODY, True)
-            width = max(T.text(line, TH.BODY, pal.text, True).get_width() for line in lines)
-            box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
-            box.midbottom = ((left + w - 190) // 2, h - 10)
+        if self.prompt_box is not None:
+            box, lines, size = self.prompt_box
+            lh = T.line_height(size, True)
             surface.blit(TH.panel(box.size, (6, 28, 20, 225), pal.accent, 10, 2), box.topleft)
             for i, line in enumerate(lines):
-                T.blit_text(surface, line, TH.BODY, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
+                T.blit_text(surface, line, size, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
         if self.message is not None:
             text, _ = self.message
             txt = T.text(text, TH.BODY, (255, 255, 255), True)
-            box = txt.get_rect(center=(w // 2, h // 2)).inflate(26, 12)
+            box = self.fit_label(txt.get_rect(center=(w // 2, h // 2)).inflate(26, 12), ("up", "down", "right", "left"))
             surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.35), 235), pal.bad, 10, 2), box.topleft)
             T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+        self.label_layer("floating")       # (rising texts pass over other labels by design)
         for f in self.floating:
             k = f.age / f.life
             T.blit_text(surface, f.text, TH.BODY, f.colour, (int(f.x), int(f.y - 40 * k)), "center", bold=True)
+        self.label_layer("table")
+        for (key, what), (box, words) in zip(self.key_hints(), self.hint_rows()):
+            pygame.draw.rect(surface, pal.button, box, border_radius=4)
+            pygame.draw.rect(surface, pal.button_border, box, 1, border_radius=4)
+            T.blit_text(surface, key, TH.TINY, pal.text, box.center, "center", bold=True)
+            T.blit_text(surface, what, TH.TINY, pal.text_dim, words.topleft)
 
     def overlay_rect(self) -> pygame.Rect:
         w, h = self.layout.size
-        r = pygame.Rect(0, 0, 560, 170 + 28 * len(self.names))
+        r = pygame.Rect(0, 0, min(w - 24, 560), min(h - 16, 170 + 28 * len(self.names)))
         r.center = (w // 2, h // 2)
         return r
 
     def draw_overlay(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         if self.queue:
             return
+        self.label_layer("results")
+        # a dark veil over the table and an opaque panel: the results read the same over any cards
+        surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 140), None, 0), (0, 0))
         panel = self.overlay_rect()
-        surface.blit(TH.panel(panel.size, (6, 26, 18, 236), pal.accent, 14, 2), panel.topleft)
+        surface.blit(TH.panel(panel.size, (6, 26, 18, 246), pal.accent, 14, 2), panel.topleft)
         view = self.match.view(SPECTATOR)
         y = panel.y + 18
         ev = self.match_result or self.round_result
