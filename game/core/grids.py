@@ -113,6 +113,10 @@ class GridGame(Game):
         self.seen: list[set[int]] = [set() for _ in range(self.seats)]
 
     # -- reading the grids ------------------------------------------------------------------
+    def acts_out_of_turn(self, seat: int) -> bool:
+        """Out of turn in a memory-grid game means claiming during the reaction window."""
+        return self.phase == "reaction" and getattr(self, "window", None) is not None and seat in self.seats_to_act()
+
     def card_at(self, place: Place) -> Card | None:
         if place.zone != "grid" or not 0 <= place.seat < self.seats:
             return None

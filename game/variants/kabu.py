@@ -486,7 +486,7 @@ class Kabu(GridGame):
         return KabuView(
             seat=seat, seats=self.seats, round=self.round, phase=self.phase,
             turn=self.turn if self.round else None, dealer=self.dealer, acting=acting,
-            out_of_turn=in_window and seat in acting, direction=1, zones=tuple(zones),
+            out_of_turn=self.acts_out_of_turn(seat), direction=1, zones=tuple(zones),
             windows=(WindowView("match", window.remaining(), window.opened_at, window.deadline),) if in_window else (),
             pending_draw=0, totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds),
             over=self.over, winners=self.winners, prompt=self._prompt(),

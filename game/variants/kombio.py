@@ -353,9 +353,6 @@ class Kombio(GridGame):
             return [BlindSwap(seat, a, b) for a, b in pairs]
         return [LookTwo(seat, a, b) for a, b in pairs]
 
-    def acts_out_of_turn(self, seat: int) -> bool:
-        return self.phase == "reaction" and self.window is not None and seat in self.seats_to_act()
-
     def observe(self, seat: int) -> KombioView:
         reveal_all = self.phase in ("round_over", "match_over")
         visible: dict[Place, Card] = {}

@@ -599,8 +599,8 @@ class SixteenCombosTable(TableScene):
         lines: list[tuple[str, Any]] = []
         check = view.last_check
         if check is not None:
-            text = (f"Last check: {self.name(check.seat)}'s {type_word(check.action_type)} {check.action_value} "
-                    f"against {self.name(check.victim)}'s {type_word(check.target_type)} {check.target_value}")
+            text = you_form(f"Last check: {self.name(check.seat)}'s {type_word(check.action_type)} {check.action_value} "
+                            f"against {self.name(check.victim)}'s {type_word(check.target_type)} {check.target_value}")
             lines += [(line, pal.text) for line in T.wrap(text, TH.SMALL, width)[:2]]
         told: list[str] = []
         for line in list(self.narration)[-4:]:

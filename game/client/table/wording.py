@@ -29,13 +29,19 @@ _YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "mat
               "names": "name", "jumps": "jump", "stacks": "stack", "passes": "pass", "must": "must",
               "wins": "win", "catches": "catch", "was": "were", "tries": "try", "gets": "get",
               "holds": "hold", "keeps": "keep", "scores": "score", "goes": "go", "picks": "pick",
-              "wrongly": "wrongly", "claims": "claim", "loses": "lose", "empties": "empty"}
+              "wrongly": "wrongly", "claims": "claim", "loses": "lose", "empties": "empty",
+              # 16 Combos
+              "uses": "use", "counters": "counter", "reacts": "react", "places": "place", "attacks": "attack",
+              "chooses": "choose", "raises": "raise", "steals": "steal", "defends": "defend", "targets": "target"}
 
 
 def you_form(text: str) -> str:
     """Narration is written in the third person; a seat named "You" reads in the second, also after
     a lead-in such as "Round 2: " or a mark such as "✓ ". Elsewhere in a sentence "You" is "you"
     ("Ada catches you", "Caught by you"). Every message with a seat as subject goes through here."""
+    # "You's" (a name made possessive by a caller that did not ask whose()) is "Your" / "your".
+    text = re.sub(r"\bYou's\b", lambda m: "Your" if m.start() == 0 or text[max(0, m.start() - 2):m.start()]
+                  in (": ", ". ", "! ") else "your", text)
     text = _YOU_OBJECT.sub("you", text)
     mark = re.match(r"^([^\w\s]+ )You ", text)
     if mark:
