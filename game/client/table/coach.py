@@ -53,7 +53,7 @@ class TableCoach:
         self.coached = True
         self.advice = (seat, self.match.version, advice)
         words = self.describe_move(advice.action)
-        self.say(f"Coach: {words}." + (f" {advice.reason}" if advice.reason else ""), COACH_SECONDS)
+        self.say(f"Coach: {words}." + (f" {advice.reason}" if advice.reason else ""), COACH_SECONDS, tone="info")
         return advice
 
     def describe_move(self, action: Any) -> str:

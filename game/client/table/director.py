@@ -234,7 +234,8 @@ class EventDirector:
             return f"{who} swaps two of {whom} cards."
         if by in (a.seat, b.seat):
             other = owner[1] if a.seat == by else owner[0]
-            return f"{who} swaps {possessive_own(who)} card with {whose(other)}."
+            theirs = "yours" if other == "You" else whose(other)   # the pronoun at the end of a sentence
+            return f"{who} swaps {possessive_own(who)} card with {theirs}."
         return f"{who} swaps {whose(owner[0])} card with {whose(owner[1])}."
 
     def on_CardSeen(self, ev: CardSeen) -> None:

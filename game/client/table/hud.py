@@ -142,8 +142,10 @@ class Hud:
         table; "floating" texts rise across it on purpose. The layout test reads these marks."""
         self.label_layers.append((len(T.DRAWN), name))
 
-    def say(self, text: str, seconds: float = 2.2) -> None:
+    def say(self, text: str, seconds: float = 2.2, tone: str = "bad") -> None:
+        """A short message above the pile: a refusal ("bad", red) or advice ("info")."""
         self.message = (you_form(text), seconds)
+        self.message_tone = tone
 
     def narrate(self, text: str) -> None:
         """What just happened, in plain words: shown beside the pile and kept in the history."""
@@ -296,7 +298,8 @@ class Hud:
             txt = T.text(text, TH.BODY, (255, 255, 255), True)
             box = txt.get_rect(center=(cx, cy - L.pile_card[1] // 2 - int(44 * L.unit))).inflate(26, 12)
             box = self.fit_label(box, ("up", "down", "right", "left"))
-            surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.35), 235), pal.bad, 10, 2), box.topleft)
+            edge = pal.info if getattr(self, "message_tone", "bad") == "info" else pal.bad
+            surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
             T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
         self.label_layer("floating")       # (rising texts pass over other labels by design)
         for f in self.floating:
