@@ -86,11 +86,12 @@ def compare(variant: str, players: int, games: int, seed: int, bots: list[str],
         "fallbacks": sum(m.get("fallbacks", 0) for run in runs for m in run),
     }
     for (label, _), matches in zip(lines[1:], runs[1:]):
-        paired = [(base[m["index"]], m) for m in matches if "error" not in m and m["index"] in base]
+        paired = [(_per_match(base[m["index"]], players), _per_match(m, players))
+                  for m in matches if "error" not in m and m["index"] in base]
         figures = []
-        for key in _per_match(paired[0][0], players) if paired else ():
-            before = [_per_match(b, players)[key] for b, _ in paired]
-            after = [_per_match(a, players)[key] for _, a in paired]
+        for key in paired[0][0] if paired else ():
+            before = [b[key] for b, _ in paired]
+            after = [a[key] for _, a in paired]
             diff, ci = mean_and_ci([a - b for a, b in zip(after, before)])
             name, _, seat = key.partition("|")
             figures.append({"figure": name, "seat": int(seat) if seat else None,

@@ -61,6 +61,7 @@ class Session:
         # Agents that follow a seat's events like its bot would, but never act: the coach beside a
         # human player learns exactly what that player has seen.
         self.watchers = dict(watchers or {})
+        self._followers = list(agents.items()) + list(self.watchers.items())   # who is told every event
         self.auto_start_rounds = auto_start_rounds
         self.listener = listener
         self.pending: dict[int, _Pending] = {}
@@ -79,7 +80,7 @@ class Session:
         self._views: dict[int, Any] = {}
         self._legal: dict[int, list[Action]] = {}
         self._scheduled_at = -1   # the version whose bots have all been asked (nothing to redo until it changes)
-        for seat, agent in list(agents.items()) + list(self.watchers.items()):
+        for seat, agent in self._followers:
             agent.begin(seat, type(game), game.seats, dict(game.options))
 
     @property
@@ -101,7 +102,7 @@ class Session:
     def _publish(self, events: list[Event]) -> None:
         # Most events are public: one list serves every seat. Only an event with hidden faces is
         # redacted, and the blanked copy is made once for all the seats that may not see them.
-        followers = list(self.agents.items()) + list(self.watchers.items())
+        followers = self._followers
         if not any(e.hides_cards() for e in events):
             for _, agent in followers:
                 agent.observe(list(events))

@@ -15,6 +15,7 @@ import pygame
 
 from ai.coach import Advice, coach_agent
 from ai.registry import bot_seed
+from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.cards import DECK, DISCARD
 
@@ -101,6 +102,4 @@ class TableCoach:
                 badge = pygame.Rect(0, 0, 24, 24)
                 badge.center = ring.topleft
                 pygame.draw.circle(surface, colour, badge.center, 12)
-                from game.client.ui import text as T
-
                 T.blit_text(surface, str(n), TH.SMALL, (10, 30, 40), badge.center, "center", bold=True)
