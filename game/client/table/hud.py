@@ -80,6 +80,7 @@ class Hud:
         self.floating: list[Floating] = []
         self.narration: deque[str] = deque(maxlen=3)
         self.message: tuple[str, float] | None = None   # (text, seconds left): why a click failed
+        self.message_tone = "bad"                         # "bad" (a refusal) or "info" (the coach)
         self.chart: pygame.Surface | None = None
         self.shown_totals: dict[str, float] = {}
         self.final_round_seen = False      # the match result waits until the last round was shown
@@ -298,7 +299,7 @@ class Hud:
             txt = T.text(text, TH.BODY, (255, 255, 255), True)
             box = txt.get_rect(center=(cx, cy - L.pile_card[1] // 2 - int(44 * L.unit))).inflate(26, 12)
             box = self.fit_label(box, ("up", "down", "right", "left"))
-            edge = pal.info if getattr(self, "message_tone", "bad") == "info" else pal.bad
+            edge = pal.info if self.message_tone == "info" else pal.bad
             surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
             T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
         self.label_layer("floating")       # (rising texts pass over other labels by design)
