@@ -56,7 +56,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import main  # noqa: E402
-from game.client.storage import (JOURNAL_FILE, SAVE_FILE, SETTINGS_FILE, STATS_FILE, LastMatch, Settings,  # noqa: E402
+from game.client.storage import (LEGACY_SAVE_FILE, SAVES_DIR, SETTINGS_FILE, STATS_FILE, LastMatch, Settings,  # noqa: E402
                                   Statistics, Storage, VariantStats, journal_mark)
 import game.variants  # noqa: E402,F401  (registers the variants)
 from game.core.game import all_variants  # noqa: E402
@@ -70,6 +70,8 @@ HOSTILE_VALUES = [
     "1.5", "-1", "0", '""', "{}", "[]", '{"a": 1}', "1e300", "-0.0", str(2 ** 63), "2.0",
 ]
 LIMIT_SECONDS = 10
+SAVE_FILE = f"{SAVES_DIR}/kombio.json"          # Kombio's saved match (each variant keeps its own)
+JOURNAL_FILE = f"{SAVES_DIR}/kombio.journal"
 
 
 class Hang(Exception):
@@ -110,7 +112,8 @@ def base_files() -> dict[str, str]:
     journal = "".join(json.dumps({"i": i, "m": mark, "step": finished.step_json(i, *finished.actions[i])}) + "\n"
                       for i in range(len(half.actions), len(half.actions) + 12))
     return {SETTINGS_FILE: json.dumps(settings.to_json()), STATS_FILE: json.dumps(stats.to_json()),
-            SAVE_FILE: json.dumps(save), JOURNAL_FILE: journal}
+            SAVE_FILE: json.dumps(save), JOURNAL_FILE: journal,
+            LEGACY_SAVE_FILE: json.dumps(save)}     # an earlier version's single save, moved at start
 
 
 def corrupt_journal(text: str, rng: random.Random) -> tuple[str, bytes]:
@@ -222,8 +225,8 @@ def file_case(home: Path, name: str, kind: str, content: bytes) -> str | None:
     """Load one corrupt file the way the game does; the outcome: None (fine), or crash, hang,
     lost or wrong (with why)."""
     folder = home / ("config" if name == SETTINGS_FILE else "data")
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
     regular = kind not in ("dir", "fifo", "devzero", "big")
     if kind == "dir":
         path.mkdir()
@@ -243,7 +246,8 @@ def file_case(home: Path, name: str, kind: str, content: bytes) -> str | None:
     try:
         with time_limit(LIMIT_SECONDS):
             store = Storage(home)
-            saved = store.saved_match()
+            found = store.saved_matches()
+            saved = found[0] if found else None
             record = saved[0] if saved else None
             if record is not None:
                 record.new_game()
@@ -257,9 +261,14 @@ def file_case(home: Path, name: str, kind: str, content: bytes) -> str | None:
     if why:
         return f"wrong: {why}"
     if regular:
-        copies = list(folder.glob(name + ".corrupt-*"))
+        # An earlier version's save is moved into the slot of the variant it names first: look for
+        # its bytes in every slot too.
+        saves = folder / SAVES_DIR
+        places = [path] + (sorted(saves.glob("*.json")) if name == LEGACY_SAVE_FILE else [])
+        copies = list(path.parent.glob(path.name + ".corrupt-*"))
+        copies += sorted(saves.glob("*.corrupt-*")) if name == LEGACY_SAVE_FILE else []
         kept = any(c.read_bytes() == content for c in copies)
-        here = path.exists() and path.is_file() and path.read_bytes() == content
+        here = any(p.exists() and p.is_file() and p.read_bytes() == content for p in places)
         if not here and not kept:
             return "lost: the file's bytes are gone"
         if copies and not store.messages:
@@ -281,7 +290,7 @@ def run_files(count: int, seed: int) -> dict[str, Any]:
             kind, content = (corrupt_journal if name == JOURNAL_FILE else corrupt)(bases[name], rng)
             home = root / str(i)
             if name == JOURNAL_FILE:        # a journal goes with its (valid) snapshot
-                (home / "data").mkdir(parents=True)
+                (home / "data" / SAVES_DIR).mkdir(parents=True)
                 (home / "data" / SAVE_FILE).write_text(bases[SAVE_FILE], encoding="utf-8")
             outcome = file_case(home, name, kind, content if isinstance(content, bytes) else content.encode())
             counts["cases"] += 1
@@ -524,7 +533,7 @@ def run_kills(count: int, seed: int, load: int = 0) -> dict[str, Any]:
             if left:
                 problems.append(f"leftovers: {left}")
             snapshot = json.loads((home / "data" / SAVE_FILE).read_text()) if (home / "data" / SAVE_FILE).exists() else None
-            saved = store.saved_match()
+            saved = store.saved_match("kombio")
             if saved is not None:
                 rec = saved[0]
                 counts["from_journal"] += snapshot is not None and len(rec.actions) > len(snapshot["actions"])

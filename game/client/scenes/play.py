@@ -366,22 +366,15 @@ class SummaryScene(MenuScene):
         return GameRecord(self.variant.id, dict(self.options), list(self.seat_list), seed)
 
     def _unfinished(self) -> str:
-        """What the saved unfinished match is, in words, or "" when there is none."""
-        saved = self.app.storage.saved_match()
+        """What this variant's saved unfinished match is, in words, or "" when there is none."""
+        saved = self.app.storage.saved_match(self.variant.id)
         if saved is None:
             return ""
         record, meta = saved
-        try:
-            from game.core.game import get_variant
-
-            title = get_variant(record.variant).title
-        except Exception:
-            title = str(record.variant)
-        detail = meta.get("summary") or f"{len(record.seats)} players"
-        return f"{title} · {detail}"
+        return meta.get("summary") or f"{len(record.seats)} players"
 
     def start(self) -> None:
-        # There is one saved match: a new one replaces it, so the first press asks.
+        # Each variant keeps one saved match: a new one replaces this variant's, so the first press asks.
         if not self.replacing:
             unfinished = self._unfinished()
             if unfinished:
@@ -411,8 +404,9 @@ class SummaryScene(MenuScene):
     def draw_content(self, surface) -> None:
         pal = self.palette
         if self.replacing:
-            warn = (f"You have an unfinished match ({T.clean(self.replacing, 60)}). Starting this one "
-                    "replaces it: press again to start, or Back to keep it.")
+            warn = (f"You have an unfinished {self.variant.title} match ({T.clean(self.replacing, 60)}). "
+                    "Starting this one replaces it (other games' saves stay): press again to start, "
+                    "or Back to keep it.")
             r = self.start_button.rect
             lines = T.wrap(warn, TH.SMALL, max(200, r.right - self.left.x - 2 * r.w - 40))
             y = r.centery - len(lines) * T.line_height(TH.SMALL) // 2
