@@ -408,7 +408,8 @@ class SummaryScene(MenuScene):
         self.left = pygame.Rect(margin, 110, left_w, h - 220)
         self.right = pygame.Rect(self.left.right + gap, 110, w - margin - self.left.right - gap, h - 220)
         bw = 200
-        self.start_button.rect = pygame.Rect(w - margin - bw, h - 92, bw, 48)
+        sw = 310 if self.replacing else bw      # "Replace it and start" needs the room
+        self.start_button.rect = pygame.Rect(w - margin - sw, h - 92, sw, 48)
         self.back_button.rect = pygame.Rect(self.start_button.rect.x - 16 - bw, h - 92, bw, 48)
 
     def handle_event(self, event) -> None:
@@ -439,6 +440,7 @@ class SummaryScene(MenuScene):
             if unfinished:
                 self.replacing = unfinished
                 self.start_button.text = "Replace it and start"
+                self.layout(self.size)
                 return
         s = self.app.settings
         s.last_setup = dict(s.last_setup)
@@ -468,7 +470,7 @@ class SummaryScene(MenuScene):
                     "Starting this one replaces it (other games' saves stay): press again to start, "
                     "or Back to keep it.")
             r = self.start_button.rect
-            lines = T.wrap(warn, TH.SMALL, max(200, r.right - self.left.x - 2 * r.w - 40))
+            lines = T.wrap(warn, TH.SMALL, max(200, self.back_button.rect.x - self.left.x - 24))
             y = r.centery - len(lines) * T.line_height(TH.SMALL) // 2
             for line in lines:
                 T.blit_text(surface, line, TH.SMALL, pal.bad, (self.left.x, y))
