@@ -169,3 +169,24 @@ def test_the_summary_shows_the_same_words_and_the_automatic_time_is_not_stored_a
     assert drive.app.settings.reaction_seconds == 3.0      # the default for other games stays
     # Nor for this game: the next setup starts from the seating's default again.
     assert "reaction_seconds" not in drive.app.settings.last_setup["kombio"]["options"]
+
+
+def test_the_long_hot_seat_wording_is_drawn_whole_at_960x540(make_app):
+    from game.client.scenes.play import SetupScene
+    from game.core.game import get_variant
+
+    app = make_app(size=(960, 540))
+    scene = SetupScene(app, get_variant("kabu"))
+    app.push(scene)
+    scene.set_kind(1, "human")
+    widget = _reaction_widget(scene)
+    scene.form.focus_on(widget)
+    scene._scroll_to(widget)
+    app.run_frames(1)
+    label = "Close when we all pass or after"
+    assert widget.label == label
+    from game.client.ui import text as T
+
+    lines = [t for t, r in T.DRAWN if r.y < widget.control_rect.bottom and r.right <= widget.control_rect.x
+             and r.x >= widget.rect.x and t in label]
+    assert " ".join(lines) == label, lines          # whole, on two smaller lines, clear of the control

@@ -89,7 +89,18 @@ class Widget:
         if focused:
             pygame.draw.rect(surface, pal.accent, (self.rect.x, self.rect.y + 6, 4, self.rect.h - 12), border_radius=2)
         colour = pal.text if self.enabled else pal.disabled
-        T.blit_text(surface, self.label, TH.BODY, colour, (row.x + 14, row.centery), "midleft")
+        # A label longer than the room beside its control is set smaller, on two lines if need
+        # be, rather than cut off.
+        room = self.control_rect.x - row.x - 24
+        if T.text(self.label, TH.BODY, colour).get_width() <= room:
+            T.blit_text(surface, self.label, TH.BODY, colour, (row.x + 14, row.centery), "midleft")
+        else:
+            lines = T.wrap(self.label, TH.SMALL, max(50, room))[:2]
+            lh = T.line_height(TH.SMALL)
+            y = row.centery - lh * len(lines) // 2
+            for line in lines:
+                T.blit_text(surface, line, TH.SMALL, colour, (row.x + 14, y))
+                y += lh
         if self.help:
             y = row.bottom - 4
             for line in T.wrap(self.help, TH.SMALL, max(50, self.rect.w - 28)):
