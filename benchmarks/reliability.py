@@ -687,6 +687,8 @@ def run_soak(count: int, seed: int, workers: int = 1, progress: bool = False) ->
             total[key] += part[key]
         total["examples"] = (total["examples"] + part["examples"])[:10]
         if progress:
+            for example in part["examples"]:     # each finding as it comes, not only at the end
+                print(f"\nsoak finding: {example}", file=sys.stderr, flush=True)
             rate = total["matches"] / max(1e-9, time.perf_counter() - started)
             print(f"\rsoak: {total['matches']:,}/{count:,} matches, {total['exception']} exceptions, "
                   f"{total['broken']} broken invariants, {total['replayed']} replayed from JSON, "
