@@ -682,13 +682,18 @@ def _soak_chunk(job: tuple[int, int, int, int]) -> dict[str, Any]:
     return out
 
 
-def run_soak(count: int, seed: int, workers: int = 1, progress: bool = False) -> dict[str, Any]:
+def run_soak(count: int, seed: int, workers: int = 1, progress: bool = False,
+             part: tuple[int, int] | None = None) -> dict[str, Any]:
     """`count` soak matches over `workers` processes; SOAK_SAMPLE of them, spread evenly, also
-    replayed from their JSON through the record's own check."""
+    replayed from their JSON through the record's own check. `part` (first, stop) plays only
+    those match indices of the run: slices of one seeded run, played on different days or
+    machines, add up to exactly the whole run."""
     started = time.perf_counter()
     every = max(1, count // SOAK_SAMPLE)
     chunk = 25
-    jobs = [(seed, start, min(count, start + chunk), every) for start in range(0, count, chunk)]
+    first, stop = part or (0, count)
+    jobs = [(seed, start, min(stop, start + chunk), every) for start in range(first, stop, chunk)]
+    count = stop - first
     total = {"matches": 0, "exception": 0, "broken": 0, "replayed": 0, "examples": []}
 
     def add(part: dict[str, Any]) -> None:
@@ -696,6 +701,8 @@ def run_soak(count: int, seed: int, workers: int = 1, progress: bool = False) ->
             total[key] += part[key]
         total["examples"] = (total["examples"] + part["examples"])[:10]
         if progress:
+            for example in part["examples"]:     # each finding as it comes, not only at the end
+                print(f"\nsoak finding: {example}", file=sys.stderr, flush=True)
             rate = total["matches"] / max(1e-9, time.perf_counter() - started)
             print(f"\rsoak: {total['matches']:,}/{count:,} matches, {total['exception']} exceptions, "
                   f"{total['broken']} broken invariants, {total['replayed']} replayed from JSON, "
@@ -749,6 +756,8 @@ def main_(argv: list[str] | None = None) -> int:
     parser.add_argument("--soak", type=int, metavar="MATCHES",
                         help="only the soak: this many seeded bot matches, every invariant checked")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes for the soak")
+    parser.add_argument("--part", metavar="FIRST:STOP", help="only these match indices of the soak run "
+                        "(slices of one run add up to the whole run)")
     parser.add_argument("--autosave-child", nargs=2, metavar=("HOME", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.autosave_child:
@@ -762,15 +771,28 @@ def main_(argv: list[str] | None = None) -> int:
               f"flush at the end {cost['flush_ms']} ms; the first save of the match continued: {cost['resume_first_ms']} ms")
         return 0
     if args.soak:
-        soak = run_soak(args.soak, args.seed, args.workers, progress=True)
+        part = None
+        if args.part:
+            try:
+                first, stop = (int(x) for x in args.part.split(":"))
+            except ValueError:
+                parser.error("--part takes FIRST:STOP, e.g. 0:25000")
+            if not 0 <= first < stop <= args.soak:
+                parser.error(f"--part must lie within 0:{args.soak}")
+            part = (first, stop)
+        soak = run_soak(args.soak, args.seed, args.workers, progress=True, part=part)
+        every = max(1, args.soak // SOAK_SAMPLE)
+        first, stop = part or (0, args.soak)
+        samples = sum(1 for i in range(first, stop) if i % every == 0 and i // every < SOAK_SAMPLE)
         if args.json:
             print(json.dumps(soak, indent=1))
         else:
-            print(f"soak: {soak['matches']:,} matches, {soak['exception']} exceptions, {soak['broken']} broken "
+            print(f"soak{f' (matches {first:,} to {stop - 1:,} of {args.soak:,})' if part else ''}: "
+                  f"{soak['matches']:,} matches, {soak['exception']} exceptions, {soak['broken']} broken "
                   f"invariants, {soak['replayed']} sampled records replayed identically from JSON; {soak['seconds']} s")
             for ex in soak["examples"]:
                 print("   ", ex)
-        return 0 if soak["exception"] + soak["broken"] == 0 and soak["replayed"] == min(args.soak, SOAK_SAMPLE) else 1
+        return 0 if soak["exception"] + soak["broken"] == 0 and soak["replayed"] == samples else 1
     files, records, kills = (150, 25, 3) if args.short else (args.files, args.records, args.kills)
     result = run(files, records, args.seed, kills, args.kill_load)
     if args.json:

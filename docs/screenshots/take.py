@@ -265,6 +265,31 @@ def uno_penalty_outline() -> None:
     save("combat-uno-penalty-outlined.png")
 
 
+def coach() -> None:
+    """F1 at each variant's table, on the human's first move: the advised cards ringed, the move in
+    the info line."""
+    from game.client import tables
+    from game.core.record import GameRecord, SeatInfo
+
+    for variant in ("kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"):
+        app = small_app((1280, 720))
+        seats = [SeatInfo("You", "human", None), SeatInfo("Ada", "bot", "easy"), SeatInfo("Bruno", "bot", "easy")]
+        t = tables.start_match(app, GameRecord(variant, {}, seats, 11))
+        t.draw_log = []
+
+        def ready() -> bool:
+            if t.hold is not None:
+                t.release_hold()
+            return (t.input_seat() == 0 and not t.animating and t.hold is None and t.ready_for_input()
+                    and t.round_result is None and bool(t.match.legal(0)))
+
+        run_until(app, None, ready)
+        t.ask_coach()
+        for _ in range(8):
+            app.step(DT)
+        save(f"coach-{variant}.png")
+
+
 if __name__ == "__main__":
     wanted = sys.argv[1:] or ["kombio", "uno"]
     for name in wanted:
