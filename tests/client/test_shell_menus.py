@@ -418,3 +418,30 @@ def test_the_single_save_of_an_earlier_version_shows_under_continue(make_app, ho
     drive = driver_for(make_app())
     assert "Shelltest · round 2" in drive.texts
     assert (home / "data" / "saves" / "shelltest.json").exists() and not (home / "data" / "saved-match.json").exists()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600), (960, 540)])
+@pytest.mark.parametrize("seats", [2, 6])
+def test_setup_seat_rows_stay_inside_their_panel_and_level_names_fit(make_app, size, seats):
+    from game.client.scenes.play import SetupScene
+    from game.client.ui import text as T
+    from game.client.ui import theme as TH
+    from game.core.game import get_variant
+
+    app = make_app()
+    scene = SetupScene(app, get_variant("kumbal"))
+    app.push(scene)
+    while len(scene.seats) < seats:
+        scene.add_seat()
+    while len(scene.seats) > seats:
+        scene.remove_seat(len(scene.seats) - 1)
+    scene.layout(size)
+    rows = [w for row in scene.seat_rows for w in row if w is not None]
+    for widget in rows + [scene.add_button, scene.levels_button]:
+        assert scene.left.contains(widget.rect), (widget, widget.rect, scene.left)
+    for a, b in zip(scene.seat_rows, scene.seat_rows[1:]):
+        assert a[0].rect.bottom <= b[0].rect.top
+    # The longest level name is drawn whole between the picker's arrows (at its smallest size at most).
+    kind = scene.seat_rows[-1][1]
+    longest = max((kind.fmt(v) for v in kind.choices), key=lambda s: T.font(TH.TINY).size(s)[0])
+    assert T.font(TH.TINY).size(longest)[0] <= kind.rect.w - 60

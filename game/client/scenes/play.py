@@ -244,17 +244,24 @@ class SetupScene(MenuScene):
         margin = 48
         gap = 32
         left_w = min(560, (w - 2 * margin - gap) // 2)
-        self.left = pygame.Rect(margin, 110, left_w, h - 110 - 110)
-        self.right = pygame.Rect(self.left.right + gap, 110, w - margin - self.left.right - gap, h - 110 - 110)
+        top = 110 if h >= 640 else 90
+        self.left = pygame.Rect(margin, top, left_w, h - top - 110)
+        self.right = pygame.Rect(self.left.right + gap, top, w - margin - self.left.right - gap, h - top - 110)
         y = self.left.y + 56
+        # Six seats in a short window: the rows close up so the seat buttons stay inside the panel.
+        pitch = min(TH.ROW_H + 8, (self.left.bottom - y - 52) // max(1, len(self.seat_rows)))
+        row_h = min(TH.ROW_H, pitch - 4)
         for i, (name, kind, remove) in enumerate(self.seat_rows):
             x = self.left.x + 60
-            name.rect = pygame.Rect(x, y, 200, TH.ROW_H)
-            kind.rect = pygame.Rect(name.rect.right + 10, y, self.left.right - 16 - 54 - name.rect.right - 10, TH.ROW_H)
+            # Narrow windows give the level picker room first: a name reads fine cut short.
+            room = self.left.right - 16 - 54 - x
+            name.rect = pygame.Rect(x, y, max(100, min(200, room - 200)), row_h)
+            kind.rect = pygame.Rect(name.rect.right + 10, y, self.left.right - 16 - 54 - name.rect.right - 10, row_h)
             if remove:
-                remove.rect = pygame.Rect(self.left.right - 16 - 46, y + 1, 46, TH.ROW_H - 2)
-            y += TH.ROW_H + 8
-        self.add_button.rect = pygame.Rect(self.left.x + 60, y + 6, 200, 40)
+                remove.rect = pygame.Rect(self.left.right - 16 - 46, y + 1, 46, row_h - 2)
+            y += pitch
+        room = self.left.right - 16 - (self.left.x + 60)
+        self.add_button.rect = pygame.Rect(self.left.x + 60, y + 6, min(200, (room - 10) // 2), 40)
         self.levels_button.rect = pygame.Rect(self.add_button.rect.right + 10, y + 6,
                                               min(200, self.left.right - 16 - self.add_button.rect.right - 10), 40)
         # options: a scrolling column
@@ -340,7 +347,8 @@ class SetupScene(MenuScene):
             T.blit_text(surface, heading, TH.H2, pal.text, (rect.x + 20, rect.y + 14), bold=True)
         focused = self.form.focused
         for i, (name, kind, remove) in enumerate(self.seat_rows):
-            badge = pygame.Rect(self.left.x + 16, name.rect.y + 7, 32, 32)
+            badge = pygame.Rect(0, 0, 32, 32)
+            badge.center = (self.left.x + 32, name.rect.centery)
             pygame.draw.circle(surface, pal.seat_colour(i), badge.center, 16)
             T.blit_text(surface, str(i + 1), TH.BODY, pal.accent_text, badge.center, "center", bold=True)
             for wd in (name, kind, remove):

@@ -253,7 +253,10 @@ class Cycler(Widget):
         colour = pal.text if self.enabled else pal.disabled
         T.blit_text(surface, "‹", TH.H2, pal.accent if focused else pal.text_dim, (c.x + 16, c.centery - 2), "center")
         T.blit_text(surface, "›", TH.H2, pal.accent if focused else pal.text_dim, (c.right - 16, c.centery - 2), "center")
-        T.blit_text(surface, self.fmt(self.value), TH.BODY, colour, c.center, "center")
+        label = self.fmt(self.value)
+        room = c.w - 2 * 30       # between the arrows
+        size = next((z for z in (TH.BODY, TH.SMALL) if T.font(z).size(label)[0] <= room), TH.TINY)
+        T.blit_text(surface, label, size, colour, c.center, "center")
 
 
 class Stepper(Widget):
