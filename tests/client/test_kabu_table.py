@@ -133,3 +133,18 @@ def test_a_halving_is_marked_on_the_chart(tmp_path):
     assert marks == [(1, 0, "50→25")] and table.chart is not None
     table.on_TotalHalved(TotalHalved(0, 50, 25))
     assert any("halved to 25" in line for line in table.narration)
+
+
+def test_a_wrong_claim_on_your_own_card_reads_your_own(tmp_path):
+    """Play-test finding: the news beside the pile read "You tried own joker: it does not fit"."""
+    from game.core.cards import Card
+    app = make_app(tmp_path)
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=8))
+    joker, four = Card(900, "JK", None), Card(901, 4, "h")
+    table.on_ClaimMissed(ClaimMissed(0, grid_place(0, 1), joker, "wrong", -1))
+    table.on_ClaimMissed(ClaimMissed(1, grid_place(1, 2), four, "wrong", -1))
+    table.on_ClaimMissed(ClaimMissed(0, grid_place(1, 0), four, "wrong", -1))
+    said = list(table.narration)[-3:]
+    assert said[0].startswith("You tried your own "), said
+    assert said[1].startswith("Ada tried their own "), said
+    assert said[2].startswith("You tried Ada's "), said

@@ -21,7 +21,7 @@ from game.client.table.base import CLAIM_KEYS
 from game.client.table.input import Choice
 from game.client.table.director import EventDirector
 from game.client.table.memory_grid import MemoryGridTable
-from game.client.table.wording import whose
+from game.client.table.wording import possessive_own, whose
 from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -152,7 +152,7 @@ class KabuTable(MemoryGridTable):
 
     def on_ClaimMissed(self, ev: ClaimMissed) -> None:
         who, owner = self.names[ev.seat], self.names[ev.place.seat]
-        whose_card = "own" if ev.place.seat == ev.seat else whose(owner)
+        whose_card = possessive_own(who) if ev.place.seat == ev.seat else whose(owner)
         if ev.reason == "missed-pile":
             why = f"missed the pile: {whose(self.names[ev.winner])} card landed first"
         elif ev.reason == "follow-up":
