@@ -300,10 +300,16 @@ class Hud:
         # What just happened, to the right of the discard pile.
         nx = self.narration_left()
         width = max(120, int(w * 0.82) - nx) if len(self.names) > 3 else int(w * 0.95) - nx
+        # Whole messages only, newest last: an older one that does not fit in five lines is left out
+        # rather than cut mid-sentence; the newest is bright on every one of its lines.
         lines: list[str] = []
-        for line in list(self.narration)[-3:]:
-            lines.extend(T.wrap(line, TH.SMALL, width))
-        lines = lines[-5:]
+        newest = 0
+        for n, line in enumerate(reversed(list(self.narration)[-3:])):
+            wrapped = T.wrap(line, TH.SMALL, width)
+            if n and len(lines) + len(wrapped) > 5:
+                break
+            lines[:0] = wrapped
+            newest = newest or len(wrapped)
         if lines:
             ny = int(cy - len(lines) * 19 / 2)
             block = pygame.Rect(nx, ny, max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * 19)
@@ -311,7 +317,7 @@ class Hud:
             back = block.inflate(16, 10)
             surface.blit(TH.panel(back.size, (0, 0, 0, 90), None, 8), back.topleft)
             for i, line in enumerate(lines):
-                colour = pal.text if i == len(lines) - 1 else pal.text_dim
+                colour = pal.text if i >= len(lines) - newest else pal.text_dim
                 T.blit_text(surface, line, TH.SMALL, colour, (block.x, block.y + i * 19), "topleft")
         if self.message is not None:
             text, left = self.message

@@ -1,0 +1,61 @@
+"""The news beside the pile (play-test findings): whole messages only, never a sentence cut in the
+middle, and the newest message bright on all of its lines."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.table import hud
+from kombio_driver import DT, make_app, start
+from test_kumbal_table import kumbal_record
+
+pytestmark = pytest.mark.client
+
+
+def drawn_news(monkeypatch, table, app) -> list[tuple[str, tuple]]:
+    pal = table.palette
+    drawn: list[tuple[str, tuple]] = []
+    original = hud.T.blit_text
+
+    def spy(surface, text, font, colour, pos, anchor="topleft", *a, **kw):
+        if colour in (pal.text, pal.text_dim):
+            drawn.append((text, tuple(colour)))
+        return original(surface, text, font, colour, pos, anchor, *a, **kw)
+    monkeypatch.setattr(hud.T, "blit_text", spy)
+    table.draw(pygame.Surface(app.size))
+    monkeypatch.undo()
+    return drawn
+
+
+def test_an_old_message_is_left_out_whole_not_cut_mid_sentence(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chiara", "easy")]))
+    app.step(DT)
+    table.narration.clear()
+    older = "Chiara calls KUMBAL with 6 points, and this message is long enough to wrap onto a few lines of the news."
+    table.narrate(older)
+    table.narrate("Chiara has the fewest points (6): 0 for the round!")
+    table.narrate("Round 2: Ada deals.")
+    drawn = [text for text, _ in drawn_news(monkeypatch, table, app)]
+    news = [t for t in drawn if len(t) > 3 and (t in older or t in "Chiara has the fewest points (6): 0 for the round!"
+                                       or t == "Round 2: Ada deals.")]
+    assert "Round 2: Ada deals." in news
+    older_lines = [t for t in news if t in older]
+    # The older message is either all there or not at all: never its tail alone ("with 6 points!").
+    assert not older_lines or older_lines[0].startswith("Chiara calls KUMBAL"), news
+
+
+def test_the_newest_message_is_bright_on_every_line(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chiara", "easy")]))
+    app.step(DT)
+    table.narration.clear()
+    table.narrate("Ada draws a card.")
+    newest = "You tried Ada's joker: it does not fit. It goes back."
+    table.narrate(newest)
+    drawn = drawn_news(monkeypatch, table, app)
+    mine = [colour for text, colour in drawn if len(text) > 3 and text in newest]
+    assert len(mine) >= 2, drawn
+    assert set(mine) == {tuple(table.palette.text)}, drawn
+    assert ("Ada draws a card.", tuple(table.palette.text_dim)) in drawn, [d for d in drawn if "Ada" in d[0] or "You" in d[0]]
