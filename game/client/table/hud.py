@@ -193,6 +193,16 @@ class Hud:
         if self.confetti:
             self.update_confetti(dt)
 
+    def draw_floating(self, surface: pygame.Surface) -> None:
+        """The rising texts, each on a dark pill (readable over cards of any colour)."""
+        self.label_layer("floating")       # (rising texts pass over other labels by design)
+        for f in self.floating:
+            k = f.age / f.life
+            at = (int(f.x), int(f.y - 40 * k))
+            pill = T.text(f.text, TH.BODY, f.colour, True).get_rect(center=at).inflate(16, 6)
+            surface.blit(TH.panel(pill.size, (0, 0, 0, 170), None, pill.h // 2), pill.topleft)
+            T.blit_text(surface, f.text, TH.BODY, f.colour, at, "center", bold=True)
+
     def prompt(self) -> str:
         return ""
 
@@ -327,14 +337,7 @@ class Hud:
             edge = pal.info if self.message_tone == "info" else pal.bad
             surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
             T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
-        self.label_layer("floating")       # (rising texts pass over other labels by design)
-        for f in self.floating:
-            k = f.age / f.life
-            at = (int(f.x), int(f.y - 40 * k))
-            # a dark pill behind it: readable over cards of any colour
-            pill = T.text(f.text, TH.BODY, f.colour, True).get_rect(center=at).inflate(16, 6)
-            surface.blit(TH.panel(pill.size, (0, 0, 0, 170), None, pill.h // 2), pill.topleft)
-            T.blit_text(surface, f.text, TH.BODY, f.colour, at, "center", bold=True)
+        self.draw_floating(surface)
         self.label_layer("table")
         T.blit_text(surface, self.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)
         for (key, what), (box, words) in zip(self.key_hints(), self.hint_rows()):

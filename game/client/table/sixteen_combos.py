@@ -749,10 +749,7 @@ class SixteenCombosTable(TableScene):
             edge = pal.info if self.message_tone == "info" else pal.bad
             surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
             T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
-        self.label_layer("floating")       # (rising texts pass over other labels by design)
-        for f in self.floating:
-            k = f.age / f.life
-            T.blit_text(surface, f.text, TH.BODY, f.colour, (int(f.x), int(f.y - 40 * k)), "center", bold=True)
+        self.draw_floating(surface)
         self.label_layer("table")
         for (key, what), (box, words) in zip(self.key_hints(), self.hint_rows()):
             pygame.draw.rect(surface, pal.button, box, border_radius=4)
