@@ -39,6 +39,20 @@ def drawn_floats(monkeypatch, table, app) -> tuple[dict[str, pygame.Rect], list[
     return texts, pills
 
 
+def test_two_texts_over_one_seat_stand_apart(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=4))
+    app.step(DT)
+    table.floating.clear()
+    table.float_text(1, "✓ Ada: discard!", table.palette.good)
+    table.float_text(1, "✗ You: wrong card", table.palette.bad)
+    table.float_text(2, "KABU!", table.palette.accent)
+    texts, pills = drawn_floats(monkeypatch, table, app)
+    a, b = texts["✓ Ada: discard!"], texts["✗ You: wrong card"]
+    assert not a.inflate(0, 6).colliderect(b.inflate(0, 6)), (a, b)
+    assert len(pills) == 3
+
+
 def test_sixteen_combos_rising_texts_sit_on_a_pill(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     table = start(app, new_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=3))

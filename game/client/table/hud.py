@@ -27,12 +27,13 @@ class Floating:
     every frame when given, so a text over a seat follows that seat when the table turns to the
     next hot-seat player (or the window is resized)."""
 
-    __slots__ = ("text", "pos", "where", "age", "life", "colour", "seat")
+    __slots__ = ("text", "pos", "where", "age", "life", "colour", "seat", "lane")
 
     def __init__(self, text: str, pos: tuple[float, float], colour, life: float = 1.6,
                  where: Callable[[], tuple[float, float]] | None = None, seat: int | None = None):
         self.text, self.pos, self.where, self.age, self.life, self.colour = text, pos, where, 0.0, life, colour
         self.seat = seat        # the seat it rises over (None: beside the deck)
+        self.lane = 0           # one line lower per text still rising over the same seat
 
     @property
     def x(self) -> float:
@@ -181,7 +182,13 @@ class Hud:
                 L = self.layout
                 x = L.deck_pos[0] - L.pile_card[0] * 0.5 - 28 * L.unit - width / 2
                 return max(width / 2 + 8, x), L.deck_pos[1]
-        self.floating.append(Floating(words, where(), colour or self.palette.text, where=where, seat=seat))
+        f = Floating(words, where(), colour or self.palette.text, where=where, seat=seat)
+        # Two texts over one seat at once (a claim and a wrong card, two outcomes) must not print on
+        # top of each other: the new one takes the first free line below those still rising.
+        busy = {g.lane for g in self.floating if g.seat == seat and g.age < g.life * 0.75}
+        while f.lane in busy:
+            f.lane += 1
+        self.floating.append(f)
 
     def update_hud(self, dt: float) -> None:
         if self.message is not None:
@@ -194,11 +201,13 @@ class Hud:
             self.update_confetti(dt)
 
     def draw_floating(self, surface: pygame.Surface) -> None:
-        """The rising texts, each on a dark pill (readable over cards of any colour)."""
+        """The rising texts, each on a dark pill (readable over cards of any colour), one line apart
+        when several rise over the same seat."""
         self.label_layer("floating")       # (rising texts pass over other labels by design)
+        line = T.line_height(TH.BODY, True) + 8
         for f in self.floating:
             k = f.age / f.life
-            at = (int(f.x), int(f.y - 40 * k))
+            at = (int(f.x), int(f.y - 40 * k + f.lane * line))
             pill = T.text(f.text, TH.BODY, f.colour, True).get_rect(center=at).inflate(16, 6)
             surface.blit(TH.panel(pill.size, (0, 0, 0, 170), None, pill.h // 2), pill.topleft)
             T.blit_text(surface, f.text, TH.BODY, f.colour, at, "center", bold=True)
