@@ -12,3 +12,28 @@ def test_possessives_and_sixteen_combos_verbs():
     assert you_form("You's pair is now worth 5.") == "Your pair is now worth 5."
     assert you_form("You counters with finesse.") == "You counter with finesse."
     assert you_form("Bruno's pair is now worth 5.") == "Bruno's pair is now worth 5."
+
+
+def test_the_newest_variants_verbs_read_right_for_you():
+    """Play-test findings: "You snipes Ada's K♠", "You announces strength", "You cuts 20 cards"."""
+    assert you_form("You snipes Ada's K♠ (same rank) and gives a card back unseen.") == \
+        "You snipe Ada's K♠ (same rank) and give a card back unseen."
+    assert you_form("You throws the 7♥ (same rank).") == "You throw the 7♥ (same rank)."
+    assert you_form("✓ You snipes!") == "✓ You snipe!"
+    assert you_form("You announces strength.") == "You announce strength."
+    assert you_form("You changes stance.") == "You change stance."
+    assert you_form("You is incapacitated and sits this turn out.") == "You are incapacitated and sit this turn out."
+    assert you_form("You cuts 20 cards off the top.") == "You cut 20 cards off the top."
+    assert you_form("49-rule: You reaches 99 and drops to 50!") == "49-rule: You reach 99 and drop to 50!"
+    assert you_form("Ada snipes your K♠.") == "Ada snipes your K♠."
+
+
+def test_the_49_rule_news_reads_right_for_you(tmp_path):
+    from kombio_driver import make_app, start
+    from test_kumbal_table import kumbal_record
+    from game.variants.kumbal import FortyNine
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("You", "human"), ("Ada", "easy")]))
+    table.on_FortyNine(FortyNine(0, 99, 50))
+    table.on_FortyNine(FortyNine(1, 49, 0))
+    assert list(table.narration)[-2:] == ["49-rule: You reach 99 and drop to 50!", "49-rule: Ada reaches 49 and drops to 0!"]

@@ -392,7 +392,7 @@ class KumbalTable(TableScene):
         self.pause_for(0.8)
 
     def on_FortyNine(self, ev: FortyNine) -> None:
-        self.narrate(f"49-rule: {self.names[ev.seat]} reached {ev.reached} and drops to {ev.total}!")
+        self.narrate(f"49-rule: {self.names[ev.seat]} reaches {ev.reached} and drops to {ev.total}!")
 
     def on_CutWanted(self, ev: CutWanted) -> None:
         self.narrate(f"The cards are gathered, not shuffled. Cutting: {self.names[ev.seat]}.")

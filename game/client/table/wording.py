@@ -32,7 +32,10 @@ _YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "mat
               "wrongly": "wrongly", "claims": "claim", "loses": "lose", "empties": "empty",
               # 16 Combos
               "uses": "use", "counters": "counter", "reacts": "react", "places": "place", "attacks": "attack",
-              "chooses": "choose", "raises": "raise", "steals": "steal", "defends": "defend", "targets": "target"}
+              "chooses": "choose", "raises": "raise", "steals": "steal", "defends": "defend", "targets": "target",
+              "announces": "announce", "changes": "change", "sits": "sit",
+              # Kabu, Kumbal
+              "snipes": "snipe", "throws": "throw", "cuts": "cut", "reaches": "reach", "drops": "drop"}
 
 
 def you_form(text: str) -> str:
