@@ -168,3 +168,38 @@ def test_the_coach_rings_the_hard_bots_placement(tmp_path):
     targets = table.coach_targets()
     assert table.message and table.message[0].startswith("Coach:")
     assert [p.zone for p in targets] == ["hand", "pair"] and table.sprite_at(targets[1]) is not None
+
+
+def test_a_two_digit_pair_value_fits_on_its_disc(tmp_path):
+    """Play-test finding: a pair worth 12 showed "12" spilling over a disc sized for one digit, the
+    disc half hidden under the next pair's card."""
+    import dataclasses
+
+    import pygame
+
+    from game.client.ui import text as T
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "easy")], seed=5))
+    driver = Driver(app, table, seed=5)
+    for _ in range(400):
+        driver.act()
+        app.step(0.05)
+        if table.screen_view().step not in ("place", "deal") and not table.animating:
+            break
+    view = table.screen_view()
+    mine = next(pv for pv in view.pairs[0] if pv is not None)
+    pairs = list(view.pairs)
+    pairs[0] = tuple(dataclasses.replace(pv, counter=True, value=12) if pv is mine else pv for pv in view.pairs[0])
+    table.screen_view = lambda: dataclasses.replace(view, pairs=tuple(pairs))
+    surface = pygame.Surface(app.size)
+    T.DRAWN.clear()
+    table.draw(surface)
+    value_rect = table.pairs_zone.rects[(0, mine.slot)][1]
+    badges = [r for text, r in T.DRAWN if text == "12" and r.inflate(40, 40).colliderect(value_rect)]
+    assert badges, "the changed value was not drawn"
+    r = badges[0]
+    gold = (250, 210, 60)
+    # the disc shows on both sides of the digits: they sit inside it, and nothing covers it
+    for x in (r.left - 2, r.right + 1):
+        got = surface.get_at((x, r.centery))[:3]
+        assert max(abs(a - b) for a, b in zip(got, gold)) < 30, (x, got)

@@ -61,6 +61,17 @@ def type_word(t: str | None) -> str:
     return TYPE_NAMES.get(t or "", "hidden")
 
 
+def draw_value_badge(surface: pygame.Surface, center: tuple[int, int], value: int, cw: int) -> pygame.Rect:
+    """A pair's changed value on a gold disc at its corner; the disc grows to hold two digits
+    (a "12" spilled over a disc sized for one)."""
+    digits = T.text(str(value), TH.SMALL, (30, 20, 0), True)
+    radius = max(9, cw // 4, digits.get_width() // 2 + 4, digits.get_height() // 2 + 1)
+    pygame.draw.circle(surface, (250, 210, 60), center, radius)
+    pygame.draw.circle(surface, (60, 40, 10), center, radius, 2)
+    T.blit_text(surface, str(value), TH.SMALL, (30, 20, 0), center, "center", bold=True)
+    return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
+
+
 class SixteenCombosTable(TableScene):
     variant_id = "sixteen-combos"
     variant_title = "16 Combos"
@@ -701,6 +712,7 @@ class SixteenCombosTable(TableScene):
             r = pygame.Rect(max(ends) + 22, area.y + ch // 4, int(cw * 0.8), int(ch * 0.8))
             self.card(surface, r, order, pal, "order")
             self.label(surface, "order", TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 3)}, prefer=("right", "down", "up"))
+        badges: list[tuple[tuple[int, int], int]] = []
         for pv in view.pairs[seat]:
             if pv is None:
                 continue
@@ -723,9 +735,7 @@ class SixteenCombosTable(TableScene):
                 # a counter on a changed value (its number kept clear of other labels)
                 spot = self.fit_label(T.text(str(pv.value), TH.SMALL, (30, 20, 0), True).get_rect(
                     center=(value_rect.right - 4, value_rect.top + 4)), ("down", "left", "right", "up"))
-                pygame.draw.circle(surface, (250, 210, 60), spot.center, max(9, cw // 4))
-                pygame.draw.circle(surface, (60, 40, 10), spot.center, max(9, cw // 4), 2)
-                T.blit_text(surface, str(pv.value), TH.SMALL, (30, 20, 0), spot.topleft, bold=True)
+                badges.append((spot.center, pv.value))
             pair_place = Place("pair", seat, pv.slot)
             union = type_rect.union(value_rect)
             self.outline(surface, union, pair_place, highlight, selected, pal)
@@ -733,6 +743,8 @@ class SixteenCombosTable(TableScene):
                 self.outline(surface, r, Place(zone_name, seat, pv.slot), highlight, selected, pal)
             if view.victim == seat and view.target_slot == pv.slot and view.phase == "play":
                 pygame.draw.rect(surface, pal.bad, union.inflate(12, 12), 2, border_radius=10)
+        for center, value in badges:        # over the cards: the next pair's card hid the disc's edge
+            draw_value_badge(surface, center, value, cw)
 
     def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         w, h = self.layout.size
