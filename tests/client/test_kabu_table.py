@@ -148,3 +148,26 @@ def test_a_wrong_claim_on_your_own_card_reads_your_own(tmp_path):
     assert said[0].startswith("You tried your own "), said
     assert said[1].startswith("Ada tried their own "), said
     assert said[2].startswith("You tried Ada's "), said
+
+
+def test_enter_on_the_match_result_goes_to_the_main_menu_as_its_button_says(tmp_path):
+    """Play-test finding: Enter under "Main menu · Enter" started a rematch (the focused first button)."""
+    import pygame
+
+    from kombio_driver import key
+    app = make_app(tmp_path)
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=5, target=20))
+    KabuDriver(app, table, seed=1, claim_rate=0.1, call_after=3).run()
+    for _ in range(80):
+        app.step(DT)
+    assert table.match.game.over and table.match_result is not None
+    key(pygame.K_RETURN)             # "Match result · Enter" on the last round's scores
+    for _ in range(30):
+        app.step(DT)
+    assert table.showing_match_result()
+    focused = table.form.focused
+    assert focused is not None and focused.text == "Main menu", focused and focused.text
+    key(pygame.K_RETURN)             # "Main menu · Enter"
+    for _ in range(30):
+        app.step(DT)
+    assert not any(isinstance(s, KabuTable) for s in app.scenes), [type(s).__name__ for s in app.scenes]

@@ -198,6 +198,11 @@ class LegalInput:
                          size=TH.SMALL)
         history.rect = pygame.Rect(w - 184, 10, 172, 36)
         self.form.set_widgets(buttons + [history], keep_focus=False)
+        # Enter presses the button that says "Enter": the primary one, not whichever comes first
+        # (on the match result Enter started a rematch under a "Main menu · Enter" button).
+        primary = next((b for b in buttons if b.primary and b.enabled), None)
+        if primary is not None:
+            self.form.focus_on(primary)
 
     def update_buttons(self) -> None:
         key = (self.buttons_key(), self.hold.kind if self.hold else None, self.claimer,
