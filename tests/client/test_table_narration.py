@@ -59,3 +59,29 @@ def test_the_newest_message_is_bright_on_every_line(tmp_path, monkeypatch):
     assert len(mine) >= 2, drawn
     assert set(mine) == {tuple(table.palette.text)}, drawn
     assert ("Ada draws a card.", tuple(table.palette.text_dim)) in drawn, [d for d in drawn if "Ada" in d[0] or "You" in d[0]]
+
+
+@pytest.mark.parametrize("variant", ["kabu", "kumbal"])
+def test_the_match_result_says_why_the_match_ended(tmp_path, variant):
+    """Play-test finding: the match result ranked the totals but never said the match ends when a
+    total goes past the target and that the lowest total wins."""
+    from game.client.ui import text as T
+    from game.core.events import MatchEnded
+    from kabu_driver import kabu_record
+    app = make_app(tmp_path)
+    seats = [("You", "human"), ("Ada", "easy"), ("Bruno", "easy")]
+    record = kabu_record(seats, target=100) if variant == "kabu" else kumbal_record(seats, target=100)
+    table = start(app, record)
+    app.step(DT)
+    table.match_result = MatchEnded((104, 37, 12), (2,))
+    table.final_round_seen = True
+    T.DRAWN.clear()
+    table.draw(pygame.Surface(app.size))
+    drawn = [text for text, _ in T.DRAWN]
+    went = "went above" if variant == "kabu" else "went past"
+    assert "Bruno wins the match!" in drawn
+    assert f"Your total {went} 100: the lowest total wins." in drawn, drawn
+    table.match_result = MatchEnded((104, 120, 12), (2,))
+    T.DRAWN.clear()
+    table.draw(pygame.Surface(app.size))
+    assert f"Your and Ada's totals {went} 100: the lowest total wins." in [text for text, _ in T.DRAWN]

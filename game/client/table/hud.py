@@ -16,7 +16,7 @@ import pygame
 from game.client.table.sprites import card_image
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.client.table.wording import reword, you_form
+from game.client.table.wording import reword, whose, you_form
 from game.core.view import SPECTATOR
 
 _log = logging.getLogger(__name__)
@@ -356,6 +356,21 @@ class Hud:
             T.blit_text(surface, what, TH.TINY, pal.text_dim, words.topleft)
 
     # -- round and match results ------------------------------------------------------------------
+    def match_end_reason(self) -> str:
+        """A line under the winner saying why the match ended and how it is won ("" for none)."""
+        return ""
+
+    def over_target_reason(self, target: int, went: str) -> str:
+        """ "Bob's total went past 100: the lowest total wins." for a match that ends on a target."""
+        ev = self.match_result
+        if ev is None:
+            return ""
+        over = [s for s, total in enumerate(ev.totals) if total > target]
+        if not over:
+            return ""
+        whom = " and ".join(whose(self.names[s], start=(i == 0)) for i, s in enumerate(over))
+        return f"{whom} total{'s' if len(over) > 1 else ''} {went} {target}: the lowest total wins."
+
     def showing_match_result(self) -> bool:
         """The match result shows once the final round's breakdown was seen (or there is none)."""
         return self.match_result is not None and (self.final_round_seen or self.round_result is None)
@@ -412,7 +427,7 @@ class Hud:
         w, h = self.layout.size
         n = len(self.names)
         if self.showing_match_result():
-            height = 150 + 26 * n + (250 if self.chart is not None else 0)
+            height = 150 + 26 * n + (250 if self.chart is not None else 0) + (24 if self.match_end_reason() else 0)
             r = pygame.Rect(0, 0, min(w - 24, 640), min(h - 24, height))
             if self.chart is not None and r.h < height:
                 r.h = min(h - 24, 150 + 26 * n)     # no room for the chart: the standings only
@@ -444,6 +459,12 @@ class Hud:
         title = you_form(f"{winners} win{'s' if len(ev.winners) == 1 else ''} the match!")
         T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
         y += 44
+        reason = self.match_end_reason()
+        if reason:
+            line = T.wrap(reason, TH.SMALL, panel.w - 40)
+            T.blit_text(surface, line[0] + ("…" if len(line) > 1 else ""), TH.SMALL, pal.text_dim,
+                        (panel.centerx, y - 6), "midtop")
+            y += 24
         order = sorted(range(len(self.names)), key=lambda s: ev.totals[s])
         for rank, seat in enumerate(order):
             colour = pal.accent if seat in ev.winners else pal.text

@@ -187,6 +187,9 @@ class KabuTable(MemoryGridTable):
         self.narrate(f"{whose(self.names[ev.seat], start=True)} total hit exactly {ev.before}: halved to {ev.after}.")
         self.float_text(ev.seat, f"{ev.before} → {ev.after}: halved!", self.palette.good)
 
+    def match_end_reason(self) -> str:
+        return self.over_target_reason(int(self.view().options.get("target", 100)), "went above")
+
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         if isinstance(exc, LostCardRace):
             return "Beaten to that card: somebody touched it first (no penalty)."

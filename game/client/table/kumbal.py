@@ -117,6 +117,9 @@ class KumbalTable(TableScene):
     def view(self):
         return self.match.view(SPECTATOR)
 
+    def match_end_reason(self) -> str:
+        return self.over_target_reason(int(self.view().options.get("target", 100)), "went past")
+
     def sync_view(self) -> None:
         v = self.view()
         self.turn = v.turn
