@@ -372,3 +372,28 @@ def test_select_with_keys_discard_draw_and_free_discard_by_input(tmp_path):
         app.step(DT)
     assert FreeDiscard(0) in [a for _, a in g.history]
     assert [str(c) for c in g.discard[1:3]] == ["9d", "9c"]     # on the start card, before Ada's turn
+
+
+def test_the_news_names_a_taken_card_as_it_names_the_discards(tmp_path):
+    """Play-test finding: "Ada discards 10♦ (10 points). Ada takes a 5 of clubs from the pile."."""
+    import re
+
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium")], seed=7))
+    driver = KumbalDriver(app, table, seed=7, call_rate=0.0, take_rate=1.0)
+    said: list[str] = []
+    narrate = table.narrate
+
+    def spy(text):
+        said.append(text)
+        narrate(text)
+    table.narrate = spy
+    for _ in range(3000):
+        driver.step()
+        if sum("from the pile" in line for line in said) >= 2 and any("start card" in line for line in said):
+            break
+    takes = [line for line in said if "from the pile" in line]
+    assert takes, said
+    for line in takes + [line for line in said if "start card" in line]:
+        assert " of " not in line, line
+    assert all(re.search(r"takes the (\d+|[JQKA])[♥♦♣♠] from the pile", line) for line in takes), takes

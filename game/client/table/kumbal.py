@@ -287,9 +287,10 @@ class KumbalTable(TableScene):
         if ev.dst == DISCARD:
             self.sound.play("swap")
             if ev.src == DECK:
-                self.narrate(f"The start card is {self.a_name(ev.card)}.")
+                self.narrate(f"The start card is the {short(ev.card)}.")
         elif ev.src == DISCARD and ev.dst.zone == "hand":
-            self.narrate(f"{self.names[ev.dst.seat]} takes {self.a_name(ev.card)} from the pile.")
+            # named as the discards beside it are ("10♦", not "a 10 of diamonds")
+            self.narrate(f"{self.names[ev.dst.seat]} takes the {short(ev.card)} from the pile.")
             # Everybody saw it taken; in the hand it is one more card only its owner sees (keeping
             # track of it is the players' own memory, as at a real table).
             sprite = next((s for s in self.hands.get(ev.dst.seat, []) if s.card == ev.card), None)
