@@ -397,3 +397,16 @@ def test_the_news_names_a_taken_card_as_it_names_the_discards(tmp_path):
     for line in takes + [line for line in said if "start card" in line]:
         assert " of " not in line, line
     assert all(re.search(r"takes the (\d+|[JQKA])[♥♦♣♠] from the pile", line) for line in takes), takes
+
+
+def test_one_point_is_one_point(tmp_path):
+    """Play-test finding: "Bob discards A♠ (1 points)."."""
+    from game.core.cards import Card
+    from game.variants.kumbal import Discarded
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("You", "human"), ("Bob", "easy")]))
+    table.on_Discarded(Discarded(1, (Card(990, "A", "s"),), "single", None))
+    table.on_Discarded(Discarded(0, (Card(991, 4, "h"), Card(992, 4, "c")), "set", None))
+    said = list(table.narration)[-2:]
+    assert said[0].startswith("Bob discards A") and said[0].endswith("(1 point)."), said
+    assert said[1].endswith("(8 points)."), said

@@ -53,6 +53,11 @@ RISE_SELECTED = 30      # pixels (at 720p) a selected card of the player's own h
 RISE_CURSOR = 10
 
 
+def points_words(n: int) -> str:
+    """"1 point", "0 points", "12 points"."""
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
 def short(card: Card | None) -> str:
     """"7♥", "10♠", "joker"."""
     if card is None:
@@ -342,7 +347,7 @@ class KumbalTable(TableScene):
             self.float_text(None, {"skip": "Skip!", "reverse": "Reverse!"}.get(ev.action, f"+{ev.action[-1]}!"),
                             self.palette.bad)
         else:
-            self.narrate(f"{who} discards {kind + ' ' if kind else ''}{cards} ({points} points).")
+            self.narrate(f"{who} discards {kind + ' ' if kind else ''}{cards} ({points_words(points)}).")
         self.pause_for(0.15)
 
     def on_FreeDiscarded(self, ev: FreeDiscarded) -> None:
@@ -383,7 +388,7 @@ class KumbalTable(TableScene):
                 self.flip(s, True)
         hand.sort(key=lambda s: self.hand_key(s.card) if s.card is not None else (9,))
         self.relayout_hand(ev.seat)
-        self.float_text(ev.seat, f"{ev.points} points", self.palette.text)
+        self.float_text(ev.seat, points_words(ev.points), self.palette.text)
         self.step_delay += 0.02
 
     def on_CallResult(self, ev: CallResult) -> None:
@@ -618,7 +623,7 @@ class KumbalTable(TableScene):
         n = len(self.chosen)
         if n and self.selection_action() is not None:
             pts = sum(VALUE(s.card) for s in self.hands.get(seat, []) if s.card is not None and s.card.id in self.chosen)
-            return f"Discard these {n} ({pts} points): Enter or the Discard button"
+            return f"Discard these {n} ({points_words(pts)}): Enter or the Discard button"
         call = f"  ·  you hold {mine.hand_points}: call KUMBAL (K)?" if mine.can_call else ""
         return f"{your}: select cards to discard ({mine.hand_points} points in hand){call}"
 
