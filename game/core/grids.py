@@ -106,6 +106,7 @@ class GridGame(Game):
     """A Game played on face-down grids. The variant's `setup` calls `setup_grids`."""
 
     call_name = "the end"   # what the variant's round-ending call is named ("KOMBIO", "Kabu")
+    hidden_memory = True
 
     def setup_grids(self) -> None:
         self.grids: list[list[Card | None]] = [[] for _ in range(self.seats)]
@@ -170,6 +171,28 @@ class GridGame(Game):
                     row.append(visible.get(grid_place(s, i), FACE_DOWN))
             rows.append(tuple(row))
         return rows
+
+    # -- reactions (what a replay lists as possible but not taken) ----------------------------
+    def claim_fits(self, card: Card) -> bool:
+        """Would claiming `card` against the top of the discard pile be right? (The variant's
+        matching rule; used by `reactions`, never by the rules themselves.)"""
+        raise NotImplementedError
+
+    def reactions(self, seat: int) -> list[Action]:
+        """The claims open to `seat` that would be right: a claim on any card is legal (a wrong
+        one costs a penalty), so only the cards that really match count as a chance."""
+        if not self.piles.discard or not self.acts_out_of_turn(seat):
+            return []
+        return [a for a in self.legal_actions(seat)
+                if isinstance(a, Match) and (card := self.card_at(a.place)) is not None and self.claim_fits(card)]
+
+    def reaction_words(self, action: Action) -> str:
+        if isinstance(action, Match):
+            card = self.card_at(action.place)
+            rank = card.rank if card is not None else "?"
+            where = "their own grid" if action.place.seat == action.seat else f"Seat {action.place.seat}'s grid"
+            return f"matched the {rank} from {where}"
+        return super().reaction_words(action)
 
     # -- knowledge --------------------------------------------------------------------------
     def _show(self, seat: int, card: Card) -> None:

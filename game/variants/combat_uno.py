@@ -820,7 +820,7 @@ class CombatUno(Game):
         uno = self._unos
         targets = tuple(uno)
         acting = self.seats_to_act()
-        hands = hand_zones(self.hands, seat, self.phase in ("round_over", "match_over"))
+        hands = hand_zones(self.hands, seat, self.round_revealed())
         zones = hands + (ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
                          ZoneView(DECK, "deck", (), len(self.piles.deck)))
         in_play = self.phase == "play"
@@ -845,6 +845,14 @@ class CombatUno(Game):
                            if serial == self.hand_serial[s] and len(self.hands[s]) == 1),
             options=dict(self.options),
         )
+
+    def reaction_words(self, action: Action) -> str:
+        if isinstance(action, Play):
+            face = f"{action.colour} {action.rank}" if action.colour else str(action.rank)
+            return f"jumped in with the {face}"
+        if isinstance(action, CallUno):
+            return "called UNO" if action.target == action.seat else f"caught Seat {action.target} without UNO"
+        return super().reaction_words(action)
 
     def _prompt(self) -> str:
         if self.phase == "ready":

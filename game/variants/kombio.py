@@ -354,7 +354,7 @@ class Kombio(GridGame):
         return [LookTwo(seat, a, b) for a, b in pairs]
 
     def observe(self, seat: int) -> KombioView:
-        reveal_all = self.phase in ("round_over", "match_over")
+        reveal_all = self.round_revealed()
         visible: dict[Place, Card] = {}
         if seat == self.turn and self.phase in ("look_swap", "look_both"):
             for place in self.looked:
@@ -363,7 +363,8 @@ class Kombio(GridGame):
                     visible[place] = card
         grids = self.grid_rows(reveal_all, visible)
         holder = self.turn if self.held is not None else None
-        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard") else None
+        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard"
+                                                       or self.reveal_all) else None
         window = self.window
         acting = self.seats_to_act()
         in_window = self.phase == "reaction" and window is not None
@@ -392,6 +393,9 @@ class Kombio(GridGame):
             wrong_claimer=self.pending_claimer if self.phase == "penalty_choice" else None,
             options=dict(self.options),
         )
+
+    def claim_fits(self, card: Card) -> bool:
+        return bool(self.piles.discard) and card.rank == self.piles.discard[-1].rank
 
     def _prompt(self) -> str:
         phase, turn = self.phase, self.turn

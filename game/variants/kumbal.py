@@ -784,7 +784,7 @@ class Kumbal(Game):
     def observe(self, seat: int) -> KumbalView:
         acting = self.seats_to_act()
         in_play = self.phase == "play"
-        revealed = self.phase in ("round_over", "match_over")
+        revealed = self.round_revealed()
         zones = hand_zones(self.hands, seat, revealed) + (
             ZoneView(DISCARD, "pile", tuple(self.piles.discard[-3:]), len(self.piles.discard)),
             ZoneView(DECK, "deck", (), len(self.piles.deck)))
@@ -817,6 +817,11 @@ class Kumbal(Game):
             cut_range=self._cut_range() if self.phase == "cut" else (0, 0),
             forty_nine=tuple(self.drops), options=dict(self.options),
         )
+
+    def reaction_words(self, action: Action) -> str:
+        if isinstance(action, FreeDiscard) and self.free is not None:
+            return f"discarded the drawn {self.free[1]} for free"
+        return super().reaction_words(action)
 
     def _prompt(self) -> str:
         if self.phase == "ready":

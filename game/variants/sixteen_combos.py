@@ -2089,7 +2089,7 @@ class SixteenCombos(Game):
 
     def observe(self, seat: int) -> SixteenCombosView:
         n = self.seats
-        public = self.phase in ("round_over", "match_over")
+        public = self.round_revealed()
         pairs = []
         for s in range(n):
             d = self.defense_slot(s)
@@ -2098,7 +2098,7 @@ class SixteenCombos(Game):
         zones = [ZoneView(seat_place("pairs", s), "pairs", pairs[s], self.pairs_left(s)) for s in range(n)]
         for s in range(n):
             if self.hands[s]:
-                cards = tuple(self.hands[s]) if s == seat else (FACE_DOWN,) * len(self.hands[s])
+                cards = tuple(self.hands[s]) if s == seat or self.reveal_all else (FACE_DOWN,) * len(self.hands[s])
                 zones.append(ZoneView(hand_place(s), "fan", cards, len(cards)))
         zones += [ZoneView(DECK, "deck", (), len(self.piles.deck)),
                   ZoneView(DEAL_DECK, "deck", (), len(self.deal_deck)),
@@ -2160,6 +2160,26 @@ class SixteenCombos(Game):
             deal_size=len(self.deal_deck), discard_size=len(self.piles.discard), encounter_round=self.enc_round,
             deadline=self.deadline, options=dict(self.options),
         )
+
+    def reactions(self, seat: int) -> list[Action]:
+        """A victim's reactions before or after the draw (a retype, a swap of the pair) and a
+        counter-strike: the out-of-turn chances a replay lists when not taken."""
+        if self.phase != "play" or seat != self.prompt_seat or seat == self.turn:
+            return []
+        if self.step in ("predict", "inform"):
+            return self._reaction_moves(seat)
+        if self.step == "counter":
+            return [a for a in self._counter_legal(seat) if isinstance(a, Counter)]
+        return []
+
+    def reaction_words(self, action: Action) -> str:
+        if isinstance(action, Retype):
+            return f"reacted by changing the pair's type to {TYPE_NAMES.get(action.to, action.to)}"
+        if isinstance(action, SwapPair):
+            return "reacted by swapping the pair's type and value cards"
+        if isinstance(action, Counter):
+            return "countered"
+        return super().reaction_words(action)
 
     def _prompt_text(self) -> str:
         if self.phase == "ready":
