@@ -168,13 +168,14 @@ class LegalInput:
         return (self.match.version, self.claimer, self.viewer, tuple(self.pick))
 
     def relayout_buttons(self) -> None:
+        replay = Button("Replay round", self.open_replay, shortcut=pygame.K_v, hint="V")
         if self.showing_match_result() and not self.animating:
-            buttons = [Button("Rematch", self.rematch, shortcut=pygame.K_r, hint="R"),
+            buttons = [replay, Button("Rematch", self.rematch, shortcut=pygame.K_r, hint="R"),
                        Button("Main menu", self.app.to_main_menu, primary=True, hint="Enter")]
         elif self.match_result is not None and not self.animating:
-            buttons = [Button("Match result", self.show_match_result, primary=True, hint="Enter")]
+            buttons = [replay, Button("Match result", self.show_match_result, primary=True, hint="Enter")]
         elif self.round_result is not None and not self.animating and self.round_over():
-            buttons = [Button("Next round", self.next_round, primary=True, hint="Enter")]
+            buttons = [replay, Button("Next round", self.next_round, primary=True, hint="Enter")]
         elif self.hold is not None:
             buttons = [Button("Done", self.release_hold, primary=True, hint="Enter")]
         else:
