@@ -31,7 +31,7 @@ from game.core.hands import (HandRevealed, deal_hands, give, hand_place, hand_zo
                              skip_next)
 from game.core.match import LowestAtTarget, MatchRule
 from game.core.options import REACTION_SECONDS, OptionSpec
-from game.core.standard_deck import JOKER, PIPS, SUITS, card_values, standard_deck
+from game.core.standard_deck import JOKER, PIPS, SUITS, card_name, card_values, standard_deck
 from game.core.view import SeatView, ZoneView
 from game.core.windows import WindowSet
 
@@ -820,7 +820,7 @@ class Kumbal(Game):
 
     def reaction_words(self, action: Action) -> str:
         if isinstance(action, FreeDiscard) and self.free is not None:
-            return f"discarded the drawn {self.free[1]} for free"
+            return f"discarded the drawn {card_name(self.free[1])} for free"
         return super().reaction_words(action)
 
     def _prompt(self) -> str:

@@ -157,6 +157,7 @@ class ReplayScene(Scene):
         self.drawn_marks: dict[tuple[Any, int], str] = {}
         self.drawn_lines: list[str] = []
         self.missed_targets: set[tuple[Place, int]] = set()
+        self.step_targets: set[tuple[Place, int]] = set()    # the cards this step's action named
         self.open_round(number if number is not None else self.spans[-1].number if self.spans else 1)
 
     # -- the round and the step -----------------------------------------------------------------
@@ -212,8 +213,9 @@ class ReplayScene(Scene):
             return [you_form(f"{who} passes.")]
         if isinstance(action, Expire):
             return ["Time is up: the reaction window closes."]
-        words = "".join(" " + c.lower() if c.isupper() else c for c in type(action).__name__).strip()
-        return [you_form(f"{who}: {words}.")]
+        verb, _, rest = "".join(" " + c.lower() if c.isupper() else c for c in type(action).__name__).strip().partition(" ")
+        verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"     # "Draw from deck": "draws from deck"
+        return [you_form(f"{who} {verb} {rest}".rstrip() + ".")]
 
     def missed_lines(self) -> list[str]:
         out = []
@@ -303,6 +305,7 @@ class ReplayScene(Scene):
         truth = frame.truth
         self.missed_targets = {(Place(p.zone, p.seat), p.index) for m in self.replay.missed_at(self.step)
                                for p in m.action.targets()}
+        self.step_targets = {(Place(p.zone, p.seat), p.index) for p in frame.action.targets() if p.index >= 0}
         title = f"{self.variant_title} replay · round {self.replay.number} of {len(self.spans)} · every card face up"
         T.blit_text(surface, title, TH.BODY, pal.text, (16, 14), bold=True)
         side_w = min(330, max(250, int(w * 0.26)))
@@ -410,6 +413,8 @@ class ReplayScene(Scene):
                   card: Any, known: Any) -> None:
         if card is None:
             return
+        if (place, slot) in self.step_targets:
+            pygame.draw.rect(surface, pal.accent, rect.inflate(12, 12), 3, border_radius=10)
         if (place, slot) in self.missed_targets:
             T.blit_text(surface, "could match", TH.TINY, TH.lighten(pal.bad, 0.2), (rect.centerx, rect.y - 1), "midbottom", bold=True)
             pygame.draw.rect(surface, pal.bad, rect.inflate(14, 14), 2, border_radius=10)
@@ -457,7 +462,7 @@ class ReplayScene(Scene):
             if y > area.bottom - 150:
                 break
         # the chosen seat's knowledge in numbers, and what the marks mean
-        y = max(y + 4, area.bottom - 160)
+        y = max(y + 4, area.bottom - 186)
         who = self.names[self.seat]
         counts = [(SEES, pal.good), (REMEMBERS, pal.info), (WRONG, pal.bad), (UNKNOWN, pal.text_dim)]
         heading = f"What {who} knew" if who != "You" else "What you knew"
@@ -470,6 +475,8 @@ class ReplayScene(Scene):
             pygame.draw.rect(surface, colour, pygame.Rect(x, y + 3, 14, 14), 2, border_radius=3)
             T.blit_text(surface, f"{known.count(status)} {STATUS_WORDS[status]}", TH.SMALL, pal.text, (x + 22, y))
             y += 20
+        T.blit_text(surface, "Gold: this step's cards · red: could have matched", TH.TINY, pal.text_dim, (x, y + 2))
+        y += T.line_height(TH.TINY) + 2
         if not known.memory:
             for part in T.wrap("Nothing to remember in this game: what its own view showed.", TH.TINY, area.w - 24):
                 T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y + 2))
@@ -528,5 +535,6 @@ def show_record(record: GameRecord, number: int | None = None, home: Any = None,
             app.loop()
     finally:
         pygame.quit()
+        T.forget_fonts()      # its fonts died with pygame: a later window (a test) loads new ones
         storage.close()
     return 0
