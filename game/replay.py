@@ -96,6 +96,7 @@ class MissedReaction:
     words: str                   # what it would have done, to follow "could have"
     options: int                 # how many such plays there were
     known: bool                  # the seat knew (saw or remembered) the card it would have played
+    places: tuple[Place, ...] = ()   # the cards it concerns (a slot, a card in a hand, a pair), indexed
 
     def text(self) -> str:
         """"Seat 1 could have matched the 7 from their own grid at 2.1 s" (seats as "Seat N")."""
@@ -332,7 +333,8 @@ class RoundReplay:
             return (0 if knew(action) else 1, 0 if own else 1, repr(action))
 
         best = min(plays, key=rank)
-        return MissedReaction(seat, step, t, best, game.reaction_words(best), len(plays), knew(best))
+        return MissedReaction(seat, step, t, best, game.reaction_words(best), len(plays), knew(best),
+                              tuple(game.reaction_places(best)))
 
 
 def _memory_place(place: Place, kind: str, index: int) -> Place:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.cards import FACE_DOWN, Card
+from game.core.cards import FACE_DOWN, Card, Place
 from game.core.record import GameRecord
 from game.core.view import SPECTATOR
 from game.replay import REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay, round_spans, slots
@@ -153,6 +153,7 @@ def test_a_matching_card_held_and_passed_is_a_missed_reaction():
     (m,) = missed
     assert m.step == 3 and m.action.place.seat == 1 and m.action.place.index == 0
     assert not m.known          # nobody peeked: Bruno held it without knowing
+    assert m.places == (m.action.place,)
     assert replay.missed_at(3) == missed and replay.missed_at(4) == ()
 
 
@@ -183,6 +184,11 @@ def test_a_jump_in_not_taken_in_combat_uno():
     texts = [m.text() for m in replay.missed()]
     assert "Seat 2 could have jumped in with the red 7 at 1.0 s" in texts
     assert all(m.seat == 2 for m in replay.missed() if "jumped in" in m.words)
+    (jump,) = [m for m in replay.missed() if "jumped in" in m.words]
+    (place,) = jump.places
+    hand = next(z for z in replay.frame(jump.step).truth.zones if z.place == Place("hand", 2))
+    assert place.zone == "hand" and place.seat == 2 and hand.cards[place.index].rank == 7 \
+        and hand.cards[place.index].suit == "red"
 
 
 def test_a_jump_in_taken_is_not_missed():

@@ -137,6 +137,11 @@ class Game:
         name = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
         return f"reacted ({name})"
 
+    def reaction_places(self, action: Action) -> tuple[Any, ...]:
+        """The cards a reaction (one of `reactions`) would have played or changed, as places with
+        an index (a grid slot, a card in a hand, a 16 Combos pair), for a replay to ring them."""
+        return action.targets()
+
     def situation(self) -> Hashable:
         """What a scheduled bot reaction depends on; when it changes, pending reactions are void."""
         return self.version

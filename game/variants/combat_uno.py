@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import DECK, DISCARD, Card, DeckSpec
+from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WindowClosed, WrongPhase
 from game.core.events import CardMoved, Event, Passed, PenaltyGiven, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
@@ -845,6 +845,13 @@ class CombatUno(Game):
                            if serial == self.hand_serial[s] and len(self.hands[s]) == 1),
             options=dict(self.options),
         )
+
+    def reaction_places(self, action: Action) -> tuple[Place, ...]:
+        if isinstance(action, Play):
+            for i, card in enumerate(self.hands[action.seat]):
+                if card.rank == action.rank and card.suit == action.colour:
+                    return (Place("hand", action.seat, i),)
+        return ()
 
     def reaction_words(self, action: Action) -> str:
         if isinstance(action, Play):

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import DECK, DISCARD, Card
+from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
 from game.core.events import CardMoved, DeckReshuffled, Event, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
@@ -817,6 +817,13 @@ class Kumbal(Game):
             cut_range=self._cut_range() if self.phase == "cut" else (0, 0),
             forty_nine=tuple(self.drops), options=dict(self.options),
         )
+
+    def reaction_places(self, action: Action) -> tuple[Place, ...]:
+        if isinstance(action, FreeDiscard) and self.free is not None:
+            hand = self.hands[action.seat]
+            if self.free[1] in hand:
+                return (Place("hand", action.seat, hand.index(self.free[1])),)
+        return ()
 
     def reaction_words(self, action: Action) -> str:
         if isinstance(action, FreeDiscard) and self.free is not None:

@@ -2172,6 +2172,13 @@ class SixteenCombos(Game):
             return [a for a in self._counter_legal(seat) if isinstance(a, Counter)]
         return []
 
+    def reaction_places(self, action: Action) -> tuple[Place, ...]:
+        attack = self.attack
+        if isinstance(action, (Retype, SwapPair)) and attack is not None and attack.victim is not None \
+                and not attack.consult and attack.slot is not None:
+            return (Place("pairs", attack.victim, attack.slot),)    # the pair it would have changed
+        return ()
+
     def reaction_words(self, action: Action) -> str:
         if isinstance(action, Retype):
             return f"reacted by changing the pair's type to {TYPE_NAMES.get(action.to, action.to)}"

@@ -140,6 +140,7 @@ def test_replay_from_the_round_end(tmp_path, variant):
     name = scene.names[missed[0].seat]
     lines = [line for line in scene.drawn_lines if line.startswith("Missed: ")]
     assert any(line.startswith(f"Missed: {name} could have ") and f" at {missed[0].t:.1f} s" in line for line in lines), lines
+    assert scene.drawn_rings, "the card (or pair) of the chance is ringed"
 
     # Esc: back to the table's results, the match and its save untouched
     key(pygame.K_ESCAPE)

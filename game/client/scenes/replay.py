@@ -158,6 +158,7 @@ class ReplayScene(Scene):
         self.drawn_lines: list[str] = []
         self.missed_targets: set[tuple[Place, int]] = set()
         self.step_targets: set[tuple[Place, int]] = set()    # the cards this step's action named
+        self.drawn_rings: list[pygame.Rect] = []             # cards or pairs ringed as a missed chance
         self.open_round(number if number is not None else self.spans[-1].number if self.spans else 1)
 
     # -- the round and the step -----------------------------------------------------------------
@@ -299,17 +300,17 @@ class ReplayScene(Scene):
         w, h = surface.get_size()
         surface.blit(TH.felt_background((w, h), pal), (0, 0))
         self.card_rects, self.name_rects = [], []
-        self.drawn_faces, self.drawn_marks, self.drawn_lines = [], {}, []
+        self.drawn_faces, self.drawn_marks, self.drawn_lines, self.drawn_rings = [], {}, [], []
         frame = self.replay.frame(self.step)
         known = self.replay.knowledge(self.step, self.seat)
         truth = frame.truth
         self.missed_targets = {(Place(p.zone, p.seat), p.index) for m in self.replay.missed_at(self.step)
-                               for p in m.action.targets()}
+                               for p in m.places}
         self.step_targets = {(Place(p.zone, p.seat), p.index) for p in frame.action.targets() if p.index >= 0}
         title = f"{self.variant_title} replay · round {self.replay.number} of {len(self.spans)} · every card face up"
         T.blit_text(surface, title, TH.BODY, pal.text, (16, 14), bold=True)
         side_w = min(330, max(250, int(w * 0.26)))
-        bottom_h = 190
+        bottom_h = int(min(190, max(150, h * 0.27)))
         table = pygame.Rect(12, 54, w - side_w - 36, h - 54 - bottom_h)
         side = pygame.Rect(table.right + 12, 54, side_w, h - 54 - bottom_h)
         self.draw_seats(surface, pal, table, truth, known)
@@ -322,22 +323,31 @@ class ReplayScene(Scene):
 
     def draw_seats(self, surface: pygame.Surface, pal: TH.Palette, area: pygame.Rect, truth: Any, known: Any) -> None:
         n = len(self.names)
-        row_h = area.h // n
-        name_w = min(170, max(120, area.w // 6))
+        cols = 2 if n > 3 and area.h / n < 90 else 1      # a small window: the seats in two columns
+        per = -(-n // cols)
+        row_h = area.h // per
+        col_w = (area.w + 8) // cols
+        name_w = min(170, max(112, col_w // 4))
         for seat in range(n):
-            row = pygame.Rect(area.x, area.y + seat * row_h, area.w, row_h - 6)
+            col, line = divmod(seat, per)
+            row = pygame.Rect(area.x + col * col_w, area.y + line * row_h, col_w - 8 if cols > 1 else area.w, row_h - 6)
             chosen = seat == self.seat
             colour = pal.seat_colour(seat)
             surface.blit(TH.panel(row.size, (6, 28, 20, 150 if not chosen else 215),
                                   pal.accent if chosen else TH.darken(colour, 0.3), 10, 2 if chosen else 1), row.topleft)
-            plate = pygame.Rect(row.x + 8, row.y + 6, name_w - 12, min(row.h - 12, 52))
+            tall = row.h >= 64
+            plate = pygame.Rect(row.x + 8, row.y + 6, name_w - 12, min(row.h - 12, 52 if tall else 28))
             pygame.draw.rect(surface, TH.darken(colour, 0.45), plate, border_radius=8)
             pygame.draw.rect(surface, colour, plate, 2, border_radius=8)
-            T.blit_text(surface, T.clean(self.names[seat], 18), TH.SMALL, pal.text, (plate.x + 10, plate.y + 5), bold=True)
+            name = T.clean(self.names[seat], 18)
+            while len(name) > 3 and T.text(name, TH.SMALL, pal.text, True).get_width() > plate.w - 14:
+                name = name[:-2] + "…"
+            T.blit_text(surface, name, TH.SMALL, pal.text, (plate.x + 8, plate.y + 5), bold=True)
             total = truth.totals[seat] if seat < len(truth.totals) else 0
-            T.blit_text(surface, f"{total} points", TH.TINY, pal.text_dim, (plate.x + 10, plate.y + 26))
+            if tall:
+                T.blit_text(surface, f"{total} points", TH.TINY, pal.text_dim, (plate.x + 8, plate.y + 26))
             self.name_rects.append((plate.inflate(4, 4), seat))
-            notes = (["knowledge shown"] if chosen else []) + (["on turn"] if truth.turn == seat else [])
+            notes = ["on turn"] if truth.turn == seat else []
             y = plate.bottom + 3
             for note in notes:
                 if y + T.line_height(TH.TINY) > row.bottom:
@@ -349,13 +359,16 @@ class ReplayScene(Scene):
 
     def draw_cards(self, surface: pygame.Surface, pal: TH.Palette, area: pygame.Rect, zones: list[Any], known: Any) -> None:
         groups: list[tuple[Any, list[tuple[int, Any]], str]] = []    # (place, [(slot, card)], label)
+        pair_index: dict[int, int] = {}                                 # a pair's cards -> its index in the zone
+        rings: list[pygame.Rect] = []
         for zone in zones:
             i = 0
-            for item in zone.cards:
+            for j, item in enumerate(zone.cards):
                 if item is not None and hasattr(item, "type_card"):
                     cards = slots((item,))
-                    groups.append((zone.place, [(i + k, c) for k, c in enumerate(cards)],
-                                   "defense" if getattr(item, "defense", False) else ""))
+                    group = [(i + k, c) for k, c in enumerate(cards)]
+                    pair_index[id(group)] = j
+                    groups.append((zone.place, group, "defense" if getattr(item, "defense", False) else ""))
                     i += len(cards)
                 else:
                     groups.append((zone.place, [(i, item)], "held" if zone.kind == "held" else ""))
@@ -384,11 +397,18 @@ class ReplayScene(Scene):
                 placed.append((rect, place, slot, card))
             if label:
                 T.blit_text(surface, label, TH.TINY, pal.accent, (int(x) + 2, y - 1), "bottomleft")
+            if len(cards) > 1 and (place, pair_index[id(cards)]) in self.missed_targets:   # a whole pair
+                whole = pygame.Rect(int(x), y, int(cw + (len(cards) - 1) * cw * overlap * squeeze), ch)
+                rings.append(whole)
             x += (cw + (len(cards) - 1) * cw * overlap + gap) * squeeze
         for rect, place, slot, card in placed:
             self.draw_card(surface, pal, rect, place, slot, card, known, marks=False)
         for rect, place, slot, card in placed:       # the marks over every card
             self.draw_mark(surface, pal, rect, place, slot, card, known)
+        for rect in rings:
+            pygame.draw.rect(surface, pal.bad, rect.inflate(14, 14), 2, border_radius=10)
+            T.blit_text(surface, "could react", TH.TINY, TH.lighten(pal.bad, 0.2), (rect.right + 7, rect.y - 1), "bottomright", bold=True)
+            self.drawn_rings.append(rect)
 
     def draw_card(self, surface: pygame.Surface, pal: TH.Palette, rect: pygame.Rect, place: Any, slot: int,
                   card: Any, known: Any, marks: bool = True) -> None:
@@ -415,8 +435,9 @@ class ReplayScene(Scene):
             return
         if (place, slot) in self.step_targets:
             pygame.draw.rect(surface, pal.accent, rect.inflate(12, 12), 3, border_radius=10)
-        if (place, slot) in self.missed_targets:
-            T.blit_text(surface, "could match", TH.TINY, TH.lighten(pal.bad, 0.2), (rect.centerx, rect.y - 1), "midbottom", bold=True)
+        if (place, slot) in self.missed_targets and place.zone != "pairs":    # (a pair is ringed whole)
+            self.drawn_rings.append(rect)
+            T.blit_text(surface, "could match" if place.zone == "grid" else "could play", TH.TINY, TH.lighten(pal.bad, 0.2), (rect.centerx, rect.y - 1), "midbottom", bold=True)
             pygame.draw.rect(surface, pal.bad, rect.inflate(14, 14), 2, border_radius=10)
         marks = known.marks.get(place, ())
         mark = marks[slot] if slot < len(marks) else None
@@ -467,16 +488,21 @@ class ReplayScene(Scene):
         counts = [(SEES, pal.good), (REMEMBERS, pal.info), (WRONG, pal.bad), (UNKNOWN, pal.text_dim)]
         heading = f"What {who} knew" if who != "You" else "What you knew"
         T.blit_text(surface, heading, TH.SMALL, pal.accent, (x, y), bold=True)
-        T.blit_text(surface, "Tab or a click on a name: another seat", TH.TINY, pal.text_dim, (x, y + 20))
-        y += 40
+        y += 20
+        for part in T.wrap("Tab or a click on a name: another seat", TH.TINY, area.w - 24):
+            T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y))
+            y += T.line_height(TH.TINY)
+        y += 4
         for status, colour in counts:
             if status in (REMEMBERS, WRONG) and not known.memory:
                 continue
             pygame.draw.rect(surface, colour, pygame.Rect(x, y + 3, 14, 14), 2, border_radius=3)
             T.blit_text(surface, f"{known.count(status)} {STATUS_WORDS[status]}", TH.SMALL, pal.text, (x + 22, y))
             y += 20
-        T.blit_text(surface, "Gold: this step's cards · red: could have matched", TH.TINY, pal.text_dim, (x, y + 2))
-        y += T.line_height(TH.TINY) + 2
+        for part in T.wrap("Gold: this step's cards · red: a chance not taken", TH.TINY, area.w - 24):
+            T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y + 2))
+            y += T.line_height(TH.TINY)
+        y += 2
         if not known.memory:
             for part in T.wrap("Nothing to remember in this game: what its own view showed.", TH.TINY, area.w - 24):
                 T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y + 2))
