@@ -212,3 +212,31 @@ def test_cardhall_replay_show_refuses_a_round_the_record_lacks(tmp_path, monkeyp
 def test_without_show_replay_still_checks(capsys):
     assert cli.main(["replay", str(GOLDEN / "kabu-6p-mixed.json")]) == 0
     assert "OK" in capsys.readouterr().out
+
+
+def test_a_saved_match_opens_with_the_steps_still_in_its_journal(tmp_path, monkeypatch):
+    """The game's save is a snapshot plus a journal: the replay reads both (from a scratch copy,
+    so the save itself is untouched) and `cardhall replay saved-match.json --show` opens it."""
+    from game.client.scenes.replay import saved_match_record
+
+    full = GameRecord.load(GOLDEN / "kombio-4p-hard-full-match.json")
+    record, _ = first_round("kombio-4p-hard-full-match")
+    app = make_app(tmp_path / "home")
+    table = start(app, GameRecord(record.variant, record.options, record.seats, record.seed, record.actions[:10]))
+    for t, action in full.actions[10:30]:      # played on the table: each step goes to the journal
+        table.match.submit(action, t)
+    frames(app)
+    live = table.match.record()
+    store = app.storage
+    save, journal = store.save_path, store.journal_path
+    assert save.is_file() and journal.is_file() and journal.read_bytes(), "no journal to read"
+    before = {p: p.read_bytes() for p in (save, journal)}
+    record = saved_match_record(save)
+    assert record is not None and len(record.actions) == len(live.actions) > len(GameRecord.load(save).actions)
+    assert [a for _, a in record.actions] == [a for _, a in live.actions]
+    assert {p: p.read_bytes() for p in before} == before
+    shown = []
+    monkeypatch.setattr("game.client.scenes.replay.show_record",
+                        lambda rec, number, frames=None: shown.append((len(rec.actions), number)) or 0)
+    assert cli.main(["replay", str(save), "--show"]) == 0
+    assert shown == [(len(live.actions), 1)]

@@ -539,6 +539,34 @@ class ReplayScene(Scene):
                         TH.TINY, pal.text_dim, (area.right - 14, area.y + 10), "topright")
 
 
+def saved_match_record(path: Any) -> GameRecord | None:
+    """The game's own saved match (`saved-match.json` with its journal beside it) as one record:
+    both files are copied to a scratch folder and read there by the game's loader, so the steps
+    still in the journal are included and the saved files themselves are never touched. None if
+    `path` is not a saved match with a journal."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from game.client.storage import JOURNAL_FILE, SAVE_FILE, Storage
+
+    path = Path(path)
+    journal = path.with_name(JOURNAL_FILE)
+    if path.name != SAVE_FILE or not journal.is_file():
+        return None
+    with tempfile.TemporaryDirectory() as scratch:
+        data = Path(scratch) / "data"
+        data.mkdir()
+        shutil.copyfile(path, data / SAVE_FILE)
+        shutil.copyfile(journal, data / JOURNAL_FILE)
+        storage = Storage(scratch)
+        try:
+            saved = storage.saved_match()
+        finally:
+            storage.close()
+    return saved[0] if saved else None
+
+
 def show_record(record: GameRecord, number: int | None = None, home: Any = None, frames: int | None = None) -> int:
     """`cardhall replay RECORD --show`: a window with the replay of one round (the first unless
     `number` says otherwise), closed with Esc or the window's close button."""
