@@ -151,7 +151,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if getattr(args, "show", False):
         from game.client.scenes.replay import saved_match_record
 
-        record = saved_match_record(args.record) or record   # the game's save: with its journal
+        record = saved_match_record(args.record) or record   # a game's save: with its journal
         return show_replay(record, args.round)
     game = record.replay(_progress_line(len(record.actions)))
     replayed = result_of(game)

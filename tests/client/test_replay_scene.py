@@ -215,7 +215,7 @@ def test_without_show_replay_still_checks(capsys):
 
 
 def test_a_saved_match_opens_with_the_steps_still_in_its_journal(tmp_path, monkeypatch):
-    """The game's save is a snapshot plus a journal: the replay reads both (from a scratch copy,
+    """A game's save is a snapshot plus a journal: the replay reads both (from a scratch copy,
     so the save itself is untouched) and `cardhall replay saved-match.json --show` opens it."""
     from game.client.scenes.replay import saved_match_record
 
@@ -228,7 +228,7 @@ def test_a_saved_match_opens_with_the_steps_still_in_its_journal(tmp_path, monke
     frames(app)
     live = table.match.record()
     store = app.storage
-    save, journal = store.save_path, store.journal_path
+    save, journal = store.save_path("kombio"), store.journal_path("kombio")
     assert save.is_file() and journal.is_file() and journal.read_bytes(), "no journal to read"
     before = {p: p.read_bytes() for p in (save, journal)}
     record = saved_match_record(save)

@@ -64,7 +64,7 @@ class _QuietApp:
 class _NoStore:
     """A store that keeps nothing: the narrating table never saves or counts a match."""
 
-    def saved_match(self) -> None:
+    def saved_match(self, *args: Any, **kwargs: Any) -> None:
         return None
 
     def __getattr__(self, name: str) -> Any:
@@ -540,28 +540,28 @@ class ReplayScene(Scene):
 
 
 def saved_match_record(path: Any) -> GameRecord | None:
-    """The game's own saved match (`saved-match.json` with its journal beside it) as one record:
-    both files are copied to a scratch folder and read there by the game's loader, so the steps
-    still in the journal are included and the saved files themselves are never touched. None if
-    `path` is not a saved match with a journal."""
+    """A saved match of the game (`saves/<variant>.json` with its `<variant>.journal` beside it)
+    as one record: both files are copied to a scratch folder and read there by the game's own
+    loader, so the steps still in the journal are included and the saved files themselves are
+    never touched. None if `path` has no journal beside it (a plain record file)."""
     import shutil
     import tempfile
     from pathlib import Path
 
-    from game.client.storage import JOURNAL_FILE, SAVE_FILE, Storage
+    from game.client.storage import JOURNAL_SUFFIX, LEGACY_JOURNAL_FILE, LEGACY_SAVE_FILE, Storage
 
     path = Path(path)
-    journal = path.with_name(JOURNAL_FILE)
-    if path.name != SAVE_FILE or not journal.is_file():
+    journal = path.with_name(LEGACY_JOURNAL_FILE) if path.name == LEGACY_SAVE_FILE else path.with_suffix(JOURNAL_SUFFIX)
+    if not journal.is_file():
         return None
+    variant = GameRecord.load(path).variant
     with tempfile.TemporaryDirectory() as scratch:
-        data = Path(scratch) / "data"
-        data.mkdir()
-        shutil.copyfile(path, data / SAVE_FILE)
-        shutil.copyfile(journal, data / JOURNAL_FILE)
         storage = Storage(scratch)
         try:
-            saved = storage.saved_match()
+            storage.saves_dir.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, storage.save_path(variant))
+            shutil.copyfile(journal, storage.journal_path(variant))
+            saved = storage.saved_match(variant)
         finally:
             storage.close()
     return saved[0] if saved else None
