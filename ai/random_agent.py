@@ -11,7 +11,8 @@ from game.core.session import Intent
 
 
 class RandomAgent:
-    reads_view = False   # the Session gives it a Glance (seat, out_of_turn), not a whole view
+    reads_view = False    # the Session gives it a Glance (seat, out_of_turn), not a whole view
+    hears_events = False  # it learns nothing from events, so the Session does not redact them for it
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
