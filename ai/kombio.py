@@ -81,6 +81,8 @@ class KombioBot:
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
         self.memory = self._new_memory(0)
         self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
+        self._located: set[int] | None = None   # the located card ids the pool below was counted from
+        self._pool_beliefs: tuple[list[int], list[tuple[int, float]], float] = ([], [], 0.0)
         self.my_turns = 0
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
 
@@ -149,16 +151,20 @@ class KombioBot:
         for place, card in zip(view.looked, view.looked_cards):
             if card is not None:
                 located.add(card.id)
-        pool = [c.rank for c in DECK_CARDS if c.id not in located]
-        if not pool:
-            pool = [c.rank for c in DECK_CARDS]
-        self.pool: list[int] = pool  # type: ignore[assignment]
-        counts: dict[int, int] = {}
-        for r in pool:
-            counts[r] = counts.get(r, 0) + 1
-        n = len(pool)
-        self.dist: list[tuple[int, float]] = sorted((r, c / n) for r, c in counts.items())
-        self.ev = sum(pool) / n
+        if located != self._located:
+            # The unseen pool changes only when a card is located or lost track of: most decisions
+            # in a row share it (it was a tenth of a decision's time).
+            pool = [c.rank for c in DECK_CARDS if c.id not in located]
+            if not pool:
+                pool = [c.rank for c in DECK_CARDS]
+            counts: dict[int, int] = {}
+            for r in pool:
+                counts[r] = counts.get(r, 0) + 1
+            n = len(pool)
+            self._located = located
+            self._pool_beliefs = (pool, sorted((r, c / n) for r, c in counts.items()), sum(pool) / n)
+        pool, self.dist, self.ev = self._pool_beliefs
+        self.pool: list[int] = list(pool)  # type: ignore[assignment]
         self.ev_opp = self.ev - self.cfg["opp_bias"]
         # On a last turn (after somebody's call) knowing more is worth nothing: only totals count.
         last = view.caller is not None
@@ -197,16 +203,25 @@ class KombioBot:
             return total
         return self._compute_total(seat, replace)
 
+    def _seat_values(self, seat: int) -> tuple[list[Place], list[float], bool]:
+        """A seat's occupied places, their worth and whether it knows them all (once per decision:
+        totals are asked for many times with one place replaced)."""
+        key = ("values", seat)
+        got = self._memo.get(key)
+        if got is None:
+            places = [grid_place(seat, i) for i in self.occupied.get(seat, ())]
+            known = self.known
+            got = self._memo[key] = (places, [self._val(p) for p in places], all(p in known for p in places))
+        return got
+
     def _compute_total(self, seat: int, replace: dict[Place, float] | None) -> float:
-        values = []
-        for i in self.occupied.get(seat, ()):
-            p = grid_place(seat, i)
-            if replace and p in replace:
-                values.append(replace[p])
-            else:
-                values.append(self._val(p))
-        if seat == self.seat and all(grid_place(seat, i) in self.known or (replace and grid_place(seat, i) in replace)
-                                     for i in self.occupied.get(seat, ())):
+        places, values, all_known = self._seat_values(seat)
+        if replace:
+            values = [replace[p] if p in replace else v for p, v in zip(places, values)]
+            if seat == self.seat and not all_known:
+                known = self.known
+                all_known = all(p in known or p in replace for p in places)
+        if seat == self.seat and all_known:
             return self._hand_value(values)
         return sum(values)
 
@@ -386,8 +401,15 @@ class KombioBot:
         return self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate
 
     def _choose(self, view: KombioView, legal: list[Action]) -> Action | None:
-        self._setup_beliefs(view)
         phase = view.phase
+        if phase == "reaction" and not self._may_match(view, legal):
+            # Most reactions: it remembers no card of the discard's value, so it passes (what
+            # _react decides then) without the beliefs a claim is weighed with.
+            top = view.discard_top
+            if top is not None and isinstance(top.rank, int):
+                self.last_reason = f"You know of no {top.rank} to match."
+            return Pass(self.seat)
+        self._setup_beliefs(view)
         if phase == "reaction":
             return self._react(view, legal)
         if phase == "turn":
@@ -545,6 +567,29 @@ class KombioBot:
         return SwapBoth(self.seat) if gain > 0 else skip
 
     # out of turn ----------------------------------------------------------------------------------
+    def _may_match(self, view: KombioView, legal: list[Action]) -> bool:
+        """Whether some legal match names a place it believes holds the discard's value (the
+        places _setup_beliefs would give that value: remembered, or in view right now)."""
+        top = view.discard_top
+        if top is None or not isinstance(top.rank, int):
+            return False
+        r = top.rank
+        mem = self.memory.known if self.use_memory else self.recent
+        shown = {p: c.rank for p, c in zip(view.looked, view.looked_cards) if c is not None}
+        for a in legal:
+            if type(a) is not Match:
+                continue
+            p = a.place
+            v = shown.get(p)
+            if v is None:
+                card = mem.get(p)
+                if card is None or p.zone != "grid" or not isinstance(card.rank, int):
+                    continue
+                v = card.rank
+            if v == r:
+                return True
+        return False
+
     def _react(self, view: KombioView, legal: list[Action]) -> Action | None:
         top = view.discard_top
         pass_ = Pass(self.seat)
