@@ -83,6 +83,7 @@ class KombioBot:
         self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
         self._located: set[int] | None = None   # the located card ids the pool below was counted from
         self._pool_beliefs: tuple[list[int], list[tuple[int, float]], float] = ([], [], 0.0)
+        self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
         self.my_turns = 0
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
 
@@ -274,9 +275,15 @@ class KombioBot:
     def _compute_exchange_gain(self, rank: float) -> tuple[Place | None, float]:
         best, best_g = None, -99.0
         now = self._estimate_total(self.seat)
-        for p in self._mine():
-            if p in self.known:
-                g = now - self._estimate_total(self.seat, {p: rank})
+        places, values, all_known = self._seat_values(self.seat)
+        known = self.known
+        for j, p in enumerate(places):
+            if p in known:
+                # _estimate_total(self.seat, {p: rank}), without building the replacement dict
+                swapped = values.copy()
+                swapped[j] = rank
+                full = all_known or all(q in known or q == p for q in places)
+                g = now - (self._hand_value(swapped) if full else sum(swapped))
             else:
                 g = self.ev - rank + self.unknown_bonus
             if g > best_g:
@@ -315,7 +322,9 @@ class KombioBot:
         if not mine or not opps:
             return 0.0, ()
         worst, worst_v = self._worst_own()
-        low = min(opps, key=lambda p: (self._val(p), p in self.known))
+        low = self._memo.get("low")
+        if low is None:
+            low = self._memo["low"] = min(opps, key=lambda p: (self._val(p), p in self.known))
         low_v = self._val(low)
         if rank in (11, 12):
             gain = worst_v - low_v
@@ -350,8 +359,7 @@ class KombioBot:
             elif b_known:
                 g = self._e_pos(lambda r: max(0.0, r - low_v))
             else:
-                bias = self.cfg["opp_bias"]
-                g = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
+                g = self._blind_pair_gain()
             info = (0 if a_known else 0.5 * self.info_own) + (0 if b_known else 0.3 * self.info_opp)
             best14 = (g + info, ("look14", worst, low))
             unk_mine = [p for p in mine if p not in self.known]
@@ -362,13 +370,25 @@ class KombioBot:
                 if b_known:
                     g2 = self._e_pos(lambda r: max(0.0, r - low_v))
                 else:
-                    bias = self.cfg["opp_bias"]
-                    g2 = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
+                    g2 = self._blind_pair_gain()
                 info2 = 0.5 * self.info_own + (0 if b_known else 0.3 * self.info_opp)
                 if g2 + info2 >= best14[0]:
                     best14 = (g2 + info2, ("look14", u, low))
             return best14
         return 0.0, ()
+
+    def _blind_pair_gain(self) -> float:
+        """Expected gain of swapping an unknown own card for an unknown opponent's card: depends only
+        on the unseen pool (kept with it, so it is summed once per pool, not per decision)."""
+        pool = self._pool_beliefs
+        cached = self._pair_gain
+        if cached is None or cached[0] is not pool:
+            bias = self.cfg["opp_bias"]
+            dist = self.dist
+            # sum(pa * pb * max(0.0, ra - rb + bias)) with the zero terms left out (the same sum)
+            g = sum([pa * pb * d for ra, pa in dist for rb, pb in dist if (d := ra - rb + bias) > 0.0], 0.0)
+            cached = self._pair_gain = (pool, g)
+        return cached[1]
 
     def _likely_winner(self) -> int:
         if "winner" not in self._memo:

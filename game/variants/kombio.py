@@ -309,6 +309,8 @@ class Kombio(GridGame):
             return [pending[0]] if pending else []
         if seat not in self.seats_to_act():
             return []
+        if phase == "reaction":   # the most frequent ask: every seat, after every discard
+            return [_match(seat, p) for p in self._targets()] + [_pass(seat)]
         grid = self.grids[seat]
         own = [i for i, c in enumerate(grid) if c is not None]
         if phase == "turn":
