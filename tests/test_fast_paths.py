@@ -49,3 +49,67 @@ def test_run_to_end_plays_what_stepping_the_clock_plays(variant):
         session = Session(game, {s: make_agent(cls.id, k, bot_seed(seed, s)) for s, k in enumerate(bots)})
         session.run_to_end()
         assert (game.history, session.dropped, session.illegal) == _history_stepwise(cls, bots, seed)
+
+
+def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
+    """The hard bot's blind-swap gain (summed once per unseen pool, zero terms left out) and its
+    hand totals (from one value list per decision) are the very numbers the plain formulas give."""
+    from ai.kombio import KombioBot
+    from ai.levels import LEVELS
+    from game.core.actions import StartRound
+    from game.variants.kombio import Kombio
+
+    compared = 0
+    for seed in range(4):
+        game = Kombio(3, None, seed)
+        bot = KombioBot(LEVELS["hard"], seed)
+        bot.begin(0, Kombio, 3, dict(game.options))
+        rng = random.Random(seed)
+        for _, _, events in random_steps(game, rng, 300):
+            bot.observe([e.for_seat(0) for e in events])
+            if game.phase != "turn":
+                continue
+            bot._setup_beliefs(game.observe(0))
+            bias = bot.cfg["opp_bias"]
+            plain = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in bot.dist for rb, pb in bot.dist)
+            assert bot._blind_pair_gain() == plain
+            for seat in range(3):
+                places = bot._seat_values(seat)[0]
+                values = [bot._val(p) for p in places]
+                full = seat == 0 and all(p in bot.known for p in places)
+                assert bot._estimate_total(seat) == (bot._hand_value(values) if full else sum(values))
+                for j, p in enumerate(places):
+                    swapped = list(values)
+                    swapped[j] = 3
+                    full = seat == 0 and all(q in bot.known or q == p for q in places)
+                    assert bot._estimate_total(seat, {p: 3}) == (bot._hand_value(swapped) if full else sum(swapped))
+                    compared += 1
+    assert compared > 100
+
+
+def test_an_agent_that_ignores_events_is_not_sent_any_and_the_others_still_are():
+    from ai.random_agent import RandomAgent
+    from game.variants.kombio import Kombio
+
+    class Listener:
+        def __init__(self):
+            self.events = []
+
+        def begin(self, seat, game_type, seats, options):
+            self.seat = seat
+
+        def observe(self, events):
+            self.events += events
+
+        def decide(self, view, legal, now):
+            from game.core.session import Intent
+            return Intent(legal[0], 1.0)
+
+    quiet = RandomAgent(1)
+    quiet.observe = lambda events: (_ for _ in ()).throw(AssertionError("told events"))  # type: ignore[method-assign]
+    listener = Listener()
+    session = Session(Kombio(2, {"rounds": 1}, 3), {0: quiet, 1: listener})
+    session.run_to_end()
+    assert listener.events
+    # the listener got its own seat's copies: no face it may not see
+    assert all(e.for_seat(1) == e for e in listener.events)
