@@ -113,3 +113,16 @@ def test_an_agent_that_ignores_events_is_not_sent_any_and_the_others_still_are()
     assert listener.events
     # the listener got its own seat's copies: no face it may not see
     assert all(e.for_seat(1) == e for e in listener.events)
+
+
+def test_the_random_agent_draws_what_choice_and_uniform_would():
+    from ai.random_agent import RandomAgent
+    from game.core.session import Glance
+
+    agent, reference = RandomAgent(9), random.Random(9)
+    legal = list(range(5))
+    for i in range(2000):
+        out = bool(i % 3)
+        intent = agent.decide(Glance(0, out), legal, 0.0)  # type: ignore[arg-type]
+        assert intent.action == reference.choice(legal)
+        assert intent.delay == (reference.uniform(0.4, 2.5) if out else reference.uniform(0.2, 1.0))

@@ -304,14 +304,16 @@ class Session:
             attempts += 1
             if attempts > max_actions:
                 raise RuntimeError("the match did not end within the action limit")
-            self._schedule()
+            self._schedule()   # (also brings _table up to this version)
             best = None
             best_seat = -1
             for seat, p in pending.items():
                 if best is None or p.due < best.due or (p.due == best.due and p.order < best.order):
                     best, best_seat = p, seat
-            table = self._table_due(game.now)
-            if table is not None and (best is None or table[1] < best.due):
+            table = self._table
+            if table is not None and table[1] is None:   # the next round: at once, if rounds start on their own
+                table = (table[0], game.now) if self.auto_start_rounds and isinstance(table[0], StartRound) else None
+            if table is not None and (best is None or table[1] < best.due):  # type: ignore[operator]
                 action, due = table
             elif best is not None:
                 action, due = best.action, best.due
