@@ -154,6 +154,18 @@ class GridGame(Game):
 
     def _targets(self, owner: int | None = None, not_owner: int | None = None) -> list[Place]:
         """Every occupied place outside locked grids (only `owner`'s, or not `not_owner`'s)."""
+        if owner is None and not_owner is None:
+            # Every seat in a reaction window asks for the same list: listed once per version
+            # (the state changes only through apply, which bumps the version).
+            memo = self._all_targets
+            if memo[0] != self.version:
+                memo = self._all_targets = (self.version, self._list_targets(None, None))
+            return list(memo[1])
+        return self._list_targets(owner, not_owner)
+
+    _all_targets: tuple[int, list[Place]] = (-1, [])
+
+    def _list_targets(self, owner: int | None, not_owner: int | None) -> list[Place]:
         locked = self.locked_seats()
         places: list[Place] = []
         for seat, grid in enumerate(self.grids):

@@ -307,10 +307,12 @@ class Kombio(GridGame):
         if seat == TABLE:
             pending = self.table_action()
             return [pending[0]] if pending else []
+        if phase == "reaction":   # the most frequent ask: every seat, after every discard
+            if not self.window.is_open_to(seat):  # type: ignore[union-attr]  (seats_to_act's rule)
+                return []
+            return [_match(seat, p) for p in self._targets()] + [_pass(seat)]
         if seat not in self.seats_to_act():
             return []
-        if phase == "reaction":   # the most frequent ask: every seat, after every discard
-            return [_match(seat, p) for p in self._targets()] + [_pass(seat)]
         grid = self.grids[seat]
         own = [i for i, c in enumerate(grid) if c is not None]
         if phase == "turn":
