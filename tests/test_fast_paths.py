@@ -126,3 +126,23 @@ def test_the_random_agent_draws_what_choice_and_uniform_would():
         intent = agent.decide(Glance(0, out), legal, 0.0)  # type: ignore[arg-type]
         assert intent.action == reference.choice(legal)
         assert intent.delay == (reference.uniform(0.4, 2.5) if out else reference.uniform(0.2, 1.0))
+
+
+@pytest.mark.parametrize("variant", ["kombio"])
+def test_a_view_built_from_the_shared_parts_equals_one_built_afresh(variant):
+    """The parts of a view every seat shares are built once per version: whichever seat asked
+    first, every seat's view is the one it would get on its own (nothing private is shared)."""
+    cls = get_variant(variant)
+    checked = 0
+    for seed in range(3):
+        game = cls(4, None, seed)
+        rng = random.Random(seed)
+        for _ in random_steps(game, rng, 500):
+            order = list(range(-1, game.seats))
+            rng.shuffle(order)
+            shared = {seat: game.observe(seat) for seat in order}
+            for seat in order:
+                game._shared_view = (-1, {})
+                assert game.observe(seat) == shared[seat], (seed, seat, game.phase)
+                checked += 1
+    assert checked > 1000
