@@ -122,7 +122,11 @@ class GridGame(Game):
     # -- reading the grids ------------------------------------------------------------------
     def acts_out_of_turn(self, seat: int) -> bool:
         """Out of turn in a memory-grid game means claiming during the reaction window."""
-        return self.phase == "reaction" and getattr(self, "window", None) is not None and seat in self.seats_to_act()
+        if self.phase != "reaction":
+            return False
+        window = getattr(self, "window", None)
+        # In the reaction phase the seats to act are the window's remaining seats (Kombio, Kabu).
+        return window is not None and window.is_open_to(seat)
 
     def card_at(self, place: Place) -> Card | None:
         if place.zone != "grid" or not 0 <= place.seat < self.seats:

@@ -143,6 +143,10 @@ class KombioView(SeatView):
     options: dict
 
 
+# The table's own actions are immutable values: built once, not on every ask.
+_START = StartRound()
+_EXPIRE = Expire()
+
 @register
 class Kombio(GridGame):
     id = "kombio"
@@ -293,9 +297,9 @@ class Kombio(GridGame):
 
     def table_action(self) -> tuple[Action, float | None] | None:
         if self.phase in ("ready", "round_over"):
-            return StartRound(), None
+            return _START, None
         if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
-            return Expire(), self.window.deadline
+            return _EXPIRE, self.window.deadline
         return None
 
     def situation(self) -> Hashable:
