@@ -251,6 +251,20 @@ class Session:
             due = now
         return action, due
 
+    def hurry(self, kind: type[Action], now: float) -> int:
+        """Bring the bots' pending intents of this kind forward to `now` (never later than they
+        were due); returns how many. The table uses it for passes: once every person at the screen
+        has passed a reaction window, the bots that were only going to pass do so at once, so the
+        window closes when the people pass (a bot that is going to claim keeps its own pace). Only
+        the timing of a decision already made changes: no bot is asked anything new."""
+        self._schedule()
+        hurried = 0
+        for p in self.pending.values():
+            if isinstance(p.action, kind) and p.due > now:
+                p.due = max(now, self.game.now)
+                hurried += 1
+        return hurried
+
     def next_due(self, now: float | None = None) -> float | None:
         """The next moment something will happen on its own (for a simulated clock)."""
         now = self.game.now if now is None else now

@@ -641,7 +641,9 @@ class SixteenCombos(Game):
         self.play_order: tuple[int, ...] = ()
         self.wilds: list[Card | None] = [None] * n
         self.consults: list[Pair | None] = [None] * n
-        self.grappled: list[Pair | None] = [None] * n   # held aside by a Grapple, back at the owner's turn
+        # Pairs held aside by Grapples, back at the owner's next turn (two attackers may each
+        # grapple the same character before that turn comes).
+        self.grappled: list[list[Pair]] = [[] for _ in range(n)]
         self.stolen: list[Pair | None] = [None] * n     # a stolen pair kept to use as the next action
         self.boosts: list[list[tuple[int, int, Card | None]]] = [[] for _ in range(n)]  # Defend: (slot, amount, card)
         self.reacted = [False] * n
@@ -941,11 +943,14 @@ class SixteenCombos(Game):
         self.turn = seat
         # Grapple: the held pair comes back as the defense pair.
         held = self.grappled[seat]
-        if held is not None:
-            self.grappled[seat] = None
-            slot = len(self.rows[seat])
-            self.rows[seat].append(held)
-            events.append(PairMovedTo(seat, -1, "row", seat, slot))
+        if held:
+            self.grappled[seat] = []
+            # The first pair taken was the defense pair then: it comes back last, as the defense
+            # pair again.
+            for pair in reversed(held):
+                slot = len(self.rows[seat])
+                self.rows[seat].append(pair)
+                events.append(PairMovedTo(seat, -1, "row", seat, slot))
             self._show_type(seat, slot, events)
         # Defend's raise lasts until the owner's next turn.
         for slot, amount, card in self.boosts[seat]:
@@ -1406,7 +1411,7 @@ class SixteenCombos(Game):
             new = self.defense_slot(seat)
             if new is not None:
                 self._show_type(seat, new, events)
-        if not self.pairs_left(seat) and not self.out[seat] and self.grappled[seat] is None:
+        if not self.pairs_left(seat) and not self.out[seat] and not self.grappled[seat]:
             self._knock_out(seat, events)
 
     def _knock_out(self, seat: int, events: list[Event]) -> None:
@@ -1473,7 +1478,7 @@ class SixteenCombos(Game):
             if consult:
                 self._discard_pair(pair, victim, seat_place("consult", victim), events)
             else:
-                self.grappled[victim] = pair
+                self.grappled[victim].append(pair)
                 events.append(PairMovedTo(victim, slot, "aside", victim, -1))  # type: ignore[arg-type]
                 nxt = self.defense_slot(victim)
                 if nxt is not None:
@@ -1575,7 +1580,7 @@ class SixteenCombos(Game):
         self.combo_chooser = chooser
 
     def _after_loss(self, victim: int, events: list[Event]) -> None:
-        if not self.pairs_left(victim) and self.grappled[victim] is None and not self.out[victim]:
+        if not self.pairs_left(victim) and not self.grappled[victim] and not self.out[victim]:
             self._knock_out(victim, events)
 
     def _own_slots(self, seat: int) -> list[int]:
@@ -1969,7 +1974,7 @@ class SixteenCombos(Game):
         if self.phase != "play":
             return True
         for s in range(self.seats):
-            if not self.out[s] and not self.pairs_left(s) and self.grappled[s] is None:
+            if not self.out[s] and not self.pairs_left(s) and not self.grappled[s]:
                 self._knock_out(s, events)
         left = self.standing()
         if len(left) > 1:
@@ -2132,7 +2137,7 @@ class SixteenCombos(Game):
                 st.append("scavenging")
             if self.stolen[s] is not None:
                 st.append("stolen pair")
-            if self.grappled[s] is not None:
+            if self.grappled[s]:
                 st.append("grappled")
             if self.reacted[s]:
                 st.append("reaction used")

@@ -91,7 +91,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         coaches = self.init_coach(record.variant, record.seed)
         if record.actions:
             # A continued match stays marked as coached if the coach was asked before the save.
-            saved = self.store.saved_match() if hasattr(self.store, "saved_match") else None
+            saved = self.store.saved_match(record.variant) if hasattr(self.store, "saved_match") else None
             self.coached = bool(saved and saved[0].seed == record.seed and saved[1].get("coached"))
         self.match = MatchDriver(record, agents, self.humans, on_replay=remember, coaches=coaches)
         self.table_time = self.match.now
