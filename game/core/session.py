@@ -27,7 +27,9 @@ class Intent:
 
 class Agent(Protocol):
     """A bot may also count `fallbacks`: decisions its model had no answer for, when it played a
-    default legal action instead. Session.fallbacks sums them."""
+    default legal action instead. Session.fallbacks sums them. Two optional class flags save the
+    Session work for a bot that needs less: `reads_view = False` (it is given a Glance, not its
+    view) and `hears_events = False` (its observe is never called: it learns nothing from events)."""
 
     def begin(self, seat: int, game_type: type[Game], seats: int, options: dict[str, Any]) -> None: ...
 
