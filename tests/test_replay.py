@@ -213,3 +213,26 @@ def test_round_numbers_are_checked():
     with pytest.raises(Exception, match="no round"):
         RoundReplay(record, len(round_spans(record)) + 1)
     assert RoundReplay(record).number == len(round_spans(record))
+
+
+@pytest.mark.parametrize("variant", ["kombio", "kabu", "combat-uno", "kumbal", "sixteen-combos"])
+def test_the_truth_view_leaves_no_face_up_card_in_the_seats_views(variant):
+    """Views are cached per version; the truth view at the same version must not leak into them."""
+    import random
+
+    from game.core.game import get_variant
+    from tests.randomplay import random_steps
+
+    def play_random_steps(game, steps, seed):
+        for _ in zip(range(steps), random_steps(game, random.Random(seed))):
+            pass
+
+    game = get_variant(variant)(3, {}, seed=9)
+    play_random_steps(game, 25, seed=4)
+    before = [game.observe(s) for s in range(-1, 3)]
+    game.truth_view()
+    assert [game.observe(s) for s in range(-1, 3)] == before
+    fresh = get_variant(variant)(3, {}, seed=9)
+    play_random_steps(fresh, 25, seed=4)
+    fresh.truth_view()                      # the truth first, then the views
+    assert [fresh.observe(s) for s in range(-1, 3)] == before

@@ -40,7 +40,7 @@ class Game:
     actions: ClassVar[tuple[type[Action], ...]] = ()
     # The cards a round is dealt from (every round reuses them: cards are immutable).
     deck_cards: ClassVar[tuple[Card, ...]] = ()
-    _handlers: ClassVar[dict[type, str]] = {}
+    _handlers: ClassVar[dict[type, Any]] = {}
     # Cards lie face down and players must remember them (Kombio, Kabu): a replay shows each
     # seat's memory aid, not only its view.
     hidden_memory: ClassVar[bool] = False
@@ -49,11 +49,12 @@ class Game:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        # Each action type's handler function, looked up once per class (apply is the hottest call).
         cls._handlers = {}
         for action_type in CORE_ACTIONS + cls.actions:
-            name = f"_on_{action_type.__name__}"
-            if hasattr(cls, name):
-                cls._handlers[action_type] = name
+            handler = getattr(cls, f"_on_{action_type.__name__}", None)
+            if handler is not None:
+                cls._handlers[action_type] = handler
 
     def __init__(self, seats: int, options: dict[str, Any] | None = None, seed: int = 0):
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
@@ -217,13 +218,14 @@ class Game:
     def apply(self, action: Action, t: float | None = None) -> list[Event]:
         if self.over:
             raise GameOver("the match is over")
-        t = self.now if t is None else float(t)
-        if t < self.now:
-            raise IllegalAction(f"time cannot go back (t={t:.3f} < now={self.now:.3f})")
+        now = self.now
+        t = now if t is None else float(t)
+        if t < now:
+            raise IllegalAction(f"time cannot go back (t={t:.3f} < now={now:.3f})")
         handler = self._handlers.get(type(action))
         if handler is None:
             raise IllegalAction(f"{type(action).__name__} is not an action of {self.title}")
-        events = getattr(self, handler)(action, t)
+        events = handler(self, action, t)
         self.now = t
         self.version += 1
         self.history.append((t, action))

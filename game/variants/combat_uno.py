@@ -812,8 +812,10 @@ class CombatUno(Game):
         return out
 
     def acts_out_of_turn(self, seat: int) -> bool:
-        return (self.phase == "play" and seat != self.turn and not self.owed[seat]
-                and seat in self.seats_to_act())
+        # Off turn and not drawing, a seat acts exactly when a window is still open to it
+        # (seats_to_act's rule for such a seat, without listing every seat).
+        return (self.phase == "play" and seat != self.turn and 0 <= seat < self.seats and not self.owed[seat]
+                and self._windows_open_to(seat))
 
     def observe(self, seat: int) -> CombatUnoView:
         jump = self._jumps.get(None)

@@ -233,6 +233,10 @@ class KabuView(SeatView):
     options: dict
 
 
+# The table's own actions are immutable values: built once, not on every ask.
+_START = StartRound()
+_EXPIRE = Expire()
+
 @register
 class Kabu(GridGame):
     id = "kabu"
@@ -385,9 +389,9 @@ class Kabu(GridGame):
 
     def table_action(self) -> tuple[Action, float | None] | None:
         if self.phase in ("ready", "round_over"):
-            return StartRound(), None
+            return _START, None
         if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
-            return Expire(), self.window.deadline
+            return _EXPIRE, self.window.deadline
         return None
 
     def situation(self) -> Hashable:

@@ -2020,6 +2020,10 @@ class SixteenCombos(Game):
     def situation_for(self, seat: int) -> Hashable:
         return self.version
 
+    def acts_out_of_turn(self, seat: int) -> bool:
+        """The view's out_of_turn without building the view: prompted in play while not on turn."""
+        return self.phase == "play" and seat != self.turn and seat == self.prompt_seat
+
     def legal_actions(self, seat: int) -> list[Action]:
         # asked twice per step (by whoever acts, then by apply's check): listed once per version
         memo = self._memo
