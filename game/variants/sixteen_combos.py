@@ -2020,6 +2020,10 @@ class SixteenCombos(Game):
     def situation_for(self, seat: int) -> Hashable:
         return self.version
 
+    def acts_out_of_turn(self, seat: int) -> bool:
+        """The view's out_of_turn without building the view: prompted in play while not on turn."""
+        return self.phase == "play" and seat != self.turn and seat == self.prompt_seat
+
     def legal_actions(self, seat: int) -> list[Action]:
         # asked twice per step (by whoever acts, then by apply's check): listed once per version
         memo = self._memo
@@ -2094,7 +2098,7 @@ class SixteenCombos(Game):
 
     def observe(self, seat: int) -> SixteenCombosView:
         n = self.seats
-        public = self.phase in ("round_over", "match_over")
+        public = self.round_revealed()
         pairs = []
         for s in range(n):
             d = self.defense_slot(s)
@@ -2103,7 +2107,7 @@ class SixteenCombos(Game):
         zones = [ZoneView(seat_place("pairs", s), "pairs", pairs[s], self.pairs_left(s)) for s in range(n)]
         for s in range(n):
             if self.hands[s]:
-                cards = tuple(self.hands[s]) if s == seat else (FACE_DOWN,) * len(self.hands[s])
+                cards = tuple(self.hands[s]) if s == seat or self.reveal_all else (FACE_DOWN,) * len(self.hands[s])
                 zones.append(ZoneView(hand_place(s), "fan", cards, len(cards)))
         zones += [ZoneView(DECK, "deck", (), len(self.piles.deck)),
                   ZoneView(DEAL_DECK, "deck", (), len(self.deal_deck)),
@@ -2165,6 +2169,33 @@ class SixteenCombos(Game):
             deal_size=len(self.deal_deck), discard_size=len(self.piles.discard), encounter_round=self.enc_round,
             deadline=self.deadline, options=dict(self.options),
         )
+
+    def reactions(self, seat: int) -> list[Action]:
+        """A victim's reactions before or after the draw (a retype, a swap of the pair) and a
+        counter-strike: the out-of-turn chances a replay lists when not taken."""
+        if self.phase != "play" or seat != self.prompt_seat or seat == self.turn:
+            return []
+        if self.step in ("predict", "inform"):
+            return self._reaction_moves(seat)
+        if self.step == "counter":
+            return [a for a in self._counter_legal(seat) if isinstance(a, Counter)]
+        return []
+
+    def reaction_places(self, action: Action) -> tuple[Place, ...]:
+        attack = self.attack
+        if isinstance(action, (Retype, SwapPair)) and attack is not None and attack.victim is not None \
+                and not attack.consult and attack.slot is not None:
+            return (Place("pairs", attack.victim, attack.slot),)    # the pair it would have changed
+        return ()
+
+    def reaction_words(self, action: Action) -> str:
+        if isinstance(action, Retype):
+            return f"reacted by changing the pair's type to {TYPE_NAMES.get(action.to, action.to)}"
+        if isinstance(action, SwapPair):
+            return "reacted by swapping the pair's type and value cards"
+        if isinstance(action, Counter):
+            return "countered"
+        return super().reaction_words(action)
 
     def _prompt_text(self) -> str:
         if self.phase == "ready":

@@ -471,7 +471,7 @@ def test_round_end_offers_next_round_at_normal_speed(tmp_path):
         driver.step()
     assert round_shown()
     app.step(DT)
-    assert [b.text for b in table.form.widgets if b.text != "History"] == ["Next round"]
+    assert [b.text for b in table.form.widgets if b.text != "History"] == ["Next round", "Replay round"]
     key(pygame.K_RETURN)
     for _ in range(5):
         app.step(DT)

@@ -189,6 +189,15 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         seed = random.SystemRandom().randrange(1, 2 ** 31)
         tables.start_match(self.app, GameRecord(old.variant, dict(old.options), list(old.seats), seed))
 
+    def open_replay(self) -> None:
+        """The round just scored, replayed with every card face up (from a copy of the record:
+        the match and its save are untouched). Esc comes back here."""
+        from game.client.scenes.replay import ReplayScene
+
+        number = self.round_result.round if self.round_result is not None else None
+        seat = self.viewer if self.viewer is not None and self.viewer >= 0 else self.bottom
+        self.app.push(ReplayScene(self.app, self.match.record(), number, seat))
+
     def next_round(self) -> None:
         if not self.round_over():
             return
