@@ -203,3 +203,34 @@ def test_a_two_digit_pair_value_fits_on_its_disc(tmp_path):
     for x in (r.left - 2, r.right + 1):
         got = surface.get_at((x, r.centery))[:3]
         assert max(abs(a - b) for a, b in zip(got, gold)) < 30, (x, got)
+
+
+def test_the_match_result_says_how_the_encounter_was_won(tmp_path):
+    """Play-test finding: the match result named the winner but not why the encounter ended."""
+    import pygame
+
+    from game.client.ui import text as T
+    from game.core.events import MatchEnded
+    from game.variants.sixteen_combos import EncounterWon
+    from tests.client.kombio_driver import DT
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "easy")]))
+    app.step(DT)
+    table.queue.clear()           # as at a real match end: nothing left to show before the results
+    for why, line in (("the round limit: the most pairs left",
+                       "The last encounter ended at the round limit: the most pairs left."),
+                      ("last character standing", "Won as the last character standing.")):
+        table.on_EncounterWon(EncounterWon(1, why))
+        table.match_result = MatchEnded((0, 1), (1,))
+        table.final_round_seen = True
+        T.DRAWN.clear()
+        table.draw(pygame.Surface(app.size))
+        assert line in [text for text, _ in T.DRAWN]
+
+
+def test_the_key_legend_names_both_ways_to_pass():
+    from game.client.table.sixteen_combos import SixteenCombosTable
+
+    hints = dict(SixteenCombosTable.key_hints(None))
+    assert hints["Space"] == "No / decline" and hints["P"] == "Pass the turn"

@@ -87,6 +87,7 @@ class SixteenCombosTable(TableScene):
         self.lit_outcome: str | None = None
         self.pending: dict[str, Any] = {}      # what the narration of the action under way has gathered
         self.prompt_box: tuple[pygame.Rect, list[str], int] | None = None
+        self.last_encounter: EncounterWon | None = None   # its reason goes under the match's winner
         super().__init__(app, record, storage)
 
     # -- the view on screen ---------------------------------------------------------------------------------
@@ -371,7 +372,7 @@ class SixteenCombosTable(TableScene):
         return text
 
     def key_hints(self) -> list[tuple[str, str]]:
-        return [("Esc", "Pause"), ("Space", "Pass / no"), ("1-4", "Types")]
+        return [("Esc", "Pause"), ("Space", "No / decline"), ("P", "Pass the turn"), ("1-4", "Types")]
 
     # -- events ----------------------------------------------------------------------------------------------
     def on_RoundStarted(self, ev: RoundStarted) -> None:
@@ -488,6 +489,18 @@ class SixteenCombosTable(TableScene):
 
     def on_EncounterWon(self, ev: EncounterWon) -> None:
         self.narrate(f"{self.name(ev.winner)} wins the encounter ({ev.why}).")
+        self.last_encounter = ev
+
+    def match_end_reason(self) -> str:
+        """Why the last encounter ended, under the winner ("Won as the last character standing.")."""
+        ev = self.last_encounter
+        if ev is None:
+            return ""
+        encounters = int(self.match.view(SPECTATOR).options.get("encounters", 1))
+        how = "Won as the last character standing" if ev.why == "last character standing" \
+            else f"The last encounter ended at {ev.why}"
+        more = "" if encounters == 1 else "; the most encounters won takes the match"
+        return f"{how}{more}."
 
     def on_MatchEnded(self, ev: MatchEnded) -> None:
         self.match_result = ev
@@ -580,7 +593,7 @@ class SixteenCombosTable(TableScene):
         for j, a in enumerate(TYPES):
             r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w - 2, 22)
             lit = cell is not None and cell[0] == a
-            self.cell_text(surface, f"{SYMBOL[a]} {TYPE_NAMES[a][:4]}", r, pal.accent if lit else pal.text, lit, lines=1)
+            self.cell_text(surface, f"{SYMBOL[a]} {TYPE_NAMES[a][:3]}", r, pal.accent if lit else pal.text, lit, lines=1)
         for i, t in enumerate(TYPES):
             y = y0 + 24 + i * cell_h
             lit_row = cell is not None and cell[1] == t
@@ -792,7 +805,12 @@ class SixteenCombosTable(TableScene):
         else:
             title = f"Encounter {view.round} is over"
         T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
-        y += 46
+        y += 40
+        reason = self.match_end_reason()
+        if reason:
+            T.blit_text(surface, reason, TH.SMALL, pal.text, (panel.centerx, y), "midtop")
+            y += 24
+        y += 6
         T.blit_text(surface, "Character", TH.SMALL, pal.text_dim, (panel.x + 40, y))
         T.blit_text(surface, "pairs left", TH.SMALL, pal.text_dim, (panel.right - 190, y), "topright")
         T.blit_text(surface, "encounters won", TH.SMALL, pal.text_dim, (panel.right - 40, y), "topright")
