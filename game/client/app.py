@@ -340,9 +340,16 @@ def run(argv_options: Any = None) -> int:
     size = _opt(argv_options, "size")
     app = App(storage=storage, size=tuple(size) if size else None, fullscreen=fullscreen)
     frames = _opt(argv_options, "frames")
+    run_until_closed(app, storage, int(frames) if frames else None)
+    return 0
+
+
+def run_until_closed(app: App, storage: Storage, frames: int | None = None) -> None:
+    """Play `app` until its window is closed (or for `frames` frames, for tests and smoke runs),
+    then close the window and the storage."""
     try:
         if frames:
-            for _ in range(int(frames)):
+            for _ in range(frames):
                 if not app.step():
                     break
             app.quit()
@@ -350,5 +357,5 @@ def run(argv_options: Any = None) -> int:
             app.loop()
     finally:
         pygame.quit()
+        T.forget_fonts()      # they died with pygame: a later window (a test) loads new ones
         storage.close()
-    return 0

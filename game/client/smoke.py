@@ -145,6 +145,7 @@ def run_smoke(frames: int, dt: float, home: Path) -> str:
     from game.client.app import App
     from game.client.clock import Clock
     from game.client.storage import Storage
+    from game.client.ui import text as T
 
     began = time.perf_counter()
     storage = Storage(home)
@@ -168,6 +169,7 @@ def run_smoke(frames: int, dt: float, home: Path) -> str:
         if app.running:
             app.quit()
         pygame.quit()
+        T.forget_fonts()      # they died with pygame: a later window loads new ones
     total_frames = sum(r["frames"] for r in results)
     parts = "; ".join(f"{r['variant']} {r['frames']} frames, {r['actions']} actions, "
                       f"{'match finished' if r['over'] else 'match unfinished'} ({r['rounds']} rounds)"

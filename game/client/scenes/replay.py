@@ -570,7 +570,7 @@ def saved_match_record(path: Any) -> GameRecord | None:
 def show_record(record: GameRecord, number: int | None = None, home: Any = None, frames: int | None = None) -> int:
     """`cardhall replay RECORD --show`: a window with the replay of one round (the first unless
     `number` says otherwise), closed with Esc or the window's close button."""
-    from game.client.app import App
+    from game.client.app import App, run_until_closed
     from game.client.storage import Storage
 
     storage = Storage(home) if home else Storage()
@@ -578,17 +578,5 @@ def show_record(record: GameRecord, number: int | None = None, home: Any = None,
         def __init__(self, app: Any):
             super().__init__(app, record, number or 1)
 
-    app = App(storage=storage, first_scene=FirstScene)
-    try:
-        if frames:
-            for _ in range(frames):
-                if not app.step():
-                    break
-            app.quit()
-        else:
-            app.loop()
-    finally:
-        pygame.quit()
-        T.forget_fonts()      # its fonts died with pygame: a later window (a test) loads new ones
-        storage.close()
+    run_until_closed(App(storage=storage, first_scene=FirstScene), storage, frames)
     return 0
