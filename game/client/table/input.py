@@ -130,6 +130,7 @@ class LegalInput:
             self.say(self.explain(exc, action))
             self.sound.play("click", 0.4)
             return False
+        self.guide_acted(action)
         return True
 
     # -- buttons ---------------------------------------------------------------------------------------
@@ -209,6 +210,8 @@ class LegalInput:
 
     # -- events ----------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.guide_event(event):
+            return
         if self.history_event(event):
             return
         if self.history_open and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \

@@ -1,0 +1,83 @@
+"""Plays a guided match the way a newcomer would: each moment's asked action through posted
+input (a click on the places it names, or the button's key), anything else as little as the
+table needs (a held look confirmed, a reaction window passed). Shared by the guide tests and the
+screenshot script."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.actions import Pass
+
+DT = 0.05
+
+
+def key(k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def click(pos) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+
+
+def place_pos(table, place):
+    rect = table.place_rect(place)
+    assert rect is not None, f"no card at {place}"
+    return rect.center
+
+
+def asked_action(table, moment):
+    """The legal action that does what the moment asks (preferring one on the places it points at)."""
+    ctx = table.guide_context()
+    pointed = set(p for p in moment.point(ctx) if not hasattr(p, "action"))
+    fits = [a for a in ctx.legal if type(a).__name__ in moment.done]
+    if not fits:
+        return None
+    return max(fits, key=lambda a: sum(1 for p in a.targets() if p in pointed))
+
+
+def perform(table, action) -> None:
+    """Through input: click its targets in order, or press its button."""
+    targets = action.targets()
+    if targets:
+        for place in targets:
+            click(place_pos(table, place))
+        return
+    choice = table.label_for(action)
+    assert choice is not None, f"no button for {action}"
+    for widget in table.form.widgets:
+        if getattr(widget, "text", None) == choice.text and widget.rect is not None:
+            click(widget.rect.center)
+            return
+    raise AssertionError(f"the button {choice.text!r} is not on the table")
+
+
+def perform_moment(table, moment) -> None:
+    """Do what a showing moment asks."""
+    if moment.done:
+        if not table.ready_for_input():
+            return
+        action = asked_action(table, moment)
+        assert action is not None, f"{moment.key}: none of {moment.done} is legal"
+        perform(table, action)
+    elif table.hold is not None:
+        key(pygame.K_RETURN)
+    else:
+        click(table.guide_ok.rect.center)
+
+
+def play_unguided(table) -> None:
+    """What no moment asks: confirm a held look, pass a reaction window, go on after the results."""
+    if table.hold is not None:
+        key(pygame.K_RETURN)
+        return
+    if not table.ready_for_input() or table.match.over and table.showing_match_result():
+        return
+    if table.round_result is not None or table.match_result is not None:
+        key(pygame.K_RETURN)
+        return
+    seat = table.guide_seat
+    if Pass(seat) in table.legal(seat):
+        key(pygame.K_SPACE)
