@@ -62,6 +62,13 @@ class ButtonOf:
     action: str
 
 
+@dataclass(frozen=True)
+class Face:
+    """A pointer at a card by its face ("5blue", "Qh") in the player's own hand or grid."""
+
+    face: str
+
+
 Test = Callable[[GuideContext], bool]
 Pointer = Callable[[GuideContext], tuple]
 
@@ -124,6 +131,11 @@ def all_of(*tests: Test) -> Test:
 def at(*places: Any) -> Pointer:
     """Fixed places, or functions of the context giving one (``lambda c: c.own(2)``)."""
     return lambda ctx: tuple(p(ctx) if callable(p) else p for p in places)
+
+
+def faces(fn: Callable[[GuideContext], Any]) -> Pointer:
+    """Pointers at the player's cards named by ``fn(ctx)`` (an iterable of faces or cards)."""
+    return lambda ctx: tuple(dict.fromkeys(Face(str(c)) for c in fn(ctx)))
 
 
 def targets_of(*names: str) -> Pointer:

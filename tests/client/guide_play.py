@@ -41,6 +41,28 @@ def asked_action(table, moment):
 def perform(table, action) -> None:
     """Through input: click its targets in order, or press its button."""
     targets = action.targets()
+    name = type(action).__name__
+    if name == "Play" and hasattr(action, "colour"):          # Combat UNO: a card of the hand
+        seat = action.seat
+        hand = table.hands.get(seat, [])
+        for i, s in enumerate(hand):
+            if s.card is not None and s.card.rank == action.rank and s.card.suit == action.colour:
+                r = s.rect()
+                x = (r.left + min(r.right, hand[i + 1].rect().left)) // 2 if i + 1 < len(hand) else r.centerx
+                click((x, r.top + r.h // 4))
+                if action.colour is None:
+                    key({"red": pygame.K_r, "yellow": pygame.K_y, "green": pygame.K_g, "blue": pygame.K_b}[action.choose])
+                return
+        raise AssertionError(f"{action}: no such card in the hand")
+    if name == "CallUno":
+        key(pygame.K_u if action.target == action.seat else pygame.K_c)
+        return
+    if name == "Pass":
+        key(pygame.K_SPACE)
+        return
+    if name in ("Draw", "StartDrawing", "DrawCard"):
+        key(pygame.K_d)
+        return
     if targets:
         for place in targets:
             click(place_pos(table, place))
@@ -79,5 +101,12 @@ def play_unguided(table) -> None:
         key(pygame.K_RETURN)
         return
     seat = table.guide_seat
-    if Pass(seat) in table.legal(seat):
+    legal = table.legal(seat)
+    if table.view().turn == seat or any(type(a).__name__ == "DrawCard" for a in legal):
+        # A turn the guide says nothing about: what the coach (the hard bot, from this seat's view) would do.
+        advice = table.match.advise(seat)
+        if advice is not None:
+            perform(table, advice.action)
+            return
+    if Pass(seat) in legal:
         key(pygame.K_SPACE)

@@ -76,7 +76,7 @@ def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: i
     return table, shown
 
 
-@pytest.mark.parametrize("variant", ["kombio"])
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno"])
 def test_guided_match_shows_every_moment_in_order_and_ends(tmp_path, variant):
     app = make_app(tmp_path)
     guide = guide_for(variant)
@@ -157,9 +157,11 @@ def test_an_action_taken_before_the_guide_asks_is_never_asked_for():
 
     game.apply(StartRound(deck=guide.deck))
     ctx = GuideContext(seat=0, view=game.observe(0), legal=tuple(game.legal_actions(0)))
-    runner.acted(DrawFromDeck(0))            # the player drew before the guide looked
-    assert runner.look(ctx) is None
+    runner.acted(DrawFromDeck(0), ctx)       # the player drew before the guide looked
     assert "draw" in runner.done and runner.shown == []
+    game.apply(DrawFromDeck(0))
+    after = GuideContext(seat=0, view=game.observe(0), legal=tuple(game.legal_actions(0)))
+    assert runner.look(after).key == "ability"      # what had not come yet still comes
 
 
 def test_the_offer_comes_on_a_variants_first_start_only(tmp_path):

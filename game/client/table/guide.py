@@ -28,7 +28,7 @@ from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
 from game.core.actions import Action
 from game.core.events import Event
-from game.guides import ButtonOf, Guide, GuideContext, Moment, guide_for
+from game.guides import ButtonOf, Face, Guide, GuideContext, Moment, guide_for
 
 GUIDE_COLOUR = (255, 128, 200)   # apart from the gold of legal targets and the coach's blue
 
@@ -111,13 +111,14 @@ class GuideRunner:
             self.done.add(self.current.key)
             self.current = None
 
-    def acted(self, action: Action) -> None:
+    def acted(self, action: Action, before: GuideContext | None = None) -> None:
         """The player acted: the moment showing is over (done, or the player chose otherwise), and
-        a moment this action completes that has not shown yet need not show at all."""
+        a moment that had come (its test held just ``before`` the action) which this action
+        completes need not show at all: the player knew what to do."""
         self.close()
         name = type(action).__name__
         for m in self.moments:
-            if name in m.done:
+            if m.key not in self.done and name in m.done and (before is None or m.when(before)):
                 self.done.add(m.key)
 
     def skip(self) -> None:
@@ -180,9 +181,13 @@ class TableGuide:
         if now is not before:
             self._buttons_key = None
 
-    def guide_acted(self, action: Action) -> None:
+    def guide_before(self) -> GuideContext | None:
+        """The context just before the player's action (what the guide judges the action by)."""
+        return self.guide_context() if self.guide is not None and self.guide.active else None
+
+    def guide_acted(self, action: Action, before: GuideContext | None) -> None:
         if self.guide is not None and self.guide.active:
-            self.guide.acted(action)
+            self.guide.acted(action, before)
             self._buttons_key = None
 
     def guide_read(self) -> None:
@@ -220,11 +225,21 @@ class TableGuide:
         for target in moment.point(ctx):
             if isinstance(target, ButtonOf):
                 rect = self.button_rect_for(target.action, ctx)
+            elif isinstance(target, Face):
+                rect = self.face_rect(target.face)
             else:
                 rect = self.place_rect(target)
             if rect is not None:
                 rects.append(rect)
         return rects
+
+    def face_rect(self, face: str) -> pygame.Rect | None:
+        """The player's own card showing this face (the first one, left to right)."""
+        for zone in self.zones.values():
+            for place, sprite in zone.resting():
+                if place.seat == self.guide_seat and sprite.card is not None and str(sprite.card) == face:
+                    return sprite.rect()
+        return None
 
     def button_rect_for(self, action_name: str, ctx: GuideContext) -> pygame.Rect | None:
         action = next((a for a in ctx.legal if type(a).__name__ == action_name), None)
