@@ -76,7 +76,7 @@ def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: i
     return table, shown
 
 
-@pytest.mark.parametrize("variant", ["kombio", "combat-uno"])
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu"])
 def test_guided_match_shows_every_moment_in_order_and_ends(tmp_path, variant):
     app = make_app(tmp_path)
     guide = guide_for(variant)

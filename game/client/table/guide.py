@@ -161,7 +161,8 @@ class TableGuide:
     def guide_context(self, settled: bool = True) -> GuideContext:
         seat = self.guide_seat
         results = "match" if self.showing_match_result() else "round" if self.round_result is not None else None
-        legal = tuple(self.match.legal(seat)) if settled else ()
+        # Behind a held look (or while the screen catches up) the player cannot act yet.
+        legal = tuple(self.match.legal(seat)) if settled and self.hold is None else ()
         return GuideContext(seat=seat, view=self.match.view(seat), legal=legal,
                             seen=frozenset(self.guide_seen), hold=self.hold.kind if self.hold is not None else None,
                             results=results)
@@ -176,7 +177,6 @@ class TableGuide:
         if self.guide.current is not None and not settled:
             return
         before = self.guide.current
-        # Behind a held look the game is ahead of the screen: no legal action counts until it caught up.
         now = self.guide.look(self.guide_context(settled))
         if now is not before:
             self._buttons_key = None
