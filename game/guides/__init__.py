@@ -64,9 +64,11 @@ class ButtonOf:
 
 @dataclass(frozen=True)
 class Face:
-    """A pointer at a card by its face ("5blue", "Qh") in the player's own hand or grid."""
+    """A pointer at a card by its face ("5blue", "Qh"): in the player's own hand or grid, or
+    (``mine=False``) anywhere on the table, e.g. the card that may be taken from the pile."""
 
     face: str
+    mine: bool = True
 
 
 Test = Callable[[GuideContext], bool]
@@ -84,6 +86,10 @@ class Moment:
     when: Test                  # has the moment come?
     point: Pointer = _nothing   # Places and ButtonOf(...) to ring
     done: tuple[str, ...] = ()  # the actions that complete it; () = the player reads it (OK)
+    asks: Callable[[Action], bool] | None = None   # narrower than the type: which of them (a run, a lone 2)
+
+    def completed_by(self, action: Action) -> bool:
+        return type(action).__name__ in self.done and (self.asks is None or self.asks(action))
 
 
 @dataclass(frozen=True)
@@ -189,7 +195,7 @@ def check_guide(guide: Guide) -> Guide:
             raise GuideError(f"{where}: moment {m.key!r} is done by unknown actions {unknown}")
         if not m.text or len(m.text) > TEXT_MAX or _sentences(m.text) > SENTENCES_MAX:
             raise GuideError(f"{where}: moment {m.key!r}: one or two sentences, at most {TEXT_MAX} characters")
-        if not callable(m.when) or not callable(m.point):
+        if not callable(m.when) or not callable(m.point) or (m.asks is not None and not callable(m.asks)):
             raise GuideError(f"{where}: moment {m.key!r}: when and point must be functions of the context")
     try:
         game = guide.record().new_game()

@@ -31,11 +31,17 @@ def place_pos(table, place):
 def asked_action(table, moment):
     """The legal action that does what the moment asks (preferring one on the places it points at)."""
     ctx = table.guide_context()
-    pointed = set(p for p in moment.point(ctx) if not hasattr(p, "action"))
-    fits = [a for a in ctx.legal if type(a).__name__ in moment.done]
+    pointers = moment.point(ctx)
+    pointed = set(p for p in pointers if not hasattr(p, "action") and not hasattr(p, "face"))
+    faces = {p.face for p in pointers if hasattr(p, "face")}
+    fits = [a for a in ctx.legal if moment.completed_by(a)]
     if not fits:
         return None
-    return max(fits, key=lambda a: sum(1 for p in a.targets() if p in pointed))
+
+    def fit(a) -> int:
+        cards = getattr(a, "cards", None) or ()
+        return sum(1 for p in a.targets() if p in pointed) + sum(1 for c in cards if c in faces)
+    return max(fits, key=fit)
 
 
 def perform(table, action) -> None:
@@ -56,6 +62,19 @@ def perform(table, action) -> None:
         raise AssertionError(f"{action}: no such card in the hand")
     if name == "CallUno":
         key(pygame.K_u if action.target == action.seat else pygame.K_c)
+        return
+    if name == "Discard":                                      # Kumbal: select the cards, then Enter
+        hand = table.hands.get(action.seat, [])
+        for face in action.cards:
+            for i, s in enumerate(hand):
+                if s.card is not None and str(s.card) == face and s.card.id not in table.chosen:
+                    r = s.rect()
+                    x = (r.left + min(r.right, hand[i + 1].rect().left)) // 2 if i + 1 < len(hand) else r.centerx
+                    click((x, r.top + r.h // 4))
+                    break
+            else:
+                raise AssertionError(f"{face} is not in the hand")
+        key(pygame.K_RETURN)
         return
     if name == "Pass":
         key(pygame.K_SPACE)

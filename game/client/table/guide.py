@@ -116,9 +116,8 @@ class GuideRunner:
         a moment that had come (its test held just ``before`` the action) which this action
         completes need not show at all: the player knew what to do."""
         self.close()
-        name = type(action).__name__
         for m in self.moments:
-            if m.key not in self.done and name in m.done and (before is None or m.when(before)):
+            if m.key not in self.done and m.completed_by(action) and (before is None or m.when(before)):
                 self.done.add(m.key)
 
     def skip(self) -> None:
@@ -171,8 +170,8 @@ class TableGuide:
         """Each frame: let the runner look once the screen shows the game as it is (or holds a look)."""
         if self.guide is None or not self.guide.active:
             return
-        if (self.queue or self.tweens.busy) and self.hold is None:
-            return
+        if self.hold is None and (self.queue or not self.ready_for_input()):
+            return      # the screen is still catching up (the moment comes when the player could act)
         settled = not self.queue
         if self.guide.current is not None and not settled:
             return
@@ -226,18 +225,18 @@ class TableGuide:
             if isinstance(target, ButtonOf):
                 rect = self.button_rect_for(target.action, ctx)
             elif isinstance(target, Face):
-                rect = self.face_rect(target.face)
+                rect = self.face_rect(target.face, target.mine)
             else:
                 rect = self.place_rect(target)
             if rect is not None:
                 rects.append(rect)
         return rects
 
-    def face_rect(self, face: str) -> pygame.Rect | None:
-        """The player's own card showing this face (the first one, left to right)."""
+    def face_rect(self, face: str, mine: bool = True) -> pygame.Rect | None:
+        """The card showing this face: the player's own (the first one, left to right), or any."""
         for zone in self.zones.values():
             for place, sprite in zone.resting():
-                if place.seat == self.guide_seat and sprite.card is not None and str(sprite.card) == face:
+                if (not mine or place.seat == self.guide_seat) and sprite.card is not None and str(sprite.card) == face:
                     return sprite.rect()
         return None
 
