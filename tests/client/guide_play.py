@@ -121,8 +121,8 @@ def play_unguided(table) -> None:
         return
     seat = table.guide_seat
     legal = table.legal(seat)
-    if table.view().turn == seat or any(type(a).__name__ == "DrawCard" for a in legal):
-        # A turn the guide says nothing about: what the coach (the hard bot, from this seat's view) would do.
+    if any(a != Pass(seat) for a in legal):
+        # A move the guide says nothing about: what the coach (the hard bot, from this seat's view) would do.
         advice = table.match.advise(seat)
         if advice is not None:
             perform(table, advice.action)

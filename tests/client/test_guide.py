@@ -51,11 +51,11 @@ def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: i
         if moment is not None:
             if not shown or shown[-1] != moment.key:
                 shown.append(moment.key)
-                waited, clock_at, phase_at = 0, table.table_time, table.view().phase
+                waited, clock_at, phase_at = 0, table.table_time, table.match.view().phase
             waited += 1
             # While a moment shows, the table clock stands still: the bots and the window wait.
             assert table.table_time == clock_at, f"{moment.key}: the clock ran while the guide was showing"
-            assert table.view().phase == phase_at, f"{moment.key}: the game moved on under the guide"
+            assert table.match.view().phase == phase_at, f"{moment.key}: the game moved on under the guide"
             if waited == 3:
                 words = " ".join(text for text, _ in T.DRAWN)
                 assert moment.text.split()[0] in words and moment.text.split()[-1] in words, \
@@ -76,7 +76,7 @@ def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: i
     return table, shown
 
 
-@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal"])
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
 def test_guided_match_shows_every_moment_in_order_and_ends(tmp_path, variant):
     app = make_app(tmp_path)
     guide = guide_for(variant)

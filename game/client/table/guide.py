@@ -250,6 +250,10 @@ class TableGuide:
                 return widget.rect
         return None
 
+    def guide_avoid(self) -> list[pygame.Rect]:
+        """What else the panel should keep off (a table that draws parts without sprites says)."""
+        return []
+
     def guide_widths(self) -> tuple[int, ...]:
         top = min(560, self.layout.size[0] // 2 - 40)
         return (top, min(top, 460), min(top, 380))
@@ -266,6 +270,7 @@ class TableGuide:
         busy = [pygame.Rect(r) for r in self.labels.taken]
         for zone in self.zones.values():
             busy += [sprite.rect() for _, sprite in zone.resting()]
+        busy += self.guide_avoid()
         if self.round_result is not None or self.match_result is not None:
             busy.append(self.overlay_rect())
         best, best_cost = None, None
