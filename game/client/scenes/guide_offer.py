@@ -8,7 +8,7 @@ import logging
 
 import pygame
 
-from game.client.scene import MenuScene, draw_hints
+from game.client.scene import MenuScene
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -45,7 +45,6 @@ def play_guided(app, variant_id: str) -> None:
 
 class GuideOffer(MenuScene):
     opaque = False
-    hints = [("Enter", "Guided match"), ("Esc", "Not now")]
 
     def __init__(self, app, variant):
         from game.guides import guide_for
@@ -64,9 +63,9 @@ class GuideOffer(MenuScene):
         w, h = size
         self.panel = pygame.Rect(0, 0, min(720, w - 80), 300)
         self.panel.center = (w // 2, h // 2)
-        bw = 300
-        self.play_button.rect = pygame.Rect(self.panel.centerx + 8, self.panel.bottom - 24 - 48, bw, 48)
-        self.later_button.rect = pygame.Rect(self.panel.centerx - 8 - 220, self.panel.bottom - 24 - 48, 220, 48)
+        bw = max(340, T.text(self.play_button.text, TH.BODY, (0, 0, 0), True).get_width() + 90)
+        self.play_button.rect = pygame.Rect(self.panel.centerx - 100, self.panel.bottom - 24 - 48, bw, 48)
+        self.later_button.rect = pygame.Rect(self.play_button.rect.x - 16 - 200, self.panel.bottom - 24 - 48, 200, 48)
 
     def play(self) -> None:
         self.app.pop()
@@ -91,5 +90,4 @@ class GuideOffer(MenuScene):
         for line in T.wrap(words, TH.BODY, self.panel.w - 60):
             T.blit_text(surface, line, TH.BODY, pal.text_dim, (self.panel.centerx, y), "midtop")
             y += T.line_height(TH.BODY)
-        self.form.draw(surface, pal)
-        draw_hints(surface, pal, self.hints)
+        self.form.draw(surface, pal)      # (no key-hint bar: the buttons show Enter and Esc)

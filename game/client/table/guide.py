@@ -260,11 +260,11 @@ class TableGuide:
 
     def panel_rect(self, text: str, targets: list[pygame.Rect]) -> tuple[pygame.Rect, list[str]]:
         """The spot for the panel that covers the least of the table (cards, plates, labels,
-        buttons, the results), never a card it points at; the same spot while the moment and the
-        table stay as they are."""
+        buttons, the results), never a card it points at; worked out once per moment and table
+        version (cards rising or pulsing do not move it)."""
         w, h = self.layout.size
         key = (self.guide.current.key if self.guide and self.guide.current else None, self.match.version,
-               (w, h), tuple(map(tuple, targets)), self.round_result is not None, self.match_result is not None)
+               (w, h), self.round_result is not None, self.match_result is not None)
         if getattr(self, "_guide_spot", (None,))[0] == key:
             return self._guide_spot[1]
         busy = [pygame.Rect(r) for r in self.labels.taken]
