@@ -81,6 +81,9 @@ class KombioBot:
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
         self.memory = self._new_memory(0)
         self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
+        self._located: set[int] | None = None   # the located card ids the pool below was counted from
+        self._pool_beliefs: tuple[list[int], list[tuple[int, float]], float] = ([], [], 0.0)
+        self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
         self.my_turns = 0
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
 
@@ -149,16 +152,20 @@ class KombioBot:
         for place, card in zip(view.looked, view.looked_cards):
             if card is not None:
                 located.add(card.id)
-        pool = [c.rank for c in DECK_CARDS if c.id not in located]
-        if not pool:
-            pool = [c.rank for c in DECK_CARDS]
-        self.pool: list[int] = pool  # type: ignore[assignment]
-        counts: dict[int, int] = {}
-        for r in pool:
-            counts[r] = counts.get(r, 0) + 1
-        n = len(pool)
-        self.dist: list[tuple[int, float]] = sorted((r, c / n) for r, c in counts.items())
-        self.ev = sum(pool) / n
+        if located != self._located:
+            # The unseen pool changes only when a card is located or lost track of: most decisions
+            # in a row share it (it was a tenth of a decision's time).
+            pool = [c.rank for c in DECK_CARDS if c.id not in located]
+            if not pool:
+                pool = [c.rank for c in DECK_CARDS]
+            counts: dict[int, int] = {}
+            for r in pool:
+                counts[r] = counts.get(r, 0) + 1
+            n = len(pool)
+            self._located = located
+            self._pool_beliefs = (pool, sorted((r, c / n) for r, c in counts.items()), sum(pool) / n)
+        pool, self.dist, self.ev = self._pool_beliefs
+        self.pool: list[int] = list(pool)  # type: ignore[assignment]
         self.ev_opp = self.ev - self.cfg["opp_bias"]
         # On a last turn (after somebody's call) knowing more is worth nothing: only totals count.
         last = view.caller is not None
@@ -197,16 +204,25 @@ class KombioBot:
             return total
         return self._compute_total(seat, replace)
 
+    def _seat_values(self, seat: int) -> tuple[list[Place], list[float], bool]:
+        """A seat's occupied places, their worth and whether it knows them all (once per decision:
+        totals are asked for many times with one place replaced)."""
+        key = ("values", seat)
+        got = self._memo.get(key)
+        if got is None:
+            places = [grid_place(seat, i) for i in self.occupied.get(seat, ())]
+            known = self.known
+            got = self._memo[key] = (places, [self._val(p) for p in places], all(p in known for p in places))
+        return got
+
     def _compute_total(self, seat: int, replace: dict[Place, float] | None) -> float:
-        values = []
-        for i in self.occupied.get(seat, ()):
-            p = grid_place(seat, i)
-            if replace and p in replace:
-                values.append(replace[p])
-            else:
-                values.append(self._val(p))
-        if seat == self.seat and all(grid_place(seat, i) in self.known or (replace and grid_place(seat, i) in replace)
-                                     for i in self.occupied.get(seat, ())):
+        places, values, all_known = self._seat_values(seat)
+        if replace:
+            values = [replace[p] if p in replace else v for p, v in zip(places, values)]
+            if seat == self.seat and not all_known:
+                known = self.known
+                all_known = all(p in known or p in replace for p in places)
+        if seat == self.seat and all_known:
             return self._hand_value(values)
         return sum(values)
 
@@ -259,9 +275,15 @@ class KombioBot:
     def _compute_exchange_gain(self, rank: float) -> tuple[Place | None, float]:
         best, best_g = None, -99.0
         now = self._estimate_total(self.seat)
-        for p in self._mine():
-            if p in self.known:
-                g = now - self._estimate_total(self.seat, {p: rank})
+        places, values, all_known = self._seat_values(self.seat)
+        known = self.known
+        for j, p in enumerate(places):
+            if p in known:
+                # _estimate_total(self.seat, {p: rank}), without building the replacement dict
+                swapped = values.copy()
+                swapped[j] = rank
+                full = all_known or all(q in known or q == p for q in places)
+                g = now - (self._hand_value(swapped) if full else sum(swapped))
             else:
                 g = self.ev - rank + self.unknown_bonus
             if g > best_g:
@@ -300,7 +322,9 @@ class KombioBot:
         if not mine or not opps:
             return 0.0, ()
         worst, worst_v = self._worst_own()
-        low = min(opps, key=lambda p: (self._val(p), p in self.known))
+        low = self._memo.get("low")
+        if low is None:
+            low = self._memo["low"] = min(opps, key=lambda p: (self._val(p), p in self.known))
         low_v = self._val(low)
         if rank in (11, 12):
             gain = worst_v - low_v
@@ -335,8 +359,7 @@ class KombioBot:
             elif b_known:
                 g = self._e_pos(lambda r: max(0.0, r - low_v))
             else:
-                bias = self.cfg["opp_bias"]
-                g = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
+                g = self._blind_pair_gain()
             info = (0 if a_known else 0.5 * self.info_own) + (0 if b_known else 0.3 * self.info_opp)
             best14 = (g + info, ("look14", worst, low))
             unk_mine = [p for p in mine if p not in self.known]
@@ -347,13 +370,25 @@ class KombioBot:
                 if b_known:
                     g2 = self._e_pos(lambda r: max(0.0, r - low_v))
                 else:
-                    bias = self.cfg["opp_bias"]
-                    g2 = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in self.dist for rb, pb in self.dist)
+                    g2 = self._blind_pair_gain()
                 info2 = 0.5 * self.info_own + (0 if b_known else 0.3 * self.info_opp)
                 if g2 + info2 >= best14[0]:
                     best14 = (g2 + info2, ("look14", u, low))
             return best14
         return 0.0, ()
+
+    def _blind_pair_gain(self) -> float:
+        """Expected gain of swapping an unknown own card for an unknown opponent's card: depends only
+        on the unseen pool (kept with it, so it is summed once per pool, not per decision)."""
+        pool = self._pool_beliefs
+        cached = self._pair_gain
+        if cached is None or cached[0] is not pool:
+            bias = self.cfg["opp_bias"]
+            dist = self.dist
+            # sum(pa * pb * max(0.0, ra - rb + bias)) with the zero terms left out (the same sum)
+            g = sum([pa * pb * d for ra, pa in dist for rb, pb in dist if (d := ra - rb + bias) > 0.0], 0.0)
+            cached = self._pair_gain = (pool, g)
+        return cached[1]
 
     def _likely_winner(self) -> int:
         if "winner" not in self._memo:
@@ -386,8 +421,15 @@ class KombioBot:
         return self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate
 
     def _choose(self, view: KombioView, legal: list[Action]) -> Action | None:
-        self._setup_beliefs(view)
         phase = view.phase
+        if phase == "reaction" and not self._may_match(view, legal):
+            # Most reactions: it remembers no card of the discard's value, so it passes (what
+            # _react decides then) without the beliefs a claim is weighed with.
+            top = view.discard_top
+            if top is not None and isinstance(top.rank, int):
+                self.last_reason = f"You know of no {top.rank} to match."
+            return Pass(self.seat)
+        self._setup_beliefs(view)
         if phase == "reaction":
             return self._react(view, legal)
         if phase == "turn":
@@ -545,6 +587,29 @@ class KombioBot:
         return SwapBoth(self.seat) if gain > 0 else skip
 
     # out of turn ----------------------------------------------------------------------------------
+    def _may_match(self, view: KombioView, legal: list[Action]) -> bool:
+        """Whether some legal match names a place it believes holds the discard's value (the
+        places _setup_beliefs would give that value: remembered, or in view right now)."""
+        top = view.discard_top
+        if top is None or not isinstance(top.rank, int):
+            return False
+        r = top.rank
+        mem = self.memory.known if self.use_memory else self.recent
+        shown = {p: c.rank for p, c in zip(view.looked, view.looked_cards) if c is not None}
+        for a in legal:
+            if type(a) is not Match:
+                continue
+            p = a.place
+            v = shown.get(p)
+            if v is None:
+                card = mem.get(p)
+                if card is None or p.zone != "grid" or not isinstance(card.rank, int):
+                    continue
+                v = card.rank
+            if v == r:
+                return True
+        return False
+
     def _react(self, view: KombioView, legal: list[Action]) -> Action | None:
         top = view.discard_top
         pass_ = Pass(self.seat)

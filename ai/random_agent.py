@@ -11,7 +11,8 @@ from game.core.session import Intent
 
 
 class RandomAgent:
-    reads_view = False   # the Session gives it a Glance (seat, out_of_turn), not a whole view
+    reads_view = False    # the Session gives it a Glance (seat, out_of_turn), not a whole view
+    hears_events = False  # it learns nothing from events, so the Session does not redact them for it
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -23,7 +24,11 @@ class RandomAgent:
         pass
 
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
-        action = self.rng.choice(legal)
+        rng = self.rng
+        # rng.choice(legal) and rng.uniform(a, b), spelled out as the random module computes them
+        # (the same numbers from the same stream, without two calls per decision: it is asked for
+        # nearly every action of a simulation).
+        action = legal[rng._randbelow(len(legal))]
         # Out of turn it reacts like a person would; in turn it moves promptly.
-        delay = self.rng.uniform(0.4, 2.5) if view.out_of_turn else self.rng.uniform(0.2, 1.0)
+        delay = (0.4 + (2.5 - 0.4) * rng.random()) if view.out_of_turn else (0.2 + (1.0 - 0.2) * rng.random())
         return Intent(action, delay)

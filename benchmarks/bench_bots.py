@@ -19,7 +19,8 @@ is 1/seats. Intervals are Wilson 95% intervals.
 - Mistakes (per 100 rounds of the bot under test): penalties by reason, wrong match claims and
   failed KOMBIO calls (Kombio), failed Kumbal calls (Kumbal, with the share of its calls that
   succeed), wrong claims by reason (Kabu), the default moves its model fell back on, illegal actions.
-- --timing: each level's decide() time over whole four-player matches (p50, p99, max).
+- --timing: each level's decide() time over whole four-player matches (p50, p99, max), and for the
+  memory-grid variants (Kombio, Kabu) the hard bot's again with every grid dealt 8 cards.
 
 Matches run on a simulated clock (game.core.session.run_to_end), spread over worker processes; the
 figures do not depend on how many.
@@ -231,10 +232,30 @@ def run_lineup(pool: ProcessPoolExecutor, variant: str, lineup: Lineup, games: i
     return total
 
 
-def time_decisions(variant: str, level: str, games: int, seed: int) -> dict[str, float]:
+# The memory-grid variants deal their grids from a module constant; --timing also times the hard
+# bot with grids dealt this large (penalty cards make a grid grow: the slowest case to think about).
+BIG_GRID = 8
+
+
+def time_decisions(variant: str, level: str, games: int, seed: int, grid: int | None = None) -> dict[str, float]:
     """decide() time of `level` bots, four of them, over whole matches (one process): wall time, and
-    the process's CPU time (what the decision itself costs on a machine shared with other work)."""
+    the process's CPU time (what the decision itself costs on a machine shared with other work).
+    `grid`: deal every grid with that many cards (memory-grid variants only)."""
     cls = get_variant(variant)
+    module = sys.modules[cls.__module__]
+    dealt = getattr(module, "GRID_SIZE", None)
+    if grid is not None:
+        if dealt is None:
+            raise ValueError(f"{variant} deals no grids")
+        module.GRID_SIZE = grid   # type: ignore[attr-defined]
+    try:
+        return _time_decisions(cls, level, games, seed)
+    finally:
+        if grid is not None:
+            module.GRID_SIZE = dealt   # type: ignore[attr-defined]
+
+
+def _time_decisions(cls: Any, level: str, games: int, seed: int) -> dict[str, float]:
     ms: list[float] = []
     cpu: list[float] = []
     for index in range(games):
@@ -320,6 +341,11 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {level} decide(), {variant}: {t['decisions']} decisions, p50 {t['p50']:.3f} ms, "
                           f"p99 {t['p99']:.3f} ms, max {t['max']:.2f} ms; CPU time p50 {t['cpu_p50']:.3f} ms, "
                           f"p99 {t['cpu_p99']:.3f} ms")
+                if hasattr(sys.modules[get_variant(variant).__module__], "GRID_SIZE"):
+                    t = time_decisions(variant, "hard", max(20, args.games // 10), args.seed, grid=BIG_GRID)
+                    print(f"  hard decide(), {variant}, {BIG_GRID}-card grids: {t['decisions']} decisions, "
+                          f"CPU time p50 {t['cpu_p50']:.3f} ms, p99 {t['cpu_p99']:.3f} ms (goal < 3 ms); "
+                          f"wall p99 {t['p99']:.3f} ms")
     print(f"total {time.perf_counter() - started:.0f}s")
     if args.ladder is not None and ladders:
         today = time.strftime("%Y-%m-%d")

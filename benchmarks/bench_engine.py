@@ -4,6 +4,7 @@
     python benchmarks/bench_engine.py --variant kombio --players 2,3,4 --seconds 5
     python benchmarks/bench_engine.py --variant combat-uno --simulate   # engine vs the simulate path
     python benchmarks/bench_engine.py --variant sixteen-combos --players 2,3,4
+    python benchmarks/bench_engine.py --scaling          # every variant, 2 to 6 seats (its own range)
 
 The loop is what a headless driver does at its simplest: ask which seats may act, pick one at
 random, list its legal actions, apply a random one; when nobody may act, apply the table's own
@@ -14,6 +15,14 @@ engine follows the Game interface (legal_actions, seats_to_act, table_action, ap
 --simulate measures the same engine through the path `cardhall simulate` takes (a Session on a
 simulated clock, random bots asked for intents with their views, events redacted for every seat)
 and prints both figures side by side with the ratio: the cost of the driver over the bare engine.
+
+--scaling measures every variant (or --variant) at each seat count from 2 to 6 (as far as the
+variant seats) and checks the goal that throughput falls no faster than 1/seats: the rate at n
+seats is at least the 2-seat rate times 2/n. Seat counts are interleaved over --rounds rounds and
+the median is printed.
+
+Rates are random legal actions per CPU second of this process (time.process_time): the machine is
+shared, and another busy process slows the wall clock, not the CPU time an action costs.
 """
 
 from __future__ import annotations
@@ -40,8 +49,8 @@ def run(variant: str, players: int, seconds: float, seed: int, options: dict | N
     actions = matches = 0
     match_index = 0
     game = cls(players, options, seed)
-    deadline = time.perf_counter() + seconds
-    started = time.perf_counter()
+    started = time.process_time()
+    deadline = started + seconds
     while True:
         # Check the clock every 1,000 actions so the timer costs little.
         for _ in range(1000):
@@ -61,9 +70,9 @@ def run(variant: str, players: int, seconds: float, seed: int, options: dict | N
                 action, due = pending
                 game.apply(action, game.now if due is None else max(due, game.now))
             actions += 1
-        if time.perf_counter() >= deadline:
+        if time.process_time() >= deadline:
             break
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches}
 
 
@@ -72,13 +81,43 @@ def run_simulate(variant: str, players: int, seconds: float, seed: int, options:
     from game.simulate import match_seed, play_match
 
     actions = matches = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    started = time.process_time()
+    while time.process_time() - started < seconds:
         session, _ = play_match(variant, ["random"] * players, match_seed(seed, matches), options)
         actions += len(session.game.history)
         matches += 1
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches}
+
+
+def scaling(variants: list[str], seconds: float, rounds: int, seed: int) -> bool:
+    """Throughput at 2..6 seats per variant, interleaved; True if every variant keeps rate(n) >=
+    rate(2) * 2 / n."""
+    import statistics
+
+    ok = True
+    for variant in variants:
+        cls = get_variant(variant)
+        seats = list(range(max(2, cls.min_seats), min(6, cls.max_seats) + 1))
+        rates: dict[int, list[float]] = {n: [] for n in seats}
+        for r in range(rounds):
+            for n in seats:
+                rates[n].append(run(variant, n, seconds, seed + r)["per_second"])
+        median = {n: statistics.median(v) for n, v in rates.items()}
+        base = median[seats[0]]
+        cells = []
+        good = True
+        for n in seats:
+            floor = base * seats[0] / n
+            fine = median[n] >= floor
+            good &= fine
+            cells.append(f"{n}: {median[n]:,.0f}{'' if fine else ' (BELOW ' + format(floor, ',.0f') + ')'}")
+        ok &= good
+        print(f"{variant} actions per CPU second by seats: {'; '.join(cells)}"
+              f" -> {'falls no faster than 1/seats' if good else 'falls FASTER than 1/seats'}"
+              f" (x{median[seats[-1]] * seats[-1] / (base * seats[0]):.2f} of the 1/seats line at {seats[-1]})",
+              flush=True)
+    return ok
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,7 +131,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="actions/s to reach (default 50000; 16 Combos, a deeper turn: 20000)")
     parser.add_argument("--simulate", action="store_true",
                         help="also run the simulate path (Session, random bots) and print the ratio")
+    parser.add_argument("--scaling", action="store_true",
+                        help="throughput at 2 to 6 seats for every variant (or --variant given explicitly)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds for --scaling (default 3)")
     args = parser.parse_args(argv)
+    if args.scaling:
+        from game.core.game import variant_ids
+
+        given = argv if argv is not None else sys.argv[1:]
+        variants = [args.variant] if any(a.startswith("--variant") for a in given) else variant_ids()
+        return 0 if scaling(variants, args.seconds, args.rounds, args.seed) else 1
     if args.target is None:
         args.target = TARGETS.get(args.variant, 50_000)
     options = {}

@@ -56,7 +56,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import main  # noqa: E402
-from game.client.storage import (JOURNAL_FILE, SAVE_FILE, SETTINGS_FILE, STATS_FILE, LastMatch, Settings,  # noqa: E402
+from game.client.storage import (LEGACY_SAVE_FILE, SAVES_DIR, SETTINGS_FILE, STATS_FILE, LastMatch, Settings,  # noqa: E402
                                   Statistics, Storage, VariantStats, journal_mark)
 import game.variants  # noqa: E402,F401  (registers the variants)
 from game.core.game import all_variants  # noqa: E402
@@ -70,6 +70,8 @@ HOSTILE_VALUES = [
     "1.5", "-1", "0", '""', "{}", "[]", '{"a": 1}', "1e300", "-0.0", str(2 ** 63), "2.0",
 ]
 LIMIT_SECONDS = 10
+SAVE_FILE = f"{SAVES_DIR}/kombio.json"          # Kombio's saved match (each variant keeps its own)
+JOURNAL_FILE = f"{SAVES_DIR}/kombio.journal"
 
 
 class Hang(Exception):
@@ -110,7 +112,8 @@ def base_files() -> dict[str, str]:
     journal = "".join(json.dumps({"i": i, "m": mark, "step": finished.step_json(i, *finished.actions[i])}) + "\n"
                       for i in range(len(half.actions), len(half.actions) + 12))
     return {SETTINGS_FILE: json.dumps(settings.to_json()), STATS_FILE: json.dumps(stats.to_json()),
-            SAVE_FILE: json.dumps(save), JOURNAL_FILE: journal}
+            SAVE_FILE: json.dumps(save), JOURNAL_FILE: journal,
+            LEGACY_SAVE_FILE: json.dumps(save)}     # an earlier version's single save, moved at start
 
 
 def corrupt_journal(text: str, rng: random.Random) -> tuple[str, bytes]:
@@ -222,8 +225,8 @@ def file_case(home: Path, name: str, kind: str, content: bytes) -> str | None:
     """Load one corrupt file the way the game does; the outcome: None (fine), or crash, hang,
     lost or wrong (with why)."""
     folder = home / ("config" if name == SETTINGS_FILE else "data")
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
     regular = kind not in ("dir", "fifo", "devzero", "big")
     if kind == "dir":
         path.mkdir()
@@ -243,7 +246,8 @@ def file_case(home: Path, name: str, kind: str, content: bytes) -> str | None:
     try:
         with time_limit(LIMIT_SECONDS):
             store = Storage(home)
-            saved = store.saved_match()
+            found = store.saved_matches()
+            saved = found[0] if found else None
             record = saved[0] if saved else None
             if record is not None:
                 record.new_game()
@@ -257,9 +261,14 @@ def file_case(home: Path, name: str, kind: str, content: bytes) -> str | None:
     if why:
         return f"wrong: {why}"
     if regular:
-        copies = list(folder.glob(name + ".corrupt-*"))
+        # An earlier version's save is moved into the slot of the variant it names first: look for
+        # its bytes in every slot too.
+        saves = folder / SAVES_DIR
+        places = [path] + (sorted(saves.glob("*.json")) if name == LEGACY_SAVE_FILE else [])
+        copies = list(path.parent.glob(path.name + ".corrupt-*"))
+        copies += sorted(saves.glob("*.corrupt-*")) if name == LEGACY_SAVE_FILE else []
         kept = any(c.read_bytes() == content for c in copies)
-        here = path.exists() and path.is_file() and path.read_bytes() == content
+        here = any(p.exists() and p.is_file() and p.read_bytes() == content for p in places)
         if not here and not kept:
             return "lost: the file's bytes are gone"
         if copies and not store.messages:
@@ -281,7 +290,7 @@ def run_files(count: int, seed: int) -> dict[str, Any]:
             kind, content = (corrupt_journal if name == JOURNAL_FILE else corrupt)(bases[name], rng)
             home = root / str(i)
             if name == JOURNAL_FILE:        # a journal goes with its (valid) snapshot
-                (home / "data").mkdir(parents=True)
+                (home / "data" / SAVES_DIR).mkdir(parents=True)
                 (home / "data" / SAVE_FILE).write_text(bases[SAVE_FILE], encoding="utf-8")
             outcome = file_case(home, name, kind, content if isinstance(content, bytes) else content.encode())
             counts["cases"] += 1
@@ -524,7 +533,7 @@ def run_kills(count: int, seed: int, load: int = 0) -> dict[str, Any]:
             if left:
                 problems.append(f"leftovers: {left}")
             snapshot = json.loads((home / "data" / SAVE_FILE).read_text()) if (home / "data" / SAVE_FILE).exists() else None
-            saved = store.saved_match()
+            saved = store.saved_match("kombio")
             if saved is not None:
                 rec = saved[0]
                 counts["from_journal"] += snapshot is not None and len(rec.actions) > len(snapshot["actions"])
@@ -673,13 +682,18 @@ def _soak_chunk(job: tuple[int, int, int, int]) -> dict[str, Any]:
     return out
 
 
-def run_soak(count: int, seed: int, workers: int = 1, progress: bool = False) -> dict[str, Any]:
+def run_soak(count: int, seed: int, workers: int = 1, progress: bool = False,
+             part: tuple[int, int] | None = None) -> dict[str, Any]:
     """`count` soak matches over `workers` processes; SOAK_SAMPLE of them, spread evenly, also
-    replayed from their JSON through the record's own check."""
+    replayed from their JSON through the record's own check. `part` (first, stop) plays only
+    those match indices of the run: slices of one seeded run, played on different days or
+    machines, add up to exactly the whole run."""
     started = time.perf_counter()
     every = max(1, count // SOAK_SAMPLE)
     chunk = 25
-    jobs = [(seed, start, min(count, start + chunk), every) for start in range(0, count, chunk)]
+    first, stop = part or (0, count)
+    jobs = [(seed, start, min(stop, start + chunk), every) for start in range(first, stop, chunk)]
+    count = stop - first
     total = {"matches": 0, "exception": 0, "broken": 0, "replayed": 0, "examples": []}
 
     def add(part: dict[str, Any]) -> None:
@@ -687,6 +701,8 @@ def run_soak(count: int, seed: int, workers: int = 1, progress: bool = False) ->
             total[key] += part[key]
         total["examples"] = (total["examples"] + part["examples"])[:10]
         if progress:
+            for example in part["examples"]:     # each finding as it comes, not only at the end
+                print(f"\nsoak finding: {example}", file=sys.stderr, flush=True)
             rate = total["matches"] / max(1e-9, time.perf_counter() - started)
             print(f"\rsoak: {total['matches']:,}/{count:,} matches, {total['exception']} exceptions, "
                   f"{total['broken']} broken invariants, {total['replayed']} replayed from JSON, "
@@ -740,6 +756,8 @@ def main_(argv: list[str] | None = None) -> int:
     parser.add_argument("--soak", type=int, metavar="MATCHES",
                         help="only the soak: this many seeded bot matches, every invariant checked")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes for the soak")
+    parser.add_argument("--part", metavar="FIRST:STOP", help="only these match indices of the soak run "
+                        "(slices of one run add up to the whole run)")
     parser.add_argument("--autosave-child", nargs=2, metavar=("HOME", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.autosave_child:
@@ -753,15 +771,28 @@ def main_(argv: list[str] | None = None) -> int:
               f"flush at the end {cost['flush_ms']} ms; the first save of the match continued: {cost['resume_first_ms']} ms")
         return 0
     if args.soak:
-        soak = run_soak(args.soak, args.seed, args.workers, progress=True)
+        part = None
+        if args.part:
+            try:
+                first, stop = (int(x) for x in args.part.split(":"))
+            except ValueError:
+                parser.error("--part takes FIRST:STOP, e.g. 0:25000")
+            if not 0 <= first < stop <= args.soak:
+                parser.error(f"--part must lie within 0:{args.soak}")
+            part = (first, stop)
+        soak = run_soak(args.soak, args.seed, args.workers, progress=True, part=part)
+        every = max(1, args.soak // SOAK_SAMPLE)
+        first, stop = part or (0, args.soak)
+        samples = sum(1 for i in range(first, stop) if i % every == 0 and i // every < SOAK_SAMPLE)
         if args.json:
             print(json.dumps(soak, indent=1))
         else:
-            print(f"soak: {soak['matches']:,} matches, {soak['exception']} exceptions, {soak['broken']} broken "
+            print(f"soak{f' (matches {first:,} to {stop - 1:,} of {args.soak:,})' if part else ''}: "
+                  f"{soak['matches']:,} matches, {soak['exception']} exceptions, {soak['broken']} broken "
                   f"invariants, {soak['replayed']} sampled records replayed identically from JSON; {soak['seconds']} s")
             for ex in soak["examples"]:
                 print("   ", ex)
-        return 0 if soak["exception"] + soak["broken"] == 0 and soak["replayed"] == min(args.soak, SOAK_SAMPLE) else 1
+        return 0 if soak["exception"] + soak["broken"] == 0 and soak["replayed"] == samples else 1
     files, records, kills = (150, 25, 3) if args.short else (args.files, args.records, args.kills)
     result = run(files, records, args.seed, kills, args.kill_load)
     if args.json:

@@ -48,6 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a game record and check it reaches its recorded result")
     rep.add_argument("record", type=Path)
     rep.add_argument("--json", action="store_true")
+    rep.add_argument("--show", action="store_true",
+                     help="open a window replaying a round with every card face up (instead of checking)")
+    rep.add_argument("--round", type=int, default=None, metavar="N",
+                     help="with --show: the round to open first (default: the first)")
     return parser
 
 
@@ -144,6 +148,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.core.record import GameRecord, result_of
 
     record = GameRecord.load(args.record)
+    if getattr(args, "show", False):
+        from game.client.scenes.replay import saved_match_record
+
+        record = saved_match_record(args.record) or record   # a game's save: with its journal
+        return show_replay(record, args.round)
     game = record.replay(_progress_line(len(record.actions)))
     replayed = result_of(game)
     ok = replayed is not None and replayed == record.result
@@ -171,6 +180,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"cardhall: error: {why}", file=sys.stderr)
         return 1
     return 0
+
+
+def show_replay(record, number: int | None, frames: int | None = None) -> int:
+    """`cardhall replay RECORD --show`: the round replay window. The round is checked first, so a
+    record that does not replay is refused on the terminal, not in the window."""
+    from game.replay import RoundReplay, round_spans
+
+    spans = round_spans(record)
+    number = number or 1
+    if not spans or not 1 <= number <= len(spans):
+        raise CardhallError(f"the record has no round {number} (it holds {len(spans)})")
+    RoundReplay(record, number).frame(0)
+    from game.client.scenes.replay import show_record
+    return show_record(record, number, frames=frames)
 
 
 def _progress_line(total: int, at_least: int = 20_000):

@@ -31,7 +31,8 @@ def sixteen_combos_card_ids(game: Any) -> list[int]:
     ids += [c.id for c in game.waste] + [c.id for c in game.order_cards if c is not None]
     ids += [c.id for hand in game.hands for c in hand] + [c.id for c in game.wilds if c is not None]
     pairs = [p for row in game.rows for p in row if p is not None]
-    pairs += [p for p in game.consults + game.grappled + game.stolen if p is not None]
+    pairs += [p for p in game.consults + game.stolen if p is not None]
+    pairs += [p for held in game.grappled for p in held]
     if game.combo_data.get("pair") is not None:
         pairs.append(game.combo_data["pair"])
     for pair in pairs:

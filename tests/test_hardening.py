@@ -110,13 +110,14 @@ def write(tmp_path, name, content):
     return path
 
 
-@pytest.mark.parametrize("name", ["settings.json", "statistics.json", "saved-match.json"])
+# saved-match.json: the single save of earlier versions, read when it is moved into its slot.
+@pytest.mark.parametrize("name", ["settings.json", "statistics.json", "saves/kombio.json", "saved-match.json"])
 @pytest.mark.parametrize("content", ['{"volume": Infinity}', '{"format": 1, "x": %s}' % HUGE_INT, DEEP, '{"a": NaN}'])
 def test_files_that_crashed_every_start_are_set_aside_with_a_notice(tmp_path, name, content):
     path = write(tmp_path, name, content)
     s = Storage(tmp_path)
-    s.saved_match()
-    assert not path.exists() and len(list(path.parent.glob(name + ".corrupt-*"))) == 1
+    s.saved_matches()
+    assert not path.exists() and len(list(path.parent.glob(path.name + ".corrupt-*"))) == 1
     assert len(s.messages) == 1 and "could not be read" in s.messages[0]
 
 
@@ -154,10 +155,10 @@ def test_settings_with_a_nul_or_a_lone_surrogate_are_reset_and_the_rest_kept(tmp
 def test_a_save_that_claims_to_be_finished_is_set_aside_not_deleted(tmp_path, result):
     data = GameRecord("kombio", {}, [SeatInfo("A", "human"), SeatInfo("B", "bot", "easy")], 5).to_json()
     data["result"] = result
-    path = write(tmp_path, "saved-match.json", json.dumps(data))
+    path = write(tmp_path, "saves/kombio.json", json.dumps(data))
     s = Storage(tmp_path)
-    assert s.saved_match() is None
-    assert not path.exists() and list(path.parent.glob("saved-match.json.corrupt-*"))
+    assert s.saved_match("kombio") is None
+    assert not path.exists() and list(path.parent.glob("kombio.json.corrupt-*"))
     assert len(s.messages) == 1 and "saved match" in s.messages[0]
 
 
@@ -166,17 +167,17 @@ def test_a_save_with_an_absurd_time_is_set_aside(tmp_path, t):
     data = GameRecord("kombio", {}, [SeatInfo("A", "human"), SeatInfo("B", "bot", "easy")], 5).to_json()
     data["actions"] = [{"t": 0.0, "type": "StartRound", "seat": -1}]
     text = json.dumps(data).replace('"t": 0.0', f'"t": {t}')
-    write(tmp_path, "saved-match.json", text)
+    write(tmp_path, "saves/kombio.json", text)
     s = Storage(tmp_path)
-    assert s.saved_match() is None and "saved match" in s.messages[0]
+    assert s.saved_match("kombio") is None and "saved match" in s.messages[0]
 
 
 def test_a_save_with_bad_client_metadata_is_set_aside(tmp_path):
     data = GameRecord("kombio", {}, [SeatInfo("A", "human"), SeatInfo("B", "bot", "easy")], 5).to_json()
     data["client"] = {"summary": "x" * 100_000}
-    write(tmp_path, "saved-match.json", json.dumps(data))
+    write(tmp_path, "saves/kombio.json", json.dumps(data))
     s = Storage(tmp_path)
-    assert s.saved_match() is None and "saved match" in s.messages[0]
+    assert s.saved_match("kombio") is None and "saved match" in s.messages[0]
 
 
 # -- records and `cardhall replay` --------------------------------------------------------------------
@@ -283,7 +284,7 @@ def test_a_second_copy_on_the_same_home_is_told_and_never_writes(tmp_path):
     second.save_stats()
     rec = GameRecord("kombio", {}, [SeatInfo("A", "human"), SeatInfo("B", "bot", "easy")], 5)
     second.save_match(rec)
-    assert Storage(tmp_path).settings.volume == 0.3 and not second.save_path.exists()
+    assert Storage(tmp_path).settings.volume == 0.3 and not second.save_path("kombio").exists()
     first.close()
     third = Storage(tmp_path, lock=True)        # the lock is free again once the first copy closes
     assert not third.read_only
@@ -292,7 +293,8 @@ def test_a_second_copy_on_the_same_home_is_told_and_never_writes(tmp_path):
 
 def test_temporary_files_left_by_killed_writes_are_removed_at_start(tmp_path):
     atomic_write_json(tmp_path / "data" / "statistics.json", {"format": 1, "variants": {}})
-    left = [tmp_path / "data" / ".saved-match.json.abc123.tmp", tmp_path / "config" / ".settings.json.x.tmp"]
+    left = [tmp_path / "data" / ".statistics.json.abc123.tmp", tmp_path / "config" / ".settings.json.x.tmp",
+            tmp_path / "data" / "saves" / ".kombio.json.abc.tmp"]
     for p in left:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text("{half")
@@ -311,11 +313,11 @@ def test_a_kill_between_counting_and_removing_the_save_never_counts_twice(tmp_pa
     done = GameRecord("kombio", {}, seats, 77, [], {"rounds": [[1, 2]], "totals": [1, 2], "winners": [0]})
     s = Storage(tmp_path)
     s.save_match(unfinished)
-    s.clear_match = lambda: None               # the kill: statistics written, the save not removed
+    s.clear_match = lambda variant: None       # the kill: statistics written, the save not removed
     s.record_finished(done)
-    assert s.save_path.exists()
+    assert s.save_path("kombio").exists()
     again = Storage(tmp_path)                  # the next start finds the save of a counted match
-    assert again.saved_match() is None and not again.save_path.exists() and again.messages == []
+    assert again.saved_match("kombio") is None and not again.save_path("kombio").exists() and again.messages == []
     again.record_finished(done)                # and finishing it again (if it was continued) is a no-op
     vs = Storage(tmp_path).stats.variants["kombio"]
     assert (vs.played, vs.won) == (1, 1)

@@ -137,3 +137,25 @@ def test_an_installed_copy_finds_assets_and_rules(installed, tmp_path):
     for top in ("game", "ai"):
         for module in (ROOT / top).rglob("*.py"):
             assert (installed / module.relative_to(ROOT)).is_file(), f"{module.relative_to(ROOT)} was not installed"
+
+
+def _spec_excludes() -> set[str]:
+    import ast
+
+    tree = ast.parse((ROOT / "packaging" / "cardhall.spec").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "excludes" for t in node.targets):
+            return {elt.value for elt in node.value.elts if isinstance(elt, ast.Constant)}
+    raise AssertionError("packaging/cardhall.spec has no excludes list")
+
+
+def test_the_build_keeps_every_module_the_cli_commands_import():
+    """What `cardhall simulate` and `cardhall replay` import (besides the optional Dask extra) is
+    not left out of the executable."""
+    probe = ("import sys, game.cli, game.simulate, game.balance, game.core.record\n"
+             "print('\\n'.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    imported = set(out.stdout.split())
+    # hashlib imports _hashlib when it is there and falls back to its builtin hashes when not.
+    excluded = {name.split(".")[0] for name in _spec_excludes()} - {"_hashlib"}
+    assert not imported & excluded, f"the build leaves out modules the commands need: {sorted(imported & excluded)}"

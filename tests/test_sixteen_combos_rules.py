@@ -280,14 +280,14 @@ def test_once_grapple_as_a_second_action_gives_no_extra_turn():
     while g.step in ("predict", "inform", "face"):
         g.apply(Pass(1 if g.step != "face" else 0))
     assert g.last_check.combo == "Grapple" and g.last_check.outcome == "defeated"
-    assert g.rows[1][1] is None and g.grappled[1] is None
+    assert g.rows[1][1] is None and not g.grappled[1]
     assert g.enc_round == 2 and g.turn == 0     # no extra action; seat 1 (incapacitated) sat out
 
 
 def test_once_grapple_from_a_turn_gives_the_extra_action():
     g = battle("c", "c", draws=("10h", "9h"))
     attack(g, 0, 1, "c")
-    assert g.grappled[1] is not None and g.turn == 0 and g.step == "target"
+    assert g.grappled[1] and g.turn == 0 and g.step == "target"
     assert [a.pair for a in g.legal_actions(0) if isinstance(a, Target)] == [pair_place(1, 1)]
     events = attack(g, 0, 1, "c")                          # 9 against 7: damaged; both cards turn up
     assert of(events, "Checked")[0].outcome == "damaged" and of(events, "CardRevealed")
@@ -438,7 +438,7 @@ def test_hire_guard_swapping_with_a_wealth_value():
 def test_grapple_sets_the_pair_aside():
     g = battle("c", "c", draws=("10h",))
     attack(g, 0, 1, "c")
-    assert g.rows[1][2] is None and g.grappled[1] is not None and g.incap[1]
+    assert g.rows[1][2] is None and g.grappled[1] and g.incap[1]
 
 
 def test_stealth_hides_the_new_defense_pair():
@@ -575,3 +575,23 @@ def test_ruleset_and_active_rules_are_in_the_view():
     view = g.observe(0)
     assert view.ruleset == RULESET == "Poikilos 1.0 RC1, digital interpretation"
     assert view.active_rules == ("A. Recovery", "G. Using Jokers")
+
+
+def test_two_grapples_before_the_victims_turn_hold_both_pairs_and_both_come_back():
+    """From a soak match: seat 2 is grappled by seat 1 while a pair grappled earlier is still held.
+    Both pairs are held aside (no card lost), and both come back at seat 2's next turn."""
+    from pathlib import Path
+
+    from game.core.record import GameRecord
+    from tests.invariants import misplaced_cards
+
+    record = GameRecord.load(Path(__file__).parent / "records" / "cases" / "sixteen-combos-double-grapple.json")
+    g = record.new_game()
+    held_two = came_back = False
+    for t, action in record.actions:
+        events = g.apply(action, t)
+        assert misplaced_cards(g) is None
+        held_two |= len(g.grappled[2]) == 2
+        if held_two and [e for e in events if type(e).__name__ == "PairMovedTo" and e.to == "row"]:
+            came_back = len(of(events, "PairMovedTo")) >= 2 and not g.grappled[2]
+    assert held_two and came_back

@@ -41,7 +41,7 @@ def test_defaults_without_files(tmp_path):
     assert s.settings == Settings()
     assert s.settings.window_size == (1280, 720) and s.settings.memory_aid is False
     assert s.stats.variants == {} and s.stats.last_match is None
-    assert s.saved_match() is None
+    assert s.saved_match("storagetest") is None
     assert s.messages == []
     assert leftovers(tmp_path) == []           # reading writes nothing
 
@@ -84,7 +84,7 @@ def test_atomic_writes_leave_no_temp_files(tmp_path):
         s.save_settings()
         s.save_match(record())
         s.save_stats()
-    assert leftovers(tmp_path) == ["saved-match.json", "settings.json", "statistics.json"]
+    assert leftovers(tmp_path) == ["settings.json", "statistics.json", "storagetest.json"]
 
 
 def test_a_failed_write_keeps_the_old_file_and_no_temp(tmp_path, monkeypatch):
@@ -159,14 +159,14 @@ def test_an_unreadable_file_is_set_aside(tmp_path):
 def test_saved_match_round_trip_with_client_metadata(tmp_path):
     s = Storage(tmp_path)
     s.save_match(record(), {"summary": "round 3"})
-    data = json.loads(s.save_path.read_text())
+    data = json.loads(s.save_path("storagetest").read_text())
     assert GameRecord.from_json(data).seed == 42         # the save IS a GameRecord json
     again = Storage(tmp_path)
-    rec, meta = again.saved_match()
+    rec, meta = again.saved_match("storagetest")
     assert rec.variant == "storagetest" and [x.name for x in rec.seats] == ["Zoe", "Ada", "Bo"]
     assert meta == {"summary": "round 3"}
-    again.clear_match()
-    assert not again.save_path.exists() and Storage(tmp_path).saved_match() is None
+    again.clear_match("storagetest")
+    assert not again.save_path("storagetest").exists() and Storage(tmp_path).saved_match("storagetest") is None
 
 
 @pytest.mark.parametrize("content", [
@@ -176,12 +176,12 @@ def test_saved_match_round_trip_with_client_metadata(tmp_path):
     '{"format": 1, "variant": "storagetest", "seats": [{"name": "a"}], "seed": 1, "actions": [], "client": 5}',
 ])
 def test_corrupt_saved_match_is_set_aside(tmp_path, content):
-    path = tmp_path / "data" / "saved-match.json"
+    path = tmp_path / "data" / "saves" / "storagetest.json"
     path.parent.mkdir(parents=True)
     path.write_text(content)
     s = Storage(tmp_path)
-    assert s.saved_match() is None
-    assert not path.exists() and list(path.parent.glob("saved-match.json.corrupt-*"))
+    assert s.saved_match("storagetest") is None
+    assert not path.exists() and list(path.parent.glob("storagetest.json.corrupt-*"))
     assert "saved match" in s.messages[0]
 
 
@@ -190,7 +190,7 @@ def test_a_finished_match_updates_statistics_and_clears_the_save(tmp_path):
     s.save_match(record())
     s.record_finished(record({"rounds": [[5, 2, 9], [3, 8, 1]], "totals": [8, 10, 10], "winners": [0]}))
     s.record_finished(record({"rounds": [[20, 2, 9]], "totals": [20, 2, 9], "winners": [1]}, seed=43))
-    assert s.saved_match() is None and not s.save_path.exists()
+    assert s.saved_match("storagetest") is None and not s.save_path("storagetest").exists()
     again = Storage(tmp_path)
     vs = again.stats.variants["storagetest"]
     assert (vs.played, vs.won, vs.best, vs.average) == (2, 1, 8, 14.0)
@@ -227,13 +227,13 @@ def test_the_match_saver_writes_the_newest_snapshot_in_the_background(tmp_path):
         saver.save(GameRecord(full.variant, full.options, full.seats, full.seed, steps[:n]), {"table": "kombio"})
     saver.save(GameRecord(full.variant, full.options, full.seats, full.seed, list(steps)), {"table": "kombio"})
     assert saver.flush()
-    data = json.loads(s.save_path.read_text())
+    data = json.loads(s.save_path("kombio").read_text())
     assert data["client"] == {"table": "kombio"}
     loaded = GameRecord.from_json(data)
     assert loaded.to_json() == GameRecord(full.variant, full.options, full.seats, full.seed, list(steps)).to_json()
-    assert Storage(tmp_path).saved_match()[0].to_json() == loaded.to_json()
+    assert Storage(tmp_path).saved_match("kombio")[0].to_json() == loaded.to_json()
     saver.close()
-    assert saver.error is None and leftovers(tmp_path) == ["saved-match.json"]
+    assert saver.error is None and leftovers(tmp_path) == ["kombio.json"]
     with pytest.raises(RuntimeError):
         saver.save(loaded)
 
@@ -250,7 +250,7 @@ def test_the_match_saver_rewrites_steps_that_changed_and_keeps_write_errors(tmp_
     other = GameRecord("storagetest", {}, first.seats, 1, [(0.5, StartRound(deck=("7",)))])
     saver.save(other)
     saver.flush()
-    assert json.loads(s.save_path.read_text())["actions"] == [{"t": 0.5, "type": "StartRound", "seat": -1, "deck": ["7"]}]
+    assert json.loads(s.save_path("storagetest").read_text())["actions"] == [{"t": 0.5, "type": "StartRound", "seat": -1, "deck": ["7"]}]
     (tmp_path / "data").chmod(0o500)
     try:
         saver.save(first)
@@ -284,10 +284,10 @@ def test_every_step_is_in_the_journal_when_save_returns_and_a_resume_equals_the_
     for n in range(1, 60):
         saver.save(_upto(full, n), {"table": "kombio"})
         # No waiting for the worker: what is on disk already holds all n steps.
-        assert Storage(tmp_path).saved_match()[0].actions == full.actions[:n]
-    assert s.journal_path.exists()
+        assert Storage(tmp_path).saved_match("kombio")[0].actions == full.actions[:n]
+    assert s.journal_path("kombio").exists()
     saver.close()
-    assert Storage(tmp_path).saved_match()[0].to_json() == _upto(full, 59).to_json()
+    assert Storage(tmp_path).saved_match("kombio")[0].to_json() == _upto(full, 59).to_json()
 
 
 def test_the_journal_is_compacted_into_the_snapshot_on_flush_and_past_its_bound(tmp_path, monkeypatch):
@@ -304,13 +304,13 @@ def test_the_journal_is_compacted_into_the_snapshot_on_flush_and_past_its_bound(
     saver._lock.acquire()       # the bound was passed: a snapshot was written without a flush
     saver._lock.wait_for(lambda: saver._snapshot_steps > storage.JOURNAL_BOUND, 10)
     saver._lock.release()
-    assert len(json.loads(s.save_path.read_text())["actions"]) > storage.JOURNAL_BOUND
+    assert len(json.loads(s.save_path("kombio").read_text())["actions"]) > storage.JOURNAL_BOUND
     saver.save(_upto(full, storage.JOURNAL_BOUND + 30), {"table": "kombio"})
     assert saver.flush()
-    assert len(json.loads(s.save_path.read_text())["actions"]) == storage.JOURNAL_BOUND + 30
-    assert s.journal_path.read_bytes() == b""
+    assert len(json.loads(s.save_path("kombio").read_text())["actions"]) == storage.JOURNAL_BOUND + 30
+    assert s.journal_path("kombio").read_bytes() == b""
     saver.close()
-    assert not s.journal_path.exists()
+    assert not s.journal_path("kombio").exists()
 
 
 def test_a_torn_last_journal_line_is_ignored_without_a_notice(tmp_path):
@@ -320,17 +320,17 @@ def test_a_torn_last_journal_line_is_ignored_without_a_notice(tmp_path):
     saver = MatchSaver(Storage(tmp_path))
     for n in range(1, 21):
         saver.save(_upto(full, n), {"table": "kombio"})
-    journal = Storage(tmp_path).journal_path
+    journal = Storage(tmp_path).journal_path("kombio")
     whole = journal.read_bytes()
     last = whole.rstrip(b"\n").rsplit(b"\n", 1)[1]
     journal.write_bytes(whole[: len(whole) - len(last) // 2])      # a kill in the middle of a write
     again = Storage(tmp_path)
-    assert again.saved_match()[0].actions == full.actions[:19] and again.messages == []
+    assert again.saved_match("kombio")[0].actions == full.actions[:19] and again.messages == []
     # The continued match starts a fresh journal: the torn line never prefixes a new one.
     resumed = MatchSaver(again)
     for n in range(19, 25):
         resumed.save(_upto(full, n), {"table": "kombio"})
-    assert Storage(tmp_path).saved_match()[0].actions == full.actions[:24]
+    assert Storage(tmp_path).saved_match("kombio")[0].actions == full.actions[:24]
     resumed.close()
     saver.close()
 
@@ -343,7 +343,7 @@ def test_a_corrupt_journal_is_set_aside_with_a_notice_and_the_snapshot_continues
     saver = MatchSaver(Storage(tmp_path))
     for n in range(1, 11):
         saver.save(_upto(full, n), {"table": "kombio"})
-    journal = Storage(tmp_path).journal_path
+    journal = Storage(tmp_path).journal_path("kombio")
     lines = journal.read_bytes().split(b"\n")[:-1]
     if damage == "garbage":
         lines[3] = b"\x00\xff{not json"
@@ -359,10 +359,10 @@ def test_a_corrupt_journal_is_set_aside_with_a_notice_and_the_snapshot_continues
     else:
         journal.write_bytes(b"\n".join(lines) + b"\n")
     again = Storage(tmp_path)
-    record, _ = again.saved_match()
+    record, _ = again.saved_match("kombio")
     assert record.actions == full.actions[:1]          # the snapshot written when the match began
     assert len(again.messages) == 1 and "journal" in again.messages[0]
-    assert list(journal.parent.glob("saved-match.journal.corrupt-*"))
+    assert list(journal.parent.glob("kombio.journal.corrupt-*"))
     saver._closed = True    # the files were tampered with under it: stop without writing
 
 
@@ -373,17 +373,17 @@ def test_a_journal_left_by_another_match_or_without_a_snapshot_is_not_read(tmp_p
     saver = MatchSaver(Storage(tmp_path))
     for n in range(1, 11):
         saver.save(_upto(full, n), {"table": "kombio"})
-    journal = Storage(tmp_path).journal_path
+    journal = Storage(tmp_path).journal_path("kombio")
     kept = journal.read_bytes()
     other = GameRecord(full.variant, full.options, full.seats, full.seed + 1, full.actions[:1])
     Storage(tmp_path).save_match(other)
     journal.write_bytes(kept)           # a kill between the new snapshot and emptying the journal
     again = Storage(tmp_path)
-    assert again.saved_match()[0].to_json() == other.to_json() and again.messages == []
-    again.clear_match()
+    assert again.saved_match("kombio")[0].to_json() == other.to_json() and again.messages == []
+    again.clear_match("kombio")
     journal.write_bytes(kept)           # a kill between removing the snapshot and the journal
     third = Storage(tmp_path)
-    assert third.saved_match() is None and not journal.exists() and third.messages == []
+    assert third.saved_match("kombio") is None and not journal.exists() and third.messages == []
     saver._closed = True
 
 
@@ -406,5 +406,93 @@ def test_a_failed_journal_append_is_reported_and_the_next_save_writes_a_fresh_sn
     saver.error = None
     saver.save(_upto(full, 6), {"table": "kombio"})
     assert saver.error is None
-    assert Storage(tmp_path).saved_match()[0].actions == full.actions[:6]
+    assert Storage(tmp_path).saved_match("kombio")[0].actions == full.actions[:6]
     saver.close()
+
+
+# -- one saved match per variant ------------------------------------------------------------------
+
+def _kombio(seed=5, actions=()):
+    return GameRecord("kombio", {}, [SeatInfo("Zoe", "human"), SeatInfo("Ada", "bot", "easy")], seed, list(actions))
+
+
+def test_each_variant_keeps_its_own_saved_match(tmp_path):
+    s = Storage(tmp_path)
+    s.save_match(record(), {"summary": "round 2"})
+    s.save_match(_kombio(), {"summary": "round 4 of 5"})
+    assert sorted(p.name for p in (tmp_path / "data" / "saves").iterdir()) == ["kombio.json", "storagetest.json"]
+    again = Storage(tmp_path)
+    assert [(r.variant, m["summary"]) for r, m in again.saved_matches()] == [("kombio", "round 4 of 5"),
+                                                                             ("storagetest", "round 2")]
+    again.save_match(_kombio(seed=6))                       # a new Kombio match replaces only Kombio's
+    assert Storage(tmp_path).saved_match("kombio")[0].seed == 6
+    assert Storage(tmp_path).saved_match("storagetest")[1] == {"summary": "round 2"}
+    again.record_finished(record({"rounds": [[1, 2, 3]], "totals": [1, 2, 3], "winners": [0]}))
+    third = Storage(tmp_path)                               # finishing one clears only that one
+    assert third.saved_match("storagetest") is None and third.saved_match("kombio")[0].seed == 6
+    third.record_finished(record({"rounds": [[1, 2, 3]], "totals": [1, 2, 3], "winners": [0]}))
+    assert Storage(tmp_path).stats.variants["storagetest"].played == 1     # never counted twice
+
+
+def test_the_saver_writes_each_variant_into_its_own_slot(tmp_path):
+    from game.client.storage import MatchSaver
+    from game.core.actions import StartRound
+
+    s = Storage(tmp_path)
+    s.save_match(record(), {"summary": "kept"})
+    saver = MatchSaver(s)
+    saver.save(_kombio(actions=[(0.0, StartRound())]), {"summary": "k"})
+    saver.close()
+    again = Storage(tmp_path)
+    assert again.saved_match("storagetest")[1] == {"summary": "kept"}
+    assert again.saved_match("kombio")[0].actions == [(0.0, StartRound())]
+
+
+def test_the_single_save_of_earlier_versions_moves_into_its_variants_slot_with_its_journal(tmp_path):
+    from game.client.storage import journal_mark
+    from game.core.actions import StartRound
+
+    data = tmp_path / "data"
+    data.mkdir()
+    first = _kombio(actions=[(0.0, StartRound())])
+    (data / "saved-match.json").write_text(json.dumps({**first.to_json(), "client": {"summary": "round 1"}}))
+    (data / "saved-match.journal").write_text(json.dumps(
+        {"i": 1, "m": journal_mark(first), "step": {"t": 1.0, "type": "StartRound", "seat": -1}}) + "\n")
+    s = Storage(tmp_path, lock=True)
+    assert not (data / "saved-match.json").exists() and not (data / "saved-match.journal").exists()
+    assert (data / "saves" / "kombio.json").exists() and (data / "saves" / "kombio.journal").exists()
+    rec, meta = s.saved_match("kombio")
+    assert len(rec.actions) == 2 and meta == {"summary": "round 1"} and s.messages == []
+    s.close()
+
+
+
+def test_a_kill_between_the_two_moves_loses_nothing(tmp_path):
+    from game.client.storage import journal_mark
+    from game.core.actions import StartRound
+
+    saves = tmp_path / "data" / "saves"
+    saves.mkdir(parents=True)
+    first = _kombio(actions=[(0.0, StartRound())])
+    (tmp_path / "data" / "saved-match.json").write_text(json.dumps(first.to_json()))
+    (saves / "kombio.journal").write_text(json.dumps(          # the journal already moved
+        {"i": 1, "m": journal_mark(first), "step": {"t": 1.0, "type": "StartRound", "seat": -1}}) + "\n")
+    s = Storage(tmp_path)
+    assert len(s.saved_match("kombio")[0].actions) == 2 and s.messages == []
+
+
+def test_an_old_single_save_whose_slot_is_taken_is_set_aside_with_a_notice(tmp_path):
+    s = Storage(tmp_path)
+    s.save_match(_kombio(seed=9))
+    (tmp_path / "data" / "saved-match.json").write_text(json.dumps(_kombio(seed=3).to_json()))
+    again = Storage(tmp_path)
+    assert again.saved_match("kombio")[0].seed == 9
+    assert list((tmp_path / "data").glob("saved-match.json.corrupt-*")) and "saved match" in again.messages[0]
+
+
+@pytest.mark.parametrize("variant", ["../x", "Kombio", "", "a.b"])
+def test_a_save_path_is_only_ever_a_variant_id(tmp_path, variant):
+    s = Storage(tmp_path)
+    with pytest.raises(ValueError):
+        s.save_path(variant)
+    assert s.saved_match(variant) is None

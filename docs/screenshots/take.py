@@ -168,6 +168,128 @@ def more() -> None:
     save("combat-uno-colour-blind.png")
 
 
+def saves() -> None:
+    """One saved match per game: Continue names them, its list shows where each stands; a new
+    match asks only about its own game's save."""
+    from game.client.app import App
+    from game.client.clock import Clock
+    from game.client.storage import Storage
+    from game.core.record import GameRecord, SeatInfo
+
+    home = Path(tempfile.mkdtemp())
+    store = Storage(home)
+    store.settings.sound = False
+    store.save_settings()
+    seats = [SeatInfo("You", "human"), SeatInfo("Ada", "bot", "medium"), SeatInfo("Bruno", "bot", "hard")]
+    store.save_match(GameRecord("kombio", {"rounds": 5}, seats, 11), {"summary": "round 3 of 5 · you 14, Ada 9, Bruno 21"})
+    store.save_match(GameRecord("combat-uno", {}, seats, 12), {"summary": "round 2 · you 120, Ada 45, Bruno 80"})
+    store.save_match(GameRecord("kabu", {}, seats[:2], 13), {"summary": "round 4 · you 38, Ada 52"})
+    app = App(storage=Storage(home), clock=Clock(), size=(1280, 720))
+    app.run_frames(3)
+    save("menu-continue-per-game.png")
+    app.top.continue_match()
+    app.run_frames(3)
+    save("continue-per-game.png")
+    app.pop()
+    from game.client.scenes.play import SetupScene
+    from game.core.game import get_variant
+
+    setup = SetupScene(app, get_variant("kombio"))
+    app.push(setup)
+    setup.next()
+    app.top.start()             # the first press asks about Kombio's own save only
+    app.run_frames(3)
+    save("new-match-asks-about-its-own-save.png")
+
+
+def reaction_setup() -> None:
+    """Kombio's setup: the reaction option says what it does, 2 s for one player."""
+    from game.client.scenes.play import SetupScene
+    from game.core.game import get_variant
+
+    app = small_app((1280, 720))
+    setup = SetupScene(app, get_variant("kombio"))
+    app.push(setup)
+    widget = next(w for spec, w in zip(setup.variant.option_specs, setup.option_widgets)
+                  if spec.key == "reaction_seconds")
+    setup.form.focus_on(widget)
+    setup._scroll_to(widget)
+    app.run_frames(3)
+    save("kombio-setup-reaction-option.png")
+    # hot seat at 960x540: "we all pass", the hot-seat default, the long label on two lines
+    app = small_app((960, 540))
+    setup = SetupScene(app, get_variant("kabu"))
+    app.push(setup)
+    setup.seat_rows[1][1].set_value("human")
+    setup.set_kind(1, "human")
+    widget = next(w for spec, w in zip(setup.variant.option_specs, setup.option_widgets)
+                  if spec.key == "reaction_seconds")
+    setup.form.focus_on(widget)
+    setup._scroll_to(widget)
+    app.run_frames(3)
+    save("kabu-setup-reaction-option-hotseat-960x540.png")
+
+
+def uno_float_after_turn() -> None:
+    """Hot-seat Combat UNO: a '+2' risen over its seat stays there when the table turns."""
+    from game.client.scenes.curtain import Curtain
+    from test_combat_uno_table import UnoDriver, uno_record
+
+    app = small_app((1280, 720))
+    t = start(app, uno_record([("Ann", "human"), ("Ben", "human"), ("Cy", "human"), ("Ada", "medium")], seed=6, rounds=1))
+    d = UnoDriver(app, t, seed=2, jump_rate=0.3)
+    born = {}
+
+    def moved_float() -> bool:
+        for f in t.floating:
+            if f.seat is not None and id(f) not in born:
+                born[id(f)] = t.bottom
+        return (not isinstance(app.top, Curtain) and app.top is t
+                and any(f.seat is not None and born.get(id(f)) not in (None, t.bottom) and f.age < 0.9
+                        for f in t.floating))
+    run_until(app, d, moved_float, frames=40000)
+    save("combat-uno-hotseat-float-follows-seat.png")
+
+
+def uno_penalty_outline() -> None:
+    """A bot's +4 taken card after card: every card it drew is outlined."""
+    from test_combat_uno_table import UnoDriver, uno_record
+    from game.variants.combat_uno import DrawCard
+
+    app = small_app((1280, 720))
+    t = start(app, uno_record([("You", "human"), ("Ada", "hard"), ("Bruno", "hard"), ("Chiara", "hard")], seed=4, rounds=9))
+    d = UnoDriver(app, t, seed=5, jump_rate=0.0)
+    g = t.match.game
+    run_until(app, d, lambda: sum(isinstance(a, DrawCard) for _, a in g.history) >= 3 and not t.animating
+              and any(len(tr.sprites) >= 3 for tr in t.traces.values()), frames=40000)
+    save("combat-uno-penalty-outlined.png")
+
+
+def coach() -> None:
+    """F1 at each variant's table, on the human's first move: the advised cards ringed, the move in
+    the info line."""
+    from game.client import tables
+    from game.core.record import GameRecord, SeatInfo
+
+    for variant in ("kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"):
+        app = small_app((1280, 720))
+        seats = [SeatInfo("You", "human", None), SeatInfo("Ada", "bot", "easy"), SeatInfo("Bruno", "bot", "easy")]
+        t = tables.start_match(app, GameRecord(variant, {}, seats, 11))
+        t.draw_log = []
+
+        def ready() -> bool:
+            if t.hold is not None:
+                t.release_hold()
+            return (t.input_seat() == 0 and not t.animating and t.hold is None and t.ready_for_input()
+                    and t.round_result is None and bool(t.match.legal(0)))
+
+        run_until(app, None, ready)
+        t.ask_coach()
+        for _ in range(8):
+            app.step(DT)
+        save(f"coach-{variant}.png")
+
+
 if __name__ == "__main__":
     wanted = sys.argv[1:] or ["kombio", "uno"]
     for name in wanted:

@@ -1,4 +1,5 @@
-"""Where the client keeps what outlives a session: settings, statistics and the saved match.
+"""Where the client keeps what outlives a session: settings, statistics and the saved matches
+(one per variant: ``saves/<variant>.json`` and its journal ``saves/<variant>.journal``).
 
 Files live in the platform's config/data directories (platformdirs, app name "Cardhall"), or
 under ``$CARDHALL_HOME`` (``config/`` and ``data/``) for tests and portable installs.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import threading
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -29,8 +31,11 @@ from game.core.schema import SchemaError
 APP_NAME = "Cardhall"
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "statistics.json"
-SAVE_FILE = "saved-match.json"
-JOURNAL_FILE = "saved-match.journal"   # the steps played since the save's snapshot, one line each
+SAVES_DIR = "saves"                     # one saved match per variant: <variant>.json + <variant>.journal
+SAVE_SUFFIX = ".json"
+JOURNAL_SUFFIX = ".journal"             # the steps played since the save's snapshot, one line each
+LEGACY_SAVE_FILE = "saved-match.json"   # the single save of earlier versions, moved into its slot
+LEGACY_JOURNAL_FILE = "saved-match.journal"
 JOURNAL_BOUND = 200                     # lines after which the saver writes a new snapshot
 LOCK_FILE = "cardhall.lock"
 STATS_FORMAT = 1
@@ -297,6 +302,11 @@ def _check_meta(meta: Any) -> dict[str, Any]:
     return meta
 
 
+def valid_variant_id(variant: Any) -> bool:
+    """A variant id that can name a save file: lower-case letters, digits and dashes."""
+    return isinstance(variant, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", variant) is not None
+
+
 def default_dirs() -> tuple[Path, Path]:
     """(config dir, data dir): $CARDHALL_HOME/{config,data} if set, else the platform's."""
     home = os.environ.get("CARDHALL_HOME")
@@ -310,11 +320,11 @@ def default_dirs() -> tuple[Path, Path]:
 
 
 class Storage:
-    """Settings, statistics and the saved match, loaded once at start-up.
+    """Settings, statistics and the saved matches (one per variant), loaded once at start-up.
 
     With lock=True (the game itself) the home folder is locked first: a second copy of the game on
     the same folder gets a notice and never writes (read_only), so it cannot clobber the first
-    copy's statistics or saved match; the copy holding the lock removes the temporary files that
+    copy's statistics or saved matches; the copy holding the lock removes the temporary files that
     killed writes left behind.
     """
 
@@ -331,8 +341,9 @@ class Storage:
             self._lock_home()
         self.settings = self._load_settings()
         self.stats = self._load_stats()
-        self._saved: tuple[Any, dict[str, Any]] | None = None
-        self._saved_checked = False
+        self._saved: dict[str, tuple[Any, dict[str, Any]] | None] = {}   # variant -> its save, once read
+        if not self.read_only:
+            self._move_single_save()
 
     # -- paths ------------------------------------------------------------------------------
     @property
@@ -344,12 +355,17 @@ class Storage:
         return self.data_dir / STATS_FILE
 
     @property
-    def save_path(self) -> Path:
-        return self.data_dir / SAVE_FILE
+    def saves_dir(self) -> Path:
+        return self.data_dir / SAVES_DIR
 
-    @property
-    def journal_path(self) -> Path:
-        return self.data_dir / JOURNAL_FILE
+    def save_path(self, variant: str) -> Path:
+        """The variant's saved match (its snapshot)."""
+        if not valid_variant_id(variant):
+            raise ValueError(f"not a variant id: {variant!r}")
+        return self.saves_dir / (variant + SAVE_SUFFIX)
+
+    def journal_path(self, variant: str) -> Path:
+        return self.save_path(variant).with_suffix(JOURNAL_SUFFIX)
 
     @property
     def lock_path(self) -> Path:
@@ -369,7 +385,7 @@ class Storage:
                                  "will not save settings, statistics or matches.")
             return
         self._lock_handle = handle
-        for folder in (self.config_dir, self.data_dir):
+        for folder in (self.config_dir, self.data_dir, self.saves_dir):
             clean_temporary(folder)
 
     def close(self) -> None:
@@ -453,14 +469,14 @@ class Storage:
 
     def record_finished(self, record: Any, lowest_wins: bool = True, coached: bool = False) -> None:
         """Count a finished match (a GameRecord with a result) in the statistics, remember it as
-        the last match for the chart, clear the saved match and write everything.
+        the last match for the chart, clear its variant's saved match and write everything.
 
         Idempotent: the match's identity is written with the statistics (one atomic write), so
         if the game is killed before the save is removed, finishing the continued match again
         (or finding its save at start) never counts it twice."""
         identity = match_identity(record)
         if identity in self.stats.finished:
-            self.clear_match()
+            self.clear_match(record.variant)
             return
         result = record.result or {}
         rounds = [list(r) for r in result.get("rounds", [])]
@@ -489,34 +505,85 @@ class Storage:
         self.stats.last_match = LastMatch(record.variant, names, totals_by_round or [totals], winners)
         self.stats.finished = (self.stats.finished + [identity])[-FINISHED_KEPT:]
         self.save_stats()
-        self.clear_match()
+        self.clear_match(record.variant)
 
-    # -- the saved unfinished match ----------------------------------------------------------
+    # -- the saved unfinished matches: one per variant ----------------------------------------
+    def _move_single_save(self) -> None:
+        """Earlier versions kept one saved match (saved-match.json + .journal) beside the
+        statistics: move it into its variant's slot. The journal moves first, so a kill between
+        the two moves leaves the snapshot where the next start moves it again. A save whose
+        variant cannot be read, or whose slot is taken, is set aside with a message."""
+        legacy, legacy_journal = self.data_dir / LEGACY_SAVE_FILE, self.data_dir / LEGACY_JOURNAL_FILE
+        note = "it cannot be continued"
+        try:
+            if not os.path.lexists(legacy):
+                if os.path.lexists(legacy_journal):     # a journal without its snapshot: a cleared match
+                    legacy_journal.unlink()
+                return
+        except OSError:
+            return
+        data = self._read_json(legacy, "saved match", note)
+        if data is None or data is _INVALID:
+            return
+        variant = data.get("variant") if isinstance(data, dict) else None
+        if not valid_variant_id(variant):
+            self._set_aside(legacy, "saved match", note, "it does not say which game it is")
+            return
+        target = self.save_path(variant)
+        if os.path.lexists(target):
+            self._set_aside(legacy, "saved match", note, "a newer save of that game exists")
+            return
+        try:
+            self.saves_dir.mkdir(parents=True, exist_ok=True)
+            if os.path.lexists(legacy_journal):
+                os.replace(legacy_journal, self.journal_path(variant))
+            os.replace(legacy, target)
+        except OSError as exc:
+            self.messages.append(f"Your saved match could not be moved to its place ({exc.strerror or exc}).")
+
     def save_match(self, record: Any, meta: dict[str, Any] | None = None) -> None:
-        """Write the unfinished match: the GameRecord's JSON, plus a "client" key of metadata."""
+        """Write the unfinished match into its variant's slot: the GameRecord's JSON, plus a
+        "client" key of metadata. Another variant's saved match is left as it is."""
         data = record.to_json()
         data["client"] = dict(meta or {})
         if not self.read_only:
-            atomic_write_json(self.save_path, data)
-        self._saved, self._saved_checked = (record, dict(meta or {})), True
+            atomic_write_json(self.save_path(record.variant), data)
+        self._saved[record.variant] = (record, dict(meta or {}))
 
     def _match_written(self, record: Any, meta: dict[str, Any]) -> None:
-        self._saved, self._saved_checked = (record, dict(meta)), True
+        self._saved[record.variant] = (record, dict(meta))
 
-    def saved_match(self) -> tuple[Any, dict[str, Any]] | None:
-        """(GameRecord, client metadata) of the saved unfinished match, or None: the snapshot plus
-        every complete line of its journal (a torn last line, a kill mid-write, is ignored). A
-        snapshot that cannot be read, names a variant this build lacks or carries a result is set
-        aside with a message, and so is a journal that does not continue it (the match then goes
-        on from the snapshot); one whose match the statistics already counted (the game was killed
-        between the two writes) is removed."""
-        if self._saved_checked:
-            return self._saved
-        self._saved_checked = True
+    def saved_variants(self) -> list[str]:
+        """The variants with a saved-match file, whether or not it can be continued."""
+        try:
+            names = sorted(p.name for p in self.saves_dir.iterdir())
+        except OSError:
+            return []
+        return [n[: -len(SAVE_SUFFIX)] for n in names
+                if n.endswith(SAVE_SUFFIX) and valid_variant_id(n[: -len(SAVE_SUFFIX)])]
+
+    def saved_matches(self) -> list[tuple[Any, dict[str, Any]]]:
+        """Every variant's saved unfinished match that can be continued, by variant id."""
+        found = [self.saved_match(v) for v in sorted(set(self.saved_variants()) | set(self._saved))]
+        return [s for s in found if s is not None]
+
+    def saved_match(self, variant: str) -> tuple[Any, dict[str, Any]] | None:
+        """(GameRecord, client metadata) of the variant's saved unfinished match, or None: the
+        snapshot plus every complete line of its journal (a torn last line, a kill mid-write, is
+        ignored). A snapshot that cannot be read, is another variant's, names a variant this build
+        lacks or carries a result is set aside with a message, and so is a journal that does not
+        continue it (the match then goes on from the snapshot); one whose match the statistics
+        already counted (the game was killed between the two writes) is removed."""
+        if variant in self._saved:
+            return self._saved[variant]
+        if not valid_variant_id(variant):
+            return None
+        self._saved[variant] = None
+        path = self.save_path(variant)
         note = "it cannot be continued"
-        data = self._read_json(self.save_path, "saved match", note)
+        data = self._read_json(path, "saved match", note)
         if data is None or data is _INVALID:
-            self._drop_journal()        # a journal without its snapshot is left from a cleared match
+            self._drop_journal(variant)     # a journal without its snapshot is left from a cleared match
             return None
         from game.core.errors import CardhallError
         from game.core.record import GameRecord
@@ -525,19 +592,20 @@ class Storage:
             record = GameRecord.from_json(data)
             meta = _check_meta(data.get("client") or {})
         except CardhallError as exc:
-            self._set_aside(self.save_path, "saved match", note, str(exc)[:120])
-            self._drop_journal()
+            self._set_aside(path, "saved match", note, str(exc)[:120])
+            self._drop_journal(variant)
             return None
-        if record.result is not None:
-            self._set_aside(self.save_path, "saved match", note, "it says the match is over")
-            self._drop_journal()
+        if record.variant != variant or record.result is not None:
+            why = "it is another game's" if record.variant != variant else "it says the match is over"
+            self._set_aside(path, "saved match", note, why)
+            self._drop_journal(variant)
             return None
         if match_identity(record) in self.stats.finished:
-            self.clear_match()
+            self.clear_match(variant)
             return None
         record = self._with_journal(data, record)
-        self._saved = (record, meta)
-        return self._saved
+        self._saved[variant] = (record, meta)
+        return self._saved[variant]
 
     def _with_journal(self, data: dict[str, Any], record: Any) -> Any:
         """The snapshot's record continued by its journal's steps, all checked by the record's own
@@ -546,10 +614,11 @@ class Storage:
         from game.core.record import GameRecord
 
         note = "the match continues from its last snapshot"
+        journal = self.journal_path(record.variant)
         try:
-            raw = read_bytes(self.journal_path)
+            raw = read_bytes(journal)
         except UnreadableFile as exc:
-            self._set_aside(self.journal_path, "saved match journal", note, str(exc))
+            self._set_aside(journal, "saved match journal", note, str(exc))
             return record
         if not raw:
             return record
@@ -569,37 +638,36 @@ class Storage:
                 return record
             return GameRecord.from_json({**data, "actions": list(data["actions"]) + steps})
         except (UnreadableFile, CardhallError) as exc:
-            self._set_aside(self.journal_path, "saved match journal", note, str(exc)[:120])
+            self._set_aside(journal, "saved match journal", note, str(exc)[:120])
             return record
 
-    def _drop_journal(self) -> None:
+    def _drop_journal(self, variant: str) -> None:
         if not self.read_only:
             try:
-                self.journal_path.unlink()
-            except FileNotFoundError:
-                pass
+                self.journal_path(variant).unlink()
             except OSError:
                 pass
 
-    def clear_match(self) -> None:
+    def clear_match(self, variant: str) -> None:
+        """Remove the variant's saved match (it finished, or was replaced); others stay."""
         if not self.read_only:
             try:
-                self.save_path.unlink()
+                self.save_path(variant).unlink()
             except FileNotFoundError:
                 pass
-        self._drop_journal()
-        self._saved, self._saved_checked = None, True
+        self._drop_journal(variant)
+        self._saved[variant] = None
 
-    def discard_saved_as_broken(self) -> None:
-        """The table could not rebuild the saved match: keep it aside and tell the player."""
-        if self.save_path.exists():
-            self._set_aside(self.save_path, "saved match", "it cannot be continued")
-        if self.journal_path.exists() and not self.read_only:
+    def discard_saved_as_broken(self, variant: str) -> None:
+        """The table could not rebuild the variant's saved match: keep it aside and tell the player."""
+        if self.save_path(variant).exists():
+            self._set_aside(self.save_path(variant), "saved match", "it cannot be continued")
+        if self.journal_path(variant).exists() and not self.read_only:
             try:
-                set_aside(self.journal_path)
+                set_aside(self.journal_path(variant))
             except OSError:
                 pass
-        self._saved, self._saved_checked = None, True
+        self._saved[variant] = None
 
 
 def journal_mark(record: Any) -> str:
@@ -628,7 +696,7 @@ def _try_lock(handle: Any) -> bool:
 
 
 class MatchSaver:
-    """Saves the unfinished match as a snapshot plus an append-only journal of its steps.
+    """Saves the unfinished match, in its variant's slot, as a snapshot plus an append-only journal of its steps.
 
     `save(record, meta)` appends the steps the record holds beyond the last one saved to the
     journal at once, one JSON line each, with a single write on the caller's thread (microseconds:
@@ -652,6 +720,7 @@ class MatchSaver:
         self._meta: dict[str, Any] = {}
         self._mark = ""
         self._journal: int | None = None    # the journal's file descriptor (O_APPEND)
+        self._journal_path: Path | None = None
         self._snapshot_steps = 0            # steps the snapshot on disk holds
         self._snapshot_meta: dict[str, Any] | None = None
         self._unsynced = False
@@ -723,10 +792,11 @@ class MatchSaver:
             self.store._match_written(record, meta)
             return
         self._snapshot_steps, self._snapshot_meta = 0, None
-        atomic_write_text(self.store.save_path, self._snapshot(record, meta, len(self._texts)))
+        atomic_write_text(self.store.save_path(record.variant), self._snapshot(record, meta, len(self._texts)))
         self._snapshot_steps, self._snapshot_meta = len(self._texts), meta
         # Emptied before any line is appended: a torn line a kill left must not prefix a new one.
-        self._journal = os.open(self.store.journal_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+        self._journal_path = self.store.journal_path(record.variant)
+        self._journal = os.open(self._journal_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_TRUNC
                                 | getattr(os, "O_BINARY", 0), 0o644)
         self.store._match_written(record, meta)
 
@@ -753,7 +823,7 @@ class MatchSaver:
                 self._journal = None
                 if self._snapshot_steps == len(self._steps):    # all in the snapshot: no journal
                     try:
-                        self.store.journal_path.unlink()
+                        self._journal_path.unlink()
                     except OSError:
                         pass
 
@@ -772,7 +842,7 @@ class MatchSaver:
                 if journal is not None:
                     os.fsync(journal)
                 if compact and not self.store.read_only and journal is not None:
-                    atomic_write_text(self.store.save_path, self._snapshot(record, meta, count, texts))
+                    atomic_write_text(self.store.save_path(record.variant), self._snapshot(record, meta, count, texts))
                     with self._lock:
                         self._snapshot_steps, self._snapshot_meta = count, meta
                         if len(self._steps) == count:     # nothing appended meanwhile: empty it

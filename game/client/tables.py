@@ -20,15 +20,26 @@ if TYPE_CHECKING:
 TableFactory = Callable[["App", "GameRecord", Any], "Scene"]
 
 _TABLES: dict[str, TableFactory] = {}
+_PASS_CLOSES: set[str] = set()   # tables whose reaction window closes when the people at the screen pass
 _log = logging.getLogger(__name__)
 _loaded = False
 
 
-def register_table(variant_id: str, factory: TableFactory) -> None:
+def register_table(variant_id: str, factory: TableFactory, *, pass_closes_window: bool = False) -> None:
+    """`pass_closes_window`: once every person at the screen has passed a reaction window, the
+    table has the bots that were only going to pass do so at once (MatchDriver.hurry_passes), so
+    setup can word the window's option as "close when I pass or after N s"."""
     key = variant_id.lower()
     if key in _TABLES and _TABLES[key] is not factory:
         raise ValueError(f"a table for {variant_id!r} is registered twice")
     _TABLES[key] = factory
+    if pass_closes_window:
+        _PASS_CLOSES.add(key)
+
+
+def pass_closes_window(variant_id: str) -> bool:
+    _load_builtin_tables()
+    return str(variant_id).lower() in _PASS_CLOSES
 
 
 def unregister_table(variant_id: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -40,12 +40,15 @@ class DeckSpec:
         return sum(copies for _, _, copies in self.entries)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Place:
+class Place(NamedTuple):
     """Where a card is: a zone, and for seat-owned zones the seat and the slot index.
 
     Zones used by the variants: "deck", "discard", "grid" (a face-down table layout with stable
     slots), "hand" (a held fan of cards), "held" (a card drawn and not yet placed).
+
+    A named tuple (immutable, ordered by zone, seat, index like the dataclass it was): places are
+    hashed and compared in every legal-action list and in the bots' memory, and a tuple does
+    both in C, where a dataclass's generated __hash__ and __eq__ are Python calls.
     """
 
     zone: str

@@ -14,9 +14,10 @@ and dealer (`begin_round`), and how the match is won (`match_rule`, game.core.ma
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, ClassVar, Hashable
 
-from game.core.actions import CORE_ACTIONS, TABLE, Action, StartRound
+from game.core.actions import CORE_ACTIONS, TABLE, Action, Pass, StartRound
 from game.core.cards import Card
 from game.core.errors import BadOptions, GameOver, IllegalAction, NotYourTurn, UnknownVariant, WrongPhase
 from game.core.events import Event, MatchEnded, RoundScored, RoundStarted
@@ -39,15 +40,21 @@ class Game:
     actions: ClassVar[tuple[type[Action], ...]] = ()
     # The cards a round is dealt from (every round reuses them: cards are immutable).
     deck_cards: ClassVar[tuple[Card, ...]] = ()
-    _handlers: ClassVar[dict[type, str]] = {}
+    _handlers: ClassVar[dict[type, Any]] = {}
+    # Cards lie face down and players must remember them (Kombio, Kabu): a replay shows each
+    # seat's memory aid, not only its view.
+    hidden_memory: ClassVar[bool] = False
+    # The replay's truth view sets this for one observe(): every card face up (see truth_view).
+    reveal_all: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        # Each action type's handler function, looked up once per class (apply is the hottest call).
         cls._handlers = {}
         for action_type in CORE_ACTIONS + cls.actions:
-            name = f"_on_{action_type.__name__}"
-            if hasattr(cls, name):
-                cls._handlers[action_type] = name
+            handler = getattr(cls, f"_on_{action_type.__name__}", None)
+            if handler is not None:
+                cls._handlers[action_type] = handler
 
     def __init__(self, seats: int, options: dict[str, Any] | None = None, seed: int = 0):
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
@@ -101,6 +108,40 @@ class Game:
         """`observe(seat).out_of_turn` without building the view (a variant answers it cheaply
         for the bots that need nothing more, see Session's glance)."""
         return bool(self.observe(seat).out_of_turn)
+
+    def round_revealed(self) -> bool:
+        """Are all cards shown? At a round's end every hand is laid down; the replay's truth view
+        (`reveal_all`) shows them at every step."""
+        return self.reveal_all or self.phase in ("round_over", "match_over")
+
+    def truth_view(self) -> Any:
+        """What is really on the table: the spectator's view with every card face up (the round
+        replay draws it). The game is unchanged afterwards."""
+        self.reveal_all = True
+        try:
+            return self.observe(-1)
+        finally:
+            del self.reveal_all    # back to the class's False
+
+    def reactions(self, seat: int) -> list[Action]:
+        """The out-of-turn plays open to `seat` right now that the rules would accept (a card that
+        matches, a jump-in, an UNO call), never a pass: what a replay lists as a reaction not
+        taken. By default every legal action of a seat acting out of turn except passing; a
+        variant where a legal claim can be wrong narrows it to the right ones."""
+        if not 0 <= seat < self.seats or not self.acts_out_of_turn(seat):
+            return []
+        return [a for a in self.legal_actions(seat) if not isinstance(a, Pass)]
+
+    def reaction_words(self, action: Action) -> str:
+        """What `action` (one of `reactions`) would have done, worded to follow "could have"
+        ("matched the 7 from their own grid"), with seats as "Seat N"."""
+        name = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
+        return f"reacted ({name})"
+
+    def reaction_places(self, action: Action) -> tuple[Any, ...]:
+        """The cards a reaction (one of `reactions`) would have played or changed, as places with
+        an index (a grid slot, a card in a hand, a 16 Combos pair), for a replay to ring them."""
+        return action.targets()
 
     def situation(self) -> Hashable:
         """What a scheduled bot reaction depends on; when it changes, pending reactions are void."""
@@ -177,13 +218,14 @@ class Game:
     def apply(self, action: Action, t: float | None = None) -> list[Event]:
         if self.over:
             raise GameOver("the match is over")
-        t = self.now if t is None else float(t)
-        if t < self.now:
-            raise IllegalAction(f"time cannot go back (t={t:.3f} < now={self.now:.3f})")
+        now = self.now
+        t = now if t is None else float(t)
+        if t < now:
+            raise IllegalAction(f"time cannot go back (t={t:.3f} < now={now:.3f})")
         handler = self._handlers.get(type(action))
         if handler is None:
             raise IllegalAction(f"{type(action).__name__} is not an action of {self.title}")
-        events = getattr(self, handler)(action, t)
+        events = handler(self, action, t)
         self.now = t
         self.version += 1
         self.history.append((t, action))

@@ -15,6 +15,7 @@ the tests read.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from game.core.actions import Action
@@ -102,10 +103,17 @@ class Give(Action):
         return (grid_place(self.seat, self.index),)
 
 
+@lru_cache(maxsize=None)
+def row_places(seat: int, slots: int) -> tuple[Place, ...]:
+    """The places of a grid of `slots` slots (one tuple per seat and size: listing targets is hot)."""
+    return tuple(grid_place(seat, i) for i in range(slots))
+
+
 class GridGame(Game):
     """A Game played on face-down grids. The variant's `setup` calls `setup_grids`."""
 
     call_name = "the end"   # what the variant's round-ending call is named ("KOMBIO", "Kabu")
+    hidden_memory = True
 
     def setup_grids(self) -> None:
         self.grids: list[list[Card | None]] = [[] for _ in range(self.seats)]
@@ -115,7 +123,11 @@ class GridGame(Game):
     # -- reading the grids ------------------------------------------------------------------
     def acts_out_of_turn(self, seat: int) -> bool:
         """Out of turn in a memory-grid game means claiming during the reaction window."""
-        return self.phase == "reaction" and getattr(self, "window", None) is not None and seat in self.seats_to_act()
+        if self.phase != "reaction":
+            return False
+        window = getattr(self, "window", None)
+        # In the reaction phase the seats to act are the window's remaining seats (Kombio, Kabu).
+        return window is not None and window.is_open_to(seat)
 
     def card_at(self, place: Place) -> Card | None:
         if place.zone != "grid" or not 0 <= place.seat < self.seats:
@@ -147,12 +159,24 @@ class GridGame(Game):
 
     def _targets(self, owner: int | None = None, not_owner: int | None = None) -> list[Place]:
         """Every occupied place outside locked grids (only `owner`'s, or not `not_owner`'s)."""
+        if owner is None and not_owner is None:
+            # Every seat in a reaction window asks for the same list: listed once per version
+            # (the state changes only through apply, which bumps the version).
+            memo = self._all_targets
+            if memo[0] != self.version:
+                memo = self._all_targets = (self.version, self._list_targets(None, None))
+            return list(memo[1])
+        return self._list_targets(owner, not_owner)
+
+    _all_targets: tuple[int, list[Place]] = (-1, [])
+
+    def _list_targets(self, owner: int | None, not_owner: int | None) -> list[Place]:
         locked = self.locked_seats()
-        places = []
+        places: list[Place] = []
         for seat, grid in enumerate(self.grids):
             if seat in locked or (owner is not None and seat != owner) or seat == not_owner:
                 continue
-            places.extend(grid_place(seat, i) for i, card in enumerate(grid) if card is not None)
+            places += [p for p, card in zip(row_places(seat, len(grid)), grid) if card is not None]
         return places
 
     def grid_rows(self, reveal_all: bool, visible: dict[Place, Card]) -> list[tuple[Any, ...]]:
@@ -160,6 +184,12 @@ class GridGame(Game):
         shown right now (`visible`, or every card once the round is revealed), else FACE_DOWN."""
         rows = []
         for s, grid in enumerate(self.grids):
+            if reveal_all:
+                rows.append(tuple(grid))
+                continue
+            if not visible:   # the usual case: nothing shown right now, one pass per grid
+                rows.append(tuple([None if card is None else FACE_DOWN for card in grid]))
+                continue
             row = []
             for i, card in enumerate(grid):
                 if card is None:
@@ -170,6 +200,28 @@ class GridGame(Game):
                     row.append(visible.get(grid_place(s, i), FACE_DOWN))
             rows.append(tuple(row))
         return rows
+
+    # -- reactions (what a replay lists as possible but not taken) ----------------------------
+    def claim_fits(self, card: Card) -> bool:
+        """Would claiming `card` against the top of the discard pile be right? (The variant's
+        matching rule; used by `reactions`, never by the rules themselves.)"""
+        raise NotImplementedError
+
+    def reactions(self, seat: int) -> list[Action]:
+        """The claims open to `seat` that would be right: a claim on any card is legal (a wrong
+        one costs a penalty), so only the cards that really match count as a chance."""
+        if not self.piles.discard or not self.acts_out_of_turn(seat):
+            return []
+        return [a for a in self.legal_actions(seat)
+                if isinstance(a, Match) and (card := self.card_at(a.place)) is not None and self.claim_fits(card)]
+
+    def reaction_words(self, action: Action) -> str:
+        if isinstance(action, Match):
+            card = self.card_at(action.place)
+            rank = card.rank if card is not None else "?"
+            where = "their own grid" if action.place.seat == action.seat else f"Seat {action.place.seat}'s grid"
+            return f"matched the {rank} from {where}"
+        return super().reaction_words(action)
 
     # -- knowledge --------------------------------------------------------------------------
     def _show(self, seat: int, card: Card) -> None:

@@ -27,7 +27,9 @@ class Intent:
 
 class Agent(Protocol):
     """A bot may also count `fallbacks`: decisions its model had no answer for, when it played a
-    default legal action instead. Session.fallbacks sums them."""
+    default legal action instead. Session.fallbacks sums them. Two optional class flags save the
+    Session work for a bot that needs less: `reads_view = False` (it is given a Glance, not its
+    view) and `hears_events = False` (its observe is never called: it learns nothing from events)."""
 
     def begin(self, seat: int, game_type: type[Game], seats: int, options: dict[str, Any]) -> None: ...
 
@@ -44,7 +46,7 @@ class Glance:
     out_of_turn: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class _Pending:
     due: float
     order: float   # settles equal due times (a fair draw)
@@ -62,6 +64,11 @@ class Session:
         # human player learns exactly what that player has seen.
         self.watchers = dict(watchers or {})
         self._followers = list(agents.items()) + list(self.watchers.items())   # who is told every event
+        # Of those, the ones that learn from events at all (the random baseline declares
+        # `hears_events = False`: redacting every event for an agent that drops it was a tenth of a
+        # simulation's time). Nobody is told more than before, only some are told nothing.
+        self._listeners = [(seat, agent) for seat, agent in self._followers
+                           if getattr(agent, "hears_events", True)]
         self.auto_start_rounds = auto_start_rounds
         self.listener = listener
         self.pending: dict[int, _Pending] = {}
@@ -80,6 +87,9 @@ class Session:
         self._views: dict[int, Any] = {}
         self._legal: dict[int, list[Action]] = {}
         self._scheduled_at = -1   # the version whose bots have all been asked (nothing to redo until it changes)
+        # The seats whose bot is given a Glance, and the glances (immutable, so made once).
+        self._glancers = {seat for seat, agent in agents.items() if not getattr(agent, "reads_view", True)}
+        self._glances = {(seat, out): Glance(seat, out) for seat in self._glancers for out in (False, True)}
         for seat, agent in self._followers:
             agent.begin(seat, type(game), game.seats, dict(game.options))
 
@@ -101,23 +111,26 @@ class Session:
 
     def _publish(self, events: list[Event]) -> None:
         # Most events are public: one list serves every seat. Only an event with hidden faces is
-        # redacted, and the blanked copy is made once for all the seats that may not see them.
-        followers = self._followers
-        if not any(e.hides_cards() for e in events):
-            for _, agent in followers:
-                agent.observe(list(events))
-        else:
-            blanked: dict[int, Event] = {}
-            for seat, agent in followers:
-                out = []
-                for e in events:
-                    if e.hides_cards() and seat not in e.shown_to:  # type: ignore[attr-defined]
-                        copy = blanked.get(id(e))
-                        if copy is None:
-                            copy = blanked[id(e)] = e.for_seat(seat)
-                        e = copy
-                    out.append(e)
-                agent.observe(out)
+        # redacted, and the blanked copy is made once for all the seats that may not see them; a
+        # seat the faces are shown to gets the event itself.
+        followers = self._listeners
+        if followers:
+            hides = [e.hides_cards() for e in events]
+            if not any(hides):
+                for _, agent in followers:
+                    agent.observe(list(events))
+            else:
+                blanked: dict[int, Event] = {}
+                for seat, agent in followers:
+                    out = []
+                    for e, hidden in zip(events, hides):
+                        if hidden and seat not in e.shown_to:  # type: ignore[attr-defined]
+                            copy = blanked.get(id(e))
+                            if copy is None:
+                                copy = blanked[id(e)] = e.for_seat(seat)
+                            e = copy
+                        out.append(e)
+                    agent.observe(out)
         if self.listener is not None:
             self.listener(events)
 
@@ -179,32 +192,54 @@ class Session:
 
     def _schedule(self) -> None:
         # Bots are asked at the moment the situation arose, so their delays count from then.
-        if self._scheduled_at == self.game.version:
+        game = self.game
+        version = game.version
+        if self._scheduled_at == version:
             return
-        self._refresh()
-        now = self.game.now
+        if version != self._seen_version:
+            self._refresh()
+        now = game.now
         acting = self._acting
         pending = self.pending
+        situations = self._situations
         if pending:
             for seat in list(pending):
-                if seat not in acting or pending[seat].situation != self._situation(seat):
+                if seat not in acting:
                     del pending[seat]
                     self.dropped += 1
+                    continue
+                situation = situations.get(seat, self)
+                if situation is self:
+                    situation = situations[seat] = game.situation_for(seat)
+                if pending[seat].situation != situation:
+                    del pending[seat]
+                    self.dropped += 1
+        agents = self.agents
         for seat in acting:
-            agent = self.agents.get(seat)
-            if agent is None or seat in pending:
+            if seat in pending:
                 continue
-            if getattr(agent, "reads_view", True):
-                view, legal = self.ask(seat)
+            agent = agents.get(seat)
+            if agent is None:
+                continue
+            if seat in self._glancers:
+                legal = self._legal.get(seat)
+                if legal is None:
+                    legal = self._legal[seat] = game.legal_actions(seat)
+                if not legal:
+                    continue
+                view = self._glances[(seat, game.acts_out_of_turn(seat))]
             else:
-                legal = self.legal(seat)
-                view = Glance(seat, self.game.acts_out_of_turn(seat)) if legal else None
-            if not legal:
-                continue
+                view, legal = self.ask(seat)
+                if not legal:
+                    continue
             intent = agent.decide(view, legal, now)
-            pending[seat] = _Pending(now + max(0.0, intent.delay), self._ties.random(), intent.action,
-                                     self._situation(seat))
-        self._scheduled_at = self.game.version
+            delay = intent.delay
+            situation = situations.get(seat, self)
+            if situation is self:
+                situation = situations[seat] = game.situation_for(seat)
+            pending[seat] = _Pending(now + (delay if delay > 0.0 else 0.0), self._ties.random(), intent.action,
+                                     situation)
+        self._scheduled_at = version
 
     def _table_due(self, now: float) -> tuple[Action, float] | None:
         self._refresh()
@@ -217,6 +252,20 @@ class Session:
                 return None
             due = now
         return action, due
+
+    def hurry(self, kind: type[Action], now: float) -> int:
+        """Bring the bots' pending intents of this kind forward to `now` (never later than they
+        were due); returns how many. The table uses it for passes: once every person at the screen
+        has passed a reaction window, the bots that were only going to pass do so at once, so the
+        window closes when the people pass (a bot that is going to claim keeps its own pace). Only
+        the timing of a decision already made changes: no bot is asked anything new."""
+        self._schedule()
+        hurried = 0
+        for p in self.pending.values():
+            if isinstance(p.action, kind) and p.due > now:
+                p.due = max(now, self.game.now)
+                hurried += 1
+        return hurried
 
     def next_due(self, now: float | None = None) -> float | None:
         """The next moment something will happen on its own (for a simulated clock)."""
@@ -259,15 +308,42 @@ class Session:
             applied += 1
         return applied
 
+    def run_to_end(self, max_actions: int = 1_000_000) -> float:
+        """Play on a simulated clock until the match ends; returns the final time. The same order
+        as calling `advance(next_due())` until the end (the earliest intent fires, equal times
+        settled by the draw, the table's action first only when strictly earlier), without
+        scheduling three times per action. Refused actions count toward `max_actions` too."""
+        game = self.game
+        pending = self.pending
+        attempts = 0
+        while not game.over:
+            attempts += 1
+            if attempts > max_actions:
+                raise RuntimeError("the match did not end within the action limit")
+            self._schedule()   # (also brings _table up to this version)
+            best = None
+            best_seat = -1
+            for seat, p in pending.items():
+                if best is None or p.due < best.due or (p.due == best.due and p.order < best.order):
+                    best, best_seat = p, seat
+            table = self._table
+            if table is not None and table[1] is None:   # the next round: at once, if rounds start on their own
+                table = (table[0], game.now) if self.auto_start_rounds and isinstance(table[0], StartRound) else None
+            if table is not None and (best is None or table[1] < best.due):  # type: ignore[operator]
+                action, due = table
+            elif best is not None:
+                action, due = best.action, best.due
+                del pending[best_seat]
+                self._scheduled_at = -1   # if it is refused, that seat is asked again
+            else:
+                raise RuntimeError(f"the game is stuck in phase {getattr(game, 'phase', '?')}: nobody can act")
+            try:
+                self.apply(action, due)
+            except IllegalAction:
+                self.illegal += 1
+        return game.now
+
 
 def run_to_end(session: Session, max_actions: int = 1_000_000) -> float:
     """Play a session on a simulated clock until the match ends; returns the final time."""
-    count = 0
-    while not session.game.over:
-        due = session.next_due()
-        if due is None:
-            raise RuntimeError(f"the game is stuck in phase {getattr(session.game, 'phase', '?')}: nobody can act")
-        count += session.advance(due)
-        if count > max_actions:
-            raise RuntimeError("the match did not end within the action limit")
-    return session.game.now
+    return session.run_to_end(max_actions)

@@ -87,7 +87,12 @@ class SeatView:
 
 
 def grid_zone(seat: int, cards: tuple[Any, ...]) -> ZoneView:
-    return ZoneView(Place("grid", seat), "grid", cards, sum(1 for c in cards if c is not None))
+    return ZoneView(_grid_of(seat), "grid", cards, len(cards) - cards.count(None))
+
+
+@lru_cache(maxsize=None)
+def _grid_of(seat: int) -> Place:
+    return Place("grid", seat)
 
 
 def fan_zone(seat: int, cards: tuple[Any, ...]) -> ZoneView:

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import DECK, DISCARD, Card, DeckSpec
+from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WindowClosed, WrongPhase
 from game.core.events import CardMoved, Event, Passed, PenaltyGiven, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
@@ -812,15 +812,17 @@ class CombatUno(Game):
         return out
 
     def acts_out_of_turn(self, seat: int) -> bool:
-        return (self.phase == "play" and seat != self.turn and not self.owed[seat]
-                and seat in self.seats_to_act())
+        # Off turn and not drawing, a seat acts exactly when a window is still open to it
+        # (seats_to_act's rule for such a seat, without listing every seat).
+        return (self.phase == "play" and seat != self.turn and 0 <= seat < self.seats and not self.owed[seat]
+                and self._windows_open_to(seat))
 
     def observe(self, seat: int) -> CombatUnoView:
         jump = self._jumps.get(None)
         uno = self._unos
         targets = tuple(uno)
         acting = self.seats_to_act()
-        hands = hand_zones(self.hands, seat, self.phase in ("round_over", "match_over"))
+        hands = hand_zones(self.hands, seat, self.round_revealed())
         zones = hands + (ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
                          ZoneView(DECK, "deck", (), len(self.piles.deck)))
         in_play = self.phase == "play"
@@ -845,6 +847,21 @@ class CombatUno(Game):
                            if serial == self.hand_serial[s] and len(self.hands[s]) == 1),
             options=dict(self.options),
         )
+
+    def reaction_places(self, action: Action) -> tuple[Place, ...]:
+        if isinstance(action, Play):
+            for i, card in enumerate(self.hands[action.seat]):
+                if card.rank == action.rank and card.suit == action.colour:
+                    return (Place("hand", action.seat, i),)
+        return ()
+
+    def reaction_words(self, action: Action) -> str:
+        if isinstance(action, Play):
+            face = f"{action.colour} {action.rank}" if action.colour else str(action.rank)
+            return f"jumped in with the {face}"
+        if isinstance(action, CallUno):
+            return "called UNO" if action.target == action.seat else f"caught Seat {action.target} without UNO"
+        return super().reaction_words(action)
 
     def _prompt(self) -> str:
         if self.phase == "ready":

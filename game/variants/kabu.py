@@ -233,6 +233,10 @@ class KabuView(SeatView):
     options: dict
 
 
+# The table's own actions are immutable values: built once, not on every ask.
+_START = StartRound()
+_EXPIRE = Expire()
+
 @register
 class Kabu(GridGame):
     id = "kabu"
@@ -385,9 +389,9 @@ class Kabu(GridGame):
 
     def table_action(self) -> tuple[Action, float | None] | None:
         if self.phase in ("ready", "round_over"):
-            return StartRound(), None
+            return _START, None
         if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
-            return Expire(), self.window.deadline
+            return _EXPIRE, self.window.deadline
         return None
 
     def situation(self) -> Hashable:
@@ -457,7 +461,7 @@ class Kabu(GridGame):
         return [BlindSwap(seat, a, b) for i, a in enumerate(places) for b in places[i + 1:]]
 
     def observe(self, seat: int) -> KabuView:
-        reveal_all = self.phase in ("round_over", "match_over")
+        reveal_all = self.round_revealed()
         visible: dict[Place, Card] = {}
         if seat == self.turn and self.phase == "look_both":
             for place in self.looked:
@@ -469,7 +473,8 @@ class Kabu(GridGame):
             visible[glimpse[1]] = glimpse[2]
         grids = self.grid_rows(reveal_all, visible)
         holder = self.turn if self.held is not None else None
-        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard") else None
+        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard"
+                                                       or self.reveal_all) else None
         window = self.window
         acting = self.seats_to_act()
         in_window = self.phase == "reaction" and window is not None
@@ -507,6 +512,9 @@ class Kabu(GridGame):
             halved=tuple(self.halved),
             options=dict(self.options),
         )
+
+    def claim_fits(self, card: Card) -> bool:
+        return bool(self.piles.discard) and fits(card, self.piles.discard[-1], self.calculated()) is not None
 
     def _prompt(self) -> str:
         phase, turn = self.phase, self.turn

@@ -143,6 +143,10 @@ class KombioView(SeatView):
     options: dict
 
 
+# The table's own actions are immutable values: built once, not on every ask.
+_START = StartRound()
+_EXPIRE = Expire()
+
 @register
 class Kombio(GridGame):
     id = "kombio"
@@ -293,9 +297,9 @@ class Kombio(GridGame):
 
     def table_action(self) -> tuple[Action, float | None] | None:
         if self.phase in ("ready", "round_over"):
-            return StartRound(), None
+            return _START, None
         if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
-            return Expire(), self.window.deadline
+            return _EXPIRE, self.window.deadline
         return None
 
     def situation(self) -> Hashable:
@@ -307,6 +311,10 @@ class Kombio(GridGame):
         if seat == TABLE:
             pending = self.table_action()
             return [pending[0]] if pending else []
+        if phase == "reaction":   # the most frequent ask: every seat, after every discard
+            if not self.window.is_open_to(seat):  # type: ignore[union-attr]  (seats_to_act's rule)
+                return []
+            return [_match(seat, p) for p in self._targets()] + [_pass(seat)]
         if seat not in self.seats_to_act():
             return []
         grid = self.grids[seat]
@@ -354,44 +362,77 @@ class Kombio(GridGame):
         return [LookTwo(seat, a, b) for a, b in pairs]
 
     def observe(self, seat: int) -> KombioView:
-        reveal_all = self.phase in ("round_over", "match_over")
+        reveal_all = self.round_revealed()
         visible: dict[Place, Card] = {}
         if seat == self.turn and self.phase in ("look_swap", "look_both"):
             for place in self.looked:
                 card = self.card_at(place)
                 if card is not None:
                     visible[place] = card
-        grids = self.grid_rows(reveal_all, visible)
-        holder = self.turn if self.held is not None else None
-        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard") else None
-        window = self.window
-        acting = self.seats_to_act()
-        in_window = self.phase == "reaction" and window is not None
-        zones = [grid_zone(s, row) for s, row in enumerate(grids)]
-        zones.append(ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)))
-        zones.append(ZoneView(DECK, "deck", (), len(self.piles.deck)))
+        # What every seat's view shares (the table as the public sees it) is built once per
+        # version: every seat is shown a view after every discard, and the state changes only
+        # through apply, which bumps the version. The replay's truth view (every card face up) is
+        # built apart and never kept.
+        if self.reveal_all:
+            parts = self._public_view_parts()
+        else:
+            shared = self._shared_view
+            if shared[0] != self.version:
+                shared = self._shared_view = (self.version, self._public_view_parts())
+            parts = shared[1]
+        if visible:
+            grids = tuple(self.grid_rows(reveal_all, visible))
+            zones = [grid_zone(s, row) for s, row in enumerate(grids)] + list(parts["zones"][len(grids):])
+        else:
+            grids, zones = parts["grids"], parts["zones"]
+        holder = parts["holder"]
+        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard"
+                                                       or self.reveal_all) else None
         if holder is not None:
-            zones.append(ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
+            zones = (*zones, ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
         return KombioView(
             seat=seat, seats=self.seats, round=self.round, phase=self.phase,
-            turn=self.turn if self.round else None, dealer=self.dealer, acting=acting,
+            turn=self.turn if self.round else None, dealer=self.dealer, acting=parts["acting"],
             out_of_turn=self.acts_out_of_turn(seat), direction=1, zones=tuple(zones),
-            windows=(WindowView("match", window.remaining(), window.opened_at, window.deadline),) if in_window else (),
-            pending_draw=0, totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds),
-            over=self.over, winners=self.winners, prompt=self._prompt(),
-            grids=tuple(grids),
+            windows=parts["windows"], pending_draw=0, totals=parts["totals"], round_scores=parts["round_scores"],
+            over=self.over, winners=self.winners, prompt=parts["prompt"],
+            grids=grids,
             discard_top=self.piles.top, discard_size=len(self.piles.discard),
             deck_size=len(self.piles.deck), holder=holder, held=held, held_from=self.held_from if holder is not None else None,
             ability=self.ability if self.phase in ("ability", "look_swap", "look_both") else None,
             looked=self.looked, looked_cards=tuple(visible.get(p) for p in self.looked),
-            caller=self.caller, final_turns=tuple(sorted(self.final_turns)), locked=self.locked_seats(),
-            window_seats=window.remaining() if in_window else (),
-            window_deadline=window.deadline if window else None,
+            caller=self.caller, final_turns=parts["final_turns"], locked=parts["locked"],
+            window_seats=parts["window_seats"],
+            window_deadline=self.window.deadline if self.window else None,
             pending_seat=self.pending_seat if self.phase in ("give", "penalty_choice") else None,
             pending_place=self.pending_place if self.phase in ("give", "penalty_choice") else None,
             wrong_claimer=self.pending_claimer if self.phase == "penalty_choice" else None,
             options=dict(self.options),
         )
+
+    _shared_view: tuple[int, dict[str, Any]] = (-1, {})
+
+    def _public_view_parts(self) -> dict[str, Any]:
+        """The parts of a view that are the same for every seat (all immutable)."""
+        reveal_all = self.round_revealed()
+        grids = tuple(self.grid_rows(reveal_all, {}))
+        window = self.window
+        in_window = self.phase == "reaction" and window is not None
+        zones = tuple([grid_zone(s, row) for s, row in enumerate(grids)]
+                      + [ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
+                         ZoneView(DECK, "deck", (), len(self.piles.deck))])
+        return {
+            "grids": grids, "zones": zones, "holder": self.turn if self.held is not None else None,
+            "acting": self.seats_to_act(),
+            "windows": (WindowView("match", window.remaining(), window.opened_at, window.deadline),)
+            if in_window else (),  # type: ignore[union-attr]
+            "totals": tuple(self.score.totals), "round_scores": tuple(self.score.rounds), "prompt": self._prompt(),
+            "final_turns": tuple(sorted(self.final_turns)), "locked": self.locked_seats(),
+            "window_seats": window.remaining() if in_window else (),  # type: ignore[union-attr]
+        }
+
+    def claim_fits(self, card: Card) -> bool:
+        return bool(self.piles.discard) and card.rank == self.piles.discard[-1].rank
 
     def _prompt(self) -> str:
         phase, turn = self.phase, self.turn

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import DECK, DISCARD, Card
+from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
 from game.core.events import CardMoved, DeckReshuffled, Event, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
@@ -31,7 +31,7 @@ from game.core.hands import (HandRevealed, deal_hands, give, hand_place, hand_zo
                              skip_next)
 from game.core.match import LowestAtTarget, MatchRule
 from game.core.options import REACTION_SECONDS, OptionSpec
-from game.core.standard_deck import JOKER, PIPS, SUITS, card_values, standard_deck
+from game.core.standard_deck import JOKER, PIPS, SUITS, card_name, card_values, standard_deck
 from game.core.view import SeatView, ZoneView
 from game.core.windows import WindowSet
 
@@ -784,7 +784,7 @@ class Kumbal(Game):
     def observe(self, seat: int) -> KumbalView:
         acting = self.seats_to_act()
         in_play = self.phase == "play"
-        revealed = self.phase in ("round_over", "match_over")
+        revealed = self.round_revealed()
         zones = hand_zones(self.hands, seat, revealed) + (
             ZoneView(DISCARD, "pile", tuple(self.piles.discard[-3:]), len(self.piles.discard)),
             ZoneView(DECK, "deck", (), len(self.piles.deck)))
@@ -817,6 +817,18 @@ class Kumbal(Game):
             cut_range=self._cut_range() if self.phase == "cut" else (0, 0),
             forty_nine=tuple(self.drops), options=dict(self.options),
         )
+
+    def reaction_places(self, action: Action) -> tuple[Place, ...]:
+        if isinstance(action, FreeDiscard) and self.free is not None:
+            hand = self.hands[action.seat]
+            if self.free[1] in hand:
+                return (Place("hand", action.seat, hand.index(self.free[1])),)
+        return ()
+
+    def reaction_words(self, action: Action) -> str:
+        if isinstance(action, FreeDiscard) and self.free is not None:
+            return f"discarded the drawn {card_name(self.free[1])} for free"
+        return super().reaction_words(action)
 
     def _prompt(self) -> str:
         if self.phase == "ready":

@@ -641,7 +641,9 @@ class SixteenCombos(Game):
         self.play_order: tuple[int, ...] = ()
         self.wilds: list[Card | None] = [None] * n
         self.consults: list[Pair | None] = [None] * n
-        self.grappled: list[Pair | None] = [None] * n   # held aside by a Grapple, back at the owner's turn
+        # Pairs held aside by Grapples, back at the owner's next turn (two attackers may each
+        # grapple the same character before that turn comes).
+        self.grappled: list[list[Pair]] = [[] for _ in range(n)]
         self.stolen: list[Pair | None] = [None] * n     # a stolen pair kept to use as the next action
         self.boosts: list[list[tuple[int, int, Card | None]]] = [[] for _ in range(n)]  # Defend: (slot, amount, card)
         self.reacted = [False] * n
@@ -941,11 +943,14 @@ class SixteenCombos(Game):
         self.turn = seat
         # Grapple: the held pair comes back as the defense pair.
         held = self.grappled[seat]
-        if held is not None:
-            self.grappled[seat] = None
-            slot = len(self.rows[seat])
-            self.rows[seat].append(held)
-            events.append(PairMovedTo(seat, -1, "row", seat, slot))
+        if held:
+            self.grappled[seat] = []
+            # The first pair taken was the defense pair then: it comes back last, as the defense
+            # pair again.
+            for pair in reversed(held):
+                slot = len(self.rows[seat])
+                self.rows[seat].append(pair)
+                events.append(PairMovedTo(seat, -1, "row", seat, slot))
             self._show_type(seat, slot, events)
         # Defend's raise lasts until the owner's next turn.
         for slot, amount, card in self.boosts[seat]:
@@ -1406,7 +1411,7 @@ class SixteenCombos(Game):
             new = self.defense_slot(seat)
             if new is not None:
                 self._show_type(seat, new, events)
-        if not self.pairs_left(seat) and not self.out[seat] and self.grappled[seat] is None:
+        if not self.pairs_left(seat) and not self.out[seat] and not self.grappled[seat]:
             self._knock_out(seat, events)
 
     def _knock_out(self, seat: int, events: list[Event]) -> None:
@@ -1473,7 +1478,7 @@ class SixteenCombos(Game):
             if consult:
                 self._discard_pair(pair, victim, seat_place("consult", victim), events)
             else:
-                self.grappled[victim] = pair
+                self.grappled[victim].append(pair)
                 events.append(PairMovedTo(victim, slot, "aside", victim, -1))  # type: ignore[arg-type]
                 nxt = self.defense_slot(victim)
                 if nxt is not None:
@@ -1575,7 +1580,7 @@ class SixteenCombos(Game):
         self.combo_chooser = chooser
 
     def _after_loss(self, victim: int, events: list[Event]) -> None:
-        if not self.pairs_left(victim) and self.grappled[victim] is None and not self.out[victim]:
+        if not self.pairs_left(victim) and not self.grappled[victim] and not self.out[victim]:
             self._knock_out(victim, events)
 
     def _own_slots(self, seat: int) -> list[int]:
@@ -1969,7 +1974,7 @@ class SixteenCombos(Game):
         if self.phase != "play":
             return True
         for s in range(self.seats):
-            if not self.out[s] and not self.pairs_left(s) and self.grappled[s] is None:
+            if not self.out[s] and not self.pairs_left(s) and not self.grappled[s]:
                 self._knock_out(s, events)
         left = self.standing()
         if len(left) > 1:
@@ -2014,6 +2019,10 @@ class SixteenCombos(Game):
 
     def situation_for(self, seat: int) -> Hashable:
         return self.version
+
+    def acts_out_of_turn(self, seat: int) -> bool:
+        """The view's out_of_turn without building the view: prompted in play while not on turn."""
+        return self.phase == "play" and seat != self.turn and seat == self.prompt_seat
 
     def legal_actions(self, seat: int) -> list[Action]:
         # asked twice per step (by whoever acts, then by apply's check): listed once per version
@@ -2089,7 +2098,7 @@ class SixteenCombos(Game):
 
     def observe(self, seat: int) -> SixteenCombosView:
         n = self.seats
-        public = self.phase in ("round_over", "match_over")
+        public = self.round_revealed()
         pairs = []
         for s in range(n):
             d = self.defense_slot(s)
@@ -2098,7 +2107,7 @@ class SixteenCombos(Game):
         zones = [ZoneView(seat_place("pairs", s), "pairs", pairs[s], self.pairs_left(s)) for s in range(n)]
         for s in range(n):
             if self.hands[s]:
-                cards = tuple(self.hands[s]) if s == seat else (FACE_DOWN,) * len(self.hands[s])
+                cards = tuple(self.hands[s]) if s == seat or self.reveal_all else (FACE_DOWN,) * len(self.hands[s])
                 zones.append(ZoneView(hand_place(s), "fan", cards, len(cards)))
         zones += [ZoneView(DECK, "deck", (), len(self.piles.deck)),
                   ZoneView(DEAL_DECK, "deck", (), len(self.deal_deck)),
@@ -2128,7 +2137,7 @@ class SixteenCombos(Game):
                 st.append("scavenging")
             if self.stolen[s] is not None:
                 st.append("stolen pair")
-            if self.grappled[s] is not None:
+            if self.grappled[s]:
                 st.append("grappled")
             if self.reacted[s]:
                 st.append("reaction used")
@@ -2160,6 +2169,33 @@ class SixteenCombos(Game):
             deal_size=len(self.deal_deck), discard_size=len(self.piles.discard), encounter_round=self.enc_round,
             deadline=self.deadline, options=dict(self.options),
         )
+
+    def reactions(self, seat: int) -> list[Action]:
+        """A victim's reactions before or after the draw (a retype, a swap of the pair) and a
+        counter-strike: the out-of-turn chances a replay lists when not taken."""
+        if self.phase != "play" or seat != self.prompt_seat or seat == self.turn:
+            return []
+        if self.step in ("predict", "inform"):
+            return self._reaction_moves(seat)
+        if self.step == "counter":
+            return [a for a in self._counter_legal(seat) if isinstance(a, Counter)]
+        return []
+
+    def reaction_places(self, action: Action) -> tuple[Place, ...]:
+        attack = self.attack
+        if isinstance(action, (Retype, SwapPair)) and attack is not None and attack.victim is not None \
+                and not attack.consult and attack.slot is not None:
+            return (Place("pairs", attack.victim, attack.slot),)    # the pair it would have changed
+        return ()
+
+    def reaction_words(self, action: Action) -> str:
+        if isinstance(action, Retype):
+            return f"reacted by changing the pair's type to {TYPE_NAMES.get(action.to, action.to)}"
+        if isinstance(action, SwapPair):
+            return "reacted by swapping the pair's type and value cards"
+        if isinstance(action, Counter):
+            return "countered"
+        return super().reaction_words(action)
 
     def _prompt_text(self) -> str:
         if self.phase == "ready":

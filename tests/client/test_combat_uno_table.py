@@ -245,7 +245,7 @@ def test_single_player_match_to_the_end(tmp_path):
     stats = app.storage.stats.for_variant("combat-uno")
     assert stats.played == 1
     assert app.storage.stats.last_match is not None
-    assert not app.storage.save_path.exists()
+    assert not app.storage.save_path("combat-uno").exists()
     # The view agrees with the game at the end: every hand laid down face up.
     for seat, hand in enumerate(g.hands):
         sprites = table.hands[seat]
@@ -379,11 +379,11 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     while len(table.match.game.history) < 60:
         driver.step()
         table.match.flush()                  # the saver writes in the background; flushed, it holds every action
-        saved = GameRecord.load(app.storage.save_path)
+        saved = GameRecord.load(app.storage.save_path("combat-uno"))
         assert len(saved.actions) == len(table.match.game.history), "the save lags the game"
     assert not table.match.game.over
     app2 = make_app(tmp_path)
-    saved_record, meta = app2.storage.saved_match()
+    saved_record, meta = app2.storage.saved_match("combat-uno")
     assert meta.get("table") == "combat-uno"
     table2 = start(app2, saved_record)
     g1, g2 = table.match.game, table2.match.game
@@ -471,7 +471,7 @@ def test_round_end_offers_next_round_at_normal_speed(tmp_path):
         driver.step()
     assert round_shown()
     app.step(DT)
-    assert [b.text for b in table.form.widgets if b.text != "History"] == ["Next round"]
+    assert [b.text for b in table.form.widgets if b.text != "History"] == ["Next round", "Replay round"]
     key(pygame.K_RETURN)
     for _ in range(5):
         app.step(DT)

@@ -128,3 +128,38 @@ def test_uno_call_right_after_going_down_to_one_card(tmp_path):
     for _ in range(5):
         app.step(DT)
     assert table.viewer in (None, g.turn), "the hand closes once the chance is used"
+
+
+def test_floating_texts_follow_their_seat_when_the_table_turns_to_the_next_player(tmp_path):
+    from game.client.ui import text as T
+
+    app = make_app(tmp_path, speed=1.0)
+    table = start(app, uno_record([("Ann", "human"), ("Bob", "human"), ("Cy", "human"), ("Ada", "medium")],
+                                  seed=6, rounds=1))
+    driver = UnoDriver(app, table, seed=2, jump_rate=0.3)
+    born: dict[int, tuple[int, tuple[float, float]]] = {}     # id(float) -> (bottom seat, spot) when it rose
+    checked = 0
+    for _ in range(30000):
+        driver.act()
+        app.step(DT)
+        driver.check_frame()
+        for f in table.floating:
+            if f.seat is not None and id(f) not in born:
+                born[id(f)] = (table.bottom, table.seat_point(f.seat))
+        if isinstance(app.top, Curtain):
+            continue
+        drawn = {text: rect for text, rect in T.DRAWN}
+        for f in table.floating:
+            if f.seat is None or id(f) not in born or f.text not in drawn:
+                continue
+            bottom, spot = born[id(f)]
+            if bottom == table.bottom:
+                continue
+            # The table turned since the text rose: it is drawn over its seat's new place.
+            now = table.seat_point(f.seat)
+            assert abs(drawn[f.text].centerx - now[0]) <= 1, (f.text, drawn[f.text], now, spot)
+            assert abs(spot[0] - now[0]) + abs(spot[1] - now[1]) > 50      # (and that place moved)
+            checked += 1
+        if checked >= 3 or table.match.game.over:
+            break
+    assert checked >= 3, f"only {checked} frames with a text rising over a seat that moved"

@@ -85,7 +85,7 @@ def test_guided_match_shows_every_moment_in_order_and_ends(tmp_path, variant):
     assert "RoundScored" in table.guide_seen
     assert not table.guide.active
     # Never saved, never counted.
-    assert app.storage.saved_match() is None
+    assert app.storage.saved_match(variant) is None and app.storage.saved_matches() == []
     assert app.storage.stats.for_variant(variant).played == 0
 
 

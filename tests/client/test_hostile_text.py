@@ -80,7 +80,7 @@ def test_setup_with_hostile_last_setup_names_and_options(make_app, home, driver_
 def test_continue_with_a_hostile_summary(make_app, home, driver_for):
     storage = Storage(home)
     record = GameRecord("shelltest", {}, [SeatInfo(HUGE_NAME, "human"), SeatInfo("B")], 5)
-    storage._saved, storage._saved_checked = (record, {"summary": HUGE_NAME}), True
+    storage._saved = {"shelltest": (record, {"summary": HUGE_NAME})}
     drive = driver_for(make_app(storage=storage))
     assert "Continue" in [b.text for b in drive.app.top.menu_buttons]
     drive.app.run_frames(2)

@@ -37,7 +37,7 @@ def test_single_player_match_to_the_end(tmp_path):
     stats = app.storage.stats.for_variant("kombio")
     assert stats.played == 1
     assert app.storage.stats.last_match is not None
-    assert not app.storage.save_path.exists()
+    assert not app.storage.save_path("kombio").exists()
     # The view matches the game at the end: every card revealed where the rules have it.
     for seat, grid in enumerate(g.grids):
         for i, card in enumerate(grid):
@@ -148,12 +148,12 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
         driver.act()
         app.step(DT)
         table.match.flush()                  # the saver writes in the background; flushed, it holds every action
-        saved = GameRecord.load(app.storage.save_path)
+        saved = GameRecord.load(app.storage.save_path("kombio"))
         assert len(saved.actions) == len(table.match.game.history), "the save lags the game"
     assert not table.match.game.over
     # Continue: a new app reads the save and rebuilds the match without replaying animations.
     app2 = make_app(tmp_path)
-    saved_record, meta = app2.storage.saved_match()
+    saved_record, meta = app2.storage.saved_match("kombio")
     table2 = start(app2, saved_record)
     g1, g2 = table.match.game, table2.match.game
     assert g2.history == g1.history

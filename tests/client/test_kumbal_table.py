@@ -256,7 +256,7 @@ def test_single_player_match_to_the_end(tmp_path):
     assert driver.checks > 500
     stats = app.storage.stats.for_variant("kumbal")
     assert stats.played == 1
-    assert not app.storage.save_path.exists()
+    assert not app.storage.save_path("kumbal").exists()
     # Every hand laid down face up at the end, as the game has them.
     for seat, hand in enumerate(g.hands):
         sprites = table.hands[seat]

@@ -21,7 +21,8 @@ CLIENT = ROOT / "game" / "client"
 DRIVER = CLIENT / "table" / "driver.py"
 
 GAME_API: set[str] = set()
-SESSION_API = {"submit", "advance", "start_round", "illegal", "view", "legal", "version", "now"}
+SESSION_API = {"submit", "advance", "start_round", "illegal", "view", "legal", "version", "now",
+               "hurry"}   # hurry: the bots that were only going to pass do so now (timing only)
 ENGINE = {"game", "session"}
 BUILDERS = {"Session", "new_game", "replay", "run_to_end"}
 

@@ -198,7 +198,7 @@ def test_save_and_quit_then_continue_resumes_the_same_match(drive, fake_table, h
     drive.key(pygame.K_ESCAPE)
     drive.click_button("Save and quit to menu")
     assert drive.stack == ["MainMenu"]
-    saved = json.loads((home / "data" / "saved-match.json").read_text())
+    saved = json.loads((home / "data" / "saves" / "shelltest.json").read_text())
     assert saved["variant"] == "shelltest" and saved["client"] == {"summary": "round 2"}
     drive.app.run_frames(1)
     assert "Continue" in drive.texts and "Shelltest · round 2" in drive.texts
@@ -246,7 +246,7 @@ def test_a_saved_match_the_table_cannot_rebuild_is_set_aside_with_a_notice(make_
     drive.app.run_frames(1)
     assert "Continue" not in drive.texts
     assert any("saved match" in t for t in drive.texts)
-    assert list((home / "data").glob("saved-match.json.corrupt-*"))
+    assert list((home / "data" / "saves").glob("shelltest.json.corrupt-*"))
 
 
 def test_corrupt_files_show_a_dismissible_notice(make_app, home, driver_for):
@@ -348,7 +348,7 @@ def test_starting_a_new_match_over_a_saved_one_asks_first(make_app, home, fake_t
     drive.click_button("Review")
     drive.key(pygame.K_RETURN)                     # the first press only asks
     assert drive.stack[-1] == "SummaryScene" and not fake_table.instances
-    assert any("unfinished match" in t for t in drive.texts)
+    assert any("unfinished Shelltest match (round 3 of 5)" in t for t in drive.texts)
     assert "Replace it and start" in drive.texts
     drive.key(pygame.K_RETURN)                     # the second starts
     assert drive.stack[-1] == "FakeTable"
@@ -359,3 +359,89 @@ def test_without_a_saved_match_start_starts_at_once(drive, fake_table):
     drive.click_button("Review")
     drive.key(pygame.K_RETURN)
     assert drive.stack[-1] == "FakeTable"
+
+
+def _second_variant(monkeypatch, fake_table):
+    """shellnotable gets a table too: two variants that can each keep a saved match."""
+    monkeypatch.setitem(tables._TABLES, "shellnotable", fake_table)
+
+
+def _two_saves(home):
+    from game.core.record import GameRecord, SeatInfo
+
+    Storage(home).save_match(GameRecord("shelltest", {}, [SeatInfo("A", "human"), SeatInfo("B")], 5),
+                             {"summary": "round 3 of 5"})
+    Storage(home).save_match(GameRecord("shellnotable", {}, [SeatInfo("C", "human"), SeatInfo("D")], 7),
+                             {"summary": "round 1 of 2"})
+
+
+def test_continue_lists_each_variants_saved_match_with_its_summary(make_app, home, fake_table, driver_for, monkeypatch):
+    _second_variant(monkeypatch, fake_table)
+    _two_saves(home)
+    drive = driver_for(make_app())
+    assert drive.app.top.continue_button.sub == "2 games: Notable Absence, Shelltest"
+    assert "2 games: Notable Absence, Shelltest" in drive.texts
+    drive.key(pygame.K_c)
+    assert drive.stack == ["MainMenu", "ContinueChooser"]
+    texts = drive.texts
+    assert "Continue a match" in texts
+    for title, summary in (("Shelltest", "round 3 of 5"), ("Notable Absence", "round 1 of 2")):
+        assert title in texts and summary in texts
+    drive.click_button("Notable Absence")
+    assert drive.stack[-1] == "FakeTable"
+    assert fake_table.instances[-1].record.seed == 7 and fake_table.instances[-1].record.variant == "shellnotable"
+
+
+def test_a_new_match_asks_only_about_its_own_variants_save_and_keeps_the_other(make_app, home, fake_table,
+                                                                              driver_for, monkeypatch):
+    from game.core.record import GameRecord, SeatInfo
+
+    _second_variant(monkeypatch, fake_table)
+    Storage(home).save_match(GameRecord("shellnotable", {}, [SeatInfo("C", "human"), SeatInfo("D")], 7),
+                             {"summary": "round 1 of 2"})
+    drive = driver_for(make_app())
+    _to_setup(drive)
+    drive.click_button("Review")
+    drive.key(pygame.K_RETURN)                     # no Shelltest save: starts at once
+    assert drive.stack[-1] == "FakeTable"
+    assert not any("unfinished" in t for t in drive.texts)
+    assert Storage(home).saved_match("shellnotable")[1] == {"summary": "round 1 of 2"}
+
+
+def test_the_single_save_of_an_earlier_version_shows_under_continue(make_app, home, fake_table, driver_for):
+    from game.core.record import GameRecord, SeatInfo
+
+    (home / "data").mkdir(parents=True, exist_ok=True)
+    data = GameRecord("shelltest", {}, [SeatInfo("A", "human"), SeatInfo("B")], 5).to_json()
+    data["client"] = {"summary": "round 2"}
+    (home / "data" / "saved-match.json").write_text(json.dumps(data))
+    drive = driver_for(make_app())
+    assert "Shelltest · round 2" in drive.texts
+    assert (home / "data" / "saves" / "shelltest.json").exists() and not (home / "data" / "saved-match.json").exists()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600), (960, 540)])
+@pytest.mark.parametrize("seats", [2, 6])
+def test_setup_seat_rows_stay_inside_their_panel_and_level_names_fit(make_app, size, seats):
+    from game.client.scenes.play import SetupScene
+    from game.client.ui import text as T
+    from game.client.ui import theme as TH
+    from game.core.game import get_variant
+
+    app = make_app()
+    scene = SetupScene(app, get_variant("kumbal"))
+    app.push(scene)
+    while len(scene.seats) < seats:
+        scene.add_seat()
+    while len(scene.seats) > seats:
+        scene.remove_seat(len(scene.seats) - 1)
+    scene.layout(size)
+    rows = [w for row in scene.seat_rows for w in row if w is not None]
+    for widget in rows + [scene.add_button, scene.levels_button]:
+        assert scene.left.contains(widget.rect), (widget, widget.rect, scene.left)
+    for a, b in zip(scene.seat_rows, scene.seat_rows[1:]):
+        assert a[0].rect.bottom <= b[0].rect.top
+    # The longest level name is drawn whole between the picker's arrows (at its smallest size at most).
+    kind = scene.seat_rows[-1][1]
+    longest = max((kind.fmt(v) for v in kind.choices), key=lambda s: T.font(TH.TINY).size(s)[0])
+    assert T.font(TH.TINY).size(longest)[0] <= kind.rect.w - 60

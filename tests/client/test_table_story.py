@@ -335,3 +335,75 @@ def test_messages_with_a_seat_as_subject_read_right_for_you(tmp_path):
     assert table.floating[-1].text == "Caught by you!"
     assert table.message[0] == "You match!"
     assert table.history[-1][1] == "Ada catches you without UNO!"
+
+
+def test_every_card_of_a_penalty_drawn_in_one_go_is_outlined(tmp_path):
+    from test_combat_uno_table import UnoDriver, uno_record
+    from game.variants.combat_uno import StartDrawing
+
+    app = make_app(tmp_path, speed=1.0)
+    table = start(app, uno_record([("You", "human"), ("Ada", "hard"), ("Bruno", "hard")], seed=2, rounds=9))
+    driver = UnoDriver(app, table, seed=5, jump_rate=0.0, draw_rate=0.0)
+    g = table.match.game
+
+    def penalty_on_me() -> bool:
+        return table.ready_for_input() and any(isinstance(a, StartDrawing) for a in g.legal_actions(0)) and g.pending >= 2
+    assert uno_until(app, driver, penalty_on_me, frames=120000), "no penalty came to the human seat"
+    owed = g.pending
+    old = {id(s) for s in table.hands[0]}
+    key(pygame.K_d)                         # one press: the whole penalty
+    for _ in range(400):
+        app.step(DT)
+        if not table.animating:
+            break
+    drawn = [s for s in table.hands[0] if id(s) not in old]
+    assert len(drawn) == owed
+    # Every card the penalty brought is the seat's last move, not only the last one.
+    assert {id(s) for s in table.traces[0].sprites} == {id(s) for s in drawn}
+    # ... and each is outlined on screen in the seat's colour (the outline lies 5 px outside the card).
+    colour = table.palette.seat_colour(0)
+    surface = app.surface
+
+    def outlined(sprite) -> bool:
+        r = sprite.rect().inflate(10, 10)
+        y = r.bottom - 2
+        row = [tuple(surface.get_at((x, y)))[:3] for x in range(max(0, r.left + 12), min(surface.get_width(), r.right - 12))]
+        return sum(1 for p in row if sum(abs(a - b) for a, b in zip(p, colour[:3])) < 120) >= len(row) // 3
+
+    assert all(outlined(s) for s in drawn), [outlined(s) for s in drawn]
+
+
+def test_a_bots_penalty_drawn_card_after_card_is_one_outlined_move(tmp_path):
+    # A bot takes an owed penalty one action per card, at its own pace: the trace of its last move
+    # holds every card of the penalty, not only the last one drawn.
+    from test_combat_uno_table import UnoDriver, uno_record
+    from game.variants.combat_uno import DrawCard, StartDrawing
+
+    app = make_app(tmp_path, speed=1.0)
+    table = start(app, uno_record([("You", "human"), ("Ada", "hard"), ("Bruno", "hard"), ("Chiara", "hard")],
+                                  seed=4, rounds=9))
+    driver = UnoDriver(app, table, seed=5, jump_rate=0.0)
+    g = table.match.game
+    seen, runs, checked = 0, [], 0
+    for _ in range(120000):
+        driver.act()
+        app.step(DT)
+        for _, a in g.history[seen:]:
+            if isinstance(a, StartDrawing) and a.seat != 0:
+                runs.append([a.seat, 1, False])
+            elif isinstance(a, DrawCard) and runs and runs[-1][0] == a.seat and not runs[-1][2]:
+                runs[-1][1] += 1
+            elif runs and not runs[-1][2] and a.seat != -1:      # (the table closing a window is no move)
+                runs[-1][2] = True            # the run ended: someone else acted
+                runs[-1].append(a.seat)
+        seen = len(g.history)
+        if runs and runs[-1][2] and not table.animating:
+            seat, count, _, next_seat = runs.pop()
+            if next_seat != seat and count >= 2:
+                trace = table.traces.get(seat)
+                assert trace is not None and len(trace.sprites) == count, (seat, count, trace)
+                checked += 1
+            runs.clear()
+        if checked >= 2 or g.over:
+            break
+    assert checked >= 2, f"only {checked} bot penalties of two cards or more were seen"

@@ -14,7 +14,7 @@ from game.resources import rules_file
 def ladder_markdown(ladders: dict[str, VariantLadder], titles: dict[str, str], first: str | None = None,
                     problem: str = "") -> str:
     """The page: the levels in words, then one table per variant (the one being set up first)."""
-    out = ["# Bot levels", "",
+    out = [
            "Bots differ in how well they remember, how often they slip and how fast they react. "
            "None of them ever sees a card it could not see at the table.", ""]
     out += [f"- {words}" for words in LEVEL_WORDS.values()]

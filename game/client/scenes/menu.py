@@ -1,15 +1,17 @@
-"""The main menu: Continue (when a saved match can be resumed), Play, Rules, Statistics, Settings,
-Quit; plus the notices Storage collected (a file that could not be read...)."""
+"""The main menu: Continue (when a saved match can be resumed: each variant keeps its own), Play,
+Rules, Statistics, Settings, Quit; plus the notices Storage collected (a file that could not be
+read...)."""
 
 from __future__ import annotations
 
 import logging
+from types import SimpleNamespace
 
 import pygame
 
 import game
 from game.client import tables
-from game.client.scene import MenuScene, draw_hints
+from game.client.scene import MenuScene, VariantList, draw_hints
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -33,30 +35,22 @@ class MainMenu(MenuScene):
         super().__init__(app)
 
     # -- widgets -----------------------------------------------------------------------------
-    def saved(self):
-        saved = self.storage.saved_match()
-        if saved is None or tables.table_for(saved[0].variant) is None:
-            return None
-        return saved
+    def saved(self) -> list[SimpleNamespace]:
+        """The saved matches a table can continue, one per variant: id, title, summary, record."""
+        return saved_matches(self.storage)
 
     def build(self) -> None:
         buttons = []
         saved = self.saved()
         self.continue_button = None
-        if saved is not None:
-            record, meta = saved
-            try:
-                from game.core.game import get_variant
-
-                title = get_variant(record.variant).title
-            except Exception:
-                title = record.variant
-            detail = meta.get("summary") or f"{len(record.seats)} players"
-            self.continue_button = Button("Continue", self.continue_match, shortcut=pygame.K_c,
-                                          sub=f"{title} · {detail}", primary=True)
+        if saved:
+            # One saved match continues at once; several open a list of them, one per game.
+            sub = (f"{saved[0].title} · {saved[0].summary}" if len(saved) == 1
+                   else f"{len(saved)} games: " + ", ".join(s.title for s in saved))
+            self.continue_button = Button("Continue", self.continue_match, shortcut=pygame.K_c, sub=sub, primary=True)
             buttons.append(self.continue_button)
         buttons += [
-            Button("Play", self.play, shortcut=pygame.K_p, primary=saved is None),
+            Button("Play", self.play, shortcut=pygame.K_p, primary=not saved),
             Button("Rules", self.rules, shortcut=pygame.K_r),
             Button("Statistics", self.statistics, shortcut=pygame.K_t),
             Button("Settings", self.open_settings, shortcut=pygame.K_s),
@@ -125,17 +119,11 @@ class MainMenu(MenuScene):
 
     def continue_match(self) -> None:
         saved = self.saved()
-        if saved is None:
-            self.rebuild()
-            return
-        record, _meta = saved
-        try:
-            tables.start_match(self.app, record)
-        except Exception:
-            _log.exception("the saved match could not be continued")
-            self.app.to_main_menu()
-            self.storage.discard_saved_as_broken()
-            self.rebuild()
+        if len(saved) == 1:
+            continue_saved(self.app, saved[0].record)
+        elif saved:
+            self.app.push(ContinueChooser(self.app))
+        self.rebuild()
 
     def dismiss(self) -> None:
         self.storage.messages.clear()
@@ -184,3 +172,44 @@ class MainMenu(MenuScene):
         self.form.draw(surface, pal)
         T.blit_text(surface, f"v{game.__version__}", TH.TINY, pal.text_dim, (12, h - 12), "bottomleft")
         draw_hints(surface, pal, self.hints)
+
+
+def saved_matches(storage) -> list[SimpleNamespace]:
+    """Every saved match a table of this build can continue: id, title, summary, record."""
+    found = []
+    for record, meta in storage.saved_matches():
+        if tables.table_for(record.variant) is None:
+            continue
+        try:
+            from game.core.game import get_variant
+
+            title = get_variant(record.variant).title
+        except Exception:
+            title = record.variant
+        found.append(SimpleNamespace(id=record.variant, title=title, record=record,
+                                     summary=meta.get("summary") or f"{len(record.seats)} players"))
+    return found
+
+
+def continue_saved(app, record) -> None:
+    """Open the table on a saved match; one it cannot rebuild is set aside with a notice."""
+    try:
+        tables.start_match(app, record)
+    except Exception:
+        _log.exception("the saved match could not be continued")
+        app.to_main_menu()
+        app.storage.discard_saved_as_broken(record.variant)
+        app.top.rebuild()
+
+
+class ContinueChooser(VariantList):
+    """Continue with several saved matches: one entry per game, with where its match stands."""
+
+    title = "Continue a match"
+    empty_text = "No saved matches."
+
+    def variants_listed(self) -> list:
+        return saved_matches(self.storage)
+
+    def choose(self, saved) -> None:
+        continue_saved(self.app, saved.record)

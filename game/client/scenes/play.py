@@ -29,6 +29,10 @@ LEVEL_WORDS = {
     "hard": "Hard: keeps most of the table in mind, reacts fast, plays carefully; never peeks.",
 }
 NAME_MAX = 16
+# The reaction window's time limit a setup starts with at a table where it closes when the people
+# pass (Kombio, Kabu): one player alone passes with one key and wants the game to move on; players
+# sharing the screen first press their claim key, so they keep the longer default.
+SOLO_REACTION_SECONDS = 2.0
 
 
 def format_option(spec, value: Any) -> str:
@@ -39,8 +43,27 @@ def format_option(spec, value: Any) -> str:
     return str(value)
 
 
-def option_widget(spec, value: Any, on_change) -> Widget:
-    """The generic control for one OptionSpec."""
+def reaction_words(humans: int) -> tuple[str, str]:
+    """The reaction option's label and help where the window closes when the people pass."""
+    who = "I pass" if humans <= 1 else "we all pass"
+    label = f"Close when {who} or after"
+    you = "you pass" if humans <= 1 else "every player here has passed"
+    help = (f"After each discard the claim window closes as soon as {you} (Space); bots that are not "
+            "claiming pass at the same moment. Otherwise it closes when this time runs out. "
+            f"0 = no time limit. Starts at {SOLO_REACTION_SECONDS:g} s for one player, longer in hot seat.")
+    return label, help
+
+
+def reaction_value(value: Any) -> str:
+    return "no time limit" if not value else f"{value:g} s"
+
+
+def option_widget(spec, value: Any, on_change, humans: int | None = None) -> Widget:
+    """The generic control for one OptionSpec (`humans`: the people seated, when the table closes
+    the reaction window as they pass: that option then says so)."""
+    if spec.key == "reaction_seconds" and humans is not None:
+        label, help = reaction_words(humans)
+        return Stepper(label, value, spec.minimum, spec.maximum, spec.step, on_change, fmt=reaction_value, help=help)
     if spec.kind == "toggle":
         return Toggle(spec.label, bool(value), on_change, help=spec.help)
     if spec.kind == "choice":
@@ -92,10 +115,13 @@ class SetupScene(MenuScene):
                 seats.append({"name": BOT_NAMES[i - 1], "kind": "medium"})
         options: dict[str, Any] = {}
         saved_options = last.get("options", {}) if isinstance(last, dict) and isinstance(last.get("options"), dict) else {}
+        # The reaction time follows the seating (SOLO_REACTION_SECONDS for one player) until the
+        # player sets it here, or chose it for this game before.
+        self.reaction_auto = "reaction_seconds" not in saved_options
         for spec in v.option_specs:
             value = spec.default
             if spec.key == "reaction_seconds":
-                value = app.settings.reaction_seconds
+                value = self._reaction_default(app, seats)
             if spec.key in saved_options:
                 value = saved_options[spec.key]
             try:
@@ -103,6 +129,30 @@ class SetupScene(MenuScene):
             except Exception:
                 options[spec.key] = spec.default
         return seats, options
+
+    def _pass_closes(self) -> bool:
+        return tables.pass_closes_window(self.variant.id)
+
+    def humans(self, seats: list[dict] | None = None) -> int:
+        return sum(1 for s in (self.seats if seats is None else seats) if s["kind"] == "human")
+
+    def _reaction_default(self, app, seats: list[dict]) -> float:
+        if self._pass_closes() and self.humans(seats) == 1:
+            return SOLO_REACTION_SECONDS
+        return app.settings.reaction_seconds
+
+    def _follow_seating(self) -> None:
+        """The seating changed: the reaction option's words (I / we all) and, until the player set
+        it, its time follow."""
+        if "reaction_seconds" not in self.options or not self._pass_closes():
+            return
+        if self.reaction_auto:
+            self.options["reaction_seconds"] = self._reaction_default(self.app, self.seats)
+        for spec, widget in zip(self.variant.option_specs, self.option_widgets):
+            if spec.key == "reaction_seconds":
+                widget.label, widget.help = reaction_words(self.humans())
+                widget.value = self.options["reaction_seconds"]
+        self.layout(self.size)
 
     def seat_infos(self):
         from game.core.record import SeatInfo
@@ -150,15 +200,19 @@ class SetupScene(MenuScene):
             return
         del self.seats[index]
         self.rebuild()
+        self._follow_seating()
 
     def set_name(self, index: int, name: str) -> None:
         self.seats[index]["name"] = name
 
     def set_kind(self, index: int, kind: str) -> None:
         self.seats[index]["kind"] = kind
+        self._follow_seating()
 
     def set_option(self, key: str, value: Any) -> None:
         self.options[key] = value
+        if key == "reaction_seconds":
+            self.reaction_auto = False
         self._dim_unused_options()
 
     def _dim_unused_options(self) -> None:
@@ -188,7 +242,9 @@ class SetupScene(MenuScene):
         self.guide_button = Button("Guided match", self.guided, shortcut=pygame.K_F3, hint="F3") \
             if guide_for(self.variant.id) is not None else None
         widgets += [self.guide_button] if self.guide_button else []
-        self.option_widgets = [option_widget(spec, self.options[spec.key], lambda v, k=spec.key: self.set_option(k, v))
+        humans = self.humans() if self._pass_closes() else None
+        self.option_widgets = [option_widget(spec, self.options[spec.key], lambda v, k=spec.key: self.set_option(k, v),
+                                             humans)
                                for spec in self.variant.option_specs]
         self._dim_unused_options()
         widgets += self.option_widgets
@@ -202,17 +258,24 @@ class SetupScene(MenuScene):
         margin = 48
         gap = 32
         left_w = min(560, (w - 2 * margin - gap) // 2)
-        self.left = pygame.Rect(margin, 110, left_w, h - 110 - 110)
-        self.right = pygame.Rect(self.left.right + gap, 110, w - margin - self.left.right - gap, h - 110 - 110)
+        top = 110 if h >= 640 else 90
+        self.left = pygame.Rect(margin, top, left_w, h - top - 110)
+        self.right = pygame.Rect(self.left.right + gap, top, w - margin - self.left.right - gap, h - top - 110)
         y = self.left.y + 56
+        # Six seats in a short window: the rows close up so the seat buttons stay inside the panel.
+        pitch = min(TH.ROW_H + 8, (self.left.bottom - y - 52) // max(1, len(self.seat_rows)))
+        row_h = min(TH.ROW_H, pitch - 4)
         for i, (name, kind, remove) in enumerate(self.seat_rows):
             x = self.left.x + 60
-            name.rect = pygame.Rect(x, y, 200, TH.ROW_H)
-            kind.rect = pygame.Rect(name.rect.right + 10, y, self.left.right - 16 - 54 - name.rect.right - 10, TH.ROW_H)
+            # Narrow windows give the level picker room first: a name reads fine cut short.
+            room = self.left.right - 16 - 54 - x
+            name.rect = pygame.Rect(x, y, max(100, min(200, room - 200)), row_h)
+            kind.rect = pygame.Rect(name.rect.right + 10, y, self.left.right - 16 - 54 - name.rect.right - 10, row_h)
             if remove:
-                remove.rect = pygame.Rect(self.left.right - 16 - 46, y + 1, 46, TH.ROW_H - 2)
-            y += TH.ROW_H + 8
-        self.add_button.rect = pygame.Rect(self.left.x + 60, y + 6, 200, 40)
+                remove.rect = pygame.Rect(self.left.right - 16 - 46, y + 1, 46, row_h - 2)
+            y += pitch
+        room = self.left.right - 16 - (self.left.x + 60)
+        self.add_button.rect = pygame.Rect(self.left.x + 60, y + 6, min(200, (room - 10) // 2), 40)
         self.levels_button.rect = pygame.Rect(self.add_button.rect.right + 10, y + 6,
                                               min(200, self.left.right - 16 - self.add_button.rect.right - 10), 40)
         if self.guide_button is not None:
@@ -272,7 +335,9 @@ class SetupScene(MenuScene):
             self.error = str(exc)
             return
         self.app.sound.play("click")
-        self.app.push(SummaryScene(self.app, self.variant, self.seat_infos(), options))
+        summary = SummaryScene(self.app, self.variant, self.seat_infos(), options)
+        summary.reaction_chosen = not self.reaction_auto
+        self.app.push(summary)
 
     # -- drawing ---------------------------------------------------------------------------------
     def _draw_level_words(self, surface, pal, focused) -> None:
@@ -298,7 +363,8 @@ class SetupScene(MenuScene):
             T.blit_text(surface, heading, TH.H2, pal.text, (rect.x + 20, rect.y + 14), bold=True)
         focused = self.form.focused
         for i, (name, kind, remove) in enumerate(self.seat_rows):
-            badge = pygame.Rect(self.left.x + 16, name.rect.y + 7, 32, 32)
+            badge = pygame.Rect(0, 0, 32, 32)
+            badge.center = (self.left.x + 32, name.rect.centery)
             pygame.draw.circle(surface, pal.seat_colour(i), badge.center, 16)
             T.blit_text(surface, str(i + 1), TH.BODY, pal.accent_text, badge.center, "center", bold=True)
             for wd in (name, kind, remove):
@@ -352,6 +418,7 @@ class SummaryScene(MenuScene):
         self.seat_list = seats
         self.options = options
         self.title = f"{variant.title}: ready to start"
+        self.reaction_chosen = True     # the setup says whether the player set the reaction time
         super().__init__(app)
 
     def build(self) -> None:
@@ -367,7 +434,8 @@ class SummaryScene(MenuScene):
         self.left = pygame.Rect(margin, 110, left_w, h - 220)
         self.right = pygame.Rect(self.left.right + gap, 110, w - margin - self.left.right - gap, h - 220)
         bw = 200
-        self.start_button.rect = pygame.Rect(w - margin - bw, h - 92, bw, 48)
+        sw = 310 if self.replacing else bw      # "Replace it and start" needs the room
+        self.start_button.rect = pygame.Rect(w - margin - sw, h - 92, sw, 48)
         self.back_button.rect = pygame.Rect(self.start_button.rect.x - 16 - bw, h - 92, bw, 48)
 
     def handle_event(self, event) -> None:
@@ -384,39 +452,34 @@ class SummaryScene(MenuScene):
         return GameRecord(self.variant.id, dict(self.options), list(self.seat_list), seed)
 
     def _unfinished(self) -> str:
-        """What the saved unfinished match is, in words, or "" when there is none."""
-        saved = self.app.storage.saved_match()
+        """What this variant's saved unfinished match is, in words, or "" when there is none."""
+        saved = self.app.storage.saved_match(self.variant.id)
         if saved is None:
             return ""
         record, meta = saved
-        try:
-            from game.core.game import get_variant
-
-            title = get_variant(record.variant).title
-        except Exception:
-            title = str(record.variant)
-        detail = meta.get("summary") or f"{len(record.seats)} players"
-        return f"{title} · {detail}"
+        return meta.get("summary") or f"{len(record.seats)} players"
 
     def start(self) -> None:
-        # There is one saved match: a new one replaces it, so the first press asks.
+        # Each variant keeps one saved match: a new one replaces this variant's, so the first press asks.
         if not self.replacing:
             unfinished = self._unfinished()
             if unfinished:
                 self.replacing = unfinished
                 self.start_button.text = "Replace it and start"
+                self.layout(self.size)
                 return
         s = self.app.settings
         s.last_setup = dict(s.last_setup)
         s.last_setup[self.variant.id] = {
             "seats": [{"name": si.name, "kind": "human" if si.kind == "human" else (si.level or "medium")}
                       for si in self.seat_list],
-            "options": dict(self.options),
+            # A reaction time the seating chose is not remembered as the player's choice.
+            "options": {k: v for k, v in self.options.items() if k != "reaction_seconds" or self.reaction_chosen},
         }
         humans = [si.name for si in self.seat_list if si.kind == "human"]
         if len(humans) == 1:
             s.player_name = humans[0]
-        if "reaction_seconds" in self.options:
+        if "reaction_seconds" in self.options and self.reaction_chosen:
             s.reaction_seconds = float(self.options["reaction_seconds"])
         self.app.save_settings()
         try:
@@ -429,10 +492,11 @@ class SummaryScene(MenuScene):
     def draw_content(self, surface) -> None:
         pal = self.palette
         if self.replacing:
-            warn = (f"You have an unfinished match ({T.clean(self.replacing, 60)}). Starting this one "
-                    "replaces it: press again to start, or Back to keep it.")
+            warn = (f"You have an unfinished {self.variant.title} match ({T.clean(self.replacing, 60)}). "
+                    "Starting this one replaces it (other games' saves stay): press again to start, "
+                    "or Back to keep it.")
             r = self.start_button.rect
-            lines = T.wrap(warn, TH.SMALL, max(200, r.right - self.left.x - 2 * r.w - 40))
+            lines = T.wrap(warn, TH.SMALL, max(200, self.back_button.rect.x - self.left.x - 24))
             y = r.centery - len(lines) * T.line_height(TH.SMALL) // 2
             for line in lines:
                 T.blit_text(surface, line, TH.SMALL, pal.bad, (self.left.x, y))
@@ -465,8 +529,12 @@ class SummaryScene(MenuScene):
                 continue
             value = self.options.get(spec.key, spec.default)
             changed = value != spec.default
-            T.blit_text(surface, spec.label, TH.BODY, pal.text, (self.right.x + 20, y))
-            vr = T.blit_text(surface, format_option(spec, value), TH.BODY, pal.accent if changed else pal.text,
+            label, shown = spec.label, format_option(spec, value)
+            if spec.key == "reaction_seconds" and tables.pass_closes_window(self.variant.id):
+                label, shown = reaction_words(sum(1 for si in self.seat_list if si.kind == "human"))[0], reaction_value(value)
+                changed = changed and self.reaction_chosen     # the seating's own default is no change
+            T.blit_text(surface, label, TH.BODY, pal.text, (self.right.x + 20, y))
+            vr = T.blit_text(surface, shown, TH.BODY, pal.accent if changed else pal.text,
                              (self.right.right - 20, y), "topright", bold=True)
             if changed:
                 T.blit_text(surface, "changed", TH.TINY, pal.text_dim, (vr.x - 10, vr.centery), "midright")

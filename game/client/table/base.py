@@ -93,7 +93,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         coaches = self.init_coach(record.variant, record.seed)
         if record.actions:
             # A continued match stays marked as coached if the coach was asked before the save.
-            saved = self.store.saved_match() if hasattr(self.store, "saved_match") else None
+            saved = self.store.saved_match(record.variant) if hasattr(self.store, "saved_match") else None
             self.coached = bool(saved and saved[0].seed == record.seed and saved[1].get("coached"))
         self.match = MatchDriver(record, agents, self.humans, on_replay=remember, coaches=coaches)
         self.table_time = self.match.now
@@ -201,6 +201,15 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         old = self.match.record()
         seed = random.SystemRandom().randrange(1, 2 ** 31)
         tables.start_match(self.app, GameRecord(old.variant, dict(old.options), list(old.seats), seed))
+
+    def open_replay(self) -> None:
+        """The round just scored, replayed with every card face up (from a copy of the record:
+        the match and its save are untouched). Esc comes back here."""
+        from game.client.scenes.replay import ReplayScene
+
+        number = self.round_result.round if self.round_result is not None else None
+        seat = self.viewer if self.viewer is not None and self.viewer >= 0 else self.bottom
+        self.app.push(ReplayScene(self.app, self.match.record(), number, seat))
 
     def next_round(self) -> None:
         if not self.round_over():

@@ -17,7 +17,7 @@ from ai.coach import Advice, coach_agent
 from ai.registry import bot_seed
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.core.cards import DECK, DISCARD
+from game.core.cards import DECK, DISCARD, Place
 
 COACH_KEY = pygame.K_F1
 COACH_SECONDS = 6.0
@@ -28,6 +28,7 @@ class TableCoach:
         """The coaches for the driver (one per human seat, if the variant has a hard bot)."""
         self.coached = False                                  # asked at least once this match
         self.advice: tuple[int, int, Advice] | None = None   # (seat, table version, advice)
+        self.advice_legal: frozenset = frozenset()           # that seat's legal moves when asked
         coaches = {}
         for h in self.humans:
             agent = coach_agent(variant, bot_seed(seed, 1000 + h))
@@ -53,14 +54,32 @@ class TableCoach:
             return None
         self.coached = True
         self.advice = (seat, self.match.version, advice)
+        self.advice_legal = frozenset(self.match.legal(seat))
         words = self.describe_move(advice.action)
         self.say(f"Coach: {words}." + (f" {advice.reason}" if advice.reason else ""), COACH_SECONDS, tone="info")
         return advice
 
+    def coach_places(self, action: Any) -> tuple:
+        """The table places the advice points at. Tables whose actions name cards by face rather
+        than by place (a hand game's Play or Discard) map them to the cards in the hand."""
+        places = tuple(action.targets())
+        if not places:        # a pile action (draw, take) points at the pile a click would use
+            places = tuple(p for p, kinds in self.click_actions.items()
+                           if isinstance(p, Place) and isinstance(action, kinds))
+        return places
+
+    def coach_card_words(self, action: Any) -> str | None:
+        """The advised move named by its cards ("play the red 6"), for tables that can; None
+        falls back to the button and ring wording."""
+        return None
+
     def describe_move(self, action: Any) -> str:
         """The advised move in the words of the table's own buttons and cards."""
+        words = self.coach_card_words(action)
+        if words is not None:
+            return words
         choice = self.label_for(action)
-        targets = action.targets()
+        targets = self.coach_places(action)
         if choice is not None and not targets:
             return f"{choice.text}"
         if not targets:
@@ -76,9 +95,14 @@ class TableCoach:
 
     def coach_targets(self) -> list:
         """The places the current advice names (none once the table has moved on)."""
-        if self.advice is None or self.advice[1] != self.match.version:
+        if self.advice is None:
             return []
-        return list(self.advice[2].action.targets())
+        seat, version, advice = self.advice
+        # Others moving at the same time (16 Combos' placement) leave the advice standing as long
+        # as the player's own choices are the same; any change of theirs retires it.
+        if version != self.match.version and frozenset(self.match.legal(seat)) != self.advice_legal:
+            return []
+        return list(self.coach_places(advice.action))
 
     def place_rect(self, place) -> pygame.Rect | None:
         """Where a place's card (or pile) is on the screen now (None: nowhere to point)."""

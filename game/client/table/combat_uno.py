@@ -428,6 +428,26 @@ class CombatUnoTable(TableScene):
             self.selected = None
             self.end_claim()
 
+    def _hand_index_of(self, play: Play) -> int | None:
+        for i, s in enumerate(self.hands.get(play.seat, [])):
+            if s.card is not None and s.card.rank == play.rank and s.card.suit == play.colour:
+                return i
+        return None
+
+    def coach_places(self, action: Action) -> tuple:
+        if isinstance(action, Play):
+            i = self._hand_index_of(action)
+            return () if i is None else (Place("hand", action.seat, i),)
+        return super().coach_places(action)
+
+    def coach_card_words(self, action: Action) -> str | None:
+        if not isinstance(action, Play):
+            return None
+        i = self._hand_index_of(action)
+        card = self.hands[action.seat][i].card if i is not None else None
+        words = f"play {a_name(card)} (ringed)" if card is not None else "play"
+        return words + (f" and choose {action.choose}" if action.choose else "")
+
     def choose(self, colour: str) -> None:
         if self.picking is None:
             return

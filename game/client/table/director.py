@@ -208,7 +208,7 @@ class EventDirector:
         deal = ev.src == DECK and ev.by == -1
         self.fly(sprite, (x, y), angle, size, duration=DEAL if deal else MOVE, turn=turn)
         if not deal:
-            self.mark_move(ev.by, [sprite])
+            self.mark_move(ev.by, [sprite], draws=ev.src == DECK and ev.dst.zone == "hand" and ev.dst.seat == ev.by)
         if not deal:
             self.sound.play("draw" if ev.src == DECK else "swap")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.client.storage import MatchSaver
-from game.core.actions import Action, StartRound
+from game.core.actions import Action, Pass, StartRound
 from game.core.events import Event
 from game.core.record import GameRecord
 from game.core.session import Agent, Session
@@ -100,6 +100,10 @@ class MatchDriver:
 
     def advance(self, t: float) -> int:
         return self.session.advance(t)
+
+    def hurry_passes(self, t: float) -> int:
+        """The bots that were only going to pass the open window pass at `t` (see Session.hurry)."""
+        return self.session.hurry(Pass, max(t, self.session.now))
 
     def has_coach(self, seat: int) -> bool:
         return seat in self.coaches

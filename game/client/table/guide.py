@@ -50,7 +50,7 @@ class GuidedStorage:
     def record_finished(self, record: Any, lowest_wins: bool = True, coached: bool = False) -> None:
         """A guided match is not counted."""
 
-    def saved_match(self) -> None:
+    def saved_match(self, variant: str = "") -> None:
         return None
 
 

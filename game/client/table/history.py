@@ -33,6 +33,7 @@ class Trace:
     sprites: list[CardSprite] = field(default_factory=list)
     swap: bool = False
     born: float = 0.0
+    draws: bool = False     # cards drawn into the seat's own hand (a penalty goes on with the next draw)
 
 
 class History:
@@ -44,6 +45,7 @@ class History:
         self.history_scroll = 0                      # lines scrolled up from the newest
         self.traces: dict[int, Trace] = {}
         self.trace_step = 0                          # one per batch of events (one action)
+        self.last_mover: int | None = None           # the seat whose move was marked last
         self._history_rect: pygame.Rect | None = None
 
     # -- keeping ---------------------------------------------------------------------------------
@@ -61,13 +63,19 @@ class History:
         if self.history_scroll:
             self.history_scroll += 1     # keep the lines the player is reading where they are
 
-    def mark_move(self, seat: int, sprites: list[CardSprite], swap: bool = False) -> None:
-        """``seat`` moved or looked at these cards (in this action): its last move on the table."""
+    def mark_move(self, seat: int, sprites: list[CardSprite], swap: bool = False, draws: bool = False) -> None:
+        """``seat`` moved or looked at these cards (in this action): its last move on the table.
+        ``draws``: cards drawn into its own hand; draws that follow each other with nobody else
+        moving in between (a penalty taken card after card, one action each) are one move."""
         if not 0 <= seat < len(self.names) or self.trace_step == getattr(self, "deal_step", None):
             return
         trace = self.traces.get(seat)
-        if trace is None or trace.step != self.trace_step:
-            trace = self.traces[seat] = Trace(seat, self.trace_step, born=self.time)
+        goes_on = trace is not None and draws and trace.draws and self.last_mover == seat
+        if trace is None or (trace.step != self.trace_step and not goes_on):
+            trace = self.traces[seat] = Trace(seat, self.trace_step, born=self.time, draws=draws)
+        trace.step = self.trace_step
+        trace.draws = trace.draws and draws
+        self.last_mover = seat
         for s in sprites:
             if s not in trace.sprites:
                 trace.sprites.append(s)
@@ -76,6 +84,7 @@ class History:
 
     def clear_traces(self) -> None:
         self.traces.clear()
+        self.last_mover = None
 
     # -- the panel ------------------------------------------------------------------------------
     def toggle_history(self) -> None:

@@ -9,6 +9,7 @@ import math
 import random
 import re
 from collections import deque
+from typing import Callable
 
 import pygame
 
@@ -22,12 +23,24 @@ _log = logging.getLogger(__name__)
 
 
 class Floating:
-    """A short text that rises and fades over a point of the table."""
+    """A short text that rises and fades over a point of the table. The point is asked of `where`
+    every frame when given, so a text over a seat follows that seat when the table turns to the
+    next hot-seat player (or the window is resized)."""
 
-    __slots__ = ("text", "x", "y", "age", "life", "colour")
+    __slots__ = ("text", "pos", "where", "age", "life", "colour", "seat")
 
-    def __init__(self, text: str, pos: tuple[float, float], colour, life: float = 1.6):
-        self.text, self.x, self.y, self.age, self.life, self.colour = text, pos[0], pos[1], 0.0, life, colour
+    def __init__(self, text: str, pos: tuple[float, float], colour, life: float = 1.6,
+                 where: Callable[[], tuple[float, float]] | None = None, seat: int | None = None):
+        self.text, self.pos, self.where, self.age, self.life, self.colour = text, pos, where, 0.0, life, colour
+        self.seat = seat        # the seat it rises over (None: beside the deck)
+
+    @property
+    def x(self) -> float:
+        return (self.where() if self.where is not None else self.pos)[0]
+
+    @property
+    def y(self) -> float:
+        return (self.where() if self.where is not None else self.pos)[1]
 
 
 
@@ -155,14 +168,20 @@ class Hud:
         self.remember_line(line)
 
     def float_text(self, seat: int | None, text: str, colour=None) -> None:
+        """A rising text over `seat`, or (None) beside the deck; placed from the current layout
+        every frame, so it stays with its seat when the table rotates."""
+        words = you_form(text)
         if seat is not None:
-            pos = self.seat_point(seat)
+            def where() -> tuple[float, float]:
+                return self.seat_point(seat)
         else:       # left of the deck: clear of the piles, their labels and the narration beside them
-            L = self.layout
-            width = T.text(you_form(text), TH.BODY, (0, 0, 0), True).get_width()
-            x = L.deck_pos[0] - L.pile_card[0] * 0.5 - 28 * L.unit - width / 2
-            pos = (max(width / 2 + 8, x), L.deck_pos[1])
-        self.floating.append(Floating(you_form(text), pos, colour or self.palette.text))
+            width = T.text(words, TH.BODY, (0, 0, 0), True).get_width()
+
+            def where() -> tuple[float, float]:
+                L = self.layout
+                x = L.deck_pos[0] - L.pile_card[0] * 0.5 - 28 * L.unit - width / 2
+                return max(width / 2 + 8, x), L.deck_pos[1]
+        self.floating.append(Floating(words, where(), colour or self.palette.text, where=where, seat=seat))
 
     def update_hud(self, dt: float) -> None:
         if self.message is not None:

@@ -170,13 +170,15 @@ class LegalInput:
         return (self.match.version, self.claimer, self.viewer, tuple(self.pick))
 
     def relayout_buttons(self) -> None:
+        # (last, so that the focus and Enter stay on the button that was first before it came)
+        replay = Button("Replay round", self.open_replay, shortcut=pygame.K_v, hint="V")
         if self.showing_match_result() and not self.animating:
             buttons = [Button("Rematch", self.rematch, shortcut=pygame.K_r, hint="R"),
-                       Button("Main menu", self.app.to_main_menu, primary=True, hint="Enter")]
+                       Button("Main menu", self.app.to_main_menu, primary=True, hint="Enter"), replay]
         elif self.match_result is not None and not self.animating:
-            buttons = [Button("Match result", self.show_match_result, primary=True, hint="Enter")]
+            buttons = [Button("Match result", self.show_match_result, primary=True, hint="Enter"), replay]
         elif self.round_result is not None and not self.animating and self.round_over():
-            buttons = [Button("Next round", self.next_round, primary=True, hint="Enter")]
+            buttons = [Button("Next round", self.next_round, primary=True, hint="Enter"), replay]
         elif self.hold is not None:
             buttons = [Button("Done", self.release_hold, primary=True, hint="Enter")]
         else:
@@ -184,7 +186,8 @@ class LegalInput:
         w, h = self.layout.size
         if self.match_result is not None or self.round_result is not None:
             panel = self.overlay_rect()
-            widths = [max(200, T.text(b.text, TH.BODY, (0, 0, 0), True).get_width() + 80) for b in buttons]
+            least = 200 if len(buttons) < 3 else 150      # three buttons (Replay round, Rematch, Main menu) still fit
+            widths = [max(least, T.text(b.text, TH.BODY, (0, 0, 0), True).get_width() + 80) for b in buttons]
             x = panel.centerx - (sum(widths) + 16 * (len(buttons) - 1)) // 2
             for b, bw in zip(buttons, widths):
                 b.rect = pygame.Rect(x, panel.bottom - 16 - 46, bw, 46)

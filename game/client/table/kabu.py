@@ -305,4 +305,4 @@ def make_kabu_table(app, record, storage):
     return KabuTable(app, record, storage)
 
 
-register_table("kabu", make_kabu_table)
+register_table("kabu", make_kabu_table, pass_closes_window=True)

@@ -201,4 +201,4 @@ def make_kombio_table(app, record, storage):
     return KombioTable(app, record, storage)
 
 
-register_table("kombio", make_kombio_table)
+register_table("kombio", make_kombio_table, pass_closes_window=True)

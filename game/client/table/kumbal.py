@@ -297,6 +297,30 @@ class KumbalTable(TableScene):
             ids = {s.card.id for s in self.hands.get(seat, []) if s.card is not None}
             self.chosen &= ids
 
+    def _hand_places_of(self, discard: Discard) -> list[tuple[int, Card]]:
+        wanted = list(discard.cards)
+        found = []
+        for i, s in enumerate(self.hands.get(discard.seat, [])):
+            if s.card is not None and str(s.card) in wanted:
+                wanted.remove(str(s.card))
+                found.append((i, s.card))
+        return found
+
+    def coach_places(self, action: Action) -> tuple:
+        if isinstance(action, Discard):
+            return tuple(Place("hand", action.seat, i) for i, _ in self._hand_places_of(action))
+        return super().coach_places(action)
+
+    def coach_card_words(self, action: Action) -> str | None:
+        if not isinstance(action, Discard):
+            return None
+        cards = [c for _, c in self._hand_places_of(action)]
+        if not cards:
+            return "discard"
+        if len(cards) == 1:
+            return f"discard {self.a_name(cards[0])} (ringed)"
+        return "discard " + ", ".join(card_name(c) for c in cards) + " together (ringed)"
+
     @staticmethod
     def a_name(card: Card | None) -> str:
         if card is None:

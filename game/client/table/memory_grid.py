@@ -206,6 +206,15 @@ class MemoryGridTable(TableScene):
             if seat in self.view().acting:
                 self.submit(Pass(seat))
 
+    def submit(self, action: Action) -> bool:
+        done = super().submit(action)
+        if done and self.view().phase == "reaction" and not self.claimants():
+            # Every person here has passed (or used their attempt): the window closes when they
+            # pass, so the bots that were only going to pass do so now; a bot about to claim keeps
+            # its pace, and the time limit still holds.
+            self.match.hurry_passes(self.table_time)
+        return done
+
     def act(self, action: Action) -> bool:
         if isinstance(action, Pass):
             self.pass_window()

@@ -760,7 +760,8 @@ class SixteenCombosTable(TableScene):
             text, _ = self.message
             txt = T.text(text, TH.BODY, (255, 255, 255), True)
             box = self.fit_label(txt.get_rect(center=(w // 2, h // 2)).inflate(26, 12), ("up", "down", "right", "left"))
-            surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.35), 235), pal.bad, 10, 2), box.topleft)
+            edge = pal.info if self.message_tone == "info" else pal.bad
+            surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
             T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
         self.label_layer("floating")       # (rising texts pass over other labels by design)
         for f in self.floating:

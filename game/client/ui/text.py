@@ -172,3 +172,9 @@ def line_height(size: int, bold: bool = False) -> int:
 def clear_cache() -> None:
     """Forget rendered text (after the display mode changes, so surfaces convert again)."""
     _TEXT.clear()
+
+
+def forget_fonts() -> None:
+    """Forget fonts and rendered text (after pygame.quit(): a later window loads them again)."""
+    _FONTS.clear()
+    _TEXT.clear()

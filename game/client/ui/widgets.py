@@ -89,7 +89,18 @@ class Widget:
         if focused:
             pygame.draw.rect(surface, pal.accent, (self.rect.x, self.rect.y + 6, 4, self.rect.h - 12), border_radius=2)
         colour = pal.text if self.enabled else pal.disabled
-        T.blit_text(surface, self.label, TH.BODY, colour, (row.x + 14, row.centery), "midleft")
+        # A label longer than the room beside its control is set smaller, on two lines if need
+        # be, rather than cut off.
+        room = self.control_rect.x - row.x - 24
+        if T.text(self.label, TH.BODY, colour).get_width() <= room:
+            T.blit_text(surface, self.label, TH.BODY, colour, (row.x + 14, row.centery), "midleft")
+        else:
+            lines = T.wrap(self.label, TH.SMALL, max(50, room))[:2]
+            lh = T.line_height(TH.SMALL)
+            y = row.centery - lh * len(lines) // 2
+            for line in lines:
+                T.blit_text(surface, line, TH.SMALL, colour, (row.x + 14, y))
+                y += lh
         if self.help:
             y = row.bottom - 4
             for line in T.wrap(self.help, TH.SMALL, max(50, self.rect.w - 28)):
@@ -242,7 +253,10 @@ class Cycler(Widget):
         colour = pal.text if self.enabled else pal.disabled
         T.blit_text(surface, "‹", TH.H2, pal.accent if focused else pal.text_dim, (c.x + 16, c.centery - 2), "center")
         T.blit_text(surface, "›", TH.H2, pal.accent if focused else pal.text_dim, (c.right - 16, c.centery - 2), "center")
-        T.blit_text(surface, self.fmt(self.value), TH.BODY, colour, c.center, "center")
+        label = self.fmt(self.value)
+        room = c.w - 2 * 30       # between the arrows
+        size = next((z for z in (TH.BODY, TH.SMALL) if T.font(z).size(label)[0] <= room), TH.TINY)
+        T.blit_text(surface, label, size, colour, c.center, "center")
 
 
 class Stepper(Widget):

@@ -1,0 +1,594 @@
+"""The round replay: one round of a record, step by step, with every card face up.
+
+Opened from a table's round results ("Replay round", key V), and by `cardhall replay RECORD
+--show`. Everything it shows comes from the pure replay (game/replay.py): the truth view at each
+step, each seat's knowledge against it, the reactions not taken. This scene only draws them:
+
+- every seat's cards face up, in rows; the piles and the deck on the right;
+- for the chosen seat (click a name, or Tab): what it knew, card by card: a green outline for a
+  card it sees, a blue one for a card it remembers, red for a card it remembers wrongly (with what
+  it thought), a dimmed card with "?" for one it did not know;
+- the step's line in the history panel's words (a hidden copy of the variant's table narrates
+  the round as it would have on screen), the step number and its time in the round;
+- "could have" lines for a reaction not taken that opened at this step.
+
+Keys: Left/Right step, Home/End, Tab the next seat, PgUp/PgDn the round before/after, M the next
+missed reaction, Esc closes (back to the table, or out of `cardhall replay --show`). The replay
+builds its own games from a copy of the record: the live match and its saved file are untouched.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import pygame
+
+from game.client.scene import Scene
+from game.client.table.wording import reword, you_form
+from game.client.tables import available_variants, table_for
+from game.client.ui import cards as CARDS
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.client.ui.widgets import Button, Form
+from game.core.actions import Expire, Pass, StartRound
+from game.core.cards import Card, Place
+from game.core.record import GameRecord, SeatInfo
+from game.replay import REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay, round_spans, slots
+
+_log = logging.getLogger(__name__)
+
+
+class _Quiet:
+    """Sound that makes none (the hidden narrating table must not play the round's sounds)."""
+
+    def play(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *a, **k: None
+
+
+class _QuietApp:
+    """The app as the hidden table sees it: the real one, without sound."""
+
+    def __init__(self, app: Any):
+        self._app = app
+        self.sound = _Quiet()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._app, name)
+
+
+class _NoStore:
+    """A store that keeps nothing: the narrating table never saves or counts a match."""
+
+    def saved_match(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *a, **k: None
+
+
+class Narrator:
+    """The round told in the history panel's words: a hidden copy of the variant's table, all
+    seats bots that never move, is given the record's actions one by one and its narration is
+    kept per step. It also lends its card faces (``face_of``)."""
+
+    def __init__(self, app: Any, record: GameRecord, start: int, steps: int):
+        self.lines: list[list[str]] = []
+        self.table: Any = None
+        factory = table_for(record.variant)
+        if factory is None:
+            return
+        seats = [SeatInfo(s.name, "bot" if s.kind == "human" else s.kind, s.level) for s in record.seats]
+        prefix = GameRecord(record.variant, dict(record.options), seats, record.seed,
+                            list(record.actions[:start + 1]), None)
+        self.actions = record.actions[start + 1:start + steps]
+        try:
+            table = factory(_QuietApp(app), prefix, _NoStore())
+            table.saved = table.flush_save = lambda: None
+            heard: list[str] = []
+
+            def narrate(text: str, _keep=table.narrate) -> None:
+                heard.append(you_form(text))
+                _keep(text)
+            table.narrate = narrate
+            table.tweens.finish_all()
+        except Exception:         # a table that cannot narrate leaves the plain words
+            _log.exception("the replay's narrating table failed to start")
+            return
+        self.table, self.heard = table, heard
+        self.lines.append([])      # the deal (its own words come from the scene)
+
+    def face_of(self, card: Card) -> dict | None:
+        if self.table is None:
+            return {"rank": str(card.rank)}
+        return self.table.face_of(card)
+
+    def line(self, step: int) -> list[str]:
+        """The narrated lines of `step` (0: the deal), narrating up to it the first time."""
+        while self.table is not None and len(self.lines) <= step:
+            t, action = self.actions[len(self.lines) - 1]
+            self.heard.clear()
+            try:
+                self.table.match.submit(action, t)
+                self._drain()
+            except Exception:
+                _log.exception("the replay's narrating table stopped")
+                self.table = None
+                break
+            self.lines.append(list(self.heard))
+        return self.lines[step] if step < len(self.lines) else []
+
+    def _drain(self) -> None:
+        table = self.table
+        for _ in range(2000):
+            if table.hold is not None:
+                table.release_hold()
+            table.pump()
+            table.tweens.finish_all()
+            if not table.queue and not table.tweens.busy and table.hold is None:
+                return
+
+
+# -- the scene ----------------------------------------------------------------------------------------
+STATUS_WORDS = {SEES: "in view now", REMEMBERS: "remembered", WRONG: "remembered wrongly", UNKNOWN: "not known"}
+
+
+class ReplayScene(Scene):
+    runs_clock = False     # the table below stands still while the replay is open
+
+    def __init__(self, app: Any, record: GameRecord, number: int | None = None, seat: int | None = None):
+        super().__init__(app)
+        self.record = record
+        self.spans = round_spans(record)
+        self.names = [s.name for s in record.seats]
+        titles = {v.id: v.title for v in available_variants()}
+        self.variant_title = titles.get(record.variant, record.variant)
+        humans = [i for i, s in enumerate(record.seats) if s.kind == "human"]
+        self.seat = seat if seat is not None else (humans[0] if humans else 0)
+        self.form = Form(sound=app.sound.play)
+        self.card_rects: list[tuple[pygame.Rect, Any, int]] = []     # (rect, place, slot) drawn
+        self.name_rects: list[tuple[pygame.Rect, int]] = []
+        # What the last frame drew, for tests: face-up cards, knowledge marks, text lines.
+        self.drawn_faces: list[tuple[Any, int, Card]] = []
+        self.drawn_marks: dict[tuple[Any, int], str] = {}
+        self.drawn_lines: list[str] = []
+        self.missed_targets: set[tuple[Place, int]] = set()
+        self.step_targets: set[tuple[Place, int]] = set()    # the cards this step's action named
+        self.drawn_rings: list[pygame.Rect] = []             # cards or pairs ringed as a missed chance
+        self.open_round(number if number is not None else self.spans[-1].number if self.spans else 1)
+
+    # -- the round and the step -----------------------------------------------------------------
+    def open_round(self, number: int) -> None:
+        self.replay = RoundReplay(self.record, number)
+        self.narrator = Narrator(self.app, self.record, self.replay.span.start, self.replay.steps)
+        self.step = 0
+        self.relayout()
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(self.replay.steps - 1, step))
+        self.relayout()
+
+    def next_missed(self) -> None:
+        later = [m.step for m in self.replay.missed() if m.step > self.step]
+        if later:
+            self.go(later[0])
+        elif self.replay.missed():
+            self.go(self.replay.missed()[0].step)
+
+    def next_seat(self, delta: int = 1) -> None:
+        self.seat = (self.seat + delta) % len(self.names)
+        self.relayout()
+
+    def other_round(self, delta: int) -> None:
+        number = self.replay.number + delta
+        if 1 <= number <= len(self.spans):
+            self.open_round(number)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    # -- words ---------------------------------------------------------------------------------------
+    def named(self, text: str, seat: int | None = None) -> str:
+        line = you_form(reword(re.sub(r"\bseat (\d+)", r"Seat \1", text), self.names))
+        if seat is not None and self.names[seat] == "You":
+            line = line.replace("their own", "your own")
+        return line
+
+    def step_lines(self) -> list[str]:
+        frame = self.replay.frame(self.step)
+        action = frame.action
+        if frame.refused:
+            return [f"Refused: {frame.refused}"]
+        if isinstance(action, StartRound):
+            truth = frame.truth
+            return [you_form(f"Round {self.replay.number}: {self.names[truth.dealer]} deals.")]
+        lines = self.narrator.line(self.step)
+        if lines:
+            return lines
+        who = self.names[action.seat] if 0 <= action.seat < len(self.names) else "The table"
+        if isinstance(action, Pass):
+            return [you_form(f"{who} passes.")]
+        if isinstance(action, Expire):
+            return ["Time is up: the reaction window closes."]
+        verb, _, rest = "".join(" " + c.lower() if c.isupper() else c for c in type(action).__name__).strip().partition(" ")
+        verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"     # "Draw from deck": "draws from deck"
+        return [you_form(f"{who} {verb} {rest}".rstrip() + ".")]
+
+    def missed_lines(self) -> list[str]:
+        out = []
+        for m in self.replay.missed_at(self.step):
+            line = self.named(m.text(), m.seat)
+            if self.replay.hidden_memory and not m.known:
+                line += " (you had not seen it)" if self.names[m.seat] == "You" else " (they had not seen it)"
+            out.append(line)
+        return out
+
+    # -- layout and buttons ---------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.relayout()
+
+    def relayout(self) -> None:
+        w, h = self.app.size
+        last = self.replay.steps - 1
+        buttons = [Button("|◀", lambda: self.go(0), hint="Home", size=TH.SMALL),
+                   Button("◀ Back", lambda: self.go(self.step - 1), hint="←", size=TH.SMALL),
+                   Button("Next ▶", lambda: self.go(self.step + 1), hint="→", size=TH.SMALL, primary=True),
+                   Button("▶|", lambda: self.go(last), hint="End", size=TH.SMALL)]
+        buttons[0].enabled = buttons[1].enabled = self.step > 0
+        buttons[2].enabled = buttons[3].enabled = self.step < last
+        x = 16
+        for b in buttons:
+            bw = max(92, T.text(b.text, TH.SMALL, (0, 0, 0), True).get_width() + 64)
+            b.rect = pygame.Rect(x, h - 56, bw, 42)
+            x += bw + 10
+        if self.replay.missed():
+            m = Button("Next missed", self.next_missed, shortcut=pygame.K_m, hint="M", size=TH.SMALL)
+            m.rect = pygame.Rect(x + 10, h - 56, 190, 42)
+            buttons.append(m)
+        top = []
+        close = Button("Close", self.close, hint="Esc", size=TH.SMALL)
+        close.rect = pygame.Rect(w - 150, 8, 138, 36)
+        top.append(close)
+        if len(self.spans) > 1:
+            nxt = Button("Round ▶", lambda: self.other_round(1), hint="PgDn", size=TH.SMALL)
+            nxt.rect = pygame.Rect(w - 150 - 170, 8, 160, 36)
+            nxt.enabled = self.replay.number < len(self.spans)
+            prev = Button("◀ Round", lambda: self.other_round(-1), hint="PgUp", size=TH.SMALL)
+            prev.rect = pygame.Rect(w - 150 - 340, 8, 160, 36)
+            prev.enabled = self.replay.number > 1
+            top += [prev, nxt]
+        self.form.set_widgets(buttons + top, keep_focus=True)
+
+    # -- input ---------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            steps = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1}
+            if key in steps:
+                self.go(self.step + steps[key])
+                return
+            if key == pygame.K_HOME:
+                self.go(0)
+                return
+            if key == pygame.K_END:
+                self.go(self.replay.steps - 1)
+                return
+            if key == pygame.K_TAB:
+                self.next_seat(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return
+            if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.other_round(-1 if key == pygame.K_PAGEUP else 1)
+                return
+            if key == pygame.K_ESCAPE:
+                self.close()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, seat in self.name_rects:
+                if rect.collidepoint(event.pos):
+                    self.seat = seat
+                    self.relayout()
+                    return
+        self.form.handle_event(event)
+
+    # -- drawing -----------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        pal = self.palette
+        w, h = surface.get_size()
+        surface.blit(TH.felt_background((w, h), pal), (0, 0))
+        self.card_rects, self.name_rects = [], []
+        self.drawn_faces, self.drawn_marks, self.drawn_lines, self.drawn_rings = [], {}, [], []
+        frame = self.replay.frame(self.step)
+        known = self.replay.knowledge(self.step, self.seat)
+        truth = frame.truth
+        self.missed_targets = {(Place(p.zone, p.seat), p.index) for m in self.replay.missed_at(self.step)
+                               for p in m.places}
+        self.step_targets = {(Place(p.zone, p.seat), p.index) for p in frame.action.targets() if p.index >= 0}
+        title = f"{self.variant_title} replay · round {self.replay.number} of {len(self.spans)} · every card face up"
+        T.blit_text(surface, title, TH.BODY, pal.text, (16, 14), bold=True)
+        side_w = min(330, max(250, int(w * 0.26)))
+        bottom_h = int(min(190, max(150, h * 0.27)))
+        table = pygame.Rect(12, 54, w - side_w - 36, h - 54 - bottom_h)
+        side = pygame.Rect(table.right + 12, 54, side_w, h - 54 - bottom_h)
+        self.draw_seats(surface, pal, table, truth, known)
+        self.draw_side(surface, pal, side, truth, known)
+        self.draw_bottom(surface, pal, pygame.Rect(12, h - bottom_h + 6, w - 24, bottom_h - 70), frame)
+        self.form.draw(surface, pal)
+
+    def zones_of(self, truth: Any, seat: int) -> list[Any]:
+        return [z for z in truth.zones if z.place.seat == seat and z.kind in ("grid", "fan", "held", "pairs")]
+
+    def draw_seats(self, surface: pygame.Surface, pal: TH.Palette, area: pygame.Rect, truth: Any, known: Any) -> None:
+        n = len(self.names)
+        cols = 2 if n > 3 and area.h / n < 90 else 1      # a small window: the seats in two columns
+        per = -(-n // cols)
+        row_h = area.h // per
+        col_w = (area.w + 8) // cols
+        name_w = min(170, max(112, col_w // 4))
+        for seat in range(n):
+            col, line = divmod(seat, per)
+            row = pygame.Rect(area.x + col * col_w, area.y + line * row_h, col_w - 8 if cols > 1 else area.w, row_h - 6)
+            chosen = seat == self.seat
+            colour = pal.seat_colour(seat)
+            surface.blit(TH.panel(row.size, (6, 28, 20, 150 if not chosen else 215),
+                                  pal.accent if chosen else TH.darken(colour, 0.3), 10, 2 if chosen else 1), row.topleft)
+            tall = row.h >= 64
+            plate = pygame.Rect(row.x + 8, row.y + 6, name_w - 12, min(row.h - 12, 52 if tall else 28))
+            pygame.draw.rect(surface, TH.darken(colour, 0.45), plate, border_radius=8)
+            pygame.draw.rect(surface, colour, plate, 2, border_radius=8)
+            name = T.clean(self.names[seat], 18)
+            while len(name) > 3 and T.text(name, TH.SMALL, pal.text, True).get_width() > plate.w - 14:
+                name = name[:-2] + "…"
+            T.blit_text(surface, name, TH.SMALL, pal.text, (plate.x + 8, plate.y + 5), bold=True)
+            total = truth.totals[seat] if seat < len(truth.totals) else 0
+            if tall:
+                T.blit_text(surface, f"{total} points", TH.TINY, pal.text_dim, (plate.x + 8, plate.y + 26))
+            self.name_rects.append((plate.inflate(4, 4), seat))
+            notes = ["on turn"] if truth.turn == seat else []
+            y = plate.bottom + 3
+            for note in notes:
+                if y + T.line_height(TH.TINY) > row.bottom:
+                    break
+                T.blit_text(surface, note, TH.TINY, pal.accent, (plate.x + 4, y))
+                y += T.line_height(TH.TINY)
+            cards_area = pygame.Rect(row.x + name_w + 4, row.y + 4, row.w - name_w - 12, row.h - 8)
+            self.draw_cards(surface, pal, cards_area, self.zones_of(truth, seat), known)
+
+    def draw_cards(self, surface: pygame.Surface, pal: TH.Palette, area: pygame.Rect, zones: list[Any], known: Any) -> None:
+        groups: list[tuple[Any, list[tuple[int, Any]], str]] = []    # (place, [(slot, card)], label)
+        pair_index: dict[int, int] = {}                                 # a pair's cards -> its index in the zone
+        rings: list[pygame.Rect] = []
+        for zone in zones:
+            i = 0
+            for j, item in enumerate(zone.cards):
+                if item is not None and hasattr(item, "type_card"):
+                    cards = slots((item,))
+                    group = [(i + k, c) for k, c in enumerate(cards)]
+                    pair_index[id(group)] = j
+                    groups.append((zone.place, group, "defense" if getattr(item, "defense", False) else ""))
+                    i += len(cards)
+                else:
+                    groups.append((zone.place, [(i, item)], "held" if zone.kind == "held" else ""))
+                    i += 1
+        if not groups:
+            T.blit_text(surface, "no cards", TH.TINY, pal.text_dim, area.midleft, "midleft")
+            return
+        overlap = 0.45       # a pair's cards overlap, each showing its corner
+        ch = max(28, min(area.h - 16, 110))
+        cw = int(ch * 0.7)
+        gap = 8
+
+        def width_of(cw: int) -> float:
+            return sum(cw + (len(g[1]) - 1) * cw * overlap for g in groups) + gap * (len(groups) - 1)
+        if width_of(cw) > area.w:
+            ch = max(24, int(ch * max(0.55, area.w / width_of(cw))))
+            cw = int(ch * 0.7)
+        need = width_of(cw)
+        squeeze = min(1.0, (area.w - cw) / max(1.0, need - cw)) if need > area.w else 1.0
+        x = float(area.x)
+        y = area.y + (area.h - ch) // 2 + 4
+        placed = []
+        for place, cards, label in groups:
+            for k, (slot, card) in enumerate(cards):
+                rect = pygame.Rect(int(x + k * cw * overlap * squeeze), y, cw, ch)
+                placed.append((rect, place, slot, card))
+            if label:
+                T.blit_text(surface, label, TH.TINY, pal.accent, (int(x) + 2, y - 1), "bottomleft")
+            if len(cards) > 1 and (place, pair_index[id(cards)]) in self.missed_targets:   # a whole pair
+                whole = pygame.Rect(int(x), y, int(cw + (len(cards) - 1) * cw * overlap * squeeze), ch)
+                rings.append(whole)
+            x += (cw + (len(cards) - 1) * cw * overlap + gap) * squeeze
+        for rect, place, slot, card in placed:
+            self.draw_card(surface, pal, rect, place, slot, card, known, marks=False)
+        for rect, place, slot, card in placed:       # the marks over every card
+            self.draw_mark(surface, pal, rect, place, slot, card, known)
+        for rect in rings:
+            pygame.draw.rect(surface, pal.bad, rect.inflate(14, 14), 2, border_radius=10)
+            T.blit_text(surface, "could react", TH.TINY, TH.lighten(pal.bad, 0.2), (rect.right + 7, rect.y - 1), "bottomright", bold=True)
+            self.drawn_rings.append(rect)
+
+    def draw_card(self, surface: pygame.Surface, pal: TH.Palette, rect: pygame.Rect, place: Any, slot: int,
+                  card: Any, known: Any, marks: bool = True) -> None:
+        if card is None:
+            pygame.draw.rect(surface, TH.darken(pal.text_dim, 0.4), rect, 1, border_radius=6)
+            return
+        if isinstance(card, Card):
+            surface.blit(CARDS.render_card(self.narrator.face_of(card), rect.size, pal), rect.topleft)
+            self.drawn_faces.append((place, slot, card))
+        else:
+            surface.blit(CARDS.render_card(None, rect.size, pal), rect.topleft)
+        self.card_rects.append((rect, place, slot))
+        row = known.marks.get(place, ())
+        if slot < len(row) and row[slot] == UNKNOWN:     # a card the seat did not know dims
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            veil.fill((0, 0, 0, 110))
+            surface.blit(veil, rect.topleft)
+        if marks:
+            self.draw_mark(surface, pal, rect, place, slot, card, known)
+
+    def draw_mark(self, surface: pygame.Surface, pal: TH.Palette, rect: pygame.Rect, place: Any, slot: int,
+                  card: Any, known: Any) -> None:
+        if card is None:
+            return
+        if (place, slot) in self.step_targets:
+            pygame.draw.rect(surface, pal.accent, rect.inflate(12, 12), 3, border_radius=10)
+        if (place, slot) in self.missed_targets and place.zone != "pairs":    # (a pair is ringed whole)
+            self.drawn_rings.append(rect)
+            T.blit_text(surface, "could match" if place.zone == "grid" else "could play", TH.TINY, TH.lighten(pal.bad, 0.2), (rect.centerx, rect.y - 1), "midbottom", bold=True)
+            pygame.draw.rect(surface, pal.bad, rect.inflate(14, 14), 2, border_radius=10)
+        marks = known.marks.get(place, ())
+        mark = marks[slot] if slot < len(marks) else None
+        if mark is None:
+            return
+        self.drawn_marks[(place, slot)] = mark
+        width = max(2, rect.w // 22)
+        if mark == SEES:
+            pygame.draw.rect(surface, pal.good, rect.inflate(6, 6), width, border_radius=8)
+        elif mark == REMEMBERS:
+            pygame.draw.rect(surface, pal.info, rect.inflate(6, 6), width, border_radius=8)
+        elif mark == WRONG:
+            pygame.draw.rect(surface, pal.bad, rect.inflate(6, 6), width + 1, border_radius=8)
+            thought = known.believed[place][slot]
+            badge = f"thought {thought.rank}" if isinstance(thought, Card) else "wrong"
+            t = T.text(badge, TH.TINY, pal.text, True)
+            r = t.get_rect(midtop=(rect.centerx, rect.bottom - t.get_height() - 2)).inflate(6, 2)
+            pygame.draw.rect(surface, pal.bad, r, border_radius=4)
+            T.blit_text(surface, badge, TH.TINY, pal.text, r.center, "center", bold=True)
+        else:   # UNKNOWN: (dimmed by draw_card) a question mark in its lower left corner
+            radius = max(7, min(11, rect.w // 6))
+            centre = (rect.x + radius + 2, rect.bottom - radius - 2)
+            pygame.draw.circle(surface, (20, 20, 20), centre, radius)
+            pygame.draw.circle(surface, pal.text_dim, centre, radius, 1)
+            T.blit_text(surface, "?", TH.TINY if radius < 10 else TH.SMALL, pal.text, centre, "center", bold=True)
+
+    def draw_side(self, surface: pygame.Surface, pal: TH.Palette, area: pygame.Rect, truth: Any, known: Any) -> None:
+        surface.blit(TH.panel(area.size, (6, 28, 20, 200), pal.panel_border, 10, 1), area.topleft)
+        x, y = area.x + 12, area.y + 10
+        table_zones = [z for z in truth.zones if z.place.seat < 0]
+        cw = min(64, (area.w - 40) // 4)
+        ch = int(cw / 0.7)
+        for zone in table_zones:
+            label = {"discard": "Discard pile", "deck": "Deck", "dealdeck": "Deal deck"}.get(zone.place.zone, zone.place.zone.replace("_", " ").capitalize())
+            T.blit_text(surface, f"{label} ({zone.count})", TH.SMALL, pal.text_dim, (x, y))
+            y += 20
+            cards = [c for c in zone.cards if isinstance(c, Card)][-4:]
+            if cards:
+                for i, card in enumerate(cards):
+                    r = pygame.Rect(x + i * (cw + 6), y, cw, ch)
+                    self.draw_card(surface, pal, r, zone.place, len(zone.cards) - len(cards) + i, card, known)
+                y += ch + 10
+            if y > area.bottom - 150:
+                break
+        # the chosen seat's knowledge in numbers, and what the marks mean
+        y = max(y + 4, area.bottom - 186)
+        who = self.names[self.seat]
+        counts = [(SEES, pal.good), (REMEMBERS, pal.info), (WRONG, pal.bad), (UNKNOWN, pal.text_dim)]
+        heading = f"What {who} knew" if who != "You" else "What you knew"
+        T.blit_text(surface, heading, TH.SMALL, pal.accent, (x, y), bold=True)
+        y += 20
+        for part in T.wrap("Tab or a click on a name: another seat", TH.TINY, area.w - 24):
+            T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y))
+            y += T.line_height(TH.TINY)
+        y += 4
+        for status, colour in counts:
+            if status in (REMEMBERS, WRONG) and not known.memory:
+                continue
+            pygame.draw.rect(surface, colour, pygame.Rect(x, y + 3, 14, 14), 2, border_radius=3)
+            T.blit_text(surface, f"{known.count(status)} {STATUS_WORDS[status]}", TH.SMALL, pal.text, (x + 22, y))
+            y += 20
+        for part in T.wrap("Gold: this step's cards · red: a chance not taken", TH.TINY, area.w - 24):
+            T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y + 2))
+            y += T.line_height(TH.TINY)
+        y += 2
+        if not known.memory:
+            for part in T.wrap("Nothing to remember in this game: what its own view showed.", TH.TINY, area.w - 24):
+                T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y + 2))
+                y += T.line_height(TH.TINY)
+
+    def draw_bottom(self, surface: pygame.Surface, pal: TH.Palette, area: pygame.Rect, frame: Any) -> None:
+        surface.blit(TH.panel(area.size, (6, 28, 20, 215), pal.panel_border, 10, 1), area.topleft)
+        x, y = area.x + 14, area.y + 8
+        head = f"Step {self.step + 1} of {self.replay.steps} · {frame.t:.1f} s into the round"
+        T.blit_text(surface, head, TH.SMALL, pal.accent, (x, y), bold=True)
+        self.drawn_lines.append(head)
+        y += 24
+        for line in self.step_lines()[:3]:
+            for part in T.wrap(line, TH.BODY, area.w - 28)[:2]:
+                T.blit_text(surface, part, TH.BODY, pal.text, (x, y))
+                self.drawn_lines.append(part)
+                y += T.line_height(TH.BODY) + 2
+        prompt = getattr(frame.truth, "prompt", "")
+        if prompt and y < area.bottom - 40:
+            then = "Then: " + self.named(prompt[:1].upper() + prompt[1:]) + "."
+            T.blit_text(surface, then, TH.SMALL, pal.text_dim, (x, y))
+            self.drawn_lines.append(then)
+            y += T.line_height(TH.SMALL) + 4
+        for line in self.missed_lines()[:3]:
+            if y > area.bottom - 18:
+                break
+            text = "Missed: " + line
+            T.blit_text(surface, text, TH.SMALL, TH.lighten(pal.bad, 0.2), (x, y), bold=True)
+            self.drawn_lines.append(text)
+            y += T.line_height(TH.SMALL) + 2
+        total = len(self.replay.missed())
+        if total:
+            T.blit_text(surface, f"{total} reaction{'s' if total != 1 else ''} not taken this round (M: the next)",
+                        TH.TINY, pal.text_dim, (area.right - 14, area.y + 10), "topright")
+
+
+def saved_match_record(path: Any) -> GameRecord | None:
+    """A saved match of the game (`saves/<variant>.json` with its `<variant>.journal` beside it)
+    as one record: both files are copied to a scratch folder and read there by the game's own
+    loader, so the steps still in the journal are included and the saved files themselves are
+    never touched. None if `path` has no journal beside it (a plain record file)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from game.client.storage import JOURNAL_SUFFIX, LEGACY_JOURNAL_FILE, LEGACY_SAVE_FILE, Storage
+
+    path = Path(path)
+    journal = path.with_name(LEGACY_JOURNAL_FILE) if path.name == LEGACY_SAVE_FILE else path.with_suffix(JOURNAL_SUFFIX)
+    if not journal.is_file():
+        return None
+    variant = GameRecord.load(path).variant
+    with tempfile.TemporaryDirectory() as scratch:
+        storage = Storage(scratch)
+        try:
+            storage.saves_dir.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, storage.save_path(variant))
+            shutil.copyfile(journal, storage.journal_path(variant))
+            saved = storage.saved_match(variant)
+        finally:
+            storage.close()
+    return saved[0] if saved else None
+
+
+def show_record(record: GameRecord, number: int | None = None, home: Any = None, frames: int | None = None) -> int:
+    """`cardhall replay RECORD --show`: a window with the replay of one round (the first unless
+    `number` says otherwise), closed with Esc or the window's close button."""
+    from game.client.app import App
+    from game.client.storage import Storage
+
+    storage = Storage(home) if home else Storage()
+    class FirstScene(ReplayScene):
+        def __init__(self, app: Any):
+            super().__init__(app, record, number or 1)
+
+    app = App(storage=storage, first_scene=FirstScene)
+    try:
+        if frames:
+            for _ in range(frames):
+                if not app.step():
+                    break
+            app.quit()
+        else:
+            app.loop()
+    finally:
+        pygame.quit()
+        T.forget_fonts()      # its fonts died with pygame: a later window (a test) loads new ones
+        storage.close()
+    return 0

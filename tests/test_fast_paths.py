@@ -1,0 +1,148 @@
+"""The engines' and the Session's shortcuts answer exactly what the long way would: the cheap
+`acts_out_of_turn` equals the view's `out_of_turn`, and the Session's simulated-clock loop plays
+the same match as stepping it with next_due/advance."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.registry import bot_seed, make_agent
+from game.core.game import get_variant, variant_ids
+from game.core.session import Session
+from tests.randomplay import random_steps
+
+VARIANTS = [v for v in variant_ids() if v in ("kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos")]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_acts_out_of_turn_matches_the_view(variant):
+    cls = get_variant(variant)
+    checked = 0
+    for seed in range(3):
+        game = cls(min(4, cls.max_seats), None, seed)
+        rng = random.Random(seed)
+        for _ in random_steps(game, rng, 600):
+            for seat in range(-1, game.seats):
+                assert game.acts_out_of_turn(seat) == game.observe(seat).out_of_turn, (seed, seat, game.phase)
+                checked += 1
+    assert checked > 1000
+
+
+def _history_stepwise(cls, bots, seed):
+    game = cls(len(bots), None, seed)
+    session = Session(game, {s: make_agent(cls.id, k, bot_seed(seed, s)) for s, k in enumerate(bots)})
+    while not game.over:
+        due = session.next_due()
+        assert due is not None
+        session.advance(due)
+    return game.history, session.dropped, session.illegal
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_run_to_end_plays_what_stepping_the_clock_plays(variant):
+    cls = get_variant(variant)
+    bots = ["random", "easy", "random"]
+    for seed in range(2):
+        game = cls(len(bots), None, seed)
+        session = Session(game, {s: make_agent(cls.id, k, bot_seed(seed, s)) for s, k in enumerate(bots)})
+        session.run_to_end()
+        assert (game.history, session.dropped, session.illegal) == _history_stepwise(cls, bots, seed)
+
+
+def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
+    """The hard bot's blind-swap gain (summed once per unseen pool, zero terms left out) and its
+    hand totals (from one value list per decision) are the very numbers the plain formulas give."""
+    from ai.kombio import KombioBot
+    from ai.levels import LEVELS
+    from game.core.actions import StartRound
+    from game.variants.kombio import Kombio
+
+    compared = 0
+    for seed in range(4):
+        game = Kombio(3, None, seed)
+        bot = KombioBot(LEVELS["hard"], seed)
+        bot.begin(0, Kombio, 3, dict(game.options))
+        rng = random.Random(seed)
+        for _, _, events in random_steps(game, rng, 300):
+            bot.observe([e.for_seat(0) for e in events])
+            if game.phase != "turn":
+                continue
+            bot._setup_beliefs(game.observe(0))
+            bias = bot.cfg["opp_bias"]
+            plain = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in bot.dist for rb, pb in bot.dist)
+            assert bot._blind_pair_gain() == plain
+            for seat in range(3):
+                places = bot._seat_values(seat)[0]
+                values = [bot._val(p) for p in places]
+                full = seat == 0 and all(p in bot.known for p in places)
+                assert bot._estimate_total(seat) == (bot._hand_value(values) if full else sum(values))
+                for j, p in enumerate(places):
+                    swapped = list(values)
+                    swapped[j] = 3
+                    full = seat == 0 and all(q in bot.known or q == p for q in places)
+                    assert bot._estimate_total(seat, {p: 3}) == (bot._hand_value(swapped) if full else sum(swapped))
+                    compared += 1
+    assert compared > 100
+
+
+def test_an_agent_that_ignores_events_is_not_sent_any_and_the_others_still_are():
+    from ai.random_agent import RandomAgent
+    from game.variants.kombio import Kombio
+
+    class Listener:
+        def __init__(self):
+            self.events = []
+
+        def begin(self, seat, game_type, seats, options):
+            self.seat = seat
+
+        def observe(self, events):
+            self.events += events
+
+        def decide(self, view, legal, now):
+            from game.core.session import Intent
+            return Intent(legal[0], 1.0)
+
+    quiet = RandomAgent(1)
+    quiet.observe = lambda events: (_ for _ in ()).throw(AssertionError("told events"))  # type: ignore[method-assign]
+    listener = Listener()
+    session = Session(Kombio(2, {"rounds": 1}, 3), {0: quiet, 1: listener})
+    session.run_to_end()
+    assert listener.events
+    # the listener got its own seat's copies: no face it may not see
+    assert all(e.for_seat(1) == e for e in listener.events)
+
+
+def test_the_random_agent_draws_what_choice_and_uniform_would():
+    from ai.random_agent import RandomAgent
+    from game.core.session import Glance
+
+    agent, reference = RandomAgent(9), random.Random(9)
+    legal = list(range(5))
+    for i in range(2000):
+        out = bool(i % 3)
+        intent = agent.decide(Glance(0, out), legal, 0.0)  # type: ignore[arg-type]
+        assert intent.action == reference.choice(legal)
+        assert intent.delay == (reference.uniform(0.4, 2.5) if out else reference.uniform(0.2, 1.0))
+
+
+@pytest.mark.parametrize("variant", ["kombio"])
+def test_a_view_built_from_the_shared_parts_equals_one_built_afresh(variant):
+    """The parts of a view every seat shares are built once per version: whichever seat asked
+    first, every seat's view is the one it would get on its own (nothing private is shared)."""
+    cls = get_variant(variant)
+    checked = 0
+    for seed in range(3):
+        game = cls(4, None, seed)
+        rng = random.Random(seed)
+        for _ in random_steps(game, rng, 500):
+            order = list(range(-1, game.seats))
+            rng.shuffle(order)
+            shared = {seat: game.observe(seat) for seat in order}
+            for seat in order:
+                game._shared_view = (-1, {})
+                assert game.observe(seat) == shared[seat], (seed, seat, game.phase)
+                checked += 1
+    assert checked > 1000
