@@ -71,6 +71,8 @@ class Settings:
     text_size: float = 1.0              # one of TEXT_SIZES: every font is scaled by it
     # The last setup used per variant: {"seats": [...SeatInfo json], "options": {...}}
     last_setup: dict[str, Any] = field(default_factory=dict)
+    # The variants whose guided first match was offered already (it is offered once per variant)
+    guides_offered: list[str] = field(default_factory=list)
 
     # -- derived values the table code uses ------------------------------------------------
     def animation_scale(self) -> float:
@@ -136,6 +138,8 @@ def _check_setting(name: str, value: Any) -> Any:
         return value if _valid(schema.text, value, "", 20) else _INVALID
     if name == "last_setup":
         return value if _valid(_check_last_setup, value) else _INVALID
+    if name == "guides_offered":
+        return list(value) if _valid(_check_variant_ids, value) else _INVALID
     return _INVALID
 
 
@@ -166,6 +170,11 @@ def _check_last_setup(value: Any) -> None:
         for key, option in options.items():
             schema.text(key, f"{vid}.options", 40)
             _scalar(option, f"{vid}.options.{key}")
+
+
+def _check_variant_ids(value: Any) -> None:
+    for i, vid in enumerate(schema.items(value, "guides offered", 50)):
+        schema.text(vid, f"guides offered[{i}]", 40)
 
 
 def _scalar(value: Any, where: str) -> None:

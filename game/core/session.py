@@ -139,8 +139,8 @@ class Session:
         ShownRefusal's events are passed on to every seat first."""
         return self.apply(action, t)
 
-    def start_round(self, t: float) -> list[Event]:
-        return self.apply(StartRound(), t)
+    def start_round(self, t: float, deck: tuple[str, ...] | None = None) -> list[Event]:
+        return self.apply(StartRound(deck=tuple(deck) if deck is not None else None), t)
 
     # -- scheduling ---------------------------------------------------------------------------
     def _refresh(self) -> None:

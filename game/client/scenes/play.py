@@ -80,7 +80,10 @@ class VariantChooser(VariantList):
         return tables.playable_variants()
 
     def choose(self, variant) -> None:
+        from game.client.scenes.guide_offer import offer_once
+
         self.app.push(SetupScene(self.app, variant))
+        offer_once(self.app, variant)       # the first time only: a guided first match
 
 
 class SetupScene(MenuScene):
@@ -177,6 +180,12 @@ class SetupScene(MenuScene):
 
         self.app.push(LadderScene(self.app, self.variant.id))
 
+    def guided(self) -> None:
+        """The variant's guided first match again (it never replaces a saved match)."""
+        from game.client.scenes.guide_offer import play_guided
+
+        play_guided(self.app, self.variant.id)
+
     def add_seat(self) -> None:
         if len(self.seats) >= self.variant.max_seats:
             return
@@ -228,6 +237,11 @@ class SetupScene(MenuScene):
         self.add_button.enabled = len(self.seats) < self.variant.max_seats
         self.levels_button = Button("Bot levels…", self.show_levels, shortcut=pygame.K_F2)
         widgets += [self.add_button, self.levels_button]
+        from game.guides import guide_for
+
+        self.guide_button = Button("Guided match", self.guided, shortcut=pygame.K_F3, hint="F3") \
+            if guide_for(self.variant.id) is not None else None
+        widgets += [self.guide_button] if self.guide_button else []
         humans = self.humans() if self._pass_closes() else None
         self.option_widgets = [option_widget(spec, self.options[spec.key], lambda v, k=spec.key: self.set_option(k, v),
                                              humans)
@@ -264,6 +278,8 @@ class SetupScene(MenuScene):
         self.add_button.rect = pygame.Rect(self.left.x + 60, y + 6, min(200, (room - 10) // 2), 40)
         self.levels_button.rect = pygame.Rect(self.add_button.rect.right + 10, y + 6,
                                               min(200, self.left.right - 16 - self.add_button.rect.right - 10), 40)
+        if self.guide_button is not None:
+            self.guide_button.rect = pygame.Rect(self.left.x + 60, self.left.bottom + 18, 250, 48)
         # options: a scrolling column
         self.options_view = pygame.Rect(self.right.x + 8, self.right.y + 52, self.right.w - 16, self.right.h - 60)
         self._layout_options()
@@ -356,6 +372,8 @@ class SetupScene(MenuScene):
                     wd.draw(surface, pal, wd is focused)
         self.add_button.draw(surface, pal, self.add_button is focused)
         self.levels_button.draw(surface, pal, self.levels_button is focused)
+        if self.guide_button is not None:
+            self.guide_button.draw(surface, pal, self.guide_button is focused)
         self._draw_level_words(surface, pal, focused)
         if not self.variant.option_specs:
             T.blit_text(surface, "This game has no optional rules.", TH.BODY, pal.text_dim,

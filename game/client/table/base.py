@@ -31,6 +31,7 @@ from game.client.scene import Scene
 from game.client.table.coach import COACH_KEY, TableCoach
 from game.client.table.director import EventDirector
 from game.client.table.driver import MatchDriver
+from game.client.table.guide import TableGuide
 from game.client.table.history import History
 from game.client.table.hud import Hud
 from game.client.table.input import LegalInput
@@ -52,7 +53,7 @@ from game.core.view import SPECTATOR
 AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
 
 
-class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, History, TableCoach, Scene):
+class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, History, TableCoach, TableGuide, Scene):
     runs_clock = True
     variant_id = ""
     variant_title = ""
@@ -80,6 +81,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         self.init_input()
         self.init_hud()
         self.init_history()
+        self.init_guide()
         # A continued match replays its record (feeding the bots and the humans' memories), then
         # the sprites are rebuilt from the views without animations.
         agents = {i: PacedAgent(build_agent(record.variant, info, bot_seed(record.seed, i)), self.settings.bot_delay_scale)
@@ -100,7 +102,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         for seat, total in enumerate(self.match.view(SPECTATOR).totals):
             self.shown_totals[str(seat)] = float(total)
         if self.match.last_action is None:
-            self.match.start_round(self.table_time)
+            self.match.start_round(self.table_time, deck=self.first_deck())
         else:
             self.sync_from_views()
             self.sync_view()
@@ -108,6 +110,10 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
                 if isinstance(e, RoundScored) and self.round_over():
                     self.round_result, self.turn = e, None
             self.resumed(self.match.last_action, self.match.round_events, self.match.last_events)
+
+    def animate(self, ev: Event) -> None:
+        self.guide_saw(ev)
+        super().animate(ev)
 
     def _anim_scale(self) -> float:
         return self.settings.animation_scale()
@@ -129,11 +135,15 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
 
     # -- saving ----------------------------------------------------------------------------------
     def saved(self) -> None:
-        """After every action: hand the record to the saver (off the frame path)."""
+        """After every action: hand the record to the saver (off the frame path). A guided match
+        is never saved nor counted."""
+        if self.guided:
+            return
         self._saving(lambda: self.match.save(self.store, self.save_meta()))
 
     def save_meta(self) -> dict[str, Any]:
-        return {"table": self.variant_id, **({"coached": True} if self.coached else {})}
+        return {"table": self.variant_id, **({"coached": True} if self.coached else {}),
+                **({"guided": True} if self.guided else {})}
 
     def flush_save(self) -> None:
         self._saving(self.match.flush)
@@ -148,7 +158,8 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
 
     # -- the frame -----------------------------------------------------------------------------------
     def idle(self) -> bool:
-        return not self.animating and self.claimer is None
+        # A guide moment showing holds the clock: the bots and a reaction window wait for the player.
+        return not self.animating and self.claimer is None and not self.guide_blocking()
 
     def ready_for_input(self) -> bool:
         return not self.animating
@@ -159,10 +170,12 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         self.time += dt
         self.tweens.update(dt)
         self.pump()
+        self.update_guide()
         if self.idle() and not self.match.over:
             self.table_time += dt
             if self.match.advance(self.table_time):
                 self.pump()
+                self.update_guide()
         if not self.queue:
             self.shown = self.match.view(SPECTATOR)
         if not self.humans and self.match_result is not None and not self.final_round_seen and not self.animating:
@@ -227,6 +240,8 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         self.form.draw(surface, pal)
         self.label_layer("history")
         self.draw_history(surface, pal)
+        self.label_layer("guide")
+        self.draw_guide(surface, pal)
         if self.draw_log is not None:
             self.draw_log.append((self.viewer, self.curtain_pending, tuple(self.frame_faces)))
 
@@ -247,7 +262,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
     def record_now(self) -> GameRecord | None:
         """The record for the pause menu's "save and quit" (None once the match is over)."""
         self.flush_save()
-        return None if self.match.over else self.match.record()
+        return None if self.match.over or self.guided else self.match.record()
 
     def open_pause(self) -> None:
         from game.client.scenes.pause import PauseMenu

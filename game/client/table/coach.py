@@ -104,6 +104,18 @@ class TableCoach:
             return []
         return list(self.coach_places(advice.action))
 
+    def place_rect(self, place) -> pygame.Rect | None:
+        """Where a place's card (or pile) is on the screen now (None: nowhere to point)."""
+        sprite = self.sprite_at(place)
+        if sprite is not None:
+            return sprite.rect()
+        pos = self.layout.deck_pos if place == DECK else self.layout.discard_pos if place == DISCARD else None
+        if pos is None:
+            return None
+        rect = pygame.Rect(0, 0, *self.layout.pile_card)
+        rect.center = (int(pos[0]), int(pos[1]))
+        return rect
+
     def draw_coach(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         targets = self.coach_targets()
         if not targets:
@@ -111,15 +123,9 @@ class TableCoach:
         pulse = 0.5 + 0.5 * math.sin(self.time * 5.0)
         colour = (120, 220, 255)
         for n, place in enumerate(targets, 1):
-            sprite = self.sprite_at(place)
-            if sprite is not None:
-                rect = sprite.rect()
-            else:
-                rect = pygame.Rect(0, 0, *self.layout.pile_card)
-                pos = self.layout.deck_pos if place == DECK else self.layout.discard_pos if place == DISCARD else None
-                if pos is None:
-                    continue
-                rect.center = (int(pos[0]), int(pos[1]))
+            rect = self.place_rect(place)
+            if rect is None:
+                continue
             ring = rect.inflate(10 + int(6 * pulse), 10 + int(6 * pulse))
             pygame.draw.rect(surface, colour, ring, 3, border_radius=10)
             if len(targets) > 1:

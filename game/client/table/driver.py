@@ -94,8 +94,9 @@ class MatchDriver:
         """Raises IllegalAction (nothing changes) if the rules refuse."""
         self.session.submit(action, max(t, self.session.now))
 
-    def start_round(self, t: float) -> None:
-        self.session.start_round(max(t, self.session.now))
+    def start_round(self, t: float, deck: tuple[str, ...] | None = None) -> None:
+        """Deal the next round; `deck` stacks it (a guided match's fixed deal)."""
+        self.session.start_round(max(t, self.session.now), deck=deck)
 
     def advance(self, t: float) -> int:
         return self.session.advance(t)

@@ -124,12 +124,14 @@ class LegalInput:
     def submit(self, action: Action) -> bool:
         """A human's intent: applied by the rules at once (its facts then animate), or refused
         with a readable reason."""
+        before = self.guide_before()
         try:
             self.match.submit(action, self.table_time)
         except IllegalAction as exc:
             self.say(self.explain(exc, action))
             self.sound.play("click", 0.4)
             return False
+        self.guide_acted(action, before)
         return True
 
     # -- buttons ---------------------------------------------------------------------------------------
@@ -217,6 +219,8 @@ class LegalInput:
 
     # -- events ----------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.guide_event(event):
+            return
         if self.history_event(event):
             return
         if self.history_open and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \

@@ -195,6 +195,20 @@ class SixteenCombosTable(TableScene):
             self.pairs_zone.lay(seat, len(row), defense, area, seat == self.bottom, g["card"])
         return g
 
+    def guide_avoid(self) -> list[pygame.Rect]:
+        """The guide's panel keeps off the rows of pairs, the hand and the left column."""
+        view = self.screen_view()
+        self.lay_out(view)
+        rects = []
+        for seat in range(view.seats):      # each row of pairs with its order card and name above
+            cards = [pygame.Rect(r) for key, pair in self.pairs_zone.rects.items() if key[0] == seat for r in pair]
+            if cards:
+                row = cards[0].unionall(cards[1:])
+                rects.append(pygame.Rect(row.x, row.y - 24, row.w + 90, row.h + 24))
+        rects += self.hand_rects(len(view.hand)) if view.hand else []
+        rects.append(pygame.Rect(0, 0, self.left_width(), self.layout.size[1]))
+        return rects
+
     def seat_area(self, seat: int) -> tuple[int, int, int, int]:
         g = self.geometry(self.screen_view())
         r = g["blocks"].get(seat)

@@ -1,0 +1,347 @@
+"""The guided first match at the table: one runner for every variant.
+
+The guide itself is data (game/guides/<variant>.py): a fixed deal, the seats, and an ordered list
+of moments. ``GuideRunner`` decides which moment shows, from what the table may read (the human
+seat's view and legal actions, the events the screen has shown, a held look, a result panel):
+
+- a moment shows the first time its test holds; while it shows, the table clock stands still, so
+  the bots wait and a reaction window does not run out while the player reads;
+- any action of the player closes it (the asked one completes it; anything else moves the guide
+  on, it never insists), and so does its test no longer holding (the moment has passed);
+- a moment whose action the player takes before the guide asks is done already: it never shows;
+- "Skip guide" (or Esc while a moment shows) ends the guide; the match plays on normally.
+
+``TableGuide`` is the TableScene mixin that feeds the runner, rings the places a moment points at
+(the coach's rings) and draws its panel. A guided match is never saved and never counted in the
+statistics (``GuidedStorage``), so it cannot replace a saved match.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.client.ui import text as T
+from game.client.ui import theme as TH
+from game.client.ui.widgets import Button
+from game.core.actions import Action
+from game.core.events import Event
+from game.guides import ButtonOf, Face, Guide, GuideContext, Moment, guide_for
+
+GUIDE_COLOUR = (255, 128, 200)   # apart from the gold of legal targets and the coach's blue
+
+
+class GuidedStorage:
+    """The app's storage for a guided match: settings and everything else as usual, but the match
+    is never saved (a saved match stays as it was) and never counted in the statistics."""
+
+    def __init__(self, storage: Any, guide: Guide):
+        self._storage = storage
+        self.guide = guide
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._storage, name)
+
+    def save_match(self, record: Any, meta: Any = None) -> None:
+        """A guided match is not saved."""
+
+    def record_finished(self, record: Any, lowest_wins: bool = True, coached: bool = False) -> None:
+        """A guided match is not counted."""
+
+    def saved_match(self, variant: str = "") -> None:
+        return None
+
+
+def start_guided(app: Any, variant_id: str) -> Any:
+    """Open the variant's guided match (LookupError if it has none)."""
+    from game.client import tables
+
+    guide = guide_for(variant_id)
+    if guide is None:
+        raise LookupError(f"{variant_id!r} has no guided match")
+    factory = tables.table_for(guide.variant)
+    if factory is None:
+        raise LookupError(f"no table is registered for {guide.variant!r}")
+    name = app.settings.player_name if isinstance(app.settings.player_name, str) and app.settings.player_name else "You"
+    scene = factory(app, guide.record(name), GuidedStorage(app.storage, guide))
+    app.open_match(scene)
+    return scene
+
+
+class GuideRunner:
+    """Which moment of a guide shows now. Knows nothing of pygame or the engine."""
+
+    def __init__(self, guide: Guide):
+        self.guide = guide
+        self.moments = list(guide.moments)
+        self.done: set[str] = set()
+        self.shown: list[str] = []          # moments in the order they showed (tests read it)
+        self.current: Moment | None = None
+        self.skipped = False
+
+    @property
+    def active(self) -> bool:
+        return not self.skipped and len(self.done) < len(self.moments)
+
+    @property
+    def blocking(self) -> bool:
+        """A moment is showing: the table clock waits for the player."""
+        return self.current is not None
+
+    def look(self, ctx: GuideContext) -> Moment | None:
+        """Called whenever the table has caught up with the game: the moment to show now."""
+        if not self.active:
+            self.current = None
+            return None
+        if self.current is not None:
+            if self.current.when(ctx):
+                return self.current
+            self.close()                    # the moment has passed without the player
+        for m in self.moments:
+            if m.key not in self.done and m.when(ctx):
+                self.current = m
+                self.shown.append(m.key)
+                return m
+        return None
+
+    def close(self) -> None:
+        if self.current is not None:
+            self.done.add(self.current.key)
+            self.current = None
+
+    def acted(self, action: Action, before: GuideContext | None = None) -> None:
+        """The player acted: the moment showing is over (done, or the player chose otherwise), and
+        a moment that had come (its test held just ``before`` the action) which this action
+        completes need not show at all: the player knew what to do."""
+        self.close()
+        for m in self.moments:
+            if m.key not in self.done and m.completed_by(action) and (before is None or m.when(before)):
+                self.done.add(m.key)
+
+    def skip(self) -> None:
+        self.skipped = True
+        self.current = None
+
+    def number(self, moment: Moment) -> int:
+        return self.moments.index(moment) + 1
+
+
+class TableGuide:
+    """Mixin of TableScene: the guide runner fed from the table, its rings and its panel."""
+
+    def init_guide(self) -> None:
+        guide = getattr(self.store, "guide", None)
+        self.guide: GuideRunner | None = GuideRunner(guide) if isinstance(guide, Guide) else None
+        self.guide_seat = guide.human if isinstance(guide, Guide) else None
+        self.guide_seen: set[str] = set()
+        self.guide_panel: pygame.Rect | None = None
+        self.guide_skip = Button("Skip guide", self.skip_guide, hint="Esc", size=TH.SMALL)
+        self.guide_ok = Button("OK", self.guide_read, hint="", size=TH.SMALL, primary=True)
+
+    @property
+    def guided(self) -> bool:
+        return self.guide is not None
+
+    def first_deck(self) -> tuple[str, ...] | None:
+        return tuple(self.store.guide.deck) if self.guide is not None else None
+
+    def guide_saw(self, event: Event) -> None:
+        if self.guide is not None:
+            self.guide_seen.add(type(event).__name__)
+
+    def guide_moment(self) -> Moment | None:
+        return self.guide.current if self.guide is not None and self.guide.active else None
+
+    def guide_blocking(self) -> bool:
+        return self.guide is not None and self.guide.blocking
+
+    def guide_context(self, settled: bool = True) -> GuideContext:
+        seat = self.guide_seat
+        results = "match" if self.showing_match_result() else "round" if self.round_result is not None else None
+        # Behind a held look (or while the screen catches up) the player cannot act yet.
+        legal = tuple(self.match.legal(seat)) if settled and self.hold is None else ()
+        return GuideContext(seat=seat, view=self.match.view(seat), legal=legal,
+                            seen=frozenset(self.guide_seen), hold=self.hold.kind if self.hold is not None else None,
+                            results=results)
+
+    def update_guide(self) -> None:
+        """Each frame: let the runner look once the screen shows the game as it is (or holds a look)."""
+        if self.guide is None or not self.guide.active:
+            return
+        if self.hold is None and (self.queue or not self.ready_for_input()):
+            return      # the screen is still catching up (the moment comes when the player could act)
+        settled = not self.queue
+        if self.guide.current is not None and not settled:
+            return
+        before = self.guide.current
+        now = self.guide.look(self.guide_context(settled))
+        if now is not before:
+            self._buttons_key = None
+
+    def guide_before(self) -> GuideContext | None:
+        """The context just before the player's action (what the guide judges the action by)."""
+        return self.guide_context() if self.guide is not None and self.guide.active else None
+
+    def guide_acted(self, action: Action, before: GuideContext | None) -> None:
+        if self.guide is not None and self.guide.active:
+            self.guide.acted(action, before)
+            self._buttons_key = None
+
+    def guide_read(self) -> None:
+        """OK on a moment that asks for nothing but reading."""
+        if self.guide is not None:
+            self.guide.close()
+
+    def skip_guide(self) -> None:
+        if self.guide is not None and self.guide.active:
+            self.guide.skip()
+            self.say("Guide skipped: the match plays on.", tone="info")
+
+    def guide_event(self, event: pygame.event.Event) -> bool:
+        """The guide's keys and buttons come first while a moment shows (True: taken)."""
+        moment = self.guide_moment()
+        if moment is None:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.pick and self.claimer is None:
+            self.skip_guide()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self.guide_buttons(moment):
+                if button.rect is not None and button.rect.collidepoint(event.pos):
+                    button.activate()
+                    return True
+        return False
+
+    def guide_buttons(self, moment: Moment) -> list[Button]:
+        return [self.guide_skip] + ([self.guide_ok] if not moment.done and self.hold is None else [])
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def guide_targets(self, moment: Moment) -> list[pygame.Rect]:
+        ctx = self.guide_context()
+        rects = []
+        for target in moment.point(ctx):
+            if isinstance(target, ButtonOf):
+                rect = self.button_rect_for(target.action, ctx)
+            elif isinstance(target, Face):
+                rect = self.face_rect(target.face, target.mine)
+            else:
+                rect = self.place_rect(target)
+            if rect is not None:
+                rects.append(rect)
+        return rects
+
+    def face_rect(self, face: str, mine: bool = True) -> pygame.Rect | None:
+        """The card showing this face: the player's own (the first one, left to right), or any."""
+        for zone in self.zones.values():
+            for place, sprite in zone.resting():
+                if (not mine or place.seat == self.guide_seat) and sprite.card is not None and str(sprite.card) == face:
+                    return sprite.rect()
+        return None
+
+    def button_rect_for(self, action_name: str, ctx: GuideContext) -> pygame.Rect | None:
+        action = next((a for a in ctx.legal if type(a).__name__ == action_name), None)
+        choice = self.label_for(action) if action is not None else None
+        if choice is None:
+            return None
+        for widget in self.form.widgets:
+            if isinstance(widget, Button) and widget.text == choice.text and widget.rect is not None:
+                return widget.rect
+        return None
+
+    def guide_avoid(self) -> list[pygame.Rect]:
+        """What else the panel should keep off (a table that draws parts without sprites says)."""
+        return []
+
+    def guide_widths(self) -> tuple[int, ...]:
+        top = min(560, self.layout.size[0] // 2 - 40)
+        return (top, min(top, 460), min(top, 380))
+
+    def panel_rect(self, text: str, targets: list[pygame.Rect]) -> tuple[pygame.Rect, list[str]]:
+        """The spot for the panel that covers the least of the table (cards, plates, labels,
+        buttons, the results), never a card it points at; worked out once per moment and table
+        version (cards rising or pulsing do not move it)."""
+        w, h = self.layout.size
+        key = (self.guide.current.key if self.guide and self.guide.current else None, self.match.version,
+               (w, h), self.round_result is not None, self.match_result is not None)
+        if getattr(self, "_guide_spot", (None,))[0] == key:
+            return self._guide_spot[1]
+        busy = [pygame.Rect(r) for r in self.labels.taken]
+        for zone in self.zones.values():
+            busy += [sprite.rect() for _, sprite in zone.resting()]
+        busy += self.guide_avoid()
+        if self.round_result is not None or self.match_result is not None:
+            busy.append(self.overlay_rect())
+        best, best_cost = None, None
+        for pw in self.guide_widths():
+            lines = T.wrap(text, TH.BODY, pw - 40)
+            ph = 56 + len(lines) * T.line_height(TH.BODY) + 50
+            for y in range(48, max(49, h - ph - 8), 16):
+                for x in range(12, max(13, w - pw - 12), 24):
+                    r = pygame.Rect(x, y, pw, ph)
+                    cost = 0
+                    for b in busy:
+                        c = r.clip(b)
+                        cost += 3 * c.w * c.h
+                    for t in targets:
+                        c = r.clip(t.inflate(24, 24))
+                        cost += 20 * c.w * c.h
+                    # Between equals: wide, and near the top centre, where the eye looks first.
+                    cost += abs(r.centerx - w // 2) * 2 + abs(r.y - 48) + (560 - pw) * 4
+                    if best_cost is None or cost < best_cost:
+                        best, best_cost = (r, lines), cost
+        self._guide_spot = (key, best)
+        return best
+
+    def draw_guide(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        moment = self.guide_moment()
+        self.guide_panel = None
+        if moment is None:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
+        targets = self.guide_targets(moment)
+        for rect in targets:
+            ring = rect.inflate(12 + int(8 * pulse), 12 + int(8 * pulse))
+            pygame.draw.rect(surface, GUIDE_COLOUR, ring, 4, border_radius=12)
+        panel, lines = self.panel_rect(moment.text, targets)
+        self.guide_panel = panel
+        TH.draw_panel(surface, panel, pal, fill=(12, 40, 30, 240))
+        pygame.draw.rect(surface, GUIDE_COLOUR, panel, 2, border_radius=TH.RADIUS)
+        n = self.guide.number(moment)
+        T.blit_text(surface, f"Guide · {n} of {len(self.guide.moments)}", TH.SMALL, GUIDE_COLOUR,
+                    (panel.x + 20, panel.y + 12), bold=True)
+        y = panel.y + 44
+        for line in lines:
+            T.blit_text(surface, line, TH.BODY, pal.text, (panel.x + 20, y))
+            y += T.line_height(TH.BODY)
+        x = panel.right - 16
+        for button in self.guide_buttons(moment):
+            bw = max(120, T.text(button.text, TH.SMALL, (0, 0, 0), True).get_width() + 60)
+            button.rect = pygame.Rect(0, 0, bw, 34)
+            button.rect.bottomright = (x, panel.bottom - 10)
+            x -= bw + 10
+            button.draw(surface, pal, False)
+        for rect in targets:
+            self.guide_arrow(surface, panel, rect)
+
+    def guide_arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
+        """An arrow from the panel's edge to a card it points at."""
+        ring = target.inflate(22, 22)
+        if panel.colliderect(ring):
+            return
+        start = pygame.Vector2(max(panel.left + 24, min(target.centerx, panel.right - 24)),
+                               max(panel.top + 16, min(target.centery, panel.bottom - 16)))
+        if target.centery > panel.bottom:
+            start.y = panel.bottom
+        elif target.centery < panel.top:
+            start.y = panel.top
+        else:
+            start.x = panel.right if target.centerx > panel.right else panel.left
+        end = pygame.Vector2(max(ring.left, min(start.x, ring.right)), max(ring.top, min(start.y, ring.bottom)))
+        if (end - start).length() < 12:
+            return
+        direction = (end - start).normalize()
+        pygame.draw.line(surface, GUIDE_COLOUR, start, end - direction * 8, 4)
+        side = pygame.Vector2(-direction.y, direction.x)
+        pygame.draw.polygon(surface, GUIDE_COLOUR, [end, end - direction * 18 + side * 10, end - direction * 18 - side * 10])

@@ -1,0 +1,55 @@
+"""16 Combos' guided first match: you against one easy bot, two pairs each, one encounter.
+
+You place your two hearts, attack Ada's defense pair (a vitality pair) with vitality, and the ace
+you draw defeats it: vitality on vitality is Poison, and what is left of your 13 finishes Ada's
+other pair. Deal deck: the type cards column by column (You, Ada), then your two value cards, then
+Ada's; after "|" the draw deck: the order cards (You, Ada: your king plays first), then the
+action values.
+"""
+
+from game.guides import ButtonOf, Guide, GuideContext, Moment, at, can, results, targets_of
+
+
+def hand_cards(ctx: GuideContext) -> tuple:
+    return tuple(p for p in targets_of("PlaceValue")(ctx) if p.zone == "hand")
+
+
+def combo_done(ctx: GuideContext) -> bool:
+    return "ComboDone" in ctx.seen
+
+
+def announces_vitality(action) -> bool:
+    return getattr(action, "atype", None) == "h"
+
+
+GUIDE = Guide(
+    variant="sixteen-combos",
+    title="16 Combos: guided first match",
+    about="A short encounter against an easy bot: placing your value cards, a check and a combo.",
+    seats=(("You", "human"), ("Ada", "easy")),
+    options={"columns": 2, "encounters": 1, "round_limit": 5},
+    seed=5105,
+    deck=("5s", "4h",          # column 0 type cards: You, Ada
+          "7h", "6h",          # column 1: the defense pairs
+          "9h", "3h",          # your value cards
+          "2d", "5d",          # Ada's
+          "|", "Ks", "2c",     # order cards: You play first
+          "Ah"),               # your action value
+    moments=(
+        Moment("place", "Each value card goes in front of one of your type cards: the type card's suit is the "
+                        "pair's type, the value card its value. Click a card in your hand, then a column.",
+               when=can("PlaceValue"), point=hand_cards, done=("PlaceValue",)),
+        Moment("target", "Your turn: attack another character's defense pair, the rightmost one with its type "
+                         "face up. Click Ada's.",
+               when=can("Target"), point=targets_of("Target"), done=("Target",)),
+        Moment("check", "Announce vitality: your value row holds two hearts. A card is drawn and checked against "
+                        "the target's value, and 6 or more above it defeats the pair.",
+               when=can("Announce"), point=at(ButtonOf("Announce")), done=("Announce",), asks=announces_vitality),
+        Moment("combo", "Defeated, so the combo of your action type and the target's type happens: vitality on "
+                        "vitality is Poison, and what is left of your value hits the next pair.",
+               when=combo_done),
+        Moment("round-end", "A character whose last pair is gone is out, and the last one standing wins the "
+                            "encounter.",
+               when=results("round")),
+    ),
+)

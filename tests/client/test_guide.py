@@ -1,0 +1,193 @@
+"""The guided first match of every variant, played through posted input on a fake clock: each
+moment's text and rings appear in the guide's order while the table clock stands still, the asked
+action completes it, and the match reaches its end. Also: Skip, the once-only offer, and players
+who act differently from what the guide asks."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.scenes.guide_offer import GuideOffer
+from game.client.scenes.play import SetupScene, VariantChooser
+from game.client.storage import Storage
+from game.client.table.guide import GUIDE_COLOUR, GuideRunner, start_guided
+from game.client.ui import text as T
+from game.core.game import get_variant
+from game.guides import GuideContext, guide_for
+from guide_play import DT, key, perform, perform_moment, play_unguided
+from kombio_driver import Driver, make_app
+
+READ_FRAMES = 80          # 4 s of reading: longer than any reaction window of the guides
+
+
+def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    """The guide's colour somewhere in the band round a pointed-at card or button."""
+    band = rect.inflate(40, 40).clip(surface.get_rect())
+    for x in range(band.left, band.right, 2):
+        for y in (band.top + 1, band.top + 4, band.top + 7, band.top + 10, band.top + 13, band.bottom - 2,
+                  band.bottom - 5, band.bottom - 8, band.bottom - 11, band.bottom - 14):
+            if surface.get_at((x, y))[:3] == GUIDE_COLOUR:
+                return True
+    for y in range(band.top, band.bottom, 2):
+        for x in (band.left + 1, band.left + 4, band.left + 7, band.left + 10, band.left + 13, band.right - 2,
+                  band.right - 5, band.right - 8, band.right - 11, band.right - 14):
+            if surface.get_at((x, y))[:3] == GUIDE_COLOUR:
+                return True
+    return False
+
+
+def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: int = 40000,
+                instead=None) -> tuple:
+    """Plays the guide as asked (``instead(table, moment)`` may act otherwise); returns the table and
+    the moments seen, in order."""
+    table = start_guided(app, variant)
+    shown: list[str] = []
+    waited = 0
+    clock_at = 0.0
+    phase_at = None
+    for _ in range(max_frames):
+        moment = table.guide_moment()
+        if moment is not None:
+            if not shown or shown[-1] != moment.key:
+                shown.append(moment.key)
+                waited, clock_at, phase_at = 0, table.table_time, table.match.view().phase
+            waited += 1
+            # While a moment shows, the table clock stands still: the bots and the window wait.
+            assert table.table_time == clock_at, f"{moment.key}: the clock ran while the guide was showing"
+            assert table.match.view().phase == phase_at, f"{moment.key}: the game moved on under the guide"
+            if waited == 3:
+                words = " ".join(text for text, _ in T.DRAWN)
+                assert moment.text.split()[0] in words and moment.text.split()[-1] in words, \
+                    f"{moment.key}: its text is not on the screen"
+                targets = table.guide_targets(moment)
+                assert len(targets) == len(moment.point(table.guide_context())), \
+                    f"{moment.key}: something it points at is not on the screen"
+                for rect in targets:
+                    assert ring_drawn(app.surface, rect), f"{moment.key}: no ring round {rect}"
+            if waited > read_frames:
+                if instead is None or not instead(table, moment):
+                    perform_moment(table, moment)
+        else:
+            play_unguided(table)
+        app.step(DT)
+        if not table.guide.active and shown and shown[-1] == "round-end":
+            break           # the guide is over (some matches go on past the first round)
+    return table, shown
+
+
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
+def test_guided_match_shows_every_moment_in_order_and_ends(tmp_path, variant):
+    app = make_app(tmp_path)
+    guide = guide_for(variant)
+    table, shown = play_guided(app, variant)
+    assert shown == [m.key for m in guide.moments]
+    assert "RoundScored" in table.guide_seen
+    assert not table.guide.active
+    # Never saved, never counted.
+    assert app.storage.saved_match(variant) is None and app.storage.saved_matches() == []
+    assert app.storage.stats.for_variant(variant).played == 0
+
+
+def test_guided_match_plays_with_no_reading_time(tmp_path):
+    """A player who does the right thing at once simply continues."""
+    app = make_app(tmp_path)
+    table, shown = play_guided(app, "kombio", read_frames=0)
+    assert shown == [m.key for m in guide_for("kombio").moments]
+    assert "RoundScored" in table.guide_seen
+
+
+def test_skip_ends_the_guide_and_the_match_plays_on(tmp_path):
+    app = make_app(tmp_path)
+    table = start_guided(app, "kombio")
+    for _ in range(200):
+        app.step(DT)
+        if table.guide_moment() is not None:
+            break
+    assert table.guide_moment() is not None
+    # The visible button...
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=table.guide_skip.rect.center))
+    app.step(DT)
+    assert table.guide.skipped and table.guide_moment() is None
+    assert app.top is table            # not the pause menu
+    driver = Driver(app, table, seed=4, claim_rate=0.0, call_after=1)
+    driver.run(max_frames=30000)
+    assert table.match.over
+    assert table.guide_moment() is None and len(table.guide.shown) == 1
+
+
+def test_esc_skips_the_guide_while_a_moment_shows(tmp_path):
+    app = make_app(tmp_path)
+    table = start_guided(app, "kombio")
+    while table.guide_moment() is None:
+        app.step(DT)
+    key(pygame.K_ESCAPE)
+    app.step(DT)
+    assert table.guide.skipped and app.top is table
+    key(pygame.K_ESCAPE)          # with no moment showing, Esc pauses as ever
+    app.step(DT)
+    assert app.top is not table
+
+
+def test_a_player_who_does_something_else_is_not_stuck(tmp_path):
+    """Asked to play the drawn 7 for its ability, the player swaps it in instead: the guide moves
+    on (the look and the match it had planned never come) and the match still ends."""
+    from game.variants.kombio import Exchange
+
+    def swap_instead(table, moment):
+        if moment.key != "ability":
+            return False
+        perform(table, Exchange(0, 3))
+        return True
+    app = make_app(tmp_path)
+    table, shown = play_guided(app, "kombio", instead=swap_instead)
+    assert "RoundScored" in table.guide_seen
+    assert "look" not in shown and "match" not in shown
+    assert shown[:3] == ["peek", "draw", "ability"] and shown[-1] == "round-end"
+
+
+def test_an_action_taken_before_the_guide_asks_is_never_asked_for():
+    guide = guide_for("kombio")
+    runner = GuideRunner(guide)
+    from game.variants.kombio import DrawFromDeck
+
+    game = guide.record().new_game()
+    from game.core.actions import StartRound
+
+    game.apply(StartRound(deck=guide.deck))
+    ctx = GuideContext(seat=0, view=game.observe(0), legal=tuple(game.legal_actions(0)))
+    runner.acted(DrawFromDeck(0), ctx)       # the player drew before the guide looked
+    assert "draw" in runner.done and runner.shown == []
+    game.apply(DrawFromDeck(0))
+    after = GuideContext(seat=0, view=game.observe(0), legal=tuple(game.legal_actions(0)))
+    assert runner.look(after).key == "ability"      # what had not come yet still comes
+
+
+def test_the_offer_comes_on_a_variants_first_start_only(tmp_path):
+    app = make_app(tmp_path)
+    kombio = get_variant("kombio")
+    chooser = VariantChooser(app)
+    app.push(chooser)
+    chooser.choose(kombio)
+    assert isinstance(app.top, GuideOffer)
+    key(pygame.K_ESCAPE)                 # not now
+    app.step(DT)
+    assert isinstance(app.top, SetupScene)
+    app.pop()
+    chooser.choose(kombio)
+    assert isinstance(app.top, SetupScene)       # the second start: no offer
+    # Remembered in the settings file, for the next run of the game.
+    assert "kombio" in Storage(tmp_path).settings.guides_offered
+    # The guided match is still on the setup screen.
+    app.top.guided()
+    assert getattr(app.top, "guided", False) is True
+
+
+def test_accepting_the_offer_starts_the_guided_match(tmp_path):
+    app = make_app(tmp_path)
+    chooser = VariantChooser(app)
+    app.push(chooser)
+    chooser.choose(get_variant("kombio"))
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert getattr(app.top, "guided", False) is True and app.top.variant_id == "kombio"
