@@ -9,17 +9,7 @@ import pygame
 
 from game.core.actions import Pass
 
-DT = 0.05
-
-
-def key(k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-
-
-def click(pos) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+from kombio_driver import DT, click, key
 
 
 def place_pos(table, place):
