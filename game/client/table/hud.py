@@ -106,8 +106,9 @@ class Hud:
         """The free spot nearest ``rect`` for a table label this frame (see LabelBoard)."""
         return self.labels.fit(rect, prefer) if prefer else self.labels.fit(rect)
 
-    def reserve_fixed_labels(self, surface: pygame.Surface) -> None:
-        """Start the frame's label board: buttons, the title, the key hints and the piles first."""
+    def start_label_board(self, surface: pygame.Surface) -> None:
+        """A fresh label board holding what every table draws in fixed places: the buttons, the
+        title and the key hints."""
         self.labels = LabelBoard(surface.get_rect())
         for widget in self.form.widgets:
             if widget.rect is not None:
@@ -115,6 +116,10 @@ class Hud:
         self.labels.reserve(self.title_rect())
         for box, text_rect in self.hint_rows():
             self.labels.reserve(box.union(text_rect))
+
+    def reserve_fixed_labels(self, surface: pygame.Surface) -> None:
+        """Start the frame's label board: buttons, the title, the key hints and the piles first."""
+        self.start_label_board(surface)
         L = self.layout
         for x, y in (L.deck_pos, L.discard_pos):
             r = pygame.Rect(0, 0, *L.pile_card)
@@ -295,17 +300,33 @@ class Hud:
             return "pass", pal.text_dim
         return None
 
+    def current_prompt(self) -> str:
+        """What the prompt line says now: a hold's own words, nothing over the results, else the
+        table's prompt while input is taken."""
+        if self.hold is not None:
+            return self.hold.prompt
+        if self.match_result is not None or self.round_result is not None:
+            return ""
+        return self.prompt() if self.ready_for_input() else ""
+
+    def draw_message(self, surface: pygame.Surface, pal: TH.Palette, centre: tuple[int, int]) -> None:
+        """The short message (a refusal, or the coach in the info colour) in the free spot nearest
+        `centre`."""
+        if self.message is None:
+            return
+        text = self.message[0]
+        txt = T.text(text, TH.BODY, (255, 255, 255), True)
+        box = self.fit_label(txt.get_rect(center=centre).inflate(26, 12), ("up", "down", "right", "left"))
+        edge = pal.info if self.message_tone == "info" else pal.bad
+        surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
+        T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+
     def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         L = self.layout
         w, h = L.size
         cx, cy = L.centre
         base_y = cy + int(L.pile_card[1] * 0.5 + 46 * L.unit)
-        if self.hold is not None:
-            prompt = self.hold.prompt
-        elif self.match_result is not None or self.round_result is not None:
-            prompt = ""
-        else:
-            prompt = self.prompt() if self.ready_for_input() else ""
+        prompt = self.current_prompt()
         if prompt:
             lines = T.wrap(prompt, TH.BODY, int(w * 0.5), True)
             lh = T.line_height(TH.BODY, True)
@@ -338,14 +359,7 @@ class Hud:
             for i, line in enumerate(lines):
                 colour = pal.text if i >= len(lines) - newest else pal.text_dim
                 T.blit_text(surface, line, TH.SMALL, colour, (block.x, block.y + i * 19), "topleft")
-        if self.message is not None:
-            text, left = self.message
-            txt = T.text(text, TH.BODY, (255, 255, 255), True)
-            box = txt.get_rect(center=(cx, cy - L.pile_card[1] // 2 - int(44 * L.unit))).inflate(26, 12)
-            box = self.fit_label(box, ("up", "down", "right", "left"))
-            edge = pal.info if self.message_tone == "info" else pal.bad
-            surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
-            T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+        self.draw_message(surface, pal, (cx, cy - L.pile_card[1] // 2 - int(44 * L.unit)))
         self.draw_floating(surface)
         self.label_layer("table")
         T.blit_text(surface, self.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)

@@ -25,7 +25,6 @@ import pygame
 
 from game.client.table.base import TableScene
 from game.client.table.director import Hold
-from game.client.table.hud import LabelBoard
 from game.client.table.input import Choice
 from game.client.table.wording import you_form
 from game.client.table.zone_kinds import PairColumnZone
@@ -243,13 +242,7 @@ class SixteenCombosTable(TableScene):
 
     def reserve_fixed_labels(self, surface: pygame.Surface) -> None:
         """The board starts with the buttons, the title, the key hints and this table's own piles."""
-        self.labels = LabelBoard(surface.get_rect())
-        for widget in self.form.widgets:
-            if widget.rect is not None:
-                self.labels.reserve(widget.rect)
-        self.labels.reserve(self.title_rect())
-        for box, text_rect in self.hint_rows():
-            self.labels.reserve(box.union(text_rect))
+        self.start_label_board(surface)
         for r in self.pile_rects().values():
             self.labels.reserve(r)
         self.prompt_box = self.place_prompt()
@@ -258,12 +251,7 @@ class SixteenCombosTable(TableScene):
         """The prompt's box, bottom centre of the rows, reserved before the rows' labels."""
         w, h = self.layout.size
         left = self.left_width()
-        if self.hold is not None:
-            prompt = self.hold.prompt
-        elif self.match_result is not None or self.round_result is not None:
-            prompt = ""
-        else:
-            prompt = self.prompt() if self.ready_for_input() else ""
+        prompt = self.current_prompt()
         if not prompt:
             return None
         room = min(int(w * 0.5), w - 190 - left - 40)
@@ -781,13 +769,7 @@ class SixteenCombosTable(TableScene):
             surface.blit(TH.panel(box.size, (6, 28, 20, 225), pal.accent, 10, 2), box.topleft)
             for i, line in enumerate(lines):
                 T.blit_text(surface, line, size, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
-        if self.message is not None:
-            text, _ = self.message
-            txt = T.text(text, TH.BODY, (255, 255, 255), True)
-            box = self.fit_label(txt.get_rect(center=(w // 2, h // 2)).inflate(26, 12), ("up", "down", "right", "left"))
-            edge = pal.info if self.message_tone == "info" else pal.bad
-            surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
-            T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+        self.draw_message(surface, pal, (w // 2, h // 2))
         self.draw_floating(surface)
         self.label_layer("table")
         for (key, what), (box, words) in zip(self.key_hints(), self.hint_rows()):
