@@ -136,17 +136,16 @@ class CombatUnoTable(HandTable):
         return rises
 
     # -- animations of Combat UNO's facts ----------------------------------------------------------
+    def start_card_words(self, card: Card) -> str:
+        return a_name(card)
+
     def on_CardMoved(self, ev: CardMoved) -> None:
         super().on_CardMoved(ev)
-        if ev.dst == DISCARD:
-            self.sound.play("swap")
-            if ev.src == DECK:
-                self.narrate(f"The start card is {a_name(ev.card)}.")
-            else:
-                nxt = self.queue[0] if self.queue else None
-                if not isinstance(nxt, (JumpedIn, ColourChosen)):
-                    self.narrate(f"{self.names[ev.by]} plays {a_name(ev.card)}.")
-                self._last_play = ev
+        if ev.dst == DISCARD and ev.src != DECK:
+            nxt = self.queue[0] if self.queue else None
+            if not isinstance(nxt, (JumpedIn, ColourChosen)):
+                self.narrate(f"{self.names[ev.by]} plays {a_name(ev.card)}.")
+            self._last_play = ev
         if self.selected is not None and self.selected >= len(self.hands.get(self.hand_seat() or 0, [])):
             self.selected = None
 

@@ -18,7 +18,8 @@ from game.client.table.wording import whose
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.actions import Action, Pass
-from game.core.events import Event, RoundScored, RoundStarted, TurnStarted
+from game.core.cards import DECK, DISCARD, Card
+from game.core.events import CardMoved, Event, RoundScored, RoundStarted, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
 from game.core.hands import DirectionChanged, HandRevealed, Skipped
@@ -49,6 +50,10 @@ class HandTable(TableScene):
     def state_tag(self, seat: int) -> tuple[str, tuple] | None:
         """A seat's own state under its plate (drawing, owing, cutting), before whose turn it is."""
         return None
+
+    def start_card_words(self, card: Card) -> str:
+        """The card turned up to start the pile, as the narration names it ("a red 7", "the 7♥")."""
+        return str(card)
 
     def revealed_label(self, ev: HandRevealed) -> tuple[str, tuple] | None:
         """What floats over a hand laid down at the round's end."""
@@ -117,6 +122,13 @@ class HandTable(TableScene):
         self.forget_choice()
         if ev.seat in self.humans and not self.hotseat:
             self.sound.play("click", 0.5)
+
+    def on_CardMoved(self, ev: CardMoved) -> None:
+        super().on_CardMoved(ev)
+        if ev.dst == DISCARD:
+            self.sound.play("swap")
+            if ev.src == DECK:
+                self.narrate(f"The start card is {self.start_card_words(ev.card)}.")
 
     def on_WindowOpened(self, ev: WindowOpened) -> None:
         self.window = ev                # (no change of viewer: play goes on around the window)

@@ -232,13 +232,12 @@ class KumbalTable(HandTable):
         if self.claimer is not None and not self.legal(self.claimer):
             self.end_claim()
 
+    def start_card_words(self, card: Card) -> str:
+        return f"the {short(card)}"
+
     def on_CardMoved(self, ev: CardMoved) -> None:
         super().on_CardMoved(ev)
-        if ev.dst == DISCARD:
-            self.sound.play("swap")
-            if ev.src == DECK:
-                self.narrate(f"The start card is the {short(ev.card)}.")
-        elif ev.src == DISCARD and ev.dst.zone == "hand":
+        if ev.src == DISCARD and ev.dst.zone == "hand":
             # named as the discards beside it are ("10♦", not "a 10 of diamonds")
             self.narrate(f"{self.names[ev.dst.seat]} takes the {short(ev.card)} from the pile.")
             # Everybody saw it taken; in the hand it is one more card only its owner sees (keeping
