@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import pickle
 from collections import Counter
 
 import pytest
@@ -17,6 +16,7 @@ from game.variants.kombio import (DECK_SPEC, BlindSwap, CallKombio, DecidePenalt
                                   Exchange, Give, Kombio, KombioCalled, LookAny, LookOpponent, LookOwn,
                                   LookTwo, Match, MatchAttempted, PlayDrawn, SkipAbility, SwapBoth,
                                   SwapLooked, TakeDiscard)
+from tests.invariants import unchanged
 
 _ids = itertools.count(10_000)
 
@@ -35,13 +35,6 @@ def stacked(grids, deck=(), discard=(5,), seats=None, **options):
     game.deck = [card(v) for v in deck]
     game.discard = [card(v) for v in discard]
     return game
-
-
-def unchanged(game, action, error=IllegalAction, t=None):
-    before = pickle.dumps(game.__dict__)
-    with pytest.raises(error):
-        game.apply(action, t)
-    assert pickle.dumps(game.__dict__) == before
 
 
 def values(game, seat):
@@ -384,8 +377,6 @@ def test_one_fourteen_in_a_hand_of_exactly_25_scores_minus_ten():
 def test_add_ons_can_be_switched_off():
     game = finish_with_call([[14, None, 14, None], [5, 5, 5, 5], [3, 3, 3, 3]], addons=False)
     assert game.score.rounds[-1][0] == 28 + 15
-
-
 
 
 # -- match length ----------------------------------------------------------------------------
