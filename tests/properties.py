@@ -10,8 +10,9 @@ A variant's property test describes its game with a ``RandomPlay`` and collects 
 with ``property_tests``; its own properties stay beside it as plain tests::
 
     class CombatUnoPlay(RandomPlay):
+        game_class = CombatUno
         games = game_specs((2, 6), TOGGLES, st.sampled_from([0.0, 0.5, 3.0]))
-        def new_game(self, spec): ...
+        def options(self, spec): ...
     TestCombatUnoProperties = property_tests(CombatUnoPlay(), max_examples=25)
 """
 
@@ -46,9 +47,16 @@ class RandomPlay:
     illegal_every = 11           # illegal actions are tried at every n-th action
     illegal_tries = 10           # candidate actions tried each time
 
-    def new_game(self, spec) -> tuple[Game, random.Random]:
-        """The game for a spec, and the random source that plays it."""
+    game_class: type[Game]
+
+    def options(self, spec) -> dict:
+        """The match options a spec asks for (``spec[2]``, the optional rules, plus ``spec[3:]``)."""
         raise NotImplementedError
+
+    def new_game(self, spec) -> tuple[Game, random.Random]:
+        """The game for a spec (its seat count and seed first), and the random source that plays it."""
+        seats, seed = spec[0], spec[1]
+        return self.game_class(seats, self.options(spec), seed), random.Random(seed)
 
     def check_cards(self, game: Game) -> None:
         """Assert that every card is in exactly one place."""

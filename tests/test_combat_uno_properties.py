@@ -17,14 +17,14 @@ TOGGLES = ("jump_in", "stack_draw_four", "stack_draw_two", "deck_commitment", "u
 
 
 class CombatUnoPlay(RandomPlay):
+    game_class = CombatUno
     games = game_specs((2, 6), TOGGLES, st.sampled_from([0.0, 0.5, 3.0]))    # and reaction seconds
     max_steps = 1500
     illegal_steps, illegal_every, illegal_tries = 600, 11, 10
 
-    def new_game(self, spec) -> tuple[CombatUno, random.Random]:
-        seats, seed, toggles, seconds = spec
-        options = dict(toggles, reaction_seconds=seconds, length="rounds", rounds=2)
-        return CombatUno(seats, options, seed), random.Random(seed)
+    def options(self, spec) -> dict:
+        _, _, toggles, seconds = spec
+        return dict(toggles, reaction_seconds=seconds, length="rounds", rounds=2)
 
     def check_cards(self, game: CombatUno) -> None:
         if game.round:

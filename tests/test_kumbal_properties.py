@@ -18,13 +18,14 @@ TOGGLES = ("action_cards", "free_discards", "cut_deck", "lower_goal", "forty_nin
 
 
 class KumbalPlay(RandomPlay):
+    game_class = Kumbal
     games = game_specs((2, 6), TOGGLES, st.sampled_from([0.0, 0.5, 3.0]))    # and reaction seconds
     max_steps = 1200
     illegal_steps, illegal_every, illegal_tries = 500, 7, 12
 
-    def new_game(self, spec) -> tuple[Kumbal, random.Random]:
-        seats, seed, toggles, seconds = spec
-        return Kumbal(seats, dict(toggles, reaction_seconds=seconds), seed), random.Random(seed)
+    def options(self, spec) -> dict:
+        _, _, toggles, seconds = spec
+        return dict(toggles, reaction_seconds=seconds)
 
     def check_cards(self, game: Kumbal) -> None:
         if game.round:

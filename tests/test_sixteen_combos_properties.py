@@ -24,14 +24,14 @@ TOGGLES = ("recovery", "reuse_values", "drop_lowest", "round_robin", "one_of_eac
 
 
 class SixteenCombosPlay(RandomPlay):
+    game_class = SixteenCombos
     games = game_specs((2, 4), TOGGLES, st.sampled_from([0, 3, 5]), st.sampled_from([0.0, 2.0]))   # columns, seconds
     max_steps = 1500
     illegal_steps, illegal_every, illegal_tries = 600, 7, 12
 
-    def new_game(self, spec) -> tuple[SixteenCombos, random.Random]:
-        seats, seed, toggles, columns, seconds = spec
-        options = dict(toggles, columns=columns, reaction_seconds=seconds, round_limit=15)
-        return SixteenCombos(seats, options, seed), random.Random(seed)
+    def options(self, spec) -> dict:
+        _, _, toggles, columns, seconds = spec
+        return dict(toggles, columns=columns, reaction_seconds=seconds, round_limit=15)
 
     def check_cards(self, game: SixteenCombos) -> None:
         assert misplaced_cards(game) is None
