@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 from game import cli  # noqa: E402
 from game.client.scenes.replay import ReplayScene  # noqa: E402
+from game.client.ui import text as T  # noqa: E402
 from game.core.cards import Card  # noqa: E402
 from game.core.record import GameRecord, SeatInfo  # noqa: E402
 from game.replay import UNKNOWN, round_spans, slots  # noqa: E402
@@ -159,6 +160,9 @@ def test_a_memory_game_marks_unknown_and_remembered_cards(tmp_path):
         key(pygame.K_RIGHT)
         frames(app, 1)
         seen |= set(scene.drawn_marks.values())
+        words = [t for t, _ in T.DRAWN]
+        assert any(w.endswith(" remembered") for w in words)
+        assert not any(w.endswith("remembered wrongly") for w in words)   # never wrong: no "0" line
     assert {UNKNOWN, "sees", "remembers"} <= seen
 
 

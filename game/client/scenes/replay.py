@@ -496,6 +496,8 @@ class ReplayScene(Scene):
         for status, colour in counts:
             if status in (REMEMBERS, WRONG) and not known.memory:
                 continue
+            if status == WRONG and not known.count(WRONG):
+                continue      # a perfect-recall memory aid is never wrong: no standing "0" line
             pygame.draw.rect(surface, colour, pygame.Rect(x, y + 3, 14, 14), 2, border_radius=3)
             T.blit_text(surface, f"{known.count(status)} {STATUS_WORDS[status]}", TH.SMALL, pal.text, (x + 22, y))
             y += 20
