@@ -23,7 +23,7 @@ from game.core.actions import Action, Pass  # noqa: E402
 from game.core.cards import DECK, DISCARD, grid_place  # noqa: E402
 from game.core.grids import (BlindSwap, DrawFromDeck, Exchange, Give, LookOpponent, LookOwn, Match,  # noqa: E402
                              PlayDrawn, SkipAbility, SwapBoth, TakeDiscard)
-from game.core.record import GameRecord  # noqa: E402
+from game.core.record import GameRecord, SeatInfo  # noqa: E402
 
 DT = 0.05
 
@@ -35,6 +35,12 @@ def make_app(tmp_path, speed="fastest", memory_aid=False, bot_speed="quick") -> 
     storage.settings.memory_aid = memory_aid
     storage.settings.sound = False
     return App(storage=storage, clock=Clock(), size=(1280, 720), first_scene=Scene)
+
+
+def table_record(variant: str, seats: list[tuple[str, str]], seed: int, options: dict) -> GameRecord:
+    """A match to start: `seats` as (name, "human" or a bot level)."""
+    infos = [SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", kind) for name, kind in seats]
+    return GameRecord(variant, options, infos, seed)
 
 
 def start(app: App, record: GameRecord):
@@ -203,6 +209,29 @@ class GridDriver:
                 # A face-down card shows only while it is being looked at (or turning back).
                 assert t.hold is not None or place in t.peeking or t.tweens.busy or t.match.game.phase in (
                     "look_swap", "look_both"), f"{card} at {place} shown after the peek ended"
+
+    def run_hotseat(self, max_frames: int = 60000) -> tuple[int, set]:
+        """`run` for a hot-seat table, checking every frame that a curtain hides the table entirely.
+        Returns how many curtains came up, and whose perspective was on screen when a turn was
+        ready for input (None: nobody's)."""
+        app, table = self.app, self.table
+        curtains, last = 0, None
+        viewers_during_turns = set()
+        for _ in range(max_frames):
+            top = app.top
+            if isinstance(top, Curtain) and top is not last:
+                curtains, last = curtains + 1, top
+            self.act()
+            before = len(table.draw_log)
+            app.step(DT)
+            if isinstance(app.top, Curtain):
+                assert len(table.draw_log) == before == 0   # the curtain is opaque: the table is not drawn
+            self.check_frame()
+            if table.ready_for_input() and table.match.game.phase == "turn":
+                viewers_during_turns.add(table.viewer)
+            if table.match.game.over and not table.animating:
+                break
+        return curtains, viewers_during_turns
 
     def run(self, max_frames: int = 60000) -> int:
         frames = 0

@@ -5,16 +5,13 @@ abilities, discard and snipe out of turn and call Kabu."""
 from __future__ import annotations
 
 from game.core.cards import grid_place
-from game.core.record import GameRecord, SeatInfo
+from game.core.record import GameRecord
 from game.variants.kabu import CallKabu, Exchange, Give, LookOwn, LookPair, Peek
-from grid_driver import DT, GridDriver, click, key, make_app, place_pos, start  # noqa: F401  (re-exported)
+from grid_driver import DT, GridDriver, click, key, make_app, place_pos, start, table_record  # noqa: F401  (re-exported)
 
 
 def kabu_record(seats: list[tuple[str, str]], seed: int = 3, **options) -> GameRecord:
-    opts = {"target": 40, "reaction_seconds": 1.0}
-    opts.update(options)
-    infos = [SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", kind) for name, kind in seats]
-    return GameRecord("kabu", opts, infos, seed)
+    return table_record("kabu", seats, seed, {"target": 40, "reaction_seconds": 1.0, **options})
 
 
 class KabuDriver(GridDriver):

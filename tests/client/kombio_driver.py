@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.record import GameRecord, SeatInfo
+from game.core.record import GameRecord
 from game.variants.kombio import BlindSwap, CallKombio, DecidePenalty, LookAny, LookOpponent, LookTwo, SwapLooked
-from grid_driver import DT, GridDriver, click, key, make_app, place_pos, start  # noqa: F401  (re-exported)
+from grid_driver import DT, GridDriver, click, key, make_app, place_pos, start, table_record  # noqa: F401  (re-exported)
 
 
 def new_record(seats: list[tuple[str, str]], seed: int = 3, **options) -> GameRecord:
-    opts = {"rounds": 2, "reaction_seconds": 1.0}
-    opts.update(options)
-    infos = [SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", kind) for name, kind in seats]
-    return GameRecord("kombio", opts, infos, seed)
+    return table_record("kombio", seats, seed, {"rounds": 2, "reaction_seconds": 1.0, **options})
 
 
 class Driver(GridDriver):
