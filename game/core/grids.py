@@ -28,6 +28,7 @@ from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSw
                               TurnStarted, WindowClosed, WindowOpened)
 from game.core.game import Game
 from game.core.reaction import ReactionWindow
+from game.core.view import SeatView
 
 
 # -- the actions every memory-grid variant names the same way -----------------------------------
@@ -113,6 +114,32 @@ class Give(Action):
 class AbilityEnded(Event):
     seat: int
     used: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GridView(SeatView):
+    """What one seat of a memory-grid game may know right now (the common fields are SeatView's).
+    Grid slots hold None (empty), FACE_DOWN, or a Card the seat is looking at this very moment;
+    remembering earlier looks is the seat's own business. A variant's view adds its own facts."""
+
+    grids: tuple[tuple[Any, ...], ...]
+    discard_top: Card | None
+    discard_size: int
+    deck_size: int
+    holder: int | None
+    held: Card | None
+    held_from: str | None
+    ability: Any                     # the ability being used (what names it is the variant's)
+    looked: tuple[Place, ...]
+    looked_cards: tuple[Card | None, ...]
+    caller: int | None
+    final_turns: tuple[int, ...]
+    locked: tuple[int, ...]
+    window_seats: tuple[int, ...]
+    window_deadline: float | None
+    pending_seat: int | None
+    pending_place: Place | None
+    options: dict
 
 
 # Actions are immutable values, so the ones listed on every step are built once.

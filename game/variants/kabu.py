@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Hashable
+from typing import Hashable
 
 from game.core.actions import TABLE, Action, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, Place, grid_place, held_place
@@ -30,11 +30,11 @@ from game.core.errors import InvalidTarget, ShownRefusal, WrongPhase
 from game.core.events import CardMoved, CardRevealed, Event
 from game.core.game import register
 from game.core.grids import (AbilityEnded, BlindSwap, DrawFromDeck, Exchange, Give, GridGame,  # noqa: F401  (re-exported)
-                             LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard, pass_action)
+                             GridView, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard, pass_action)
 from game.core.match import LowestAtTarget, MatchRule, halve_at
 from game.core.options import REACTION_SECONDS, OptionSpec
 from game.core.standard_deck import card_name, card_values, colour, standard_deck
-from game.core.view import SeatView, WindowView, ZoneView, grid_zone
+from game.core.view import WindowView, ZoneView, grid_zone
 
 DECK_SPEC = standard_deck(decks=2, jokers=4)
 DECK_CARDS = tuple(DECK_SPEC.build())   # 108 cards; cards are immutable, so every round reuses them
@@ -192,33 +192,15 @@ class LostCardRace(ShownRefusal):
 
 
 @dataclass(frozen=True, slots=True)
-class KabuView(SeatView):
-    """What one seat may know right now (the common fields are SeatView's). Grid slots hold None
-    (empty), FACE_DOWN, or a Card the seat is looking at this very moment."""
+class KabuView(GridView):
+    """What one seat may know right now (the common fields are GridView's; `ability` is OWN,
+    OPPONENT, BLIND or DECIDE while one is being used)."""
 
-    grids: tuple[tuple[Any, ...], ...]
-    discard_top: Card | None
     discard_under: Card | None
     calculated: int | None          # the calculated score of the pile (None: none applies)
-    discard_size: int
-    deck_size: int
-    holder: int | None
-    held: Card | None
-    held_from: str | None
-    ability: str | None             # OWN, OPPONENT, BLIND, DECIDE while one is being used
     ability_card: Card | None
-    looked: tuple[Place, ...]
-    looked_cards: tuple[Card | None, ...]
     peeks_left: tuple[int, ...]
-    caller: int | None
-    final_turns: tuple[int, ...]
-    locked: tuple[int, ...]
-    window_seats: tuple[int, ...]
-    window_deadline: float | None
-    pending_seat: int | None
-    pending_place: Place | None
     halved: tuple[tuple[int, int, int, int], ...]   # (round, seat, total before, after)
-    options: dict
 
 
 @register

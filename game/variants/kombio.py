@@ -21,10 +21,10 @@ from game.core.errors import InvalidTarget, WrongPhase
 from game.core.events import CardMoved, CardRevealed, Event, PenaltyGiven
 from game.core.game import register
 from game.core.grids import (AbilityEnded, BlindSwap, DrawFromDeck, Exchange, Give, GridGame,  # noqa: F401  (re-exported)
-                             LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard,
+                             GridView, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard,
                              pass_action)
 from game.core.options import REACTION_SECONDS, OptionSpec
-from game.core.view import SeatView, WindowView, ZoneView, grid_zone
+from game.core.view import WindowView, ZoneView, grid_zone
 
 DECK_SPEC = DeckSpec(
     ((-1, None, 3), (0, None, 3))
@@ -108,30 +108,11 @@ class KombioCalled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class KombioView(SeatView):
-    """What one seat may know right now (the common fields are SeatView's). Grid slots hold None
-    (empty), FACE_DOWN, or a Card the seat is looking at this very moment; remembering earlier
-    looks is the seat's own business."""
+class KombioView(GridView):
+    """What one seat may know right now (the common fields are GridView's; `ability` is the rank
+    whose ability is being used)."""
 
-    grids: tuple[tuple[Any, ...], ...]
-    discard_top: Card | None
-    discard_size: int
-    deck_size: int
-    holder: int | None
-    held: Card | None
-    held_from: str | None
-    ability: int | None
-    looked: tuple[Place, ...]
-    looked_cards: tuple[Card | None, ...]
-    caller: int | None
-    final_turns: tuple[int, ...]
-    locked: tuple[int, ...]
-    window_seats: tuple[int, ...]
-    window_deadline: float | None
-    pending_seat: int | None
-    pending_place: Place | None
     wrong_claimer: int | None    # who wrongly claimed the pending card (the owner chooses their penalty)
-    options: dict
 
 
 @register
