@@ -261,13 +261,10 @@ class Kabu(GridGame):
     def calculated(self) -> int | None:
         return calculated_score(self.piles.discard) if self.options["calculation"] else None
 
-    def _refill(self, seat: int, events: list[Event]) -> None:
+    def _check_grids(self, seat: int, events: list[Event]) -> None:
         """Whoever is left with no cards draws one, face down."""
         if not any(c is not None for c in self.grids[seat]) and self._draw_face_down(seat, events) is not None:
             events.append(Refilled(seat))
-
-    def _check_grids(self, seat: int, events: list[Event]) -> None:
-        self._refill(seat, events)
 
     def _land(self, card: Card) -> None:
         super()._land(card)
@@ -541,7 +538,7 @@ class Kabu(GridGame):
             if kind == "snipe":
                 self.phase, self.pending_seat, self.pending_place = "give", seat, place
                 return events
-            self._refill(seat, events)
+            self._check_grids(seat, events)   # a refill if that was the last card
             self._open_window(t, events)
             return events
         # A wrong claim: the card is shown and stays; the claimer takes a penalty card.
