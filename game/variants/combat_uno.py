@@ -496,7 +496,7 @@ class CombatUno(Game):
         rank, colour = action.rank, action.colour
         hand = self.hands[seat]
         card = None
-        for c in hand:
+        for at, c in enumerate(hand):
             if c.rank == rank and c.suit == colour:
                 card = c
                 break
@@ -546,7 +546,7 @@ class CombatUno(Game):
             self.covered = (top, jump, self.turn, claimable)
         else:
             self.covered = None
-        hand.remove(card)
+        del hand[at]   # (list.remove would compare the cards before it field by field)
         self.hand_serial[seat] += 1
         self.piles.discard.append(card)
         self.top_by = seat
@@ -771,10 +771,12 @@ class CombatUno(Game):
         """A seat's pending reaction stays valid while the top card, its own hand, whether it is
         on turn, the pending draw and the UNO windows stay the same: other seats' passes, draws
         and calls elsewhere do not void it."""
+        seated = 0 <= seat < self.seats
+        jump = self._jumps.get(None)
         return (self.round, self.top_serial, self.turn_serial if self.turn == seat else -1,
-                self.pending, self.absorb, self.hand_serial[seat] if 0 <= seat < self.seats else 0,
-                self.owed[seat] if 0 <= seat < self.seats else 0, self.uno_serial,
-                None in self._jumps and seat in self._jumps[None].done)
+                self.pending, self.absorb, self.hand_serial[seat] if seated else 0,
+                self.owed[seat] if seated else 0, self.uno_serial,
+                jump is not None and seat in jump.done)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat == TABLE:
@@ -787,9 +789,9 @@ class CombatUno(Game):
         hand = self.hands[seat]
         top = self.piles.discard[-1]
         top_rank = top.rank
-        plays = _plays(seat)
         out: list[Action] = []
         if seat == self.turn:
+            plays = _plays(seat)
             if self.pending:
                 if self._stack_allowed(top_rank):
                     seen = set()
@@ -812,22 +814,24 @@ class CombatUno(Game):
                             seen.append(face)
                             out += plays[face]
                 out.append(_draw(seat))
-        elif self._jump_open_to(seat):
-            if top_rank in DRAW_AMOUNT and self.live_penalty():
-                ok = self._stack_allowed(top_rank)
-            else:
-                ok = self.options["jump_in"]
-            if ok:
-                face = FACE_OF[top.id]
-                for c in hand:
-                    if FACE_OF[c.id] == face:
-                        out.extend(plays[face])
-                        break
-            out.append(_pass(seat))
-            for target, w in self._unos.items():
-                if seat not in w.done:
-                    out.append(_call(seat, target))
-            return out
+        else:
+            jump = self._jumps.get(None)
+            if jump is not None and seat in jump.offered and seat not in jump.done:   # _jump_open_to
+                if top_rank in DRAW_AMOUNT and self.live_penalty():
+                    ok = self._stack_allowed(top_rank)
+                else:
+                    ok = self.options["jump_in"]
+                if ok:
+                    suit = top.suit
+                    for c in hand:
+                        if c.rank == top_rank and c.suit == suit:   # an identical card
+                            out += _plays(seat)[FACE_OF[top.id]]
+                            break
+                out.append(_pass(seat))
+                for target, w in self._unos.items():
+                    if seat not in w.done:
+                        out.append(_call(seat, target))
+                return out
         if self._unos:
             can_pass = False
             for target, w in self._unos.items():
@@ -841,8 +845,15 @@ class CombatUno(Game):
     def acts_out_of_turn(self, seat: int) -> bool:
         # Off turn and not drawing, a seat acts exactly when a window is still open to it
         # (seats_to_act's rule for such a seat, without listing every seat).
-        return (self.phase == "play" and seat != self.turn and 0 <= seat < self.seats and not self.owed[seat]
-                and self._windows_open_to(seat))
+        if self.phase != "play" or seat == self.turn or not 0 <= seat < self.seats or self.owed[seat]:
+            return False
+        jump = self._jumps.get(None)
+        if jump is not None and seat in jump.offered and seat not in jump.done:
+            return True
+        for w in self._unos.values():
+            if seat not in w.done:
+                return True
+        return False
 
     def observe(self, seat: int) -> CombatUnoView:
         jump = self._jumps.get(None)
