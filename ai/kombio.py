@@ -28,18 +28,15 @@ mistakes, slower reactions and a simpler call rule):
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_left, bisect_right
 from math import erfc
 from typing import Any
 
+from ai.grid_bot import GridBot
 from ai.levels import Level
 from ai.registry import bot_for
 from game.core.actions import Action, Pass
-from game.core.cards import Card, Place, grid_place
-from game.core.events import (CardRevealed, CardSeen, Event, RoundStarted, TurnStarted)
-from game.core.memory import PERFECT, TableMemory
-from game.core.session import Intent
+from game.core.cards import Place, grid_place
 from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
                                   Exchange, Give, KombioView, LookAny, LookOpponent, LookOwn, LookTwo,
                                   Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard)
@@ -65,67 +62,21 @@ DEFAULTS: dict[str, Any] = {
 
 
 @bot_for("kombio")
-class KombioBot:
+class KombioBot(GridBot):
+    variant_name = "Kombio"
+    defaults = DEFAULTS
+    memory_values = _VALUES
+    fallback_kinds = (Pass, SkipAbility, DrawFromDeck)
+
     def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
-        unknown = set(tweaks) - set(DEFAULTS)
-        if unknown:
-            raise ValueError(f"unknown Kombio bot tweak(s): {', '.join(sorted(unknown))}")
-        self.level = level
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.cfg = {**DEFAULTS, **tweaks}
-        self.use_memory = bool(self.cfg["memory"])
-        self.seat = 0
-        self.seats = 0
-        self.options: dict[str, Any] = {}
+        super().__init__(level, seed, **tweaks)
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
-        self.memory = self._new_memory(0)
-        self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
         self._located: set[int] | None = None   # the located card ids the pool below was counted from
         self._pool_beliefs: tuple[tuple[int, ...], list[tuple[int, float]], float] = ((), [], 0.0)
         self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
         self._call_cache: tuple[Any, _CallStats] | None = None   # (the pool beliefs, their call figures)
-        self.my_turns = 0
-        self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
-
-    def _new_memory(self, seat: int) -> TableMemory:
-        recall = (PERFECT if self.cfg["memory"] == "perfect"
-                  else self.cfg["recall"] if self.cfg["recall"] is not None else self.level.recall)
-        return TableMemory(seat, recall, rng=random.Random(self.rng.getrandbits(64)), values=_VALUES)
-
-    # -- the Agent protocol ---------------------------------------------------------------------
-    def begin(self, seat: int, game_type: Any, seats: int, options: dict[str, Any]) -> None:
-        self.seat, self.seats = seat, seats
-        self.options = dict(options)
-        self.memory = self._new_memory(seat)
-        self.my_turns = 0
-
-    def observe(self, events: list[Event]) -> None:
-        self.recent = {}
-        for event in events:
-            if isinstance(event, TurnStarted) and event.seat == self.seat:
-                self.my_turns += 1
-            elif isinstance(event, RoundStarted):
-                self.my_turns = 0
-            if self.use_memory:
-                self.memory.observe(event)
-            elif isinstance(event, (CardRevealed, CardSeen)) and event.card is not None:
-                self.recent[event.place] = event.card
-
-    def decide(self, view: KombioView, legal: list[Action], now: float) -> Intent:
-        if not legal:
-            raise ValueError("decide needs at least one legal action")
-        if self.use_memory:
-            self.memory.tick(now)
-        action = self._choose(view, legal)
-        if action is None or action not in legal:
-            # Its model found nothing: counted like an illegal action (tests and simulate report it).
-            self.fallbacks += 1
-            action = self._fallback(legal)
-        delay = self.level.reaction_delay(self.rng) if view.out_of_turn else self.level.think_delay(self.rng)
-        return Intent(action, delay)
 
     # -- what it believes -------------------------------------------------------------------------
     def _setup_beliefs(self, view: KombioView) -> None:
@@ -170,17 +121,16 @@ class KombioBot:
         pool, self.dist, self.ev = self._pool_beliefs
         self.pool: tuple[int, ...] = pool  # type: ignore[assignment]
         self.ev_opp = self.ev - self.cfg["opp_bias"]
-        # On a last turn (after somebody's call) knowing more is worth nothing: only totals count.
-        last = view.caller is not None
-        self.info_own = 0.0 if last or not self.use_memory else self.cfg["info_own"]
-        self.info_opp = 0.0 if last or not self.use_memory else self.cfg["info_opp"]
-        self.unknown_bonus = 0.0 if last else self.cfg["unknown_bonus"]
+        self._learning_worths(view)
 
     def _val(self, place: Place) -> float:
         v = self.known.get(place)
         if v is not None:
             return v
         return self.ev if place.seat == self.seat else self.ev_opp
+
+    def _known_values(self) -> dict[Place, int]:
+        return self.known
 
     def _mine(self) -> list[Place]:
         mine = self._memo.get("mine")
@@ -420,9 +370,6 @@ class KombioBot:
         return total
 
     # -- choosing -------------------------------------------------------------------------------
-    def _mistake(self) -> bool:
-        return self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate
-
     def _choose(self, view: KombioView, legal: list[Action]) -> Action | None:
         phase = view.phase
         if phase == "reaction" and not self._may_match(view, legal):
@@ -463,19 +410,6 @@ class KombioBot:
                 v = self.ev
             return DecidePenalty(self.seat, v > 2)
         return None
-
-    def _slip_slot(self, rank: float) -> Place | None:
-        """A slot a hurried person might put a card into: one it does not know, or one it knows
-        holds about as much or more. Never one it knows holds a much lower card."""
-        slots = [p for p in self._mine() if p not in self.known or self.known[p] >= rank - 2]
-        return self.rng.choice(slots) if slots else None
-
-    def _fallback(self, legal: list[Action]) -> Action:
-        for kind in (Pass, SkipAbility, DrawFromDeck):
-            for a in legal:
-                if type(a) is kind:
-                    return a
-        return legal[0]
 
     # turn -----------------------------------------------------------------------------------------
     def _turn(self, view: KombioView, legal: list[Action]) -> Action | None:
