@@ -29,11 +29,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("play", help="open the game window (the default)")
 
     sim = sub.add_parser("simulate", help="play bot-only matches headless and print figures")
-    sim.add_argument("--variant", default="kombio")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", default="hard", help="comma-separated, one per seat: random, easy, medium, hard")
+    sim.add_argument("--variant", default="kombio",
+                     help="the game, e.g. combat-uno or sixteen-combos (an unknown name lists them all; default: kombio)")
+    sim.add_argument("--players", type=int, default=4, help="seats at the table (default: 4)")
+    sim.add_argument("--games", type=int, default=100, help="matches to play (default: 100)")
+    sim.add_argument("--seed", type=int, default=1,
+                     help="the run's seed: the same seed gives the same matches (default: 1)")
+    sim.add_argument("--bots", default="hard",
+                     help="comma-separated, one per seat: random, easy, medium, hard; one name seats it "
+                          "everywhere (default: hard)")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a variant option, e.g. --option rounds=3 (repeatable)")
     sim.add_argument("--records", type=Path, default=None, help="write every match's record to this folder")
@@ -46,8 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play the same seeds with this option changed and print the differences (repeatable)")
 
     rep = sub.add_parser("replay", help="replay a game record and check it reaches its recorded result")
-    rep.add_argument("record", type=Path)
-    rep.add_argument("--json", action="store_true")
+    rep.add_argument("record", type=Path, help="a record: a simulate --records file, a bug report or a saved match")
+    rep.add_argument("--json", action="store_true", help="print the outcome as JSON")
     rep.add_argument("--show", action="store_true",
                      help="open a window replaying a round with every card face up (instead of checking)")
     rep.add_argument("--round", type=int, default=None, metavar="N",

@@ -28,7 +28,7 @@ from typing import Any
 from game.core.actions import Action, StartRound
 from game.core.cards import Card, Place, grid_place
 from game.core.errors import CardhallError, RecordError
-from game.core.events import Event
+from game.core.events import Event, RoundScored
 from game.core.game import Game
 from game.core.memory import TableMemory
 from game.core.record import GameRecord
@@ -55,6 +55,24 @@ def round_spans(record: GameRecord) -> list[RoundSpan]:
     starts = [i for i, (_, a) in enumerate(record.actions) if isinstance(a, StartRound)]
     return [RoundSpan(n + 1, s, starts[n + 1] if n + 1 < len(starts) else len(record.actions))
             for n, s in enumerate(starts)]
+
+
+def round_results(record: GameRecord) -> dict[int, RoundScored]:
+    """Each scored round's RoundScored event, by round number, replaying the record once (a round
+    still in play, or cut short, has none)."""
+    game = record.new_game()
+    out: dict[int, RoundScored] = {}
+    for index, (t, action) in enumerate(record.actions):
+        if "refused" in record.expect.get(index, {}):
+            continue
+        try:
+            events = game.apply(action, t)
+        except CardhallError as exc:
+            raise RecordError(f"action {index} does not replay: {exc}") from None
+        for event in events:
+            if isinstance(event, RoundScored):
+                out[event.round] = event
+    return out
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ def deck_spec(seats: int):
 
 
 def hand_points(cards) -> int:
-    return sum(VALUE(c) for c in cards)
+    return sum(map(VALUE, cards))
 
 
 def forty_nine_rule(total: int) -> int:
@@ -77,6 +77,7 @@ def _parse(face: str) -> tuple[int, str | None]:
     return PIPS[int(rank) if rank.isdigit() else rank], suit
 
 
+@lru_cache(maxsize=65536)
 def classify(faces: tuple[str, ...]) -> tuple[str | None, str]:
     """What a discard of these faces is: ("single" | "set" | "run", "") or (None, why not)."""
     n = len(faces)
@@ -144,18 +145,18 @@ def discard_options(faces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     singles, sets (jokers standing in), runs (jokers filling gaps or extending). Exactly the
     combinations `classify` accepts, each once."""
     jokers = faces.count(JOKER)
-    jk = (JOKER,)
     out: list[tuple[str, ...]] = []
     prev = None
     by_pips: dict[int, list[str]] = {}
     by_suit: dict[str | None, dict[int, str]] = {}
+    info = FACE_INFO
     for f in faces:
         if f != prev:
             out.append((f,))
             prev = f
         if f == JOKER:
             continue
-        p, s = FACE_INFO[f]
+        p, s = info[f]
         group = by_pips.get(p)
         if group is None:
             by_pips[p] = [f]
@@ -166,36 +167,53 @@ def discard_options(faces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
             by_suit[s] = {p: f}
         else:
             held[p] = f
+    # Hands rarely repeat, but their sets and their runs in one suit do: those parts are cached.
     for group in by_pips.values():
-        k = len(group)
-        if k == 1:
-            for j in range(1, jokers + 1):
-                out.append((group[0],) + jk * j)
-            continue
-        group.sort(key=_SUIT_KEY.__getitem__)
-        seen: set[tuple[str, ...]] | None = set() if len(set(group)) < k else None   # two decks: twins
-        for size in range(1, k + 1):
-            for naturals in combinations(group, size):
-                if seen is not None:
-                    if naturals in seen:
-                        continue
-                    seen.add(naturals)
-                for j in range(0 if size >= 2 else 1, jokers + 1):
-                    out.append(naturals + jk * j)
+        if len(group) > 1 or jokers:
+            out.extend(_set_options(tuple(group), jokers))
     for j in range(2, jokers + 1):
-        out.append(jk * j)
+        out.append((JOKER,) * j)
     for held in by_suit.values():
-        if len(held) < 2:
-            continue
-        pips = sorted(held)
-        for size in range(2, len(pips) + 1):
-            for combo in combinations(pips, size):
-                gaps = combo[-1] - combo[0] + 1 - size
-                if gaps > jokers:
+        if len(held) >= 2:
+            out.extend(_run_options(tuple(held[p] for p in sorted(held)), jokers))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _set_options(group: tuple[str, ...], jokers: int) -> tuple[tuple[str, ...], ...]:
+    """The sets one value's cards (and the hand's jokers) make, beyond the singles."""
+    jk = (JOKER,)
+    if len(group) == 1:
+        return tuple((group[0],) + jk * j for j in range(1, jokers + 1))
+    out: list[tuple[str, ...]] = []
+    ordered = sorted(group, key=_SUIT_KEY.__getitem__)
+    seen: set[tuple[str, ...]] | None = set() if len(set(ordered)) < len(ordered) else None   # two decks: twins
+    for size in range(1, len(ordered) + 1):
+        for naturals in combinations(ordered, size):
+            if seen is not None:
+                if naturals in seen:
                     continue
-                naturals = tuple(held[p] for p in combo)
-                for j in range(max(gaps, 3 - size), min(jokers, 13 - size) + 1):
-                    out.append(run_order(naturals + jk * j))
+                seen.add(naturals)
+            for j in range(0 if size >= 2 else 1, jokers + 1):
+                out.append(naturals + jk * j)
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _run_options(suited: tuple[str, ...], jokers: int) -> tuple[tuple[str, ...], ...]:
+    """The runs one suit's cards (in pip order, no twins) and the hand's jokers make."""
+    jk = (JOKER,)
+    held = {FACE_INFO[f][0]: f for f in suited}
+    pips = sorted(held)
+    out: list[tuple[str, ...]] = []
+    for size in range(2, len(pips) + 1):
+        for combo in combinations(pips, size):
+            gaps = combo[-1] - combo[0] + 1 - size
+            if gaps > jokers:
+                continue
+            naturals = tuple(held[p] for p in combo)
+            for j in range(max(gaps, 3 - size), min(jokers, 13 - size) + 1):
+                out.append(run_order(naturals + jk * j))
     return tuple(out)
 
 

@@ -38,9 +38,10 @@ def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:
 
 
 def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: int = 40000,
-                instead=None) -> tuple:
-    """Plays the guide as asked (``instead(table, moment)`` may act otherwise); returns the table and
-    the moments seen, in order."""
+                instead=None, check=None) -> tuple:
+    """Plays the guide as asked (``instead(table, moment)`` may act otherwise; ``check(table,
+    moment)`` looks at each moment once it is drawn); returns the table and the moments seen, in
+    order."""
     table = start_guided(app, variant)
     shown: list[str] = []
     waited = 0
@@ -65,6 +66,8 @@ def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: i
                     f"{moment.key}: something it points at is not on the screen"
                 for rect in targets:
                     assert ring_drawn(app.surface, rect), f"{moment.key}: no ring round {rect}"
+                if check is not None:
+                    check(table, moment)
             if waited > read_frames:
                 if instead is None or not instead(table, moment):
                     perform_moment(table, moment)
@@ -87,6 +90,32 @@ def test_guided_match_shows_every_moment_in_order_and_ends(tmp_path, variant):
     # Never saved, never counted.
     assert app.storage.saved_match(variant) is None and app.storage.saved_matches() == []
     assert app.storage.stats.for_variant(variant).played == 0
+
+
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
+def test_the_guide_fits_the_smallest_window(tmp_path, variant):
+    """At 960x540 every moment's panel stays on the screen, holds its text and buttons, and covers
+    none of the cards or buttons it points at."""
+    app = make_app(tmp_path)
+    app.set_window_size((960, 540))
+    assert app.size == (960, 540)
+    screen = pygame.Rect(0, 0, 960, 540)
+
+    def fits(table, moment):
+        panel = table.guide_panel
+        assert panel is not None and screen.contains(panel), f"{moment.key}: panel {panel} leaves the screen"
+        _, lines = table.panel_rect(moment.text, table.guide_targets(moment))
+        drawn = [(text, rect) for text, rect in T.DRAWN if text.startswith("Guide · ") or text in lines]
+        assert len(drawn) == len(lines) + 1, f"{moment.key}: {len(drawn)} of {len(lines) + 1} lines drawn"
+        for text, rect in drawn:
+            assert panel.contains(rect), f"{moment.key}: {text!r} {rect} outside the panel {panel}"
+        for button in table.guide_buttons(moment):
+            assert panel.contains(button.rect), f"{moment.key}: {button.text!r} outside the panel"
+        for rect in table.guide_targets(moment):
+            assert not panel.colliderect(rect), f"{moment.key}: the panel covers what it points at {rect}"
+
+    table, shown = play_guided(app, variant, check=fits)
+    assert shown == [m.key for m in guide_for(variant).moments]
 
 
 def test_guided_match_plays_with_no_reading_time(tmp_path):

@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 from game import cli  # noqa: E402
 from game.client.scenes.replay import ReplayScene  # noqa: E402
+from game.client.ui import text as T  # noqa: E402
 from game.core.cards import Card  # noqa: E402
 from game.core.record import GameRecord, SeatInfo  # noqa: E402
 from game.replay import UNKNOWN, round_spans, slots  # noqa: E402
@@ -159,6 +160,9 @@ def test_a_memory_game_marks_unknown_and_remembered_cards(tmp_path):
         key(pygame.K_RIGHT)
         frames(app, 1)
         seen |= set(scene.drawn_marks.values())
+        words = [t for t, _ in T.DRAWN]
+        assert any(w.endswith(" remembered") for w in words)
+        assert not any(w.endswith("remembered wrongly") for w in words)   # never wrong: no "0" line
     assert {UNKNOWN, "sees", "remembers"} <= seen
 
 
@@ -240,3 +244,66 @@ def test_a_saved_match_opens_with_the_steps_still_in_its_journal(tmp_path, monke
                         lambda rec, number, frames=None: shown.append((len(rec.actions), number)) or 0)
     assert cli.main(["replay", str(save), "--show"]) == 0
     assert shown == [(len(live.actions), 1)]
+
+
+def long_kumbal_record(rounds_at_least: int = 14) -> GameRecord:
+    """A random-play Kumbal match to a high target: many rounds, more than one page of them."""
+    import random
+
+    from game.core.game import get_variant
+
+    game = get_variant("kumbal")(3, {"target": 500}, 11)
+    rng = random.Random(2)
+    while not game.over:
+        acting = game.seats_to_act()
+        if acting:
+            game.apply(rng.choice(game.legal_actions(rng.choice(acting))), game.now + 1.0)
+        else:
+            action, due = game.table_action()
+            game.apply(action, max(game.now + 1.0, due or 0.0))
+    record = GameRecord.of(game)
+    assert len(round_spans(record)) >= rounds_at_least
+    return record
+
+
+def test_the_rounds_list_opens_any_round_of_a_long_match(tmp_path):
+    from game.client.scenes.replay import RoundPicker
+    from game.replay import round_results
+
+    app = make_app(tmp_path)
+    record = long_kumbal_record()
+    spans = round_spans(record)
+    app.push(ReplayScene(app, record, 1))
+    frames(app)
+    scene = app.top
+    key(pygame.K_r)
+    frames(app)
+    picker = app.top
+    assert isinstance(picker, RoundPicker)
+    texts = [t for t, _ in T.DRAWN]
+    assert "Round 1  · now open" in texts and picker.pages() > 1
+    first = round_results(record)[1]
+    words = f"Scores: {', '.join(f'{n} {s}' for n, s in zip(scene.names, first.scores))} · {spans[0].end - spans[0].start} steps"
+    assert any(t in words for t in texts if t.startswith("Scores:")), "round 1's scores are listed"
+    shown = [w.text for w in picker.form.widgets if w.text.startswith("Round ")]
+    assert shown[0].startswith("Round 1") and len(shown) == picker.per_page
+    screen = pygame.Rect((0, 0), app.size)
+    rects = [w.rect for w in picker.form.widgets]
+    assert all(screen.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "buttons overlap"
+    key(pygame.K_PAGEDOWN)
+    frames(app)
+    later = [w for w in picker.form.widgets if w.text.startswith("Round ")]
+    assert later[0].text == f"Round {picker.per_page + 1}"
+    target = later[-1]
+    number = int(target.text.split()[1])
+    click(target.rect.center)
+    frames(app)
+    assert app.top is scene and scene.replay.number == number and scene.step == 0
+    check_drawn(scene)
+    # In the smallest window the title gives way to the top bar's buttons rather than run under them.
+    for size in ((960, 540), (1280, 720)):
+        app.set_window_size(size)
+        frames(app)
+        title = next(r for t, r in T.DRAWN if t.startswith((scene.variant_title, "Round ")) and r.y < 40)
+        assert not any(title.colliderect(wd.rect) for wd in scene.form.widgets), size

@@ -234,3 +234,25 @@ def test_the_key_legend_names_both_ways_to_pass():
 
     hints = dict(SixteenCombosTable.key_hints(None))
     assert hints["Space"] == "No / decline" and hints["P"] == "Pass the turn"
+
+
+def test_the_acting_mark_sits_right_after_the_acting_characters_name(tmp_path):
+    from game.client.ui import text as T
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "hard"), ("Bruno", "easy"), ("Cleo", "easy")], seed=6, columns=4))
+    seen = 0
+    for _ in range(3000):
+        app.step(0.05)
+        marks = [r for t, r in T.DRAWN if t == "◀ acting"]
+        if not marks:
+            continue
+        mark = marks[0]
+        plates = [r for t, r in T.DRAWN if " · order " in t or t.endswith(" pairs") or " pairs · " in t]
+        beside = [r for r in plates if abs(r.top - mark.top) <= 4]
+        assert len(beside) == 1, (mark, plates)
+        assert 0 <= mark.left - beside[0].right <= 24, (mark, beside[0])
+        seen += 1
+        if seen >= 20:
+            break
+    assert seen >= 20

@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from game.client.scene import Scene
+from game.client.scene import MenuScene, Scene
 from game.client.table.wording import reword, you_form
 from game.client.tables import available_variants, table_for
 from game.client.ui import cards as CARDS
@@ -35,7 +35,7 @@ from game.client.ui.widgets import Button, Form
 from game.core.actions import Expire, Pass, StartRound
 from game.core.cards import Card, Place
 from game.core.record import GameRecord, SeatInfo
-from game.replay import REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay, round_spans, slots
+from game.replay import REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay, round_results, round_spans, slots
 
 _log = logging.getLogger(__name__)
 
@@ -188,6 +188,10 @@ class ReplayScene(Scene):
         if 1 <= number <= len(self.spans):
             self.open_round(number)
 
+    def pick_round(self) -> None:
+        if len(self.spans) > 1:
+            self.app.push(RoundPicker(self.app, self))
+
     def close(self) -> None:
         self.app.pop()
 
@@ -260,7 +264,9 @@ class ReplayScene(Scene):
             prev = Button("◀ Round", lambda: self.other_round(-1), hint="PgUp", size=TH.SMALL)
             prev.rect = pygame.Rect(w - 150 - 340, 8, 160, 36)
             prev.enabled = self.replay.number > 1
-            top += [prev, nxt]
+            rounds = Button("Rounds", self.pick_round, shortcut=pygame.K_r, hint="R", size=TH.SMALL)
+            rounds.rect = pygame.Rect(w - 150 - 340 - 150, 8, 140, 36)
+            top += [rounds, prev, nxt]
         self.form.set_widgets(buttons + top, keep_focus=True)
 
     # -- input ---------------------------------------------------------------------------------------------
@@ -307,7 +313,12 @@ class ReplayScene(Scene):
         self.missed_targets = {(Place(p.zone, p.seat), p.index) for m in self.replay.missed_at(self.step)
                                for p in m.places}
         self.step_targets = {(Place(p.zone, p.seat), p.index) for p in frame.action.targets() if p.index >= 0}
-        title = f"{self.variant_title} replay · round {self.replay.number} of {len(self.spans)} · every card face up"
+        room = min((wd.rect.x for wd in self.form.widgets if wd.rect.y < 50), default=w) - 32
+        for title in (f"{self.variant_title} replay · round {self.replay.number} of {len(self.spans)} · every card face up",
+                      f"{self.variant_title} replay · round {self.replay.number} of {len(self.spans)}",
+                      f"Round {self.replay.number} of {len(self.spans)}"):
+            if T.text(title, TH.BODY, pal.text, True).get_width() <= room:
+                break      # the longest that leaves the buttons on the top bar clear
         T.blit_text(surface, title, TH.BODY, pal.text, (16, 14), bold=True)
         side_w = min(330, max(250, int(w * 0.26)))
         bottom_h = int(min(190, max(150, h * 0.27)))
@@ -496,6 +507,8 @@ class ReplayScene(Scene):
         for status, colour in counts:
             if status in (REMEMBERS, WRONG) and not known.memory:
                 continue
+            if status == WRONG and not known.count(WRONG):
+                continue      # a perfect-recall memory aid is never wrong: no standing "0" line
             pygame.draw.rect(surface, colour, pygame.Rect(x, y + 3, 14, 14), 2, border_radius=3)
             T.blit_text(surface, f"{known.count(status)} {STATUS_WORDS[status]}", TH.SMALL, pal.text, (x + 22, y))
             y += 20
@@ -537,6 +550,98 @@ class ReplayScene(Scene):
         if total:
             T.blit_text(surface, f"{total} reaction{'s' if total != 1 else ''} not taken this round (M: the next)",
                         TH.TINY, pal.text_dim, (area.right - 14, area.y + 10), "topright")
+
+
+class RoundPicker(MenuScene):
+    """Every round of the match with its scores, to open one in the replay (long matches have many)."""
+
+    title = "Rounds"
+    hints = [("↑↓", "Move"), ("Enter", "Open"), ("PgUp PgDn", "Page"), ("Esc", "Back")]
+
+    def __init__(self, app: Any, replay_scene: ReplayScene):
+        self.replay_scene = replay_scene
+        self.page = 0
+        self.per_page = 1
+        try:
+            self.results = round_results(replay_scene.record)
+        except Exception:                       # the replay itself reports a record that does not replay
+            _log.exception("round scores for the picker")
+            self.results = {}
+        super().__init__(app)
+        self.subtitle = f"{replay_scene.variant_title}: {len(replay_scene.spans)} rounds · choose one to replay"
+
+    def words(self, number: int) -> str:
+        ev = self.results.get(number)
+        names = self.replay_scene.names
+        span = self.replay_scene.spans[number - 1]
+        steps = f"{span.end - span.start} steps"
+        if ev is None:
+            return f"Not scored (the match stopped in it) · {steps}"
+        scores = ", ".join(f"{names[i]} {score}" for i, score in enumerate(ev.scores))
+        return f"Scores: {scores} · {steps}"
+
+    def build(self) -> None:
+        current = self.replay_scene.replay.number
+        self.buttons = [Button(f"Round {span.number}" + ("  · now open" if span.number == current else ""),
+                               lambda n=span.number: self.open(n), sub=self.words(span.number),
+                               primary=span.number == current)
+                        for span in self.replay_scene.spans]
+        self.earlier = Button("◀ Earlier", lambda: self.turn_page(-1), hint="PgUp", size=TH.SMALL)
+        self.later = Button("Later ▶", lambda: self.turn_page(1), hint="PgDn", size=TH.SMALL)
+        self.back_button = Button("Back", self.back, hint="Esc")
+        self.focus_round = current - 1         # the round whose page is shown, and focused
+
+    def open(self, number: int) -> None:
+        self.app.pop()
+        if number != self.replay_scene.replay.number:
+            self.replay_scene.open_round(number)
+
+    def turn_page(self, delta: int) -> None:
+        pages = self.pages()
+        page = max(0, min(pages - 1, self.page + delta))
+        if page != self.page:
+            self.page = page
+            self.focus_round = page * self.per_page
+            self.layout(self.size)
+
+    def pages(self) -> int:
+        return max(1, -(-len(self.buttons) // self.per_page))
+
+    def layout(self, size) -> None:
+        w, h = size
+        columns = 2 if w >= 1100 else 1
+        cw = min(620, (w - 80 - 20 * (columns - 1)) // columns)
+        bh = max(b.height_for(cw) for b in self.buttons) + 8
+        top, bottom = 130, h - 140
+        rows = max(1, (bottom - top) // (bh + 12))
+        self.per_page = rows * columns
+        self.page = min(self.focus_round // self.per_page, self.pages() - 1)
+        shown = self.buttons[self.page * self.per_page:(self.page + 1) * self.per_page]
+        x0 = (w - (columns * cw + 20 * (columns - 1))) // 2
+        for i, b in enumerate(shown):
+            col, row = divmod(i, rows)
+            b.rect = pygame.Rect(x0 + col * (cw + 20), top + row * (bh + 12), cw, bh)
+        widgets = list(shown)
+        if self.pages() > 1:
+            self.earlier.rect = pygame.Rect(w // 2 - 360, h - 104, 200, 44)
+            self.later.rect = pygame.Rect(w // 2 + 160, h - 104, 200, 44)
+            self.earlier.enabled, self.later.enabled = self.page > 0, self.page < self.pages() - 1
+            widgets += [self.earlier, self.later]
+        self.back_button.rect = pygame.Rect((w - 220) // 2, h - 104, 220, 44)
+        widgets.append(self.back_button)
+        self.form.set_widgets(widgets, keep_focus=False)
+        self.form.focus_on(self.buttons[self.focus_round])
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.turn_page(-1 if event.key == pygame.K_PAGEUP else 1)
+            return
+        super().handle_event(event)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.pages() > 1:
+            T.blit_text(surface, f"Page {self.page + 1} of {self.pages()}", TH.SMALL, self.palette.text_dim,
+                        (surface.get_width() // 2, surface.get_height() - 124), "center")
 
 
 def saved_match_record(path: Any) -> GameRecord | None:

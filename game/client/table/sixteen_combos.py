@@ -690,7 +690,7 @@ class SixteenCombosTable(TableScene):
                 pygame.draw.rect(surface, pal.accent, r.inflate(8, 8), 3, border_radius=8)
 
     def draw_plate(self, surface, pal, view, seat: int, g) -> None:
-        """The character's plate above its rows: name, order card, pairs left, statuses; "acting" at the right."""
+        """The character's plate above its rows: name, order card, pairs left, statuses; then "◀ acting"."""
         area = g["blocks"][seat]
         acting = seat in view.acting and view.phase == "play"
         order = view.order_cards[seat]
@@ -712,9 +712,10 @@ class SixteenCombosTable(TableScene):
         room = area.w - (T.text("◀ acting", TH.SMALL, pal.accent, True).get_width() + 12 if acting else 0)
         while len(plate) > 8 and T.text(plate, TH.SMALL, pal.text, True).get_width() > room:
             plate = plate[:-2] + "…"
-        if acting:
-            self.label(surface, "◀ acting", TH.SMALL, pal.accent, {"topright": (area.right, area.y - 22)}, bold=True)
         self.label(surface, plate, TH.SMALL, pal.seat_colour(seat), {"topleft": (area.x, area.y - 22)}, bold=True)
+        if acting:   # right after the name, where the eye already is
+            after = area.x + T.text(plate, TH.SMALL, pal.text, True).get_width() + 10
+            self.label(surface, "◀ acting", TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
 
     def draw_character(self, surface, pal, view, seat: int, g, highlight, selected) -> None:
         area = g["blocks"][seat]
