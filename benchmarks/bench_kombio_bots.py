@@ -109,12 +109,14 @@ def time_matches(matches: int, seed: int) -> dict[str, float]:
     from game.simulate import match_seed, play_match
 
     ms: list[float] = []
+    actions = 0
     for index in range(matches):
         t0 = time.process_time()
-        play_match("kombio", ["hard"] * 4, match_seed(seed, index))
+        session, _ = play_match("kombio", ["hard"] * 4, match_seed(seed, index))
         ms.append((time.process_time() - t0) * 1000)
+        actions += len(session.game.history)
     return {"matches": matches, "median": statistics.median(ms), "mean": statistics.fmean(ms),
-            "min": min(ms), "max": max(ms)}
+            "min": min(ms), "max": max(ms), "actions": actions / max(1, matches)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,8 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.match_cpu > 0:
         m = time_matches(args.match_cpu, args.seed)
         print(f"CPU ms per four-player hard match (5 rounds): median {m['median']:.1f}, mean {m['mean']:.1f}"
-              f" (min {m['min']:.1f}, max {m['max']:.1f}) over {m['matches']} matches, seed {args.seed}"
-              " (goal < 50 ms)")
+              f" (min {m['min']:.1f}, max {m['max']:.1f}) over {m['matches']} matches, seed {args.seed},"
+              f" {m['actions']:.0f} actions per match (goal < 50 ms)")
     print(f"total {time.perf_counter() - started:.0f}s")
     return 1 if failed else 0
 
