@@ -28,7 +28,16 @@ class RandomAgent:
         # rng.choice(legal) and rng.uniform(a, b), spelled out as the random module computes them
         # (the same numbers from the same stream, without two calls per decision: it is asked for
         # nearly every action of a simulation).
-        action = legal[rng._randbelow(len(legal))]
+        n = len(legal)
+        if n == 1:
+            # The usual ask (a seat offered a jump-in with nothing to jump in with: only Pass).
+            # _randbelow(1) draws single bits until one is 0; the same draws, without the call.
+            getrandbits = rng.getrandbits
+            while getrandbits(1):
+                pass
+            action = legal[0]
+        else:
+            action = legal[rng._randbelow(n)]
         # Out of turn it reacts like a person would; in turn it moves promptly.
         delay = (0.4 + (2.5 - 0.4) * rng.random()) if view.out_of_turn else (0.2 + (1.0 - 0.2) * rng.random())
         return Intent(action, delay)

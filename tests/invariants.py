@@ -1,12 +1,25 @@
 """The invariants every variant keeps, checked from outside the rules (the property tests and the
 soak run in benchmarks/reliability.py both use these): every card of the deck is in exactly one
-place, and no seat's view or events show a card it may not see."""
+place, no seat's view or events show a card it may not see, and an illegal action changes nothing."""
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 from game.core.cards import Card
+from game.core.errors import IllegalAction
+
+
+def unchanged(game: Any, action: Any, error: type[Exception] = IllegalAction, t: float | None = None) -> None:
+    """Applying `action` is refused with `error`, and the game's state is exactly as it was."""
+    import pytest   # here: the soak run (benchmarks/reliability.py) imports this module without pytest
+
+    before = pickle.dumps(game.__dict__)
+    with pytest.raises(error):
+        game.apply(action, t)
+    assert pickle.dumps(game.__dict__) == before
+
 
 
 # -- every card in exactly one place -------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 import random
 from collections import Counter
 
@@ -18,6 +17,7 @@ from game.variants.combat_uno import (COLOURS, DECK_SPEC, DRAW2, REVERSE, SKIP, 
                                       HandRevealed, JumpedIn, MustDrawOrStack, NotHeld, NotIdentical,
                                       Play, StackingOff, StartDrawing, StillDrawing, UnoCalled,
                                       UnoWindowClosed, UnoWindowOpened, card_points, hand_place)
+from tests.invariants import unchanged
 
 _COLOUR = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
 _SYMBOL = {"S": SKIP, "R": REVERSE, "D": DRAW2}
@@ -59,13 +59,6 @@ def arranged(hands, top, deck=(), *, turn=0, colour=None, **options):
     game.jump, game.uno = None, {}
     game._open_jump(game._everyone, 0.0, [])
     return game
-
-
-def unchanged(game, action, error=IllegalAction, t=None):
-    before = pickle.dumps(game.__dict__)
-    with pytest.raises(error):
-        game.apply(action, t)
-    assert pickle.dumps(game.__dict__) == before
 
 
 def faces(game, seat):

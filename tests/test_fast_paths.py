@@ -120,12 +120,32 @@ def test_the_random_agent_draws_what_choice_and_uniform_would():
     from game.core.session import Glance
 
     agent, reference = RandomAgent(9), random.Random(9)
-    legal = list(range(5))
-    for i in range(2000):
+    for i in range(3000):
         out = bool(i % 3)
+        # one legal action (its bits drawn by the agent itself) as often as several
+        legal = list(range(5)) if i % 2 else [i]
         intent = agent.decide(Glance(0, out), legal, 0.0)  # type: ignore[arg-type]
         assert intent.action == reference.choice(legal)
         assert intent.delay == (reference.uniform(0.4, 2.5) if out else reference.uniform(0.2, 1.0))
+    assert agent.rng.getstate() == reference.getstate()
+
+
+@pytest.mark.parametrize("options", [None, {"reaction_seconds": 0}, {"jump_in": False},
+                                     {"deck_commitment": False, "uno_call": False}])
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_combat_uno_seats_to_act_are_the_seats_with_a_legal_action_in_seat_order(seats, options):
+    """seats_to_act's shortcut for the usual moment (the seat on turn and an untouched jump-in
+    offer) answers what asking every seat would: after plays, passes, reverses with two players
+    (the offer then leaves out the seat on turn), draws and UNO windows."""
+    cls = get_variant("combat-uno")
+    checked = 0
+    for seed in range(4):
+        game = cls(seats, options, seed)
+        rng = random.Random(seed)
+        for _ in random_steps(game, rng, 800):
+            assert game.seats_to_act() == tuple(s for s in range(seats) if game.legal_actions(s)), (seed, game.version)
+            checked += 1
+    assert checked > 1000
 
 
 @pytest.mark.parametrize("variant", ["kombio"])

@@ -1,150 +1,16 @@
-"""Properties of Kabu over random seeds and random legal play: the shared property tests
-(conservation, no leaks, illegal actions change nothing, replays identical)."""
+"""Properties of Kabu over random seeds and random legal play (the memory-grid property tests,
+tests/grid_properties.py: conservation, no leaks, illegal actions change nothing, replays identical)."""
 
 from __future__ import annotations
 
-import dataclasses
-import pickle
-import random
-
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from game.core.actions import Expire, Pass, StartRound
-from game.core.cards import Place, grid_place
-from game.core.errors import IllegalAction
-from game.core.record import GameRecord
-from game.variants.kabu import DECK_SPEC, Kabu
-from tests.invariants import kombio_card_ids as all_card_ids, kombio_leak
-from tests.randomplay import random_steps
-
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-games = st.tuples(st.integers(2, 6), st.integers(0, 2**32 - 1))
+from game.variants.kabu import DECK_SPEC, GRID_SIZE, Kabu
+from tests.grid_properties import GridProperties
 
 
-@SETTINGS
-@given(games)
-def test_every_card_is_in_exactly_one_place_after_every_action(spec):
-    seats, seed = spec
-    game = Kabu(seats, {"target": 150}, seed)
-    for _ in random_steps(game, random.Random(seed)):
-        if game.round:
-            ids = all_card_ids(game)
-            assert sorted(ids) == list(range(DECK_SPEC.size))
-
-
-@SETTINGS
-@given(games)
-def test_no_seat_ever_sees_a_face_down_card_it_has_not_legitimately_seen(spec):
-    seats, seed = spec
-    game = Kabu(seats, {"target": 150}, seed)
-    for action, t, events in random_steps(game, random.Random(seed)):
-        assert kombio_leak(game, events) is None
-
-
-@SETTINGS
-@given(games)
-def test_a_view_does_not_change_when_cards_the_seat_has_not_seen_are_changed(spec):
-    seats, seed = spec
-    game = Kabu(seats, {}, seed)
-    rng = random.Random(seed)
-    for step, _ in enumerate(random_steps(game, rng, 400)):
-        if game.phase in ("round_over", "match_over", "ready") or step % 7:
-            continue
-        seat = rng.randrange(seats)
-        unseen = [(s, i) for s, grid in enumerate(game.grids) for i, c in enumerate(grid)
-                  if c is not None and c.id not in game.seen[seat]]
-        if len(unseen) < 2:
-            continue
-        (s1, i1), (s2, i2) = rng.sample(unseen, 2)
-        twin = pickle.loads(pickle.dumps(game))
-        twin.grids[s1][i1], twin.grids[s2][i2] = twin.grids[s2][i2], twin.grids[s1][i1]
-        twin.deck.reverse()
-        assert twin.observe(seat) == game.observe(seat)
-
-
-def random_candidate(game: Kabu, rng: random.Random):
-    """Any action of the vocabulary with random arguments: most are illegal."""
-    cls = rng.choice(list(Kabu.vocabulary().values()))
-    kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name == "seat":
-            kwargs["seat"] = rng.choice([-1, *range(game.seats), game.seats])
-        elif f.type in ("int",):
-            kwargs[f.name] = rng.randrange(-1, 8)
-        elif f.type in ("bool",):
-            kwargs[f.name] = rng.random() < 0.5
-        else:
-            kwargs[f.name] = rng.choice([grid_place(rng.randrange(game.seats + 1), rng.randrange(-1, 8)),
-                                         Place("deck"), Place("discard")])
-    return cls(**kwargs)
-
-
-@SETTINGS
-@given(games)
-def test_an_illegal_action_raises_and_leaves_the_state_unchanged(spec):
-    seats, seed = spec
-    game = Kabu(seats, {}, seed)
-    rng = random.Random(seed ^ 0x5EED)
-    checked = 0
-    for _ in random_steps(game, random.Random(seed), 600):
-        if game.over:
-            break
-        for _ in range(4):
-            action = random_candidate(game, rng)
-            t = game.now + rng.choice((0.0, 0.1, 5.0))
-            legal = action in game.legal_actions(action.seat)
-            expiry_ok = isinstance(action, (Expire, StartRound)) and game.table_action() is not None \
-                and game.table_action()[0] == action and (game.table_action()[1] is None or t >= game.table_action()[1])
-            if legal or expiry_ok:
-                continue
-            before = pickle.dumps(game.__dict__)
-            try:
-                game.apply(action, t)
-            except IllegalAction:
-                assert pickle.dumps(game.__dict__) == before
-                checked += 1
-            else:
-                raise AssertionError(f"{action} was applied but is not in legal_actions")
-    assert checked > 0
-
-
-@SETTINGS
-@given(games)
-def test_every_listed_legal_action_is_accepted(spec):
-    seats, seed = spec
-    game = Kabu(seats, {}, seed)
-    rng = random.Random(seed)
-    for _ in random_steps(game, random.Random(seed), 500):
-        for seat in game.seats_to_act():
-            for action in rng.sample(game.legal_actions(seat), min(3, len(game.legal_actions(seat)))):
-                twin = pickle.loads(pickle.dumps(game))
-                twin.apply(action, game.now)
-
-
-@SETTINGS
-@given(games)
-def test_a_recorded_match_replays_identically(spec):
-    seats, seed = spec
-    game = Kabu(seats, {"reaction_seconds": 1.5}, seed)
-    events = [e for _, _, evs in random_steps(game, random.Random(seed), 10_000) for e in evs]
-    assert game.over
-    record = GameRecord.from_json(pickle.loads(pickle.dumps(GameRecord.of(game).to_json())))
-    replay = Kabu(seats, record.options, record.seed)
-    replayed = []
-    for t, action in record.actions:
-        replayed += replay.apply(action, t)
-    assert replayed == events
-    assert replay.score.totals == game.score.totals and replay.winners == game.winners
-    assert record.replay().score.rounds == game.score.rounds
-
-
-def test_passing_is_offered_to_every_seat_whatever_it_holds():
-    game = Kabu(4, seed=11)
-    for _ in random_steps(game, random.Random(11), 2000):
-        if game.phase == "reaction" and not game.window.done:
-            assert game.window.offered == tuple(s for s in range(4) if s not in game.locked_seats())
-            for seat in game.window.offered:
-                assert Pass(seat) in game.legal_actions(seat)
-        if game.over:
-            break
+class TestKabuProperties(GridProperties):
+    game_class = Kabu
+    deck_size = DECK_SPEC.size
+    grid_size = GRID_SIZE
+    one_round = {}                   # the default match: until a total goes above 100
+    two_rounds = {"target": 150}
+    replayed = one_round

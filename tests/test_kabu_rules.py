@@ -17,6 +17,7 @@ from game.variants.kabu import (DECK_SPEC, AbilityStarted, BlindSwap, CallKabu, 
                                 LookPair, LostCardRace, Match, Peek, PlayDrawn, RaceLost, Refilled,
                                 SkipAbility, SwapBoth, TakeDiscard, TotalHalved, calculated_score,
                                 card_value)
+from tests.invariants import unchanged
 
 _ids = itertools.count(10_000)
 
@@ -43,13 +44,6 @@ def stacked(grids, deck=(), discard=("5c",), **options):
     game.deck = [c(f) for f in deck]
     game.discard = [c(f) for f in discard]
     return game
-
-
-def unchanged(game, action, error=IllegalAction, t=None):
-    before = pickle.dumps(game.__dict__)
-    with pytest.raises(error):
-        game.apply(action, t)
-    assert pickle.dumps(game.__dict__) == before
 
 
 def faces(game, seat):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import pickle
 from collections import Counter
 
 import pytest
@@ -17,6 +16,7 @@ from game.variants.kombio import (DECK_SPEC, BlindSwap, CallKombio, DecidePenalt
                                   Exchange, Give, Kombio, KombioCalled, LookAny, LookOpponent, LookOwn,
                                   LookTwo, Match, MatchAttempted, PlayDrawn, SkipAbility, SwapBoth,
                                   SwapLooked, TakeDiscard)
+from tests.invariants import unchanged
 
 _ids = itertools.count(10_000)
 
@@ -35,13 +35,6 @@ def stacked(grids, deck=(), discard=(5,), seats=None, **options):
     game.deck = [card(v) for v in deck]
     game.discard = [card(v) for v in discard]
     return game
-
-
-def unchanged(game, action, error=IllegalAction, t=None):
-    before = pickle.dumps(game.__dict__)
-    with pytest.raises(error):
-        game.apply(action, t)
-    assert pickle.dumps(game.__dict__) == before
 
 
 def values(game, seat):

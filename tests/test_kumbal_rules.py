@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import pickle
 import random
 from collections import Counter
 
@@ -17,6 +16,7 @@ from game.variants.kumbal import (DECK_CARDS, SIX_SEAT_CARDS, CallKumbal, CallRe
                                   CutWanted, Discard, Discarded, DrawFromDeck, FortyNine, FreeDiscard, Kumbal,
                                   MustPickUp, NotACombination, NotHeld, PickedUp, PickUp, TakeDiscard, classify,
                                   discard_options, discard_problem, forty_nine_rule, hand_points)
+from tests.invariants import unchanged
 
 
 def deal(hands, start, deck=(), **options) -> Kumbal:
@@ -32,13 +32,6 @@ def deal(hands, start, deck=(), **options) -> Kumbal:
 
 def faces(game, seat):
     return sorted(str(c) for c in game.hands[seat])
-
-
-def unchanged(game, action, error=IllegalAction, t=None):
-    before = pickle.dumps(game.__dict__)
-    with pytest.raises(error):
-        game.apply(action, t)
-    assert pickle.dumps(game.__dict__) == before
 
 
 A = ["Ah", "2c", "3d", "4s", "5h", "6c", "9d"]          # 30 points

@@ -16,6 +16,7 @@ from typing import Any
 from game.core import schema
 from game.core.cards import Place
 from game.core.errors import CardhallError, RecordError
+from game.core.frozen import quick_init
 
 TABLE = -1
 
@@ -23,6 +24,10 @@ TABLE = -1
 @dataclass(frozen=True, slots=True)
 class Action:
     seat: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The cheaper constructor for every frozen action class (game.core.frozen).
+        quick_init(cls)   # (no super(): the slotted class @dataclass makes breaks its cell)
 
     def targets(self) -> tuple[Place, ...]:
         """The table places this action names, in the order a player picks them: what a table

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable
 
 from game.core.cards import Card, Place
+from game.core.frozen import quick_init
 
 PUBLIC = None
 NOBODY: frozenset[int] = frozenset()
@@ -25,6 +27,12 @@ _HAS_SHOWN_TO: dict[type, bool] = {}
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every step makes a few events: each frozen event class gets the cheaper constructor
+        # (game.core.frozen). Called again for the slotted class @dataclass builds, which is the
+        # one that is kept.
+        quick_init(cls)   # (no super(): the slotted class @dataclass makes breaks its cell)
+
     def hides_cards(self) -> bool:
         """Whether some seat receives this event with card faces blanked (cheap: whether the
         class has a `shown_to` field is looked up once per class)."""
@@ -178,3 +186,10 @@ class RoundScored(Event):
 class MatchEnded(Event):
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+# Events are immutable values, so the small ones made on nearly every step are made once per
+# argument and shared (as the variants do with their actions).
+turn_started = lru_cache(maxsize=None)(TurnStarted)
+passed = lru_cache(maxsize=None)(Passed)
+window_closed = lru_cache(maxsize=None)(WindowClosed)

@@ -8,8 +8,11 @@ your own cards unseen into the gap (`Give`), and mistakes cost a face-down penal
 deck. What a seat has legitimately seen is kept in `seen` (card ids), which the no-leak checks in
 the tests read.
 
-`GridGame` holds these mechanics on top of `Game`; a variant decides when each one is allowed
-(its phases, windows and what counts as a match) and builds its view from `grid_rows`.
+`GridGame` holds these mechanics on top of `Game`, with the turn both games share: draw from the
+deck or take the discard, exchange the card into your grid or play a drawn one for its ability, a
+reaction window after every discard, and the round-ending call that gives everybody else one more
+turn. A variant says which cards have abilities and what they do, what counts as a match, what
+happens to an empty grid, how a round is scored, and builds its view from `grid_rows`.
 """
 
 from __future__ import annotations
@@ -18,11 +21,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from game.core.actions import Action
-from game.core.cards import DECK, FACE_DOWN, Card, Place, grid_place
-from game.core.errors import InvalidTarget
-from game.core.events import NOBODY, CardMoved, CardSeen, CardsSwapped, Event, PenaltyGiven
+from game.core.actions import TABLE, Action, Expire, Pass, StartRound
+from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, Place, grid_place, held_place
+from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
+from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, Passed, PenaltyGiven,
+                              TurnStarted, WindowClosed, WindowOpened)
 from game.core.game import Game
+from game.core.reaction import ReactionWindow
+from game.core.view import SeatView
 
 
 # -- the actions every memory-grid variant names the same way -----------------------------------
@@ -103,6 +109,47 @@ class Give(Action):
         return (grid_place(self.seat, self.index),)
 
 
+# -- the events every memory-grid variant names the same way -------------------------------------
+@dataclass(frozen=True, slots=True)
+class AbilityEnded(Event):
+    seat: int
+    used: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GridView(SeatView):
+    """What one seat of a memory-grid game may know right now (the common fields are SeatView's).
+    Grid slots hold None (empty), FACE_DOWN, or a Card the seat is looking at this very moment;
+    remembering earlier looks is the seat's own business. A variant's view adds its own facts."""
+
+    grids: tuple[tuple[Any, ...], ...]
+    discard_top: Card | None
+    discard_size: int
+    deck_size: int
+    holder: int | None
+    held: Card | None
+    held_from: str | None
+    ability: Any                     # the ability being used (what names it is the variant's)
+    looked: tuple[Place, ...]
+    looked_cards: tuple[Card | None, ...]
+    caller: int | None
+    final_turns: tuple[int, ...]
+    locked: tuple[int, ...]
+    window_seats: tuple[int, ...]
+    window_deadline: float | None
+    pending_seat: int | None
+    pending_place: Place | None
+    options: dict
+
+
+# Actions are immutable values, so the ones listed on every step are built once.
+exchange_action = lru_cache(maxsize=None)(Exchange)
+pass_action = lru_cache(maxsize=None)(Pass)
+# The table's own actions likewise.
+_START = StartRound()
+_EXPIRE = Expire()
+
+
 @lru_cache(maxsize=None)
 def row_places(seat: int, slots: int) -> tuple[Place, ...]:
     """The places of a grid of `slots` slots (one tuple per seat and size: listing targets is hot)."""
@@ -113,12 +160,28 @@ class GridGame(Game):
     """A Game played on face-down grids. The variant's `setup` calls `setup_grids`."""
 
     call_name = "the end"   # what the variant's round-ending call is named ("KOMBIO", "Kabu")
+    window_name = "match"   # how the reaction window is named ("match 7", "claim 7h")
     hidden_memory = True
 
     def setup_grids(self) -> None:
         self.grids: list[list[Card | None]] = [[] for _ in range(self.seats)]
         # Card ids each seat has legitimately seen (for the no-leak checks in the tests).
         self.seen: list[set[int]] = [set() for _ in range(self.seats)]
+        self.window_serial = 0
+        self.clear_turn_state()
+
+    def clear_turn_state(self) -> None:
+        """What a round starts without: no call, no card in hand, no ability, no window, nobody owing a card."""
+        self.caller: int | None = None
+        self.final_turns: set[int] = set()
+        self.turn_is_final = False
+        self.held: Card | None = None
+        self.held_from: str | None = None
+        self.ability: Any = None
+        self.looked: tuple[Place, ...] = ()
+        self.window: ReactionWindow | None = None
+        self.pending_seat: int | None = None    # who must act next out of turn order (Give, ...)
+        self.pending_place: Place | None = None
 
     # -- reading the grids ------------------------------------------------------------------
     def acts_out_of_turn(self, seat: int) -> bool:
@@ -223,6 +286,42 @@ class GridGame(Game):
             return f"matched the {rank} from {where}"
         return super().reaction_words(action)
 
+    def _looking_at(self, seat: int, phases: tuple[str, ...]) -> dict[Place, Card]:
+        """The cards `seat` is looking at this very moment: its own ability's looks, in `phases`."""
+        visible: dict[Place, Card] = {}
+        if seat == self.turn and self.phase in phases:
+            for place in self.looked:
+                card = self.card_at(place)
+                if card is not None:
+                    visible[place] = card
+        return visible
+
+    def held_shown_to(self, seat: int, holder: int | None) -> Card | None:
+        """The card in hand as `seat` sees it: the holder sees it, everybody sees a card taken from
+        the discard pile (it was face up), nobody else sees a drawn one."""
+        if self.held is not None and (seat == holder or self.held_from == "discard" or self.reveal_all):
+            return self.held
+        return None
+
+    def _prompt(self) -> str:
+        """The view's prompt: the shared steps here, the variant's own in `_step_prompt`."""
+        phase = self.phase
+        if phase == "ready":
+            return "the first round is about to be dealt"
+        if phase == "round_over":
+            return f"round {self.round} is over"
+        if phase == "match_over":
+            return "the match is over"
+        if phase == "turn":
+            can_call = self.caller is None and self.piles.discard
+            return f"seat {self.turn} to draw, take the discard" + (f" or call {self.call_name}" if can_call else "")
+        if phase == "give":
+            return f"seat {self.pending_seat} to give a card into the gap"
+        return self._step_prompt(phase)
+
+    def _step_prompt(self, phase: str) -> str:
+        return phase
+
     # -- knowledge --------------------------------------------------------------------------
     def _show(self, seat: int, card: Card) -> None:
         self.seen[seat].add(card.id)
@@ -291,3 +390,235 @@ class GridGame(Game):
             events.append(PenaltyGiven(seat, reason + " (no card left to draw)", 0))
             return
         events.append(PenaltyGiven(seat, reason, 1))
+
+    def _reveal_grids(self, events: list[Event]) -> None:
+        """The round is over: every card left in a grid is shown to everybody."""
+        for seat, grid in enumerate(self.grids):
+            for i, card in enumerate(grid):
+                if card is not None:
+                    self._show_all(card)
+                    events.append(CardRevealed(grid_place(seat, i), card))
+
+    def _land(self, card: Card) -> None:
+        """`card` goes face up onto the discard pile."""
+        self.piles.discard.append(card)
+        self._show_all(card)
+
+    # -- the variant's rules the shared turn asks for -------------------------------------------
+    def _check_grids(self, seat: int, events: list[Event]) -> None:
+        """A card left `seat`'s grid (or might have): what the variant does about an empty grid."""
+
+    def _start_ability(self, seat: int, card: Card, events: list[Event]) -> bool:
+        """`card` was played from the deck: start its ability, if it has one (True)."""
+        return False
+
+    # -- the turn ----------------------------------------------------------------------------
+    def _require(self, action: Action, *phases: str) -> None:
+        if self.phase not in phases:
+            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
+        if action.seat not in self.seats_to_act():
+            raise NotYourTurn(f"seat {action.seat} cannot act now")
+
+    def table_action(self) -> tuple[Action, float | None] | None:
+        if self.phase in ("ready", "round_over"):
+            return _START, None
+        if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
+            return _EXPIRE, self.window.deadline
+        return None
+
+    def _turn_actions(self, seat: int, phase: str, own: list[int]) -> list[Action]:
+        """The legal actions of the turn's own steps (`own`: the slots holding a card), for the
+        call the variant's `call_action`."""
+        if phase == "turn":
+            actions: list[Action] = []
+            if self.piles.can_draw():
+                actions.append(DrawFromDeck(seat))
+            if self.piles.discard and own:
+                actions.append(TakeDiscard(seat))
+            if self.caller is None and self.piles.discard:
+                actions.append(self.call_action(seat))
+            return actions
+        if phase == "drawn":
+            return [exchange_action(seat, i) for i in own] + [PlayDrawn(seat)]
+        if phase == "taken":
+            return [exchange_action(seat, i) for i in own]
+        if phase == "look_both":
+            return [SwapBoth(seat), SkipAbility(seat)]
+        if phase == "give":
+            return [Give(seat, i) for i in own]
+        return []
+
+    call_action: type[Action] = Action   # the variant's round-ending call (CallKombio, CallKabu)
+
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        self.turn = seat
+        self.phase = "turn"
+        self.turn_is_final = self.caller is not None
+        events.append(TurnStarted(seat))
+        if not self.legal_actions(seat):
+            # Nothing to draw and nothing to exchange the discard with: the turn is lost.
+            self._end_turn(self.now, events)
+
+    def _end_turn(self, t: float, events: list[Event]) -> None:
+        if self.turn_is_final:
+            self.final_turns.discard(self.turn)
+        if self.caller is not None and not self.final_turns:
+            self._end_round(events)
+            return
+        # The caller takes no more turns.
+        self._start_turn(self.order.next(self.turn, out=() if self.caller is None else (self.caller,)), events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _begin_final_turns(self, seat: int, called: Event, events: list[Event]) -> None:
+        """`seat` called the end of the round (`called` says so): everybody else gets one more turn."""
+        self.caller = seat
+        self.final_turns = set(range(self.seats)) - {seat}
+        # A call made during someone's reaction window gives that player one more turn too.
+        self.turn_is_final = False
+        events.append(called)
+
+    def _call_instead_of_turn(self, action: Action, called: Event, t: float) -> list[Event]:
+        self._require(action, "turn")
+        if self.caller is not None:
+            raise IllegalAction(f"seat {self.caller} has already called {self.call_name}")
+        if not self.piles.discard:
+            raise IllegalAction(f"the first turn of a round draws from the deck; {self.call_name} can be called "
+                                "from the next turn")
+        events: list[Event] = []
+        self._begin_final_turns(action.seat, called, events)
+        self._end_turn(t, events)
+        return events
+
+    def _on_DrawFromDeck(self, action: DrawFromDeck, t: float) -> list[Event]:
+        self._require(action, "turn")
+        if not self.piles.can_draw():
+            raise IllegalAction("the deck is empty and the discard pile cannot refill it")
+        events: list[Event] = []
+        card = self.piles.draw(self.rng, events)
+        assert card is not None
+        self.held, self.held_from, self.phase = card, "deck", "drawn"
+        self._show(action.seat, card)
+        events.append(CardMoved(card, DECK, held_place(action.seat), frozenset((action.seat,)), action.seat))
+        return events
+
+    def _on_TakeDiscard(self, action: TakeDiscard, t: float) -> list[Event]:
+        self._require(action, "turn")
+        if not self.piles.discard:
+            raise IllegalAction("the discard pile is empty (the first turn draws from the deck)")
+        if not any(c is not None for c in self.grids[action.seat]):
+            raise IllegalAction("you have no card to exchange the discard with")
+        card = self.piles.discard.pop()
+        self.held, self.held_from, self.phase = card, "discard", "taken"
+        return [CardMoved(card, DISCARD, held_place(action.seat), None, action.seat)]
+
+    def _on_Exchange(self, action: Exchange, t: float) -> list[Event]:
+        self._require(action, "drawn", "taken")
+        seat = action.seat
+        place = grid_place(seat, action.index)
+        old = self.card_at(place)
+        if old is None:
+            raise InvalidTarget(f"you have no card in slot {action.index}")
+        held = self.held
+        self.grids[seat][action.index] = held
+        self._land(old)
+        self.held = self.held_from = None
+        events: list[Event] = [
+            CardMoved(old, place, DISCARD, None, seat),
+            CardMoved(held, held_place(seat), place, frozenset((seat,)), seat),
+        ]
+        self._check_grids(seat, events)
+        self._open_window(t, events)
+        return events
+
+    def _on_PlayDrawn(self, action: PlayDrawn, t: float) -> list[Event]:
+        self._require(action, "drawn")
+        card = self.held
+        assert card is not None
+        self._land(card)
+        self.held = self.held_from = None
+        events: list[Event] = [CardMoved(card, held_place(action.seat), DISCARD, None, action.seat)]
+        if not self._start_ability(action.seat, card, events):
+            self._open_window(t, events)
+        return events
+
+    def _finish_ability(self, seat: int, used: bool, t: float, events: list[Event]) -> None:
+        self.ability, self.looked = None, ()
+        events.append(AbilityEnded(seat, used))
+        self._open_window(t, events)
+
+    ability_phases = ("ability", "look_both")   # the steps of an ability (it may be skipped in any)
+
+    def _swap_blind(self, action: BlindSwap, t: float) -> list[Event]:
+        """The blind-swap ability, once the variant has checked that the card played grants it."""
+        self._check_target(action.a, "the first card")
+        self._check_target(action.b, "the second card")
+        if action.a == action.b:
+            raise InvalidTarget("choose two different cards to swap")
+        events: list[Event] = []
+        self._swap(action.a, action.b, action.seat, events)
+        self._finish_ability(action.seat, True, t, events)
+        return events
+
+    def _on_SkipAbility(self, action: SkipAbility, t: float) -> list[Event]:
+        self._require(action, *self.ability_phases)
+        events: list[Event] = []
+        # Skipping after a look (no swap) still counts as using the ability.
+        self._finish_ability(action.seat, self.phase != "ability", t, events)
+        return events
+
+    def _on_SwapBoth(self, action: SwapBoth, t: float) -> list[Event]:
+        self._require(action, "look_both")
+        events: list[Event] = []
+        self._swap(self.looked[0], self.looked[1], action.seat, events)
+        self._finish_ability(action.seat, True, t, events)
+        return events
+
+    # -- the reaction window after every discard ----------------------------------------------
+    def _open_window(self, t: float, events: list[Event]) -> None:
+        self.window_serial += 1
+        offered = tuple(s for s in range(self.seats) if s not in self.locked_seats())
+        self.window = ReactionWindow.open(f"{self.window_name} {self.piles.discard[-1]}", offered, t,
+                                          float(self.options["reaction_seconds"]), self.window_serial)
+        self.phase = "reaction"
+        events.append(WindowOpened("match", offered, t, self.window.deadline))
+
+    def _close_window(self, reason: str, t: float, events: list[Event]) -> None:
+        self.window = None
+        events.append(WindowClosed(reason))
+        self._end_turn(t, events)
+
+    def _on_Expire(self, action: Expire, t: float) -> list[Event]:
+        if action.seat != TABLE:
+            raise NotYourTurn("only the table closes a window on time")
+        if self.phase != "reaction" or self.window is None:
+            raise WrongPhase("no reaction window is open")
+        self.window.check_expire(t)
+        events: list[Event] = []
+        self._close_window("time", t, events)
+        return events
+
+    def _on_Pass(self, action: Pass, t: float) -> list[Event]:
+        if self.phase != "reaction" or self.window is None:
+            raise WrongPhase("there is no reaction window to pass on")
+        self.window.check_claim(action.seat, t)
+        self.window.mark_done(action.seat)
+        events: list[Event] = [Passed(action.seat)]
+        if self.window.everyone_done:
+            self._close_window("everyone passed", t, events)
+        return events
+
+    def _on_Give(self, action: Give, t: float) -> list[Event]:
+        self._require(action, "give")
+        src = grid_place(action.seat, action.index)
+        if self.card_at(src) is None:
+            raise InvalidTarget(f"you have no card in slot {action.index} to give")
+        gap = self.pending_place
+        assert gap is not None
+        events: list[Event] = []
+        self._give_unseen(src, gap, action.seat, events)
+        self.pending_seat = self.pending_place = None
+        self._check_grids(action.seat, events)
+        self._open_window(t, events)
+        return events

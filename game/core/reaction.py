@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from game.core.errors import IllegalAction, WindowClosed
 
 
-@dataclass
+@dataclass(slots=True)   # one opens on nearly every card played
 class ReactionWindow:
     trigger: str
     offered: tuple[int, ...]

@@ -16,9 +16,11 @@ from typing import Any, Callable, Hashable, Protocol
 from game.core.actions import Action, StartRound
 from game.core.errors import IllegalAction, ShownRefusal
 from game.core.events import Event
+from game.core.frozen import quick_init
 from game.core.game import Game
 
 
+@quick_init   # made for every ask of a bot (game.core.frozen)
 @dataclass(frozen=True, slots=True)
 class Intent:
     action: Action
@@ -202,6 +204,7 @@ class Session:
         acting = self._acting
         pending = self.pending
         situations = self._situations
+        situation_for = game.situation_for
         if pending:
             for seat in list(pending):
                 if seat not in acting:
@@ -210,24 +213,27 @@ class Session:
                     continue
                 situation = situations.get(seat, self)
                 if situation is self:
-                    situation = situations[seat] = game.situation_for(seat)
+                    situation = situations[seat] = situation_for(seat)
                 if pending[seat].situation != situation:
                     del pending[seat]
                     self.dropped += 1
         agents = self.agents
+        glancers = self._glancers
+        known_legal = self._legal
+        ties = self._ties.random
         for seat in acting:
             if seat in pending:
                 continue
             agent = agents.get(seat)
             if agent is None:
                 continue
-            if seat in self._glancers:
-                legal = self._legal.get(seat)
+            if seat in glancers:
+                legal = known_legal.get(seat)
                 if legal is None:
-                    legal = self._legal[seat] = game.legal_actions(seat)
+                    legal = known_legal[seat] = game.legal_actions(seat)
                 if not legal:
                     continue
-                view = self._glances[(seat, game.acts_out_of_turn(seat))]
+                view = self._glances[seat, game.acts_out_of_turn(seat)]
             else:
                 view, legal = self.ask(seat)
                 if not legal:
@@ -236,9 +242,8 @@ class Session:
             delay = intent.delay
             situation = situations.get(seat, self)
             if situation is self:
-                situation = situations[seat] = game.situation_for(seat)
-            pending[seat] = _Pending(now + (delay if delay > 0.0 else 0.0), self._ties.random(), intent.action,
-                                     situation)
+                situation = situations[seat] = situation_for(seat)
+            pending[seat] = _Pending(now + (delay if delay > 0.0 else 0.0), ties(), intent.action, situation)
         self._scheduled_at = version
 
     def _table_due(self, now: float) -> tuple[Action, float] | None:

@@ -26,8 +26,7 @@ from typing import Any, Hashable
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WindowClosed, WrongPhase
-from game.core.events import CardMoved, Event, Passed, PenaltyGiven, TurnStarted
-from game.core.events import WindowClosed as WindowClosedEvent
+from game.core.events import CardMoved, Event, PenaltyGiven, passed, turn_started, window_closed
 from game.core.events import WindowOpened
 from game.core.game import Game, register
 # Hands, skips, reverses and stacked pick-ups are the shedding games' shared turn flow (docs/kit.md);
@@ -56,6 +55,11 @@ DECK_CARDS = tuple(DECK_SPEC.build())  # cards are immutable, so every round reu
 # Identical cards share a face number; legal_actions lists each face once.
 FACES: tuple[tuple[int | str, str | None], ...] = tuple(sorted({(c.rank, c.suit) for c in DECK_CARDS}, key=str))
 FACE_OF: tuple[int, ...] = tuple(FACES.index((c.rank, c.suit)) for c in DECK_CARDS)
+# _FOLLOWS[colour, top rank][card id]: that card may be played on the top card on turn (a wild,
+# the colour in play, the same number or symbol; anything while a Wild start card leaves the colour open).
+_FOLLOWS: dict[tuple[str | None, int | str], tuple[bool, ...]] = {
+    (colour, rank): tuple(c.suit is None or c.suit == colour or c.rank == rank or colour is None for c in DECK_CARDS)
+    for colour in COLOURS + (None,) for rank in {c.rank for c in DECK_CARDS}}
 HAND_SIZE = 7
 UNO_PENALTY = 2
 
@@ -198,6 +202,9 @@ class TurnDrawn(Event):
     """`seat` drew instead of playing (it could not or chose not to follow) and its turn ends."""
 
     seat: int
+
+
+_turn_drawn = lru_cache(maxsize=None)(TurnDrawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,12 +387,12 @@ class CombatUno(Game):
         self.turn = seat
         self.turn_serial += 1
         self.turn_started = t
-        events.append(TurnStarted(seat))
+        events.append(turn_started(seat))
 
     # -- windows ----------------------------------------------------------------------------
     def _open_jump(self, offered: tuple[int, ...], t: float, events: list[Event]) -> None:
         if self._jumps:
-            events.append(WindowClosedEvent("covered"))
+            events.append(window_closed("covered"))
         options = self.options
         rank = self.piles.discard[-1].rank
         if not (options["jump_in"] or (self.pending and self._stack_allowed(rank))):
@@ -398,9 +405,12 @@ class CombatUno(Game):
         if not self._jumps:
             return
         w = self._jumps[None]
-        if all(s in w.done or s == self.turn for s in w.offered):
+        # Every offered seat has passed, or is now on turn (a seat only passes on a window
+        # offered to it, so `done` is a part of `offered`).
+        done, offered, turn = w.done, w.offered, self.turn
+        if len(done) + (turn in offered and turn not in done) == len(offered):
             self.windows.close("jump-in")
-            events.append(WindowClosedEvent(reason))
+            events.append(window_closed(reason))
 
     def _open_uno(self, target: int, t: float, events: list[Event]) -> None:
         self.uno_serial += 1
@@ -469,7 +479,7 @@ class CombatUno(Game):
         for kind, target in self.windows.due(t):
             if kind == "jump-in":
                 self.windows.close(kind)
-                events.append(WindowClosedEvent("time"))
+                events.append(window_closed("time"))
             else:
                 self._close_uno(target, "time: nobody called", events)  # type: ignore[arg-type]
         return events
@@ -486,7 +496,7 @@ class CombatUno(Game):
         rank, colour = action.rank, action.colour
         hand = self.hands[seat]
         card = None
-        for c in hand:
+        for at, c in enumerate(hand):
             if c.rank == rank and c.suit == colour:
                 card = c
                 break
@@ -536,7 +546,7 @@ class CombatUno(Game):
             self.covered = (top, jump, self.turn, claimable)
         else:
             self.covered = None
-        hand.remove(card)
+        del hand[at]   # (list.remove would compare the cards before it field by field)
         self.hand_serial[seat] += 1
         self.piles.discard.append(card)
         self.top_by = seat
@@ -607,7 +617,7 @@ class CombatUno(Game):
         seat = self._require_turn(action)
         if self.pending:
             raise MustDrawOrStack(f"a penalty of {self.pending} is pending: start drawing it (or stack)")
-        events: list[Event] = [TurnDrawn(seat)]
+        events: list[Event] = [_turn_drawn(seat)]
         self._give(seat, 1, events)
         self._start_turn(self.order.next(seat), t, events)
         self._maybe_close_jump("every other seat has passed", events)
@@ -672,35 +682,42 @@ class CombatUno(Game):
         return events
 
     def _on_Pass(self, action: Pass, t: float) -> list[Event]:
+        # The most frequent action (every seat offered a jump-in passes on it): the window is
+        # looked up once, the checks in the order _windows_open_to and check_claim make them.
         seat = action.seat
         if self.phase != "play":
             raise WrongPhase("there is no window to pass on")
-        if not 0 <= seat < self.seats or not self._windows_open_to(seat):
+        jump = self._jumps.get(None)
+        if jump is not None and (seat == self.turn or seat not in jump.offered or seat in jump.done):
+            jump = None   # not open to this seat
+        unos = self._unos
+        if not 0 <= seat < self.seats or (jump is None and not self._windows_open_to(seat)):
             raise WindowClosed(f"seat {seat} has no open window to pass on")
         if self.owed[seat]:
             raise StillDrawing(f"seat {seat} must finish drawing first")
-        jump = self._jump_open_to(seat)
-        if jump:
-            self._jumps[None].check_claim(seat, t)  # type: ignore[union-attr]
-        for w in self._unos.values():
-            if seat not in w.done:
-                w.check_claim(seat, t)
-        events: list[Event] = [Passed(seat)]
-        if jump:
-            self._jumps[None].mark_done(seat)  # type: ignore[union-attr]
+        if jump is not None:
+            jump.check_claim(seat, t)
+        if unos:
+            for w in unos.values():
+                if seat not in w.done:
+                    w.check_claim(seat, t)
+        events: list[Event] = [passed(seat)]
+        if jump is not None:
+            jump.done.add(seat)
             self._maybe_close_jump("every other seat has passed", events)
-        for target in list(self._unos):
-            w = self._unos[target]
-            if seat not in w.done:
-                w.mark_done(seat)
-                if w.everyone_done:
-                    self._close_uno(target, "everyone passed: nobody called", events)
+        if unos:
+            for target in list(unos):
+                w = unos[target]
+                if seat not in w.done:
+                    w.mark_done(seat)
+                    if w.everyone_done:
+                        self._close_uno(target, "everyone passed: nobody called", events)
         return events
 
     # -- the end of a round ------------------------------------------------------------------------
     def _end_round(self, winner: int, events: list[Event]) -> None:
         if self.windows.close("jump-in") is not None:
-            events.append(WindowClosedEvent("round over"))
+            events.append(window_closed("round over"))
         for target in list(self._unos):
             self._close_uno(target, "round over", events)
         self.pending, self.absorb = 0, None
@@ -717,6 +734,14 @@ class CombatUno(Game):
             return ()
         turn, owed = self.turn, self.owed
         jump, uno = self._jumps[None] if self._jumps else None, self._unos
+        if not uno and not any(owed):
+            # The usual moment: the seat on turn, and a jump-in window nobody has passed on yet
+            # offered to it and the others (an offer lists seats in order).
+            if jump is None:
+                return (turn,)
+            offered = jump.offered
+            if not jump.done and turn in offered:
+                return offered
         acting = []
         for s in range(self.seats):
             if s == turn or owed[s]:
@@ -746,10 +771,12 @@ class CombatUno(Game):
         """A seat's pending reaction stays valid while the top card, its own hand, whether it is
         on turn, the pending draw and the UNO windows stay the same: other seats' passes, draws
         and calls elsewhere do not void it."""
+        seated = 0 <= seat < self.seats
+        jump = self._jumps.get(None)
         return (self.round, self.top_serial, self.turn_serial if self.turn == seat else -1,
-                self.pending, self.absorb, self.hand_serial[seat] if 0 <= seat < self.seats else 0,
-                self.owed[seat] if 0 <= seat < self.seats else 0, self.uno_serial,
-                None in self._jumps and seat in self._jumps[None].done)
+                self.pending, self.absorb, self.hand_serial[seat] if seated else 0,
+                self.owed[seat] if seated else 0, self.uno_serial,
+                jump is not None and seat in jump.done)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat == TABLE:
@@ -762,9 +789,9 @@ class CombatUno(Game):
         hand = self.hands[seat]
         top = self.piles.discard[-1]
         top_rank = top.rank
-        plays = _plays(seat)
         out: list[Action] = []
         if seat == self.turn:
+            plays = _plays(seat)
             if self.pending:
                 if self._stack_allowed(top_rank):
                     seen = set()
@@ -776,31 +803,35 @@ class CombatUno(Game):
                                 out.extend(plays[face])
                 out.append(_start_drawing(seat))
             else:
-                colour = self.colour
-                seen = set()
+                # Each card in the hand that follows the top card, each face once.
+                follows = _FOLLOWS[self.colour, top_rank]
+                seen = []
                 for c in hand:
-                    face = FACE_OF[c.id]
-                    if face not in seen and (c.suit is None or c.suit == colour or c.rank == top_rank
-                                             or colour is None):
-                        seen.add(face)
-                        out.extend(plays[face])
+                    i = c.id
+                    if follows[i]:
+                        face = FACE_OF[i]
+                        if face not in seen:
+                            seen.append(face)
+                            out += plays[face]
                 out.append(_draw(seat))
-        elif self._jump_open_to(seat):
-            if top_rank in DRAW_AMOUNT and self.live_penalty():
-                ok = self._stack_allowed(top_rank)
-            else:
-                ok = self.options["jump_in"]
-            if ok:
-                face = FACE_OF[top.id]
-                for c in hand:
-                    if FACE_OF[c.id] == face:
-                        out.extend(plays[face])
-                        break
-            out.append(_pass(seat))
-            for target, w in self._unos.items():
-                if seat not in w.done:
-                    out.append(_call(seat, target))
-            return out
+        else:
+            jump = self._jumps.get(None)
+            if jump is not None and seat in jump.offered and seat not in jump.done:   # _jump_open_to
+                if top_rank in DRAW_AMOUNT and self.live_penalty():
+                    ok = self._stack_allowed(top_rank)
+                else:
+                    ok = self.options["jump_in"]
+                if ok:
+                    suit = top.suit
+                    for c in hand:
+                        if c.rank == top_rank and c.suit == suit:   # an identical card
+                            out += _plays(seat)[FACE_OF[top.id]]
+                            break
+                out.append(_pass(seat))
+                for target, w in self._unos.items():
+                    if seat not in w.done:
+                        out.append(_call(seat, target))
+                return out
         if self._unos:
             can_pass = False
             for target, w in self._unos.items():
@@ -814,8 +845,15 @@ class CombatUno(Game):
     def acts_out_of_turn(self, seat: int) -> bool:
         # Off turn and not drawing, a seat acts exactly when a window is still open to it
         # (seats_to_act's rule for such a seat, without listing every seat).
-        return (self.phase == "play" and seat != self.turn and 0 <= seat < self.seats and not self.owed[seat]
-                and self._windows_open_to(seat))
+        if self.phase != "play" or seat == self.turn or not 0 <= seat < self.seats or self.owed[seat]:
+            return False
+        jump = self._jumps.get(None)
+        if jump is not None and seat in jump.offered and seat not in jump.done:
+            return True
+        for w in self._unos.values():
+            if seat not in w.done:
+                return True
+        return False
 
     def observe(self, seat: int) -> CombatUnoView:
         jump = self._jumps.get(None)

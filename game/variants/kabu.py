@@ -22,21 +22,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Hashable
+from typing import Hashable
 
-from game.core.actions import TABLE, Action, Expire, Pass, StartRound
+from game.core.actions import TABLE, Action, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, Place, grid_place, held_place
-from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WrongPhase
-from game.core.events import (CardMoved, CardRevealed, Event, Passed, PenaltyGiven, TurnStarted, WindowClosed,
-                              WindowOpened)
+from game.core.errors import InvalidTarget, ShownRefusal, WrongPhase
+from game.core.events import CardMoved, CardRevealed, Event
 from game.core.game import register
-from game.core.grids import (BlindSwap, DrawFromDeck, Exchange, Give, GridGame, LookOpponent, LookOwn, Match,
-                             PlayDrawn, SkipAbility, SwapBoth, TakeDiscard)
+from game.core.grids import (AbilityEnded, BlindSwap, DrawFromDeck, Exchange, Give, GridGame,  # noqa: F401  (re-exported)
+                             GridView, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard, pass_action)
 from game.core.match import LowestAtTarget, MatchRule, halve_at
 from game.core.options import REACTION_SECONDS, OptionSpec
-from game.core.reaction import ReactionWindow
 from game.core.standard_deck import card_name, card_values, colour, standard_deck
-from game.core.view import SeatView, WindowView, ZoneView, grid_zone
+from game.core.view import WindowView, ZoneView, grid_zone
 
 DECK_SPEC = standard_deck(decks=2, jokers=4)
 DECK_CARDS = tuple(DECK_SPEC.build())   # 108 cards; cards are immutable, so every round reuses them
@@ -123,22 +121,12 @@ def _match_at(seat: int, owner: int, index: int) -> Match:
 
 
 
-_exchange = lru_cache(maxsize=None)(Exchange)
-_pass = lru_cache(maxsize=None)(Pass)
-
-
 # -- events particular to Kabu -------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class AbilityStarted(Event):
     seat: int
     card: Card
     ability: str
-
-
-@dataclass(frozen=True, slots=True)
-class AbilityEnded(Event):
-    seat: int
-    used: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,38 +192,16 @@ class LostCardRace(ShownRefusal):
 
 
 @dataclass(frozen=True, slots=True)
-class KabuView(SeatView):
-    """What one seat may know right now (the common fields are SeatView's). Grid slots hold None
-    (empty), FACE_DOWN, or a Card the seat is looking at this very moment."""
+class KabuView(GridView):
+    """What one seat may know right now (the common fields are GridView's; `ability` is OWN,
+    OPPONENT, BLIND or DECIDE while one is being used)."""
 
-    grids: tuple[tuple[Any, ...], ...]
-    discard_top: Card | None
     discard_under: Card | None
     calculated: int | None          # the calculated score of the pile (None: none applies)
-    discard_size: int
-    deck_size: int
-    holder: int | None
-    held: Card | None
-    held_from: str | None
-    ability: str | None             # OWN, OPPONENT, BLIND, DECIDE while one is being used
     ability_card: Card | None
-    looked: tuple[Place, ...]
-    looked_cards: tuple[Card | None, ...]
     peeks_left: tuple[int, ...]
-    caller: int | None
-    final_turns: tuple[int, ...]
-    locked: tuple[int, ...]
-    window_seats: tuple[int, ...]
-    window_deadline: float | None
-    pending_seat: int | None
-    pending_place: Place | None
     halved: tuple[tuple[int, int, int, int], ...]   # (round, seat, total before, after)
-    options: dict
 
-
-# The table's own actions are immutable values: built once, not on every ask.
-_START = StartRound()
-_EXPIRE = Expire()
 
 @register
 class Kabu(GridGame):
@@ -259,6 +225,8 @@ class Kabu(GridGame):
     actions = (Peek, DrawFromDeck, TakeDiscard, CallKabu, Exchange, PlayDrawn, LookOwn, LookOpponent,
                BlindSwap, LookPair, SwapBoth, SkipAbility, Match, Give)
     deck_cards = DECK_CARDS
+    call_action = CallKabu
+    window_name = "claim"
 
     def make_match_rule(self) -> MatchRule:
         adjust = halve_at(*HALVING_TOTALS) if self.options["halving"] else None
@@ -266,29 +234,19 @@ class Kabu(GridGame):
 
     # -- state ----------------------------------------------------------------------------
     def setup(self) -> None:
-        self.setup_grids()
+        self.setup_grids()       # the grids, the call, the card held, the window (game/core/grids.py)
         self.peeked: list[set[int]] = [set() for _ in range(self.seats)]
-        self.held: Card | None = None
-        self.held_from: str | None = None
         self.ability: str | None = None
         self.ability_card: Card | None = None
-        self.looked: tuple[Place, ...] = ()
         # Instant knowledge: the card a 7-10 look showed stays in view for the looker through the
         # window that follows (seat, place, card).
         self.glimpse: tuple[int, Place, Card] | None = None
-        self.window: ReactionWindow | None = None
-        self.window_serial = 0
-        self.top_serial = 0
+        self.top_serial = 0   # bumped whenever the top of the pile changes (the two races compare it)
         # The latest claim that landed (place, seat, top_serial then) and what the card it covered
         # would have taken (its rank, the calculated score then): for the two races.
         self.last_claim: tuple[Place, int, int] | None = None
         self.covered: tuple[int | str, int | None] | None = None
         self.faulty: tuple[Card, int] | None = None   # the latest wrong card in this window, and whose
-        self.caller: int | None = None
-        self.final_turns: set[int] = set()
-        self.turn_is_final = False
-        self.pending_seat: int | None = None    # who must Give
-        self.pending_place: Place | None = None
         self.halved: list[tuple[int, int, int, int]] = []
 
     # -- helpers ----------------------------------------------------------------------------
@@ -303,61 +261,26 @@ class Kabu(GridGame):
     def calculated(self) -> int | None:
         return calculated_score(self.piles.discard) if self.options["calculation"] else None
 
-    def _require(self, action: Action, *phases: str) -> None:
-        if self.phase not in phases:
-            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
-        if action.seat not in self.seats_to_act():
-            raise NotYourTurn(f"seat {action.seat} cannot act now")
-
-    def _refill(self, seat: int, events: list[Event]) -> None:
+    def _check_grids(self, seat: int, events: list[Event]) -> None:
         """Whoever is left with no cards draws one, face down."""
         if not any(c is not None for c in self.grids[seat]) and self._draw_face_down(seat, events) is not None:
             events.append(Refilled(seat))
 
     def _land(self, card: Card) -> None:
-        self.piles.discard.append(card)
-        self._show_all(card)
+        super()._land(card)
         self.top_serial += 1
 
     def _open_window(self, t: float, events: list[Event]) -> None:
-        self.window_serial += 1
         self.glimpse = None
         self.faulty = None
-        offered = tuple(s for s in range(self.seats) if s not in self.locked_seats())
-        self.window = ReactionWindow.open(f"claim {self.piles.discard[-1]}", offered, t,
-                                          float(self.options["reaction_seconds"]), self.window_serial)
-        self.phase = "reaction"
-        events.append(WindowOpened("match", offered, t, self.window.deadline))
+        super()._open_window(t, events)
 
     def _close_window(self, reason: str, t: float, events: list[Event]) -> None:
-        self.window = None
         self.glimpse = None
-        events.append(WindowClosed(reason))
-        self._end_turn(t, events)
-
-    def _start_turn(self, seat: int, events: list[Event]) -> None:
-        self.turn = seat
-        self.phase = "turn"
-        self.turn_is_final = self.caller is not None
-        events.append(TurnStarted(seat))
-        if not self.legal_actions(seat):
-            self._end_turn(self.now, events)   # nothing to draw or take: the turn is lost
-
-    def _end_turn(self, t: float, events: list[Event]) -> None:
-        if self.turn_is_final:
-            self.final_turns.discard(self.turn)
-        if self.caller is not None and not self.final_turns:
-            self._end_round(events)
-            return
-        # The caller takes no more turns.
-        self._start_turn(self.order.next(self.turn, out=() if self.caller is None else (self.caller,)), events)
+        super()._close_window(reason, t, events)
 
     def _end_round(self, events: list[Event]) -> None:
-        for seat, grid in enumerate(self.grids):
-            for i, card in enumerate(grid):
-                if card is not None:
-                    self._show_all(card)
-                    events.append(CardRevealed(grid_place(seat, i), card))
+        self._reveal_grids(events)
         hands = tuple(self.hand_value(s) for s in range(self.seats))
         before = [t + h for t, h in zip(self.score.totals, hands)]
         notes = []
@@ -387,13 +310,6 @@ class Kabu(GridGame):
             return tuple(s for s in range(self.seats) if len(self.peeked[s]) < PEEKS)
         return ()
 
-    def table_action(self) -> tuple[Action, float | None] | None:
-        if self.phase in ("ready", "round_over"):
-            return _START, None
-        if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
-            return _EXPIRE, self.window.deadline
-        return None
-
     def situation(self) -> Hashable:
         return (self.round, self.phase, self.turn, self.top_serial,
                 self.window.serial if self.window else -1, self.pending_seat)
@@ -420,33 +336,16 @@ class Kabu(GridGame):
             for s, grid in enumerate(self.grids):
                 if s not in locked and (sniping or s == seat):
                     out.extend([match_at(seat, s, i) for i, card in enumerate(grid) if card is not None])
-            out.append(_pass(seat))
+            out.append(pass_action(seat))
             return out
         if seat not in self.seats_to_act():
             return []
         own = [i for i, c in enumerate(self.grids[seat]) if c is not None]
         if phase == "peek":
             return [Peek(seat, i) for i in own if i not in self.peeked[seat]]
-        if phase == "turn":
-            actions: list[Action] = []
-            if self.piles.can_draw():
-                actions.append(DrawFromDeck(seat))
-            if self.piles.discard and own:
-                actions.append(TakeDiscard(seat))
-            if self.caller is None and self.piles.discard:
-                actions.append(CallKabu(seat))
-            return actions
-        if phase == "drawn":
-            return [_exchange(seat, i) for i in own] + [PlayDrawn(seat)]
-        if phase == "taken":
-            return [_exchange(seat, i) for i in own]
         if phase == "ability":
             return self._ability_actions(seat) + [SkipAbility(seat)]
-        if phase == "look_both":
-            return [SwapBoth(seat), SkipAbility(seat)]
-        if phase == "give":
-            return [Give(seat, i) for i in own]
-        return []
+        return self._turn_actions(seat, phase, own)
 
     def _ability_actions(self, seat: int) -> list[Action]:
         kind = self.ability
@@ -462,19 +361,13 @@ class Kabu(GridGame):
 
     def observe(self, seat: int) -> KabuView:
         reveal_all = self.round_revealed()
-        visible: dict[Place, Card] = {}
-        if seat == self.turn and self.phase == "look_both":
-            for place in self.looked:
-                card = self.card_at(place)
-                if card is not None:
-                    visible[place] = card
+        visible = self._looking_at(seat, ("look_both",))
         glimpse = self.glimpse
         if glimpse is not None and glimpse[0] == seat and self.card_at(glimpse[1]) is glimpse[2]:
             visible[glimpse[1]] = glimpse[2]
         grids = self.grid_rows(reveal_all, visible)
         holder = self.turn if self.held is not None else None
-        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard"
-                                                       or self.reveal_all) else None
+        held = self.held_shown_to(seat, holder)
         window = self.window
         acting = self.seats_to_act()
         in_window = self.phase == "reaction" and window is not None
@@ -516,18 +409,10 @@ class Kabu(GridGame):
     def claim_fits(self, card: Card) -> bool:
         return bool(self.piles.discard) and fits(card, self.piles.discard[-1], self.calculated()) is not None
 
-    def _prompt(self) -> str:
-        phase, turn = self.phase, self.turn
-        if phase == "ready":
-            return "the first round is about to be dealt"
-        if phase == "round_over":
-            return f"round {self.round} is over"
-        if phase == "match_over":
-            return "the match is over"
+    def _step_prompt(self, phase: str) -> str:
+        turn = self.turn
         if phase == "peek":
             return "everyone chooses two of their own cards to look at"
-        if phase == "turn":
-            return f"seat {turn} to draw, take the discard" + (" or call Kabu" if self.caller is None and self.piles.discard else "")
         if phase in ("drawn", "taken"):
             return f"seat {turn} to swap the card in" + (" or discard it" if phase == "drawn" else "")
         if phase in ("ability", "look_both"):
@@ -536,31 +421,17 @@ class Kabu(GridGame):
             top = self.piles.discard[-1]
             calc = self.calculated()
             return f"anyone may discard or snipe on the {card_name(top)}" + ("" if calc is None else f" or a {calc}")
-        if phase == "give":
-            return f"seat {self.pending_seat} to give a card into the gap"
         return phase
 
     # -- the table's actions ----------------------------------------------------------------
     def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
         first, events = self.begin_round(action)
-        self.caller, self.final_turns, self.turn_is_final = None, set(), False
-        self.held = self.held_from = self.ability = self.ability_card = None
-        self.looked, self.window, self.glimpse = (), None, None
+        self.clear_turn_state()
+        self.ability_card = self.glimpse = None
         self.last_claim = self.covered = self.faulty = None
-        self.pending_seat = self.pending_place = None
         self.peeked = [set() for _ in range(self.seats)]
         self.deal_grids(first, GRID_SIZE, events)
         self.turn, self.phase = first, "peek"
-        return events
-
-    def _on_Expire(self, action: Expire, t: float) -> list[Event]:
-        if action.seat != TABLE:
-            raise NotYourTurn("only the table closes a window on time")
-        if self.phase != "reaction" or self.window is None:
-            raise WrongPhase("no reaction window is open")
-        self.window.check_expire(t)
-        events: list[Event] = []
-        self._close_window("time", t, events)
         return events
 
     def _on_Peek(self, action: Peek, t: float) -> list[Event]:
@@ -577,81 +448,29 @@ class Kabu(GridGame):
         return events
 
     # -- a turn -------------------------------------------------------------------------------
-    def _on_DrawFromDeck(self, action: DrawFromDeck, t: float) -> list[Event]:
-        self._require(action, "turn")
-        if not self.piles.can_draw():
-            raise IllegalAction("the deck is empty and the discard pile cannot refill it")
-        events: list[Event] = []
-        card = self.piles.draw(self.rng, events)
-        assert card is not None
-        self.held, self.held_from, self.phase = card, "deck", "drawn"
-        self._show(action.seat, card)
-        events.append(CardMoved(card, DECK, held_place(action.seat), frozenset((action.seat,)), action.seat))
-        return events
-
     def _on_TakeDiscard(self, action: TakeDiscard, t: float) -> list[Event]:
-        self._require(action, "turn")
-        if not self.piles.discard:
-            raise IllegalAction("the discard pile is empty (the first turn draws from the deck)")
+        events = super()._on_TakeDiscard(action, t)
         # No stale discards: the card under it is not claimable; the next window opens on the
         # card this swap puts on the pile.
-        card = self.piles.discard.pop()
         self.top_serial += 1
-        self.held, self.held_from, self.phase = card, "discard", "taken"
-        return [CardMoved(card, DISCARD, held_place(action.seat), None, action.seat)]
+        return events
 
     def _on_CallKabu(self, action: CallKabu, t: float) -> list[Event]:
-        self._require(action, "turn")
-        if self.caller is not None:
-            raise IllegalAction(f"seat {self.caller} has already called Kabu")
-        if not self.piles.discard:
-            raise IllegalAction("the first turn of a round draws from the deck; Kabu can be called from the next turn")
-        self.caller = action.seat
-        self.final_turns = set(range(self.seats)) - {action.seat}
-        self.turn_is_final = False
-        events: list[Event] = [KabuCalled(action.seat)]
-        self._end_turn(t, events)
-        return events
-
-    def _on_Exchange(self, action: Exchange, t: float) -> list[Event]:
-        self._require(action, "drawn", "taken")
-        seat = action.seat
-        place = grid_place(seat, action.index)
-        old = self.card_at(place)
-        if old is None:
-            raise InvalidTarget(f"you have no card in slot {action.index}")
-        held = self.held
-        self.grids[seat][action.index] = held
-        self._land(old)
-        self.held = self.held_from = None
-        events: list[Event] = [
-            CardMoved(old, place, DISCARD, None, seat),
-            CardMoved(held, held_place(seat), place, frozenset((seat,)), seat),
-        ]
-        self._open_window(t, events)
-        return events
-
-    def _on_PlayDrawn(self, action: PlayDrawn, t: float) -> list[Event]:
-        self._require(action, "drawn")
-        card = self.held
-        assert card is not None
-        self._land(card)
-        self.held = self.held_from = None
-        events: list[Event] = [CardMoved(card, held_place(action.seat), DISCARD, None, action.seat)]
-        kind = ability_of(card)
-        if kind is not None:
-            self.ability, self.ability_card, self.phase = kind, card, "ability"
-            events.append(AbilityStarted(action.seat, card, ABILITY_NAMES[kind]))
-        else:
-            self._open_window(t, events)
-        return events
+        return self._call_instead_of_turn(action, KabuCalled(action.seat), t)
 
     # -- abilities ----------------------------------------------------------------------------
+    def _start_ability(self, seat: int, card: Card, events: list[Event]) -> bool:
+        kind = ability_of(card)
+        if kind is None:
+            return False
+        self.ability, self.ability_card, self.phase = kind, card, "ability"
+        events.append(AbilityStarted(seat, card, ABILITY_NAMES[kind]))
+        return True
+
     def _finish_ability(self, seat: int, used: bool, t: float, events: list[Event],
                         glimpse: tuple[int, Place, Card] | None = None) -> None:
-        self.ability, self.ability_card, self.looked = None, None, ()
-        events.append(AbilityEnded(seat, used))
-        self._open_window(t, events)
+        self.ability_card = None
+        super()._finish_ability(seat, used, t, events)
         self.glimpse = glimpse   # instant knowledge: the looked-at card stays in view for this window
 
     def _require_ability(self, action: Action, kind: str) -> None:
@@ -678,14 +497,7 @@ class Kabu(GridGame):
 
     def _on_BlindSwap(self, action: BlindSwap, t: float) -> list[Event]:
         self._require_ability(action, BLIND)
-        self._check_target(action.a, "the first card")
-        self._check_target(action.b, "the second card")
-        if action.a == action.b:
-            raise InvalidTarget("choose two different cards to swap")
-        events: list[Event] = []
-        self._swap(action.a, action.b, action.seat, events)
-        self._finish_ability(action.seat, True, t, events)
-        return events
+        return self._swap_blind(action, t)
 
     def _on_LookPair(self, action: LookPair, t: float) -> list[Event]:
         self._require_ability(action, DECIDE)
@@ -698,30 +510,8 @@ class Kabu(GridGame):
         self.looked, self.phase = (own, action.place), "look_both"
         return events
 
-    def _on_SwapBoth(self, action: SwapBoth, t: float) -> list[Event]:
-        self._require(action, "look_both")
-        events: list[Event] = []
-        self._swap(self.looked[0], self.looked[1], action.seat, events)
-        self._finish_ability(action.seat, True, t, events)
-        return events
-
-    def _on_SkipAbility(self, action: SkipAbility, t: float) -> list[Event]:
-        self._require(action, "ability", "look_both")
-        events: list[Event] = []
-        self._finish_ability(action.seat, self.phase != "ability", t, events)
-        return events
 
     # -- out of turn: instant discards and snipes -----------------------------------------------
-    def _on_Pass(self, action: Pass, t: float) -> list[Event]:
-        if self.phase != "reaction" or self.window is None:
-            raise WrongPhase("there is no reaction window to pass on")
-        self.window.check_claim(action.seat, t)
-        self.window.mark_done(action.seat)
-        events: list[Event] = [Passed(action.seat)]
-        if self.window.everyone_done:
-            self._close_window("everyone passed", t, events)
-        return events
-
     def _on_Match(self, action: Match, t: float) -> list[Event]:
         seat, place = action.seat, action.place
         last = self.last_claim
@@ -748,7 +538,7 @@ class Kabu(GridGame):
             if kind == "snipe":
                 self.phase, self.pending_seat, self.pending_place = "give", seat, place
                 return events
-            self._refill(seat, events)
+            self._check_grids(seat, events)   # a refill if that was the last card
             self._open_window(t, events)
             return events
         # A wrong claim: the card is shown and stays; the claimer takes a penalty card.
@@ -766,18 +556,4 @@ class Kabu(GridGame):
         self._penalty(seat, PENALTY_REASONS[reason], events)
         if self.window.everyone_done:
             self._close_window("every seat has tried", t, events)
-        return events
-
-    def _on_Give(self, action: Give, t: float) -> list[Event]:
-        self._require(action, "give")
-        src = grid_place(action.seat, action.index)
-        if self.card_at(src) is None:
-            raise InvalidTarget(f"you have no card in slot {action.index} to give")
-        gap = self.pending_place
-        assert gap is not None
-        events: list[Event] = []
-        self._give_unseen(src, gap, action.seat, events)
-        self.pending_seat = self.pending_place = None
-        self._refill(action.seat, events)
-        self._open_window(t, events)
         return events

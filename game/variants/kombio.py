@@ -15,17 +15,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Hashable
 
-from game.core.actions import TABLE, Action, Expire, Pass, StartRound
+from game.core.actions import TABLE, Action, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, grid_place, held_place
-from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
-from game.core.events import (CardMoved, CardRevealed, Event, Passed,
-                              PenaltyGiven, TurnStarted, WindowClosed, WindowOpened)
+from game.core.errors import InvalidTarget, WrongPhase
+from game.core.events import CardMoved, CardRevealed, Event, PenaltyGiven
 from game.core.game import register
-from game.core.grids import (BlindSwap, DrawFromDeck, Exchange, Give, GridGame, LookOpponent, LookOwn, Match,
-                             PlayDrawn, SkipAbility, SwapBoth, TakeDiscard)
+from game.core.grids import (AbilityEnded, BlindSwap, DrawFromDeck, Exchange, Give, GridGame,  # noqa: F401  (re-exported)
+                             GridView, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard,
+                             pass_action)
 from game.core.options import REACTION_SECONDS, OptionSpec
-from game.core.reaction import ReactionWindow
-from game.core.view import SeatView, WindowView, ZoneView, grid_zone
+from game.core.view import WindowView, ZoneView, grid_zone
 
 DECK_SPEC = DeckSpec(
     ((-1, None, 3), (0, None, 3))
@@ -82,8 +81,6 @@ class DecidePenalty(Action):
 
 # Actions are immutable values, so the ones listed on every step are built once.
 _match = lru_cache(maxsize=None)(Match)
-_exchange = lru_cache(maxsize=None)(Exchange)
-_pass = lru_cache(maxsize=None)(Pass)
 
 
 # -- events particular to Kombio ---------------------------------------------------------------
@@ -92,12 +89,6 @@ class AbilityStarted(Event):
     seat: int
     rank: int
     ability: str
-
-
-@dataclass(frozen=True, slots=True)
-class AbilityEnded(Event):
-    seat: int
-    used: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,35 +108,12 @@ class KombioCalled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class KombioView(SeatView):
-    """What one seat may know right now (the common fields are SeatView's). Grid slots hold None
-    (empty), FACE_DOWN, or a Card the seat is looking at this very moment; remembering earlier
-    looks is the seat's own business."""
+class KombioView(GridView):
+    """What one seat may know right now (the common fields are GridView's; `ability` is the rank
+    whose ability is being used)."""
 
-    grids: tuple[tuple[Any, ...], ...]
-    discard_top: Card | None
-    discard_size: int
-    deck_size: int
-    holder: int | None
-    held: Card | None
-    held_from: str | None
-    ability: int | None
-    looked: tuple[Place, ...]
-    looked_cards: tuple[Card | None, ...]
-    caller: int | None
-    final_turns: tuple[int, ...]
-    locked: tuple[int, ...]
-    window_seats: tuple[int, ...]
-    window_deadline: float | None
-    pending_seat: int | None
-    pending_place: Place | None
     wrong_claimer: int | None    # who wrongly claimed the pending card (the owner chooses their penalty)
-    options: dict
 
-
-# The table's own actions are immutable values: built once, not on every ask.
-_START = StartRound()
-_EXPIRE = Expire()
 
 @register
 class Kombio(GridGame):
@@ -169,23 +137,15 @@ class Kombio(GridGame):
     actions = (DrawFromDeck, TakeDiscard, CallKombio, Exchange, PlayDrawn, LookOwn, LookOpponent,
                BlindSwap, LookAny, SwapLooked, LookTwo, SwapBoth, SkipAbility, Match, Give, DecidePenalty)
     deck_cards = DECK_CARDS
+    call_action = CallKombio
+    ability_phases = ("ability", "look_swap", "look_both")
     # How the match is won: the "Game length" options, lowest total (Game.make_match_rule).
 
     # -- state ----------------------------------------------------------------------------
     def setup(self) -> None:
-        self.setup_grids()
-        self.held: Card | None = None
-        self.held_from: str | None = None
+        self.setup_grids()       # the grids, the call, the card held, the window (game/core/grids.py)
         self.ability: int | None = None
-        self.looked: tuple[Place, ...] = ()
-        self.window: ReactionWindow | None = None
-        self.window_serial = 0
-        self.caller: int | None = None
-        self.final_turns: set[int] = set()
-        self.turn_is_final = False
-        self.pending_seat: int | None = None    # who must Give / DecidePenalty
-        self.pending_place: Place | None = None
-        self.pending_claimer: int | None = None
+        self.pending_claimer: int | None = None   # who wrongly claimed (the owner decides: DecidePenalty)
 
     # -- helpers ----------------------------------------------------------------------------
     def locked_seats(self) -> tuple[int, ...]:
@@ -193,57 +153,17 @@ class Kombio(GridGame):
             return (self.caller,)
         return ()
 
-    def _require(self, action: Action, *phases: str) -> None:
-        if self.phase not in phases:
-            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
-        if action.seat not in self.seats_to_act():
-            raise NotYourTurn(f"seat {action.seat} cannot act now")
-
-    def _open_window(self, t: float, events: list[Event]) -> None:
-        self.window_serial += 1
-        offered = tuple(s for s in range(self.seats) if s not in self.locked_seats())
-        self.window = ReactionWindow.open(f"match {self.piles.discard[-1]}", offered, t,
-                                          float(self.options["reaction_seconds"]), self.window_serial)
-        self.phase = "reaction"
-        events.append(WindowOpened("match", offered, t, self.window.deadline))
-
-    def _close_window(self, reason: str, t: float, events: list[Event]) -> None:
-        self.window = None
-        events.append(WindowClosed(reason))
-        self._end_turn(t, events)
-
-    def _start_turn(self, seat: int, events: list[Event]) -> None:
-        self.turn = seat
-        self.phase = "turn"
-        self.turn_is_final = self.caller is not None
-        events.append(TurnStarted(seat))
-        if not self.legal_actions(seat):
-            # Only after a call, with an empty grid and nothing left to draw: the turn is lost.
-            self._end_turn(self.now, events)
-
-    def _end_turn(self, t: float, events: list[Event]) -> None:
-        if self.turn_is_final:
-            self.final_turns.discard(self.turn)
-        if self.caller is not None and not self.final_turns:
-            self._end_round(events)
-            return
-        # The caller takes no more turns.
-        self._start_turn(self.order.next(self.turn, out=() if self.caller is None else (self.caller,)), events)
-
-    def _call(self, seat: int, automatic: bool, events: list[Event]) -> None:
-        self.caller = seat
-        self.final_turns = set(range(self.seats)) - {seat}
-        # A call made during someone's reaction window gives that player one more turn too.
-        self.turn_is_final = False
-        events.append(KombioCalled(seat, automatic))
-
     def _check_empty_grids(self, events: list[Event]) -> None:
+        """A player whose grid is empty calls KOMBIO automatically."""
         if self.caller is not None:
             return
         for seat in range(self.seats):
             if not any(card is not None for card in self.grids[seat]):
-                self._call(seat, True, events)
+                self._begin_final_turns(seat, KombioCalled(seat, True), events)
                 return
+
+    def _check_grids(self, seat: int, events: list[Event]) -> None:
+        self._check_empty_grids(events)
 
     def hand_value(self, seat: int) -> int:
         cards = [c for c in self.grids[seat] if c is not None]
@@ -257,11 +177,7 @@ class Kombio(GridGame):
         return total
 
     def _end_round(self, events: list[Event]) -> None:
-        for seat, grid in enumerate(self.grids):
-            for i, card in enumerate(grid):
-                if card is not None:
-                    self._show_all(card)
-                    events.append(CardRevealed(grid_place(seat, i), card))
+        self._reveal_grids(events)
         hands = tuple(self.hand_value(s) for s in range(self.seats))
         notes: list[str] = []
         if self.caller is None:
@@ -295,13 +211,6 @@ class Kombio(GridGame):
             return (self.pending_seat,)  # type: ignore[return-value]
         return ()
 
-    def table_action(self) -> tuple[Action, float | None] | None:
-        if self.phase in ("ready", "round_over"):
-            return _START, None
-        if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
-            return _EXPIRE, self.window.deadline
-        return None
-
     def situation(self) -> Hashable:
         return (self.round, self.phase, self.turn, len(self.piles.discard),
                 self.window.serial if self.window else -1, self.pending_seat)
@@ -314,38 +223,17 @@ class Kombio(GridGame):
         if phase == "reaction":   # the most frequent ask: every seat, after every discard
             if not self.window.is_open_to(seat):  # type: ignore[union-attr]  (seats_to_act's rule)
                 return []
-            return [_match(seat, p) for p in self._targets()] + [_pass(seat)]
+            return [_match(seat, p) for p in self._targets()] + [pass_action(seat)]
         if seat not in self.seats_to_act():
             return []
-        grid = self.grids[seat]
-        own = [i for i, c in enumerate(grid) if c is not None]
-        if phase == "turn":
-            actions: list[Action] = []
-            if self.piles.can_draw():
-                actions.append(DrawFromDeck(seat))
-            if self.piles.discard and own:
-                actions.append(TakeDiscard(seat))
-            if self.caller is None and self.piles.discard:
-                actions.append(CallKombio(seat))
-            return actions
-        if phase == "drawn":
-            return [_exchange(seat, i) for i in own] + [PlayDrawn(seat)]
-        if phase == "taken":
-            return [_exchange(seat, i) for i in own]
         if phase == "ability":
             return self._ability_actions(seat) + [SkipAbility(seat)]
         if phase == "look_swap":
             looked = self.looked[0]
             return [SwapLooked(seat, p) for p in self._targets() if p != looked] + [SkipAbility(seat)]
-        if phase == "look_both":
-            return [SwapBoth(seat), SkipAbility(seat)]
-        if phase == "reaction":
-            return [_match(seat, p) for p in self._targets()] + [_pass(seat)]
-        if phase == "give":
-            return [Give(seat, i) for i in own]
         if phase == "penalty_choice":
             return [DecidePenalty(seat, True), DecidePenalty(seat, False)]
-        return []
+        return self._turn_actions(seat, phase, [i for i, c in enumerate(self.grids[seat]) if c is not None])
 
     def _ability_actions(self, seat: int) -> list[Action]:
         rank = self.ability
@@ -363,12 +251,7 @@ class Kombio(GridGame):
 
     def observe(self, seat: int) -> KombioView:
         reveal_all = self.round_revealed()
-        visible: dict[Place, Card] = {}
-        if seat == self.turn and self.phase in ("look_swap", "look_both"):
-            for place in self.looked:
-                card = self.card_at(place)
-                if card is not None:
-                    visible[place] = card
+        visible = self._looking_at(seat, ("look_swap", "look_both"))
         # What every seat's view shares (the table as the public sees it) is built once per
         # version: every seat is shown a view after every discard, and the state changes only
         # through apply, which bumps the version. The replay's truth view (every card face up) is
@@ -386,8 +269,7 @@ class Kombio(GridGame):
         else:
             grids, zones = parts["grids"], parts["zones"]
         holder = parts["holder"]
-        held = self.held if self.held is not None and (seat == holder or self.held_from == "discard"
-                                                       or self.reveal_all) else None
+        held = self.held_shown_to(seat, holder)
         if holder is not None:
             zones = (*zones, ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
         return KombioView(
@@ -434,16 +316,8 @@ class Kombio(GridGame):
     def claim_fits(self, card: Card) -> bool:
         return bool(self.piles.discard) and card.rank == self.piles.discard[-1].rank
 
-    def _prompt(self) -> str:
-        phase, turn = self.phase, self.turn
-        if phase == "ready":
-            return "the first round is about to be dealt"
-        if phase == "round_over":
-            return f"round {self.round} is over"
-        if phase == "match_over":
-            return "the match is over"
-        if phase == "turn":
-            return f"seat {turn} to draw, take the discard" + (" or call KOMBIO" if self.caller is None and self.piles.discard else "")
+    def _step_prompt(self, phase: str) -> str:
+        turn = self.turn
         if phase in ("drawn", "taken"):
             return f"seat {turn} to exchange the card" + (" or play it" if phase == "drawn" else "")
         if phase in ("ability", "look_swap", "look_both"):
@@ -451,8 +325,6 @@ class Kombio(GridGame):
         if phase == "reaction":
             top = self.piles.discard[-1].rank if self.piles.discard else "?"
             return f"anyone may match the {top}"
-        if phase == "give":
-            return f"seat {self.pending_seat} to give a card into the gap"
         if phase == "penalty_choice":
             return f"seat {self.pending_seat} to choose the wrong claimer's penalty"
         return phase
@@ -460,10 +332,8 @@ class Kombio(GridGame):
     # -- the table's actions ----------------------------------------------------------------
     def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
         first, events = self.begin_round(action)
-        self.caller, self.final_turns, self.turn_is_final = None, set(), False
-        self.held = self.held_from = self.ability = None
-        self.looked, self.window = (), None
-        self.pending_seat = self.pending_place = self.pending_claimer = None
+        self.clear_turn_state()
+        self.pending_claimer = None
         self.deal_grids(first, GRID_SIZE, events)
         for seat in range(self.seats):
             for i in PEEK_SLOTS:
@@ -471,89 +341,17 @@ class Kombio(GridGame):
         self._start_turn(first, events)
         return events
 
-    def _on_Expire(self, action: Expire, t: float) -> list[Event]:
-        if action.seat != TABLE:
-            raise NotYourTurn("only the table closes a window on time")
-        if self.phase != "reaction" or self.window is None:
-            raise WrongPhase("no reaction window is open")
-        self.window.check_expire(t)
-        events: list[Event] = []
-        self._close_window("time", t, events)
-        return events
-
     # -- a turn -------------------------------------------------------------------------------
-    def _on_DrawFromDeck(self, action: DrawFromDeck, t: float) -> list[Event]:
-        self._require(action, "turn")
-        if not self.piles.can_draw():
-            raise IllegalAction("the deck is empty and the discard pile cannot refill it")
-        events: list[Event] = []
-        card = self.piles.draw(self.rng, events)
-        self.held, self.held_from, self.phase = card, "deck", "drawn"
-        self._show(action.seat, card)  # type: ignore[arg-type]
-        events.append(CardMoved(card, DECK, held_place(action.seat), frozenset((action.seat,)), action.seat))
-        return events
-
-    def _on_TakeDiscard(self, action: TakeDiscard, t: float) -> list[Event]:
-        self._require(action, "turn")
-        if not self.piles.discard:
-            raise IllegalAction("the discard pile is empty (the first turn must draw from the deck)")
-        if not any(c is not None for c in self.grids[action.seat]):
-            raise IllegalAction("you have no card to exchange the discard with")
-        card = self.piles.discard.pop()
-        self.held, self.held_from, self.phase = card, "discard", "taken"
-        return [CardMoved(card, DISCARD, held_place(action.seat), None, action.seat)]
-
     def _on_CallKombio(self, action: CallKombio, t: float) -> list[Event]:
-        self._require(action, "turn")
-        if self.caller is not None:
-            raise IllegalAction(f"seat {self.caller} has already called KOMBIO")
-        if not self.piles.discard:
-            raise IllegalAction("the first turn of a round draws from the deck; KOMBIO can be called from the next turn")
-        events: list[Event] = []
-        self._call(action.seat, False, events)
-        self._end_turn(t, events)
-        return events
-
-    def _on_Exchange(self, action: Exchange, t: float) -> list[Event]:
-        self._require(action, "drawn", "taken")
-        seat = action.seat
-        place = grid_place(seat, action.index)
-        old = self.card_at(place)
-        if old is None:
-            raise InvalidTarget(f"you have no card in slot {action.index}")
-        held = self.held
-        self.grids[seat][action.index] = held
-        self.piles.discard.append(old)
-        self._show_all(old)
-        self.held = self.held_from = None
-        events: list[Event] = [
-            CardMoved(old, place, DISCARD, None, seat),
-            CardMoved(held, held_place(seat), place, frozenset((seat,)), seat),
-        ]
-        self._check_empty_grids(events)
-        self._open_window(t, events)
-        return events
-
-    def _on_PlayDrawn(self, action: PlayDrawn, t: float) -> list[Event]:
-        self._require(action, "drawn")
-        card = self.held
-        assert card is not None
-        self.piles.discard.append(card)
-        self._show_all(card)
-        self.held = self.held_from = None
-        events: list[Event] = [CardMoved(card, held_place(action.seat), DISCARD, None, action.seat)]
-        if card.rank in ABILITY_NAMES:
-            self.ability, self.phase = card.rank, "ability"  # type: ignore[assignment]
-            events.append(AbilityStarted(action.seat, card.rank, ABILITY_NAMES[card.rank]))  # type: ignore[index]
-        else:
-            self._open_window(t, events)
-        return events
+        return self._call_instead_of_turn(action, KombioCalled(action.seat, False), t)
 
     # -- abilities ----------------------------------------------------------------------------
-    def _finish_ability(self, seat: int, used: bool, t: float, events: list[Event]) -> None:
-        self.ability, self.looked = None, ()
-        events.append(AbilityEnded(seat, used))
-        self._open_window(t, events)
+    def _start_ability(self, seat: int, card: Card, events: list[Event]) -> bool:
+        if card.rank not in ABILITY_NAMES:
+            return False
+        self.ability, self.phase = card.rank, "ability"  # type: ignore[assignment]
+        events.append(AbilityStarted(seat, card.rank, ABILITY_NAMES[card.rank]))  # type: ignore[index]
+        return True
 
     def _require_ability(self, action: Action, *ranks: int) -> None:
         self._require(action, "ability")
@@ -579,14 +377,7 @@ class Kombio(GridGame):
 
     def _on_BlindSwap(self, action: BlindSwap, t: float) -> list[Event]:
         self._require_ability(action, 11, 12)
-        self._check_target(action.a, "the first card")
-        self._check_target(action.b, "the second card")
-        if action.a == action.b:
-            raise InvalidTarget("choose two different cards to swap")
-        events: list[Event] = []
-        self._swap(action.a, action.b, action.seat, events)
-        self._finish_ability(action.seat, True, t, events)
-        return events
+        return self._swap_blind(action, t)
 
     def _on_LookAny(self, action: LookAny, t: float) -> list[Event]:
         self._require_ability(action, 13)
@@ -618,30 +409,8 @@ class Kombio(GridGame):
         self.looked, self.phase = (action.a, action.b), "look_both"
         return events
 
-    def _on_SwapBoth(self, action: SwapBoth, t: float) -> list[Event]:
-        self._require(action, "look_both")
-        events: list[Event] = []
-        self._swap(self.looked[0], self.looked[1], action.seat, events)
-        self._finish_ability(action.seat, True, t, events)
-        return events
-
-    def _on_SkipAbility(self, action: SkipAbility, t: float) -> list[Event]:
-        self._require(action, "ability", "look_swap", "look_both")
-        events: list[Event] = []
-        self._finish_ability(action.seat, self.phase != "ability", t, events)
-        return events
 
     # -- out of turn: matching ----------------------------------------------------------------
-    def _on_Pass(self, action: Pass, t: float) -> list[Event]:
-        if self.phase != "reaction" or self.window is None:
-            raise WrongPhase("there is no reaction window to pass on")
-        self.window.check_claim(action.seat, t)
-        self.window.mark_done(action.seat)
-        events: list[Event] = [Passed(action.seat)]
-        if self.window.everyone_done:
-            self._close_window("everyone passed", t, events)
-        return events
-
     def _on_Match(self, action: Match, t: float) -> list[Event]:
         if self.phase != "reaction" or self.window is None:
             raise WrongPhase("there is no discard to match right now")
@@ -677,21 +446,6 @@ class Kombio(GridGame):
         self._check_empty_grids(events)
         if self.window is not None and self.window.everyone_done:
             self._close_window("every seat has tried", t, events)
-
-    def _on_Give(self, action: Give, t: float) -> list[Event]:
-        self._require(action, "give")
-        src = grid_place(action.seat, action.index)
-        card = self.card_at(src)
-        if card is None:
-            raise InvalidTarget(f"you have no card in slot {action.index} to give")
-        gap = self.pending_place
-        assert gap is not None
-        events: list[Event] = []
-        self._give_unseen(src, gap, action.seat, events)
-        self.pending_seat = self.pending_place = None
-        self._check_empty_grids(events)
-        self._open_window(t, events)
-        return events
 
     def _on_DecidePenalty(self, action: DecidePenalty, t: float) -> list[Event]:
         self._require(action, "penalty_choice")

@@ -1,216 +1,30 @@
-"""Drives the Kombio table through real input events (mouse clicks and keys posted to pygame's
-queue) on a fake clock, and checks what the table drew. Shared by the table tests."""
+"""Drives the Kombio table through real input events on a fake clock (the app, the input helpers,
+the random policy and the frame checks are grid_driver's): the human seats draw, swap, use the
+abilities of 7 to 14, match out of turn, decide a wrong claimer's penalty and call KOMBIO."""
 
 from __future__ import annotations
 
-import os
-import random
+import pygame
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-
-from game.client import tables  # noqa: E402
-from game.client.app import App  # noqa: E402
-from game.client.clock import Clock  # noqa: E402
-from game.client.scene import Scene  # noqa: E402
-from game.client.scenes.curtain import Curtain  # noqa: E402
-from game.client.storage import Storage  # noqa: E402
-from game.core.actions import Pass  # noqa: E402
-from game.core.cards import DECK, DISCARD  # noqa: E402
-from game.core.record import GameRecord, SeatInfo  # noqa: E402
-from game.variants.kombio import (BlindSwap, CallKombio, DecidePenalty, DrawFromDeck, Exchange, Give,  # noqa: E402
-                                  LookAny, LookOpponent, LookOwn, LookTwo, Match, PlayDrawn, SkipAbility,
-                                  SwapBoth, SwapLooked, TakeDiscard)
-
-DT = 0.05
-
-
-def make_app(tmp_path, speed="fastest", memory_aid=False, bot_speed="quick") -> App:
-    storage = Storage(tmp_path)
-    storage.settings.animation_speed = speed
-    storage.settings.bot_speed = bot_speed
-    storage.settings.memory_aid = memory_aid
-    storage.settings.sound = False
-    return App(storage=storage, clock=Clock(), size=(1280, 720), first_scene=Scene)
+from game.core.record import GameRecord
+from game.variants.kombio import BlindSwap, CallKombio, DecidePenalty, LookAny, LookOpponent, LookTwo, SwapLooked
+from grid_driver import DT, GridDriver, click, key, make_app, place_pos, start, table_record  # noqa: F401  (re-exported)
 
 
 def new_record(seats: list[tuple[str, str]], seed: int = 3, **options) -> GameRecord:
-    opts = {"rounds": 2, "reaction_seconds": 1.0}
-    opts.update(options)
-    infos = [SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", kind) for name, kind in seats]
-    return GameRecord("kombio", opts, infos, seed)
+    return table_record("kombio", seats, seed, {"rounds": 2, "reaction_seconds": 1.0, **options})
 
 
-def start(app: App, record: GameRecord):
-    table = tables.start_match(app, record)
-    table.draw_log = []
-    return table
+class Driver(GridDriver):
+    call_action = CallKombio
+    place_actions = (LookOpponent, LookAny)
+    pair_actions = (BlindSwap, LookTwo)
 
-
-def key(k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-
-
-def click(pos) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-
-
-def place_pos(table, place):
-    if place == DECK:
-        return table.layout.deck_pos
-    if place == DISCARD:
-        return table.layout.discard_pos
-    sprite = table.sprite_at(place)
-    assert sprite is not None, f"no sprite at {place}"
-    return sprite.rect().center
-
-
-class Driver:
-    """Plays the human seats with a seeded random policy, always through posted input."""
-
-    def __init__(self, app: App, table, seed: int = 0, claim_rate: float = 0.3, call_after: int = 6):
-        self.app, self.table = app, table
-        self.rng = random.Random(seed)
-        self.claim_rate = claim_rate
-        self.call_after = call_after
-        self.turns = 0
-        self.inputs: dict[str, int] = {}
-        self.checks = 0
-        self.curtain_frames = 0
-
-    def note(self, what: str) -> None:
-        self.inputs[what] = self.inputs.get(what, 0) + 1
-
-    def act(self) -> None:
-        app, t = self.app, self.table
-        top = app.top
-        if isinstance(top, Curtain):
-            self.curtain_frames += 1
-            self.note("curtain")
-            key(pygame.K_RETURN)
-            return
-        if top is not t:
-            return
-        if t.hold is not None:
-            self.note("peek-confirm")
-            key(pygame.K_RETURN)
-            return
-        if not t.ready_for_input():
-            return
-        g = t.match.game
-        if g.over:
-            return
-        if g.phase == "round_over":
-            if t.round_result is not None:
-                self.note("next-round")
-                key(pygame.K_RETURN)
-            return
-        if g.phase == "reaction":
-            claimants = t.claimants()
-            if not claimants:
-                return
-            seat = self.rng.choice(claimants)
-            matches = [a for a in g.legal_actions(seat) if isinstance(a, Match)]
-            if matches and self.rng.random() < self.claim_rate:
-                action = self.rng.choice(matches)
-                if t.hotseat:
-                    k = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t, pygame.K_y)[t.humans.index(seat)]
-                    key(k)
-                    self.note("claim-key")
-                click(place_pos(t, action.place))
-                self.note("Match")
-            else:
-                key(pygame.K_SPACE)
-                self.note("Pass")
-            return
-        actor = t.actor()
-        if actor is None:
-            return
-        legal = g.legal_actions(actor)
-        if not legal:
-            return
-        choices = [a for a in legal if not isinstance(a, CallKombio)]
-        if g.phase == "turn":
-            self.turns += 1
-            calls = [a for a in legal if isinstance(a, CallKombio)]
-            if calls and self.turns > self.call_after and self.rng.random() < 0.25:
-                choices = calls
-        action = self.rng.choice(choices)
-        self.perform(action)
-
-    def perform(self, a) -> None:
-        t = self.table
-        self.note(type(a).__name__)
-        if isinstance(a, DrawFromDeck):
-            click(place_pos(t, DECK)) if self.rng.random() < 0.5 else key(pygame.K_d)
-        elif isinstance(a, TakeDiscard):
-            click(place_pos(t, DISCARD)) if self.rng.random() < 0.5 else key(pygame.K_t)
-        elif isinstance(a, CallKombio):
-            key(pygame.K_k)
-        elif isinstance(a, (Exchange, LookOwn, Give)):
-            if a.index < 9 and self.rng.random() < 0.3:
-                key(pygame.K_1 + a.index)
-            else:
-                from game.core.cards import grid_place
-                click(place_pos(t, grid_place(a.seat, a.index)))
-        elif isinstance(a, PlayDrawn):
-            key(pygame.K_p) if self.rng.random() < 0.5 else click(place_pos(t, DISCARD))
-        elif isinstance(a, (LookOpponent, LookAny)):
-            click(place_pos(t, a.place))
-        elif isinstance(a, (BlindSwap, LookTwo)):
-            click(place_pos(t, a.a))
-            click(place_pos(t, a.b))
-        elif isinstance(a, SwapLooked):
-            click(place_pos(t, a.other))
-        elif isinstance(a, SwapBoth):
-            key(pygame.K_x)
-        elif isinstance(a, SkipAbility):
-            key(pygame.K_s)
+    def perform_own(self, a) -> bool:
+        if isinstance(a, SwapLooked):
+            click(place_pos(self.table, a.other))
         elif isinstance(a, DecidePenalty):
             key(pygame.K_g if a.take_card else pygame.K_n)
-        elif isinstance(a, Pass):
-            key(pygame.K_SPACE)
         else:
-            raise AssertionError(f"no input for {a}")
-
-    def check_frame(self) -> None:
-        """What the table drew this frame must be allowed for whoever is looking."""
-        t = self.table
-        log = t.draw_log
-        if not log:
-            return
-        viewer, curtain, faces = log[-1]
-        log.clear()
-        self.checks += 1
-        assert curtain is None or not faces, "a card face was drawn while the curtain was up"
-        seen = t.match.game.seen
-        for entry in faces:
-            if entry[0] == "memory":
-                _, place, card = entry
-                assert t.settings.memory_aid, "a memory badge was drawn with the memory aid off"
-                assert viewer is not None and card.id in seen[viewer], f"memory of a card {viewer} never saw"
-                continue
-            place, card, show_to = entry
-            if show_to is None:
-                continue        # public: on the discard pile, revealed, or claimed in front of all
-            assert viewer is not None and viewer in show_to, f"private face of {card} drawn for {viewer}"
-            assert card.id in seen[viewer], f"{card} drawn face up for seat {viewer}, who has not seen it"
-            if place is not None and place.zone == "grid" and not t.settings.memory_aid:
-                # A face-down card shows only while it is being looked at (or turning back).
-                assert t.hold is not None or place in t.peeking or t.tweens.busy or t.match.game.phase in (
-                    "look_swap", "look_both"), f"{card} at {place} shown after the peek ended"
-
-    def run(self, max_frames: int = 60000) -> int:
-        frames = 0
-        while frames < max_frames and self.app.running:
-            self.act()
-            self.app.step(DT)
-            self.check_frame()
-            frames += 1
-            if self.table.match.game.over and not self.table.animating:
-                break
-        return frames
+            return False
+        return True

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.client.scenes.curtain import Curtain
 from game.client.table.kabu import KabuTable
 from game.core.cards import grid_place
 from game.variants.kabu import ClaimMissed, Claimed, Kabu, TotalHalved
@@ -54,25 +53,11 @@ def test_hotseat_match_with_curtains_and_claim_keys(tmp_path):
     table = start(app, kabu_record([("Ann", "human"), ("Bob", "human"), ("Ada", "easy")], seed=6, target=25))
     assert table.hotseat and table.viewer is None
     driver = KabuDriver(app, table, seed=2, claim_rate=0.4, call_after=4)
-    curtains = set()
-    viewers_during_turns = set()
-    for _ in range(60000):
-        if isinstance(app.top, Curtain):
-            curtains.add(id(app.top))
-        driver.act()
-        before = len(table.draw_log)
-        app.step(DT)
-        if isinstance(app.top, Curtain):
-            assert len(table.draw_log) == before == 0   # the curtain is opaque
-        driver.check_frame()
-        if table.ready_for_input() and table.match.game.phase == "turn":
-            viewers_during_turns.add(table.viewer)
-        if table.match.game.over and not table.animating:
-            break
+    curtains, viewers_during_turns = driver.run_hotseat()
     g = table.match.game
     assert g.over, driver.inputs
     # Each human's two chosen peeks each round come behind a curtain, and so do their draws.
-    assert len(curtains) >= 4 * g.round
+    assert curtains >= 4 * g.round
     assert driver.inputs.get("claim-key", 0) + driver.inputs.get("Pass", 0) > 0
     assert viewers_during_turns == {None}
 

@@ -18,27 +18,11 @@ def test_hotseat_match_with_curtains(tmp_path):
     table = start(app, new_record([("Ann", "human"), ("Bob", "human"), ("Ada", "random")], seed=6, rounds=2))
     assert table.hotseat and table.viewer is None
     driver = Driver(app, table, seed=2, claim_rate=0.4)
-    curtains: list[str] = []
-    viewers_during_turns = set()
-    for _ in range(40000):
-        top = app.top
-        if isinstance(top, Curtain) and (not curtains or curtains[-1] != f"{id(top)}"):
-            curtains.append(f"{id(top)}")
-        driver.act()
-        before = len(table.draw_log)
-        app.step(DT)
-        if isinstance(app.top, Curtain):
-            # The curtain is opaque: the table is not drawn at all while it is up.
-            assert len(table.draw_log) == before == 0
-        driver.check_frame()
-        if table.ready_for_input() and table.match.game.phase == "turn":
-            viewers_during_turns.add(table.viewer)
-        if table.match.game.over and not table.animating:
-            break
+    curtains, viewers_during_turns = driver.run_hotseat(40000)
     g = table.match.game
     assert g.over
     # Two humans peek at the start of each of the two rounds: at least four curtains, plus draws.
-    assert len(curtains) >= 4 + 2
+    assert curtains >= 4 + 2
     assert driver.inputs.get("claim-key", 0) + driver.inputs.get("Pass", 0) > 0
     # Between private moments nobody's perspective is on screen.
     assert viewers_during_turns == {None}

@@ -17,22 +17,20 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS
 from game.client.table.input import Choice
 from game.client.table.director import EventDirector
-from game.client.table.memory_grid import MemoryGridTable
+from game.client.table.memory_grid import ClaimWords, MemoryGridTable
 from game.client.table.wording import possessive_own, whose
 from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.actions import Action
-from game.core.cards import DECK, DISCARD, Card
+from game.core.cards import Card
 from game.core.errors import IllegalAction
 from game.core.standard_deck import SUIT_NAMES
 from game.variants.kabu import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKabu,
-                                Claimed, ClaimMissed, DrawFromDeck, KabuCalled, LookOpponent, LookOwn, LookPair,
-                                LostCardRace, Peek, PlayDrawn, RaceLost, Refilled, SkipAbility, SwapBoth,
-                                TakeDiscard, TotalHalved, ability_of)
+                                Claimed, ClaimMissed, KabuCalled, LookOpponent, LookOwn, LookPair, LostCardRace,
+                                Peek, PlayDrawn, RaceLost, Refilled, SkipAbility, TotalHalved, ability_of)
 
 _plain_look = EventDirector.on_CardSeen   # a look without a hold: the card turns up for the viewer
 
@@ -56,18 +54,17 @@ class KabuTable(MemoryGridTable):
     variant_title = "Kabu"
     ring_label = "Claim?"
     call_word = "KABU"
+    call_name = "Kabu"
+    play_word = "discard"
+    pick_words = PICK_WORDS
     grid_columns = 3
     deck_cards = DECK_CARDS
     ability_started, ability_ended = AbilityStarted, AbilityEnded
     action_labels = {
-        DrawFromDeck: Choice("Draw", pygame.K_d),
-        TakeDiscard: Choice("Take discard", pygame.K_t),
+        **MemoryGridTable.action_labels,
         CallKabu: Choice("Call Kabu", pygame.K_k),
         PlayDrawn: Choice("Discard it", pygame.K_p),
-        SwapBoth: Choice("Swap them", pygame.K_x),
-        SkipAbility: Choice("Skip ability", pygame.K_s),
     }
-    click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard, PlayDrawn), "held": (PlayDrawn,)}
 
     # -- faces and words --------------------------------------------------------------------------
     def face_of(self, card: Card) -> dict:
@@ -242,66 +239,29 @@ class KabuTable(MemoryGridTable):
             return Choice("Keep", pygame.K_s)
         return super().label_for(action)
 
-    def prompt(self) -> str:
-        v = self.view()
-        if v.over:
-            return ""
-        you = "You" if not self.hotseat else None
-        if v.phase == "reaction":
-            top = card_words(v.discard_top) if v.discard_top is not None else "?"
-            calc = "" if v.calculated is None else f" or a card worth {v.calculated}"
-            if self.claimer is not None:
-                return f"{self.names[self.claimer]}: click a card that fits the {top}{calc} (Esc cancels)"
-            if self.claimants():
-                if self.hotseat:
-                    keys = self.claim_keys_text(self.claimants(), sep="  ")
-                    return f"Fits the {top}{calc}? Claim key: {keys} · Space: pass"
-                return f"Fits the {top}{calc}? Click your card to discard it, or one you know to snipe · Space: pass"
-            return f"Waiting for claims on the {top}…"
-        actor = self.actor()
-        if actor is None:
-            if v.phase == "peek":
-                return "Everyone picks two cards to peek at…"
-            if v.turn is not None and v.turn in v.acting:
-                return f"{self.names[v.turn]} is thinking…"
-            if v.acting and v.phase != "round_over":
-                return f"{self.names[v.acting[0]]} is choosing…"
-            return ""
-        name = you or self.names[actor]
-        mine = self.match.view(actor)
-        kinds = {type(a) for a in self.legal(actor)}
-        if Peek in kinds:
-            left = mine.peeks_left[actor]
-            return f"{name}: click {'two' if left == 2 else 'one more'} of your cards to peek at"
-        if DrawFromDeck in kinds or TakeDiscard in kinds and v.phase == "turn":
-            return f"{name}: draw (D), take the discard (T) or call Kabu (K)" if v.caller is None \
-                else f"{name}: last turn! Draw (D) or take the discard (T)"
-        held = mine.held if actor == self.viewer or not self.hotseat else None
-        if PlayDrawn in kinds:
-            what = f"the {card_words(held)}" if held is not None else "a card"
-            kind = ability_of(held) if held is not None else None
-            extra = f" to use it ({ABILITY_NAMES[kind]})" if kind else ""
-            return f"{name} drew {what}: click one of your cards to swap it in, or discard it (P){extra}"
-        if v.phase == "taken":
-            return f"{name}: click one of your cards to swap the {card_words(mine.held) if mine.held else 'card'} in"
-        if SwapBoth in kinds:
-            return f"{name}: swap the two cards (X) or keep them (S)"
-        if SkipAbility in kinds:
-            what = next((w for k, w in PICK_WORDS.items() if k in kinds), "")
-            if self.pick:
-                what = "now click the second card"
-            return f"{name}: {what} · S skips"
-        if v.phase == "give" and v.pending_place is not None:
-            return f"{name}: click one of your cards to give to {self.names[v.pending_place.seat]} (unseen)"
-        return ""
+    def ability_words(self, card: Card) -> str | None:
+        kind = ability_of(card)
+        return ABILITY_NAMES[kind] if kind else None
 
-    def key_hints(self) -> list[tuple[str, str]]:
-        hints = [("D", "draw"), ("T", "take discard"), ("P", "discard drawn"), ("1-9", "your slot"),
-                 ("S", "skip"), ("K", "Kabu"), ("Space", "pass")]
-        if self.hotseat:
-            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(len(self.humans))), "claim (per player)"))
-        hints.append(("Esc", "pause"))
-        return hints
+    def claim_words(self, v) -> ClaimWords:
+        top = card_words(v.discard_top) if v.discard_top is not None else "?"
+        calc = "" if v.calculated is None else f" or a card worth {v.calculated}"
+        return ClaimWords(question=f"Fits the {top}{calc}?",
+                          click="Click your card to discard it, or one you know to snipe",
+                          pick=f"click a card that fits the {top}{calc}",
+                          waiting=f"Waiting for claims on the {top}…")
+
+    def waiting_prompt(self, v) -> str:
+        if v.phase == "peek":
+            return "Everyone picks two cards to peek at…"
+        return super().waiting_prompt(v)
+
+    def turn_prompt(self, v, actor: int, name: str, kinds: set) -> str:
+        if Peek in kinds:
+            left = self.match.view(actor).peeks_left[actor]
+            return f"{name}: click {'two' if left == 2 else 'one more'} of your cards to peek at"
+        return super().turn_prompt(v, actor, name, kinds)
+
 
 
 def make_kabu_table(app, record, storage):

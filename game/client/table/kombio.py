@@ -15,17 +15,15 @@ from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS
 from game.client.table.input import Choice
-from game.client.table.memory_grid import MemoryGridTable
+from game.client.table.memory_grid import ClaimWords, MemoryGridTable
 from game.client.table.wording import article, possessive_own, whose
 from game.client.tables import register_table
 from game.core.actions import Action
-from game.core.cards import DECK, DISCARD, Card
+from game.core.cards import Card
 from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKombio,
-                                  DecidePenalty, DrawFromDeck, KombioCalled, LookAny, LookOpponent, LookOwn,
-                                  LookTwo, MatchAttempted, PlayDrawn, SkipAbility, SwapBoth, SwapLooked,
-                                  TakeDiscard)
+                                  DecidePenalty, KombioCalled, LookAny, LookOpponent, LookOwn, LookTwo,
+                                  MatchAttempted, PlayDrawn, SkipAbility, SwapLooked)
 
 # The caption printed on a card with an ability (which card has which ability is the rules' ABILITY_NAMES).
 CAPTIONS = {"look at one of your own cards": "LOOK", "look at one opponent's card": "SPY",
@@ -44,19 +42,16 @@ class KombioTable(MemoryGridTable):
     variant_id = "kombio"
     variant_title = "Kombio"
     ring_label = "Match?"
-    call_word = "KOMBIO"
+    call_word = call_name = "KOMBIO"
+    pick_words = PICK_WORDS
     deck_cards = DECK_CARDS
     ability_started, ability_ended = AbilityStarted, AbilityEnded
     action_labels = {
-        DrawFromDeck: Choice("Draw", pygame.K_d),
-        TakeDiscard: Choice("Take discard", pygame.K_t),
+        **MemoryGridTable.action_labels,
         CallKombio: Choice("Call KOMBIO", pygame.K_k),
         PlayDrawn: Choice("Play to discard", pygame.K_p),
-        SwapBoth: Choice("Swap them", pygame.K_x),
-        SkipAbility: Choice("Skip ability", pygame.K_s),
         DecidePenalty: Choice("Penalty card instead", pygame.K_n),
     }
-    click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard, PlayDrawn), "held": (PlayDrawn,)}
 
     def face_of(self, card: Card) -> dict:
         face: dict[str, Any] = {"rank": card.rank}
@@ -136,65 +131,23 @@ class KombioTable(MemoryGridTable):
             return Choice("They take the card", pygame.K_g)
         return super().label_for(action)
 
-    def prompt(self) -> str:
-        v = self.view()
-        if v.over:
-            return ""
-        you = "You" if not self.hotseat else None
-        if v.phase == "reaction":
-            top = v.discard_top.rank if v.discard_top is not None else "?"
-            if self.claimer is not None:
-                return f"{self.names[self.claimer]}: click the card you claim matches the {top} (Esc cancels)"
-            if self.claimants():
-                if self.hotseat:
-                    keys = self.claim_keys_text(self.claimants(), sep="  ")
-                    return f"Match the {top}? Claim key: {keys} · Space: pass"
-                return f"Match the {top}? Click a matching card (yours or another's) · Space: pass"
-            return f"Waiting for matches on the {top}…"
-        actor = self.actor()
-        if actor is None:
-            if v.turn is not None and v.turn in v.acting:
-                return f"{self.names[v.turn]} is thinking…"
-            if v.acting and v.phase != "round_over":
-                return f"{self.names[v.acting[0]]} is choosing…"
-            return ""
-        name = you or self.names[actor]
-        mine = self.match.view(actor)
-        kinds = {type(a) for a in self.legal(actor)}
-        held = mine.held if actor == self.viewer else None
-        if DrawFromDeck in kinds:
-            return f"{name}: draw (D), take the discard (T) or call KOMBIO (K)" if v.caller is None \
-                else f"{name}: last turn! Draw (D) or take the discard (T)"
-        if PlayDrawn in kinds:
-            rank = article(held.rank) if held is not None else "a card"
-            ability = ABILITY_NAMES.get(held.rank) if held is not None else None
-            extra = f" to use it ({ability})" if ability else ""
-            return f"{name} drew {rank}: click one of your cards to swap it in, or play it (P){extra}"
-        if v.phase == "taken":
-            return f"{name}: click one of your cards to swap the {mine.held.rank if mine.held else 'card'} in"
-        if SwapBoth in kinds:
-            return f"{name}: swap the two cards (X) or keep them (S)"
+    def ability_words(self, card: Card) -> str | None:
+        return ABILITY_NAMES.get(card.rank)  # type: ignore[call-overload]
+
+    def claim_words(self, v) -> ClaimWords:
+        top = v.discard_top.rank if v.discard_top is not None else "?"
+        return ClaimWords(question=f"Match the {top}?", click="Click a matching card (yours or another's)",
+                          pick=f"click the card you claim matches the {top}",
+                          waiting=f"Waiting for matches on the {top}…")
+
+    def turn_prompt(self, v, actor: int, name: str, kinds: set) -> str:
         if SwapLooked in kinds:
             return f"{name}: {PICK_WORDS[SwapLooked]}"
-        if SkipAbility in kinds:
-            what = next((w for k, w in PICK_WORDS.items() if k in kinds), "")
-            if self.pick:
-                what = "now click the second card"
-            return f"{name}: {what} · S skips"
-        if v.phase == "give" and v.pending_place is not None:
-            return f"{name}: click one of your cards to give to {self.names[v.pending_place.seat]}"
         if DecidePenalty in kinds:
             claimer = self.names[v.wrong_claimer] if v.wrong_claimer is not None else "They"
             return f"{claimer} wrongly claimed your card: they take it (G) or a penalty card (N)?"
-        return ""
+        return super().turn_prompt(v, actor, name, kinds)
 
-    def key_hints(self) -> list[tuple[str, str]]:
-        hints = [("D", "draw"), ("T", "take discard"), ("P", "play drawn"), ("1-9", "your slot"),
-                 ("S", "skip"), ("K", "KOMBIO"), ("Space", "pass")]
-        if self.hotseat:
-            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(len(self.humans))), "claim (per player)"))
-        hints.append(("Esc", "pause"))
-        return hints
 
 
 def make_kombio_table(app, record, storage):

@@ -7,25 +7,47 @@ faces, its own events and its wording.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from game.client.table.base import CLAIM_KEYS, TableScene
 from game.client.table.director import Hold
+from game.client.table.input import Choice
 from game.client.table.wording import article, whose
 from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place, grid_place
 from game.core.errors import IllegalAction, WrongPhase
 from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowOpened
-from game.core.grids import PlayDrawn, TakeDiscard
+from game.core.grids import DrawFromDeck, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard
 from game.core.view import SPECTATOR
 
 
+class ClaimWords(NamedTuple):
+    """How a variant's prompt words the reaction window ("Match the 7?", "Fits the 7♥?")."""
+
+    question: str    # to everybody who may still claim
+    click: str       # what a click does (one human player)
+    pick: str        # to the hot-seat player who pressed their claim key
+    waiting: str     # while only bots may still claim
+
+
 class MemoryGridTable(TableScene):
-    call_word = ""           # the round-ending call as the table shows it ("KOMBIO", "Kabu")
+    call_word = ""           # the round-ending call as the seat tag shows it ("KOMBIO", "KABU")
+    call_name = ""           # and as prompts and key hints word it ("KOMBIO", "Kabu")
+    play_word = "play"       # what P does with a drawn card ("play", "discard")
+    pick_words: dict = {}    # what a click does while an ability waits for its target, by action
     deck_cards: tuple = ()   # the variant's deck (its size is shown before the first deal)
     ability_ended = ()       # the variant's AbilityEnded event class (a look is held until seen)
     ability_started = ()     # its AbilityStarted event class
+    action_labels = {
+        DrawFromDeck: Choice("Draw", pygame.K_d),
+        TakeDiscard: Choice("Take discard", pygame.K_t),
+        SwapBoth: Choice("Swap them", pygame.K_x),
+        SkipAbility: Choice("Skip ability", pygame.K_s),
+    }
+    click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard, PlayDrawn), "held": (PlayDrawn,)}
 
     def __init__(self, app, record, storage=None):
         self.dealing = False
@@ -247,3 +269,72 @@ class MemoryGridTable(TableScene):
 
     def not_a_choice(self, place: Place) -> str:
         return self.prompt() or "That card cannot be chosen now."
+
+    # -- prompts and key hints ---------------------------------------------------------------------
+    def ability_words(self, card: Card) -> str | None:
+        """What `card`'s ability does, if it has one (the rules' wording)."""
+        return None
+
+    def claim_words(self, v) -> ClaimWords:
+        raise NotImplementedError
+
+    def prompt(self) -> str:
+        v = self.view()
+        if v.over:
+            return ""
+        if v.phase == "reaction":
+            words = self.claim_words(v)
+            if self.claimer is not None:
+                return f"{self.names[self.claimer]}: {words.pick} (Esc cancels)"
+            if self.claimants():
+                if self.hotseat:
+                    keys = self.claim_keys_text(self.claimants(), sep="  ")
+                    return f"{words.question} Claim key: {keys} · Space: pass"
+                return f"{words.question} {words.click} · Space: pass"
+            return words.waiting
+        actor = self.actor()
+        if actor is None:
+            return self.waiting_prompt(v)
+        name = "You" if not self.hotseat else self.names[actor]
+        return self.turn_prompt(v, actor, name, {type(a) for a in self.legal(actor)})
+
+    def waiting_prompt(self, v) -> str:
+        """Nobody here acts: who the table is waiting for."""
+        if v.turn is not None and v.turn in v.acting:
+            return f"{self.names[v.turn]} is thinking…"
+        if v.acting and v.phase != "round_over":
+            return f"{self.names[v.acting[0]]} is choosing…"
+        return ""
+
+    def turn_prompt(self, v, actor: int, name: str, kinds: set) -> str:
+        """What `actor` (called `name`) may do now, `kinds` being their legal action types."""
+        mine = self.match.view(actor)
+        if DrawFromDeck in kinds or TakeDiscard in kinds and v.phase == "turn":
+            return f"{name}: draw (D), take the discard (T) or call {self.call_name} (K)" if v.caller is None \
+                else f"{name}: last turn! Draw (D) or take the discard (T)"
+        held = mine.held if actor == self.viewer else None
+        if PlayDrawn in kinds:
+            what = self.a_card(held) if held is not None else "a card"
+            ability = self.ability_words(held) if held is not None else None
+            extra = f" to use it ({ability})" if ability else ""
+            return f"{name} drew {what}: click one of your cards to swap it in, or {self.play_word} it (P){extra}"
+        if v.phase == "taken":
+            return f"{name}: click one of your cards to swap the {self.rank_words(mine.held) if mine.held else 'card'} in"
+        if SwapBoth in kinds:
+            return f"{name}: swap the two cards (X) or keep them (S)"
+        if SkipAbility in kinds:
+            what = next((w for k, w in self.pick_words.items() if k in kinds), "")
+            if self.pick:
+                what = "now click the second card"
+            return f"{name}: {what} · S skips"
+        if v.phase == "give" and v.pending_place is not None:
+            return f"{name}: click one of your cards to give to {self.names[v.pending_place.seat]} (unseen)"
+        return ""
+
+    def key_hints(self) -> list[tuple[str, str]]:
+        hints = [("D", "draw"), ("T", "take discard"), ("P", f"{self.play_word} drawn"), ("1-9", "your slot"),
+                 ("S", "skip"), ("K", self.call_name), ("Space", "pass")]
+        if self.hotseat:
+            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(len(self.humans))), "claim (per player)"))
+        hints.append(("Esc", "pause"))
+        return hints
