@@ -10,43 +10,17 @@ from ai.combat_uno import CombatUnoBot
 from game.core.actions import Pass
 from game.core.cards import DISCARD, Card
 from game.core.events import CardMoved
-from game.core.game import Game
-from game.core.session import Intent, Session, run_to_end
+from game.core.session import Session, run_to_end
 from game.simulate import simulate
 from game.variants.combat_uno import (WILD, WILD4, CallUno, CombatUno, CombatUnoView, Draw, Play,
                                       StartDrawing, TurnDrawn, hand_place)
+from tests.recording import Recorder, holds_game, replay_inputs
 from tests.test_combat_uno_rules import arranged, play
-
-
-class Recorder:
-    """Wraps an agent: records what it is given and what it answers, and counts answers outside legal."""
-
-    def __init__(self, agent):
-        self.agent = agent
-        self.inputs: list[tuple] = []
-        self.outputs: list[Intent] = []
-        self.outside_legal = 0
-
-    def begin(self, seat, game_type, seats, options):
-        self.inputs.append(("begin", seat, game_type, seats, dict(options)))
-        self.agent.begin(seat, game_type, seats, options)
-
-    def observe(self, events):
-        self.inputs.append(("observe", list(events)))
-        self.agent.observe(events)
-
-    def decide(self, view, legal, now):
-        assert isinstance(view, CombatUnoView)
-        self.inputs.append(("decide", view, list(legal), now))
-        intent = self.agent.decide(view, legal, now)
-        self.outside_legal += intent.action not in legal
-        self.outputs.append(intent)
-        return intent
 
 
 def run_match(kinds, seed, options=None):
     game = CombatUno(len(kinds), options or {"length": "rounds", "rounds": 2}, seed)
-    agents = {s: Recorder(make_agent("combat-uno", kind, seed * 31 + s)) for s, kind in enumerate(kinds)}
+    agents = {s: Recorder(make_agent("combat-uno", kind, seed * 31 + s), CombatUnoView) for s, kind in enumerate(kinds)}
     session = Session(game, agents)
     run_to_end(session)
     return session, agents
@@ -56,22 +30,6 @@ def bot(kind="hard", seat=0, seats=3, seed=1, **options):
     agent = make_agent("combat-uno", kind, seed)
     agent.begin(seat, CombatUno, seats, {"reaction_seconds": 3.0, **options})
     return agent
-
-
-def _holds_game(obj, depth=0, seen=None) -> bool:
-    seen = seen if seen is not None else set()
-    if id(obj) in seen or depth > 4:
-        return False
-    seen.add(id(obj))
-    if isinstance(obj, (Game, Session)):
-        return True
-    if isinstance(obj, dict):
-        return any(_holds_game(v, depth + 1, seen) for v in obj.values())
-    if isinstance(obj, (list, tuple, set)):
-        return any(_holds_game(v, depth + 1, seen) for v in obj)
-    if hasattr(obj, "__dict__"):
-        return any(_holds_game(v, depth + 1, seen) for v in vars(obj).values())
-    return False
 
 
 # -- fairness and legality ----------------------------------------------------------------------
@@ -89,7 +47,7 @@ def test_bots_only_answer_with_legal_actions_and_see_only_their_own_cards(player
     assert session.game.over and session.illegal == 0
     for seat, recorder in agents.items():
         assert recorder.outside_legal == 0
-        assert not _holds_game(recorder.agent)
+        assert not holds_game(recorder.agent)
         for item in recorder.inputs:
             if item[0] == "decide":
                 assert item[1].seat == seat
@@ -105,14 +63,7 @@ def test_the_same_inputs_give_the_same_decisions(kind):
     for seat in (0, 3):
         recorder = agents[seat]
         fresh = make_agent("combat-uno", kind, 12 * 31 + seat)
-        replayed = []
-        for item in recorder.inputs:
-            if item[0] == "begin":
-                fresh.begin(*item[1:])
-            elif item[0] == "observe":
-                fresh.observe(item[1])
-            else:
-                replayed.append(fresh.decide(*item[1:]))
+        replayed = replay_inputs(recorder, fresh)
         assert replayed == recorder.outputs and len(replayed) > 30
 
 

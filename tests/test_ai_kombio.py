@@ -13,43 +13,16 @@ from game.core.actions import Pass, StartRound
 from game.core.cards import DECK, DISCARD, Card, grid_place, held_place
 from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled,
                               RoundStarted, TurnStarted)
-from game.core.game import Game
 from game.core.memory import TableMemory
-from game.core.session import Intent, Session, run_to_end
+from game.core.session import Session, run_to_end
 from game.simulate import simulate
 from game.variants.kombio import (DECK_CARDS, CallKombio, DecidePenalty, Exchange, Give, Kombio, KombioView,
                                   Match, PlayDrawn, TakeDiscard)
+from tests.recording import Recorder, holds_game, replay_inputs
 
 
 def c(card_id: int, rank: int) -> Card:
     return Card(card_id, rank)
-
-
-class Recorder:
-    """Wraps an agent: records everything it is given and what it answers, and checks legality."""
-
-    def __init__(self, agent):
-        self.agent = agent
-        self.inputs: list[tuple] = []
-        self.outputs: list[Intent] = []
-        self.outside_legal = 0
-
-    def begin(self, seat, game_type, seats, options):
-        self.inputs.append(("begin", seat, game_type, seats, dict(options)))
-        self.agent.begin(seat, game_type, seats, options)
-
-    def observe(self, events):
-        self.inputs.append(("observe", list(events)))
-        self.agent.observe(events)
-
-    def decide(self, view, legal, now):
-        assert isinstance(view, KombioView)
-        self.inputs.append(("decide", view, list(legal), now))
-        intent = self.agent.decide(view, legal, now)
-        if intent.action not in legal:
-            self.outside_legal += 1
-        self.outputs.append(intent)
-        return intent
 
 
 def play(kinds, seed, players=None, options=None, tweaks=None, wrap=True):
@@ -58,33 +31,17 @@ def play(kinds, seed, players=None, options=None, tweaks=None, wrap=True):
     agents = {s: make_agent("kombio", kinds[s], seed * 31 + s, **((tweaks or {}).get(s, {})))
               for s in range(players)}
     if wrap:
-        agents = {s: Recorder(a) for s, a in agents.items()}
+        agents = {s: Recorder(a, KombioView) for s, a in agents.items()}
     session = Session(game, agents)
     run_to_end(session)
     return session, agents
-
-
-def _holds_game(obj, depth=0, seen=None) -> bool:
-    seen = seen if seen is not None else set()
-    if id(obj) in seen or depth > 4:
-        return False
-    seen.add(id(obj))
-    if isinstance(obj, (Game, Session)):
-        return True
-    if isinstance(obj, dict):
-        return any(_holds_game(v, depth + 1, seen) for v in obj.values())
-    if isinstance(obj, (list, tuple, set)):
-        return any(_holds_game(v, depth + 1, seen) for v in obj)
-    if hasattr(obj, "__dict__"):
-        return any(_holds_game(v, depth + 1, seen) for v in vars(obj).values())
-    return False
 
 
 # -- seeing only the observation ---------------------------------------------------------------
 def test_bots_hold_no_reference_to_the_game_or_the_session():
     session, agents = play(["hard", "medium", "easy", "hard"], seed=3)
     for recorder in agents.values():
-        assert not _holds_game(recorder.agent)
+        assert not holds_game(recorder.agent)
 
 
 def test_views_show_no_face_down_card_and_events_are_redacted():
@@ -111,14 +68,7 @@ def test_the_same_observations_give_the_same_decisions(kind):
     for seat in (0, 3):
         recorder = agents[seat]
         fresh = make_agent("kombio", kind, 11 * 31 + seat)
-        replayed = []
-        for item in recorder.inputs:
-            if item[0] == "begin":
-                fresh.begin(*item[1:])
-            elif item[0] == "observe":
-                fresh.observe(item[1])
-            else:
-                replayed.append(fresh.decide(*item[1:]))
+        replayed = replay_inputs(recorder, fresh)
         assert replayed == recorder.outputs
         assert len(replayed) > 50
 

@@ -5,21 +5,13 @@ from __future__ import annotations
 from ai import bot_kinds, make_agent
 from ai.kumbal import KumbalBot, best_shed
 from ai.levels import LEVELS
-from game.core.actions import Pass, StartRound
+from game.core.actions import Pass
 from game.core.session import Session, run_to_end
 from game.variants.kumbal import (DECK_CARDS, VALUE, CallKumbal, Discard, DrawFromDeck, FreeDiscard, Kumbal, PickUp,
                                   TakeDiscard, discard_options)
+from tests.test_kumbal_rules import deal
 
 _BY_FACE = {str(c): c for c in DECK_CARDS}
-
-
-def deal(hands, start, deck=(), **options) -> Kumbal:
-    options.setdefault("reaction_seconds", 3.0)
-    game = Kumbal(len(hands), options, seed=7)
-    size = len(hands[0])
-    order = [hands[k][i] for i in range(size) for k in range(len(hands))]
-    game.apply(StartRound(deck=tuple(order) + (start,) + tuple(deck)), 0.0)
-    return game
 
 
 def bot(level="hard", seat=0, game=None, **tweaks) -> KumbalBot:

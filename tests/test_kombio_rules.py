@@ -379,8 +379,6 @@ def test_add_ons_can_be_switched_off():
     assert game.score.rounds[-1][0] == 28 + 15
 
 
-
-
 # -- match length ----------------------------------------------------------------------------
 def play_round_by_calls(game):
     game.apply(StartRound(), game.now)

@@ -5,39 +5,22 @@ continuing exactly. ``UnoDriver`` is shared with the hot-seat tests."""
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
-from game.client.scenes.curtain import Curtain
 from game.client.table.base import CLAIM_KEYS
 from game.client.table.combat_uno import CombatUnoTable
 from game.core.actions import Pass
-from game.core.record import GameRecord, SeatInfo
+from game.core.record import GameRecord
 from game.variants.combat_uno import CallUno, Draw, DrawCard, JumpedIn, Play, StartDrawing
+from hand_driver import HandDriver, card_point, hand_record, played_to_the_end, until
 from kombio_driver import DT, click, key, make_app, start
 
 pytestmark = pytest.mark.client
 
 
 def uno_record(seats: list[tuple[str, str]], seed: int = 3, **options) -> GameRecord:
-    opts = {"length": "rounds", "rounds": 2, "reaction_seconds": 2.0}
-    opts.update(options)
-    infos = [SeatInfo(name, "human", None) if kind == "human" else
-             SeatInfo(name, "random", None) if kind == "random" else SeatInfo(name, "bot", kind)
-             for name, kind in seats]
-    return GameRecord("combat-uno", opts, infos, seed)
-
-
-def card_point(table, seat: int, index: int) -> tuple[int, int]:
-    """A point on the visible part of a hand card (the next card overlaps its right side)."""
-    hand = table.hands[seat]
-    r = hand[index].rect()
-    x = r.centerx
-    if index + 1 < len(hand):
-        x = (r.left + min(r.right, hand[index + 1].rect().left)) // 2
-    return x, r.top + r.h // 4
+    return hand_record("combat-uno", seats, seed, {"length": "rounds", "rounds": 2, "reaction_seconds": 2.0, **options})
 
 
 def index_of(table, seat: int, rank, colour) -> int | None:
@@ -47,21 +30,15 @@ def index_of(table, seat: int, rank, colour) -> int | None:
     return None
 
 
-class UnoDriver:
-    """Plays the human seats with a seeded random policy, always through posted input."""
+class UnoDriver(HandDriver):
+    """Plays the human seats of a Combat UNO table: colours, UNO calls, catches, jump-ins, draws."""
 
     def __init__(self, app, table, seed: int = 0, jump_rate: float = 0.7, catch_rate: float = 0.5,
                  call_rate: float = 0.9, pass_rate: float = 0.05, draw_rate: float = 0.1):
-        self.app, self.table = app, table
-        self.rng = random.Random(seed)
+        super().__init__(app, table, seed)
         self.jump_rate, self.catch_rate, self.call_rate, self.pass_rate = jump_rate, catch_rate, call_rate, pass_rate
         self.draw_rate = draw_rate
-        self.inputs: dict[str, int] = {}
-        self.checks = 0
         self.declined: set = set()          # (seat, game version) chances already let go
-
-    def note(self, what: str) -> None:
-        self.inputs[what] = self.inputs.get(what, 0) + 1
 
     def chance(self, seat: int, what: str, rate: float) -> bool:
         """Decide once per situation whether to take an optional move."""
@@ -73,22 +50,8 @@ class UnoDriver:
         self.declined.add(k)
         return False
 
-    def act(self) -> None:
-        app, t = self.app, self.table
-        if isinstance(app.top, Curtain):
-            self.note("curtain")
-            key(pygame.K_RETURN)
-            return
-        if app.top is not t or not t.ready_for_input():
-            return
-        g = t.match.game
-        if g.over:
-            return
-        if g.phase == "round_over":
-            if t.round_result is not None and not t.animating:
-                self.note("next-round")
-                key(pygame.K_RETURN)
-            return
+    def play_turn(self) -> None:
+        t, g = self.table, self.table.match.game
         if t.picking is not None:
             colour = self.rng.choice(("red", "yellow", "green", "blue"))
             if self.rng.random() < 0.5:
@@ -185,47 +148,6 @@ class UnoDriver:
         self.note("Draw")
         key(pygame.K_d) if self.rng.random() < 0.5 else click(self.table.layout.deck_pos)
 
-    def check_frame(self) -> None:
-        """What the table drew this frame must be allowed for whoever is looking."""
-        t = self.table
-        log = t.draw_log
-        if not log:
-            return
-        viewer, curtain, faces = log[-1]
-        log.clear()
-        self.checks += 1
-        assert curtain is None or not faces, "a card face was drawn while the curtain was up"
-        for place, card, show_to in faces:
-            if show_to is None:
-                continue        # public: the pile, a card in flight to it, hands laid down at the end
-            assert viewer is not None and viewer in show_to, f"private face of {card} drawn for {viewer}"
-            assert show_to == frozenset((viewer,)), f"{card} of {set(show_to)} drawn for {viewer}"
-            assert place is None or place.zone == "hand" and place.seat == viewer, f"{card} at {place}"
-
-    def step(self) -> None:
-        self.act()
-        self.app.step(DT)
-        self.check_frame()
-
-    def run(self, max_frames: int = 80000) -> int:
-        frames = 0
-        while frames < max_frames and self.app.running:
-            self.step()
-            frames += 1
-            if self.table.match.game.over and not self.table.animating:
-                break
-        return frames
-
-
-def until(driver: UnoDriver, cond, frames: int = 40000) -> bool:
-    for _ in range(frames):
-        if cond():
-            return True
-        driver.step()
-        if driver.table.match.game.over:
-            return cond()
-    return cond()
-
 
 def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
@@ -233,24 +155,10 @@ def test_single_player_match_to_the_end(tmp_path):
                                   seed=5))
     assert isinstance(table, CombatUnoTable)
     driver = UnoDriver(app, table, seed=1)
-    driver.run()
-    g = table.match.game
-    assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
-    assert table.match_result is not None and table.chart is not None
+    g = played_to_the_end(driver)
     assert driver.inputs.get("Play", 0) >= 5 and driver.inputs.get("Draw", 0) >= 1
     humans = [a for _, a in g.history if a.seat == 0]
     assert len(humans) >= 10
-    assert driver.checks > 500
-    # Statistics were updated (lowest total wins) and the saved match cleared.
-    stats = app.storage.stats.for_variant("combat-uno")
-    assert stats.played == 1
-    assert app.storage.stats.last_match is not None
-    assert not app.storage.save_path("combat-uno").exists()
-    # The view agrees with the game at the end: every hand laid down face up.
-    for seat, hand in enumerate(g.hands):
-        sprites = table.hands[seat]
-        assert sorted(c.id for c in hand) == sorted(s.card.id for s in sprites)
-        assert all(s.show_to is None and s.turn == 1.0 for s in sprites)
     # Round end showed the points of every hand and the running totals.
     assert sum(g.score.totals) > 0
 

@@ -11,7 +11,8 @@ from game.client.scenes.curtain import Curtain
 from game.client.table.base import CLAIM_KEYS
 from game.variants.combat_uno import CallUno, JumpedIn, Play
 from kombio_driver import DT, key, make_app, start
-from test_combat_uno_table import UnoDriver, card_point, index_of, uno_record, until
+from hand_driver import card_point, run_hotseat, until
+from test_combat_uno_table import UnoDriver, index_of, uno_record
 
 pytestmark = pytest.mark.client
 
@@ -21,30 +22,8 @@ def test_hotseat_match_with_curtains(tmp_path):
     table = start(app, uno_record([("Ann", "human"), ("Bob", "human"), ("Ada", "medium")], seed=6, rounds=1))
     assert table.hotseat and table.viewer is None
     driver = UnoDriver(app, table, seed=2, jump_rate=0.5)
-    curtains = 0
-    was_curtain = False
-    viewers_on_bot_turns = set()
-    for _ in range(60000):
-        driver.act()
-        before = len(table.draw_log)
-        app.step(DT)
-        up = isinstance(app.top, Curtain)
-        if up:
-            # The curtain is opaque: the table is not drawn at all while it is up.
-            assert len(table.draw_log) == before == 0
-            assert table.viewer is None
-            curtains += not was_curtain
-        was_curtain = up
-        driver.check_frame()
-        g = table.match.game
-        if table.ready_for_input() and g.phase == "play" and g.turn not in table.humans and table.claimer is None:
-            v = table.viewer
-            # (a player just down to one card keeps their hand open while their UNO chance runs)
-            viewers_on_bot_turns.add(None if v is not None and CallUno(v, v) in g.legal_actions(v) else v)
-        if table.viewer is not None and not up:
-            assert table.layout.spot(table.viewer).own, "the player who looks sits at the bottom"
-        if g.over and not table.animating:
-            break
+    # (a player just down to one card keeps their hand open while their UNO chance runs)
+    curtains, viewers_on_bot_turns = run_hotseat(driver, lambda g, v: CallUno(v, v) in g.legal_actions(v), 60000)
     g = table.match.game
     assert g.over
     assert curtains >= 5

@@ -5,54 +5,36 @@ takeable card, refusals explained. ``KumbalDriver`` plays the human seats."""
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
-from game.client.scenes.curtain import Curtain
 from game.client.table.base import CLAIM_KEYS
 from game.client.table.kumbal import KumbalTable
 from game.core.actions import Pass
-from game.core.record import GameRecord, SeatInfo
+from game.core.record import GameRecord
 from game.variants.kumbal import CallKumbal, Discard, DrawFromDeck, FreeDiscard, PickUp, TakeDiscard
+from hand_driver import HandDriver, card_point, hand_record, played_to_the_end, run_hotseat
 from kombio_driver import DT, click, key, make_app, start
 
 pytestmark = pytest.mark.client
 
 
 def kumbal_record(seats: list[tuple[str, str]], seed: int = 3, **options) -> GameRecord:
-    opts = {"reaction_seconds": 2.0}
-    opts.update(options)
-    infos = [SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", kind) for name, kind in seats]
-    return GameRecord("kumbal", opts, infos, seed)
+    return hand_record("kumbal", seats, seed, {"reaction_seconds": 2.0, **options})
 
 
-def card_point(table, seat: int, index: int) -> tuple[int, int]:
-    hand = table.hands[seat]
-    r = hand[index].rect()
-    x = r.centerx
-    if index + 1 < len(hand):
-        x = (r.left + min(r.right, hand[index + 1].rect().left)) // 2
-    return x, r.top + r.h // 4
+class KumbalDriver(HandDriver):
+    """Plays the human seats of a Kumbal table: selections (a wrong one now and then), discards,
+    draws and takes, Kumbal calls, pick-ups, free discards and the cut."""
 
-
-class KumbalDriver:
-    """Plays the human seats with a seeded random policy, always through posted input."""
+    max_frames = 120000
 
     def __init__(self, app, table, seed: int = 0, call_rate: float = 0.8, take_rate: float = 0.5,
                  free_rate: float = 0.8, wrong_rate: float = 0.15):
-        self.app, self.table = app, table
-        self.rng = random.Random(seed)
+        super().__init__(app, table, seed)
         self.call_rate, self.take_rate, self.free_rate, self.wrong_rate = call_rate, take_rate, free_rate, wrong_rate
-        self.inputs: dict[str, int] = {}
-        self.checks = 0
-        self.said: list[str] = []
         self.plan: list = []           # queued inputs (a selection takes several)
         self.decided: set = set()
-
-    def note(self, what: str) -> None:
-        self.inputs[what] = self.inputs.get(what, 0) + 1
 
     def once(self, what) -> bool:
         k = (what, self.table.match.game.version)
@@ -61,24 +43,10 @@ class KumbalDriver:
         self.decided.add(k)
         return True
 
-    def act(self) -> None:
-        app, t = self.app, self.table
-        if isinstance(app.top, Curtain):
-            self.note("curtain")
-            key(pygame.K_RETURN)
-            return
-        if app.top is not t or not t.ready_for_input():
-            return
-        g = t.match.game
-        if g.over:
-            return
+    def play_turn(self) -> None:
+        t, g = self.table, self.table.match.game
         if self.plan:
             self.plan.pop(0)()
-            return
-        if g.phase == "round_over":
-            if t.round_result is not None and not t.animating:
-                self.note("next-round")
-                key(pygame.K_RETURN)
             return
         if g.phase == "cut":
             seat = t.hand_seat()
@@ -210,35 +178,6 @@ class KumbalDriver:
         button = next(b for b in t.form.widgets if getattr(b, "text", "").startswith("Discard"))
         assert button.primary, "a legal selection lights the Discard button"
 
-    def check_frame(self) -> None:
-        t = self.table
-        log = t.draw_log
-        if not log:
-            return
-        viewer, curtain, faces = log[-1]
-        log.clear()
-        self.checks += 1
-        assert curtain is None or not faces, "a card face was drawn while the curtain was up"
-        for place, card, show_to in faces:
-            if show_to is None:
-                continue
-            assert viewer is not None and show_to == frozenset((viewer,)), f"{card} of {show_to} drawn for {viewer}"
-            assert place is None or place.zone == "hand" and place.seat == viewer, f"{card} at {place}"
-
-    def step(self) -> None:
-        self.act()
-        self.app.step(DT)
-        self.check_frame()
-
-    def run(self, max_frames: int = 120000) -> int:
-        frames = 0
-        while frames < max_frames and self.app.running:
-            self.step()
-            frames += 1
-            if self.table.match.game.over and not self.table.animating:
-                break
-        return frames
-
 
 def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
@@ -246,22 +185,10 @@ def test_single_player_match_to_the_end(tmp_path):
                                      seed=5, forty_nine=True))
     assert isinstance(table, KumbalTable)
     driver = KumbalDriver(app, table, seed=1)
-    driver.run()
-    g = table.match.game
-    assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
-    assert table.match_result is not None and table.chart is not None
+    g = played_to_the_end(driver)
     assert driver.inputs.get("Discard", 0) >= 10 and driver.inputs.get("Draw", 0) >= 3
     assert driver.inputs.get("illegal-selection", 0) >= 1
     assert any(type(a).__name__ == "Discard" and len(a.cards) > 1 for _, a in g.history if a.seat == 0)
-    assert driver.checks > 500
-    stats = app.storage.stats.for_variant("kumbal")
-    assert stats.played == 1
-    assert not app.storage.save_path("kumbal").exists()
-    # Every hand laid down face up at the end, as the game has them.
-    for seat, hand in enumerate(g.hands):
-        sprites = table.hands[seat]
-        assert sorted(c.id for c in hand) == sorted(s.card.id for s in sprites)
-        assert all(s.show_to is None and s.turn == 1.0 for s in sprites)
 
 
 def test_hotseat_match_with_curtains_claims_and_the_cut(tmp_path):
@@ -270,26 +197,7 @@ def test_hotseat_match_with_curtains_claims_and_the_cut(tmp_path):
                                      cut_deck=True, reaction_seconds=3.0))
     assert table.hotseat and table.viewer is None
     driver = KumbalDriver(app, table, seed=2)
-    curtains, was_curtain = 0, False
-    viewers_on_bot_turns = set()
-    for _ in range(120000):
-        driver.act()
-        before = len(table.draw_log)
-        app.step(DT)
-        up = isinstance(app.top, Curtain)
-        if up:
-            assert len(table.draw_log) == before == 0 and table.viewer is None
-            curtains += not was_curtain
-        was_curtain = up
-        driver.check_frame()
-        g = table.match.game
-        if table.ready_for_input() and g.phase == "play" and g.turn not in table.humans and table.claimer is None:
-            v = table.viewer
-            viewers_on_bot_turns.add(None if v is not None and FreeDiscard(v) in g.legal_actions(v) else v)
-        if table.viewer is not None and not up:
-            assert table.layout.spot(table.viewer).own, "the player who looks sits at the bottom"
-        if g.over and not table.animating:
-            break
+    curtains, viewers_on_bot_turns = run_hotseat(driver, lambda g, v: FreeDiscard(v) in g.legal_actions(v), 120000)
     g = table.match.game
     assert g.over, driver.inputs
     assert curtains >= 5

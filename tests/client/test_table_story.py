@@ -212,7 +212,8 @@ def uno_until(app, driver, pred, frames=30000) -> bool:
 
 
 def test_a_card_clicked_out_of_turn_is_not_selected(tmp_path):
-    from test_combat_uno_table import UnoDriver, card_point, uno_record
+    from hand_driver import card_point
+    from test_combat_uno_table import UnoDriver, uno_record
     from kombio_driver import click
     from game.variants.combat_uno import Play
 

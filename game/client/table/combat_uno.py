@@ -16,15 +16,13 @@ stack or an UNO call; the table clock stands still meanwhile.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, TableScene
+from game.client.table.hand_table import HandTable
 from game.client.table.input import Choice
-from game.client.table.wording import whose
-from game.core.view import SPECTATOR
+from game.client.table.wording import a_or_an, whose
 from game.client.table.sprites import CardSprite
 from game.client.tables import register_table
 from game.client.ui import text as T
@@ -33,12 +31,11 @@ from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
-from game.core.events import (CardMoved, Event, PenaltyGiven, RoundScored, RoundStarted, TurnStarted,
-                              WindowClosed as WindowClosedEvent, WindowOpened)
+from game.core.events import CardMoved, PenaltyGiven
 from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour,
                                       CallUno, ClaimLost, ColourChosen, DirectionChanged, DoesNotMatch, Draw, DrawCard,
                                       DrawPending, HandRevealed, JumpedIn, LostRace, MustDrawOrStack, NotHeld,
-                                      NotIdentical, Play, Skipped, StackingOff, Stacked, StartDrawing,
+                                      NotIdentical, Play, StackingOff, Stacked, StartDrawing,
                                       StartedDrawing, StillDrawing, TurnDrawn, UnoCalled)
 
 COLOUR_KEYS = {pygame.K_r: "red", pygame.K_y: "yellow", pygame.K_g: "green", pygame.K_b: "blue"}
@@ -48,6 +45,11 @@ _COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
 RISE = 16          # pixels (at 720p) a playable card of the player's own hand is raised
 RISE_SELECTED = 26
 RACE_KEY_MEMORY = 2.0   # seconds a U or C pressed mid-animation is kept for when the cards land
+# Refusals that read the same whatever the table shows.
+FIXED_REFUSALS = {LostRace: "Too late: another player covered that card first. Yours goes back to your hand.",
+                  StackingOff: "Stacking that card is turned off in this match's options.",
+                  BadColour: "Choose a colour for the wild card.",
+                  NotHeld: "You do not hold that card."}
 
 
 def name_of(card: Card | None) -> str:
@@ -58,19 +60,16 @@ def name_of(card: Card | None) -> str:
 
 
 def a_name(card: Card | None) -> str:
-    text = name_of(card)
-    return ("an " if text[:1].lower() in "aeiou8" else "a ") + text
+    return a_or_an(name_of(card))
 
 
-class CombatUnoTable(TableScene):
+class CombatUnoTable(HandTable):
     variant_id = "combat-uno"
     variant_title = "Combat UNO"
-    uses_hands = True
-    hands_follow_actor = True
     discard_shown = 4
-    # Enter and ↑ play the chosen card and ← → choose it, so the buttons' focus must not take them.
-    table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP)
+    window_trigger = "jump-in"
     ring_label = "Jump in?"
+    claim_hint = "claim (per player)"
     action_labels = {CallUno: Choice("Catch", pygame.K_c), DrawCard: Choice("Draw", pygame.K_d),
                      StartDrawing: Choice("Draw", pygame.K_d), Draw: Choice("Draw", pygame.K_d),
                      Pass: Choice("Pass", hint="Space")}
@@ -102,42 +101,18 @@ class CombatUnoTable(TableScene):
         k = self.layout.unit
         return (x + ((u * 13) % 7 - 3) * 1.5 * k, y + ((u * 5) % 7 - 3) * 1.5 * k), angle, size
 
-    def view(self):
-        return self.match.view(SPECTATOR)
-
-    def sync_view(self) -> None:
-        v = self.view()
-        self.turn = v.turn
-        w = v.window("jump-in")
-        if w is not None:
-            self.window = WindowOpened("jump-in", w.seats, w.opened_at, w.deadline)
-
     # -- who acts ----------------------------------------------------------------------------------
-    def hand_seat(self) -> int | None:
-        """The human whose hand the input plays from now."""
-        if self.claimer is not None:
-            return self.claimer
-        if self.viewer is not None and self.viewer in self.humans:
-            return self.viewer
-        return None
-
     def keeps_hand_open(self, seat: int) -> bool:
         return CallUno(seat, seat) in self.legal(seat)   # on one card: open while the UNO chance runs
 
-    def viewer_changed(self) -> None:
+    def forget_choice(self) -> None:
         self.picking, self.selected = None, None
 
     def idle(self) -> bool:
         return super().idle() and self.picking is None
 
-    def ready_for_input(self) -> bool:
-        return not self.queue and self.hold is None and self.curtain_pending is None
-
-    # -- the clock, the view and the hot-seat curtain ------------------------------------------------
-    def update(self, dt: float) -> None:
-        if self.follow_actor():
-            return
-        super().update(dt)
+    # -- the frame: the UNO race and the raised cards ----------------------------------------------
+    def catch_up(self) -> None:
         if self.race_key is not None and self.ready_for_input():
             key, pressed = self.race_key
             self.race_key = None
@@ -147,63 +122,30 @@ class CombatUnoTable(TableScene):
                 self.call_uno()
             elif fresh:
                 self.catch()
-        self._raise_playable(dt)
 
-    def _raise_playable(self, dt: float) -> None:
-        seat = self.hand_seat()
-        k = min(1.0, dt * 14)
-        lit: set[int] = set()
-        if seat is not None and self.ready_for_input() and not self.match.over:
+    def card_rises(self, seat: int) -> dict[int, float]:
+        """The playable cards stand a little raised; the one picked with the keys, higher."""
+        rises: dict[int, float] = {}
+        if self.ready_for_input() and not self.match.over:
             faces = {(a.rank, a.colour) for a in self.legal(seat) if isinstance(a, Play)}
             for i, s in enumerate(self.hands.get(seat, [])):
                 if s.card is not None and (s.card.rank, s.card.suit) in faces:
-                    lit.add(i)
-        u = self.layout.unit
-        for hseat, hand in self.hands.items():
-            own = hseat == seat and self.layout.spot(hseat).own
-            for i, s in enumerate(hand):
-                target = 0.0
-                if own:
-                    if i == self.selected:
-                        target = -RISE_SELECTED * u
-                    elif i in lit:
-                        target = -RISE * u
-                s.oy += (target - s.oy) * k
-                if abs(s.oy - target) < 0.3:
-                    s.oy = target
+                    rises[i] = RISE
+        if self.selected is not None:
+            rises[self.selected] = RISE_SELECTED
+        return rises
 
     # -- animations of Combat UNO's facts ----------------------------------------------------------
-    def on_RoundStarted(self, ev: RoundStarted) -> None:
-        super().on_RoundStarted(ev)
-        self.picking, self.selected = None, None
-
-    def on_TurnStarted(self, ev: TurnStarted) -> None:
-        viewer = self.viewer
-        super().on_TurnStarted(ev)
-        if self.hotseat and self.curtain_pending is None:
-            self.viewer = viewer        # whose hand is open is wanted_viewer's business (see update)
-        self.selected = None
-        if ev.seat in self.humans and not self.hotseat:
-            self.sound.play("click", 0.5)
-
-    def on_WindowOpened(self, ev: WindowOpened) -> None:
-        self.window = ev                # (no change of viewer: play goes on around the window)
-        self.window_passed = set()
-
-    def on_WindowClosed(self, ev: WindowClosedEvent) -> None:
-        self.window = None
+    def start_card_words(self, card: Card) -> str:
+        return a_name(card)
 
     def on_CardMoved(self, ev: CardMoved) -> None:
         super().on_CardMoved(ev)
-        if ev.dst == DISCARD:
-            self.sound.play("swap")
-            if ev.src == DECK:
-                self.narrate(f"The start card is {a_name(ev.card)}.")
-            else:
-                nxt = self.queue[0] if self.queue else None
-                if not isinstance(nxt, (JumpedIn, ColourChosen)):
-                    self.narrate(f"{self.names[ev.by]} plays {a_name(ev.card)}.")
-                self._last_play = ev
+        if ev.dst == DISCARD and ev.src != DECK:
+            nxt = self.queue[0] if self.queue else None
+            if not isinstance(nxt, (JumpedIn, ColourChosen)):
+                self.narrate(f"{self.names[ev.by]} plays {a_name(ev.card)}.")
+            self._last_play = ev
         if self.selected is not None and self.selected >= len(self.hands.get(self.hand_seat() or 0, [])):
             self.selected = None
 
@@ -234,13 +176,9 @@ class CombatUnoTable(TableScene):
     def on_Stacked(self, ev: Stacked) -> None:
         self.narrate(f"{self.names[ev.seat]} stacks: {ev.total} cards to draw now.")
 
-    def on_Skipped(self, ev: Skipped) -> None:
-        self.float_text(ev.seat, "Skipped", self.palette.bad)
-        self.narrate(f"{self.names[ev.seat]} is skipped.")
-
     def on_DirectionChanged(self, ev: DirectionChanged) -> None:
         self.float_text(None, "Reverse!", self.palette.info)
-        self.narrate("Play now goes " + ("to the left (clockwise)." if ev.direction > 0 else "to the right (anticlockwise)."))
+        super().on_DirectionChanged(ev)
 
     def on_DrawPending(self, ev: DrawPending) -> None:
         self.float_text(ev.seat, f"+{ev.cards}", self.palette.bad)
@@ -268,37 +206,17 @@ class CombatUnoTable(TableScene):
         self.narrate(f"{self.names[ev.seat]}: {ev.reason}.")
         self.pause_for(0.3)
 
-    def on_HandRevealed(self, ev: HandRevealed) -> None:
-        hand = self.hands.get(ev.seat, [])
-        cards = sorted(ev.cards, key=self.hand_key)
-        for s, card in zip(hand, cards):
-            s.card, s.show_to = card, None
-            if s.turn < 0.5:
-                self.flip(s, True)
-        hand.sort(key=lambda s: self.hand_key(s.card) if s.card is not None else (9,))
-        self.relayout_hand(ev.seat)
+    def revealed_label(self, ev: HandRevealed):
         if ev.points:
-            self.float_text(ev.seat, f"{ev.points} points", self.palette.text)
-        elif not ev.cards:
-            self.float_text(ev.seat, "Out!", self.palette.good)
-        self.step_delay += 0.02
-
-    def on_RoundScored(self, ev: RoundScored) -> None:
-        super().on_RoundScored(ev)
-        self.picking, self.selected = None, None
-        self.pause_for(0.6)
-
-    def joinable(self, prev: Event, nxt: Event) -> bool:
-        if isinstance(prev, HandRevealed) and isinstance(nxt, HandRevealed):
-            return True
-        return super().joinable(prev, nxt)
+            return f"{ev.points} points", self.palette.text
+        return ("Out!", self.palette.good) if not ev.cards else None
 
     # -- refusals in the player's words ---------------------------------------------------------------
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         v = self.view()
         top = v.top
         seat = getattr(action, "seat", None)
-        turn = self.names[v.turn] if v.turn is not None and 0 <= v.turn < len(self.names) else "?"
+        turn = self.turn_name()
         if isinstance(exc, StillDrawing):
             return f"Finish drawing your penalty first: {v.owed[seat] if seat is not None else ''} more (D).".replace(":  more", ":")
         if isinstance(exc, MustDrawOrStack):
@@ -309,16 +227,11 @@ class CombatUnoTable(TableScene):
             want = f"a {v.colour} card" if v.colour else "any card"
             rank = RANK_NAMES.get(top.rank, str(top.rank)) if top else ""
             return f"The {name_of(card)} does not follow the {name_of(top)}: play {want} or a {rank}."
-        if isinstance(exc, LostRace):
-            return "Too late: another player covered that card first. Yours goes back to your hand."
+        for kind, words in FIXED_REFUSALS.items():
+            if isinstance(exc, kind):
+                return words
         if isinstance(exc, NotIdentical):
             return f"Out of turn only a card identical to the {name_of(top)} can jump in."
-        if isinstance(exc, StackingOff):
-            return "Stacking that card is turned off in this match's options."
-        if isinstance(exc, BadColour):
-            return "Choose a colour for the wild card."
-        if isinstance(exc, NotHeld):
-            return "You do not hold that card."
         if isinstance(exc, (NotYourTurn, WindowClosed)):
             if isinstance(action, Play):
                 return (f"It is {whose(turn)} turn: between turns only a card identical to the "
@@ -363,10 +276,7 @@ class CombatUnoTable(TableScene):
             elif pygame.K_1 <= key <= pygame.K_4:
                 self.choose(COLOURS[key - pygame.K_1])
             return
-        if self.hotseat and key in CLAIM_KEYS:
-            k = CLAIM_KEYS.index(key)
-            if k < len(self.humans):
-                self.claim(self.humans[k])
+        if self.claim_by_key(key):
             return
         seat = self.hand_seat()
         if key == pygame.K_SPACE:
@@ -374,7 +284,7 @@ class CombatUnoTable(TableScene):
             return
         if seat is None:
             if self.hotseat and key in (pygame.K_d, pygame.K_u, pygame.K_c, pygame.K_RETURN):
-                self.say("Press your claim key first (" + self.claim_keys_text() + ").")
+                self.ask_for_claim_key()
             return
         hand = self.hands.get(seat, [])
         if pygame.K_1 <= key <= pygame.K_9:
@@ -382,9 +292,7 @@ class CombatUnoTable(TableScene):
             if i < len(hand):
                 self.selected = i
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            step = -1 if key == pygame.K_LEFT else 1
-            self.selected = (len(hand) - 1 if step < 0 else 0) if self.selected is None \
-                else (self.selected + step) % len(hand)
+            self.selected = self.step_along(self.selected, key, len(hand))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP):
             if self.selected is not None and self.selected < len(hand):
                 self.click_card(seat, self.selected)
@@ -407,7 +315,7 @@ class CombatUnoTable(TableScene):
         me = self.hand_seat()
         if me is None:
             if self.hotseat:
-                self.say("Press your claim key first (" + self.claim_keys_text() + ").")
+                self.ask_for_claim_key()
             return
         if seat != me:
             self.say("Play from your own hand, at the bottom.")
@@ -463,8 +371,10 @@ class CombatUnoTable(TableScene):
         seat = self.hand_seat()
         if seat is None:
             if self.hotseat:
-                self.say("It is not a human's turn." if self.view().turn not in self.humans
-                         else "Press your claim key first (" + self.claim_keys_text() + ").")
+                if self.view().turn not in self.humans:
+                    self.say("It is not a human's turn.")
+                else:
+                    self.ask_for_claim_key()
             return
         legal = self.legal(seat)
         for kind in (DrawCard, StartDrawing, Draw):
@@ -520,19 +430,13 @@ class CombatUnoTable(TableScene):
             self.race_key = (event.key, self.time)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.picking is not None:
-            self.picking = None
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.claimer is not None:
-            self.end_claim()
+            self.picking = None          # Esc first cancels the colour, then the claim, then pauses
             return
         super().handle_event(event)
 
     # -- buttons, prompts, highlights ------------------------------------------------------------------
     def buttons_key(self) -> Any:
         return (self.match.version, self.claimer, self.picking, self.viewer, self.selected is not None)
-
-    def input_seat(self) -> int | None:
-        return self.hand_seat()
 
     def label_for(self, action: Action) -> Choice | None:
         v = self.view()
@@ -548,8 +452,6 @@ class CombatUnoTable(TableScene):
             return Choice(f"Draw ({v.owed[action.seat]} left)", pygame.K_d)
         if isinstance(action, StartDrawing):
             return Choice(f"Draw {v.pending}", pygame.K_d)
-        if isinstance(action, Pass) and v.options.get("reaction_seconds"):
-            return None          # the ring runs out on its own
         return super().label_for(action)
 
     def act(self, action: Action) -> bool:
@@ -577,16 +479,12 @@ class CombatUnoTable(TableScene):
         if v.over or v.turn is None:
             return ""
         seat = self.hand_seat()
-        turn_name = self.names[v.turn]
         if self.picking is not None:
             return "Choose the colour: R red, Y yellow, G green, B blue (Esc cancels)"
         if seat is None:
-            if self.hotseat:
-                who = f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
-                return f"{who}   ·   to jump in or call UNO: claim key ({self.claim_keys_text()})"
-            return ""
+            return self.claim_prompt(v.turn, "to jump in or call UNO") if self.hotseat else ""
         you = "You" if not self.hotseat else self.names[seat]
-        your = "Your turn" if not self.hotseat else f"{whose(self.names[seat], True)} turn"
+        your = self.your_turn(seat)
         legal = self.legal(seat)
         if any(isinstance(a, DrawCard) for a in legal):
             return f"{you}: draw your penalty, {v.owed[seat]} more (D)"
@@ -607,16 +505,11 @@ class CombatUnoTable(TableScene):
             return "Catch them (C): a player is on one card without calling UNO"
         if self.claimer is not None:
             return f"{you}: nothing to do out of turn now (Esc)"
-        return f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
+        return self.turn_words(v.turn)
 
-    def key_hints(self) -> list[tuple[str, str]]:
-        hints = [("Click", "play a raised card"), ("1-9 ←→", "pick a card"), ("Enter", "play it"),
-                 ("D", "draw"), ("U", "call UNO"), ("C", "catch"), ("Space", "pass")]
-        if self.hotseat:
-            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(min(6, len(self.humans)))),
-                          "claim (per player)"))
-        hints.append(("Esc", "pause"))
-        return hints
+    def hand_hints(self) -> list[tuple[str, str]]:
+        return [("Click", "play a raised card"), ("1-9 ←→", "pick a card"), ("Enter", "play it"),
+                ("D", "draw"), ("U", "call UNO"), ("C", "catch"), ("Space", "pass")]
 
     def targets(self) -> tuple[set, set]:
         v = self.view()
@@ -632,20 +525,8 @@ class CombatUnoTable(TableScene):
         return lit, chosen
 
     # -- drawing -------------------------------------------------------------------------------------
-    def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]):
-        if self.layout.spot(seat).own:
-            x, y, w, h = bounds     # below the player's own hand, clear of the key hints
-            return (x + w // 2, y + h + int(4 * self.layout.unit)), "midtop"
-        return super().plate_at(seat, slots, bounds)
-
-    def plate_text(self, seat: int, total: int) -> str:
-        n = len(self.hands.get(seat, ()))
-        return f"{self.names[seat]}  ·  {n} card{'s' if n != 1 else ''}  ·  {total} pts"
-
-    def seat_tag(self, seat: int, acting: set):
+    def state_tag(self, seat: int):
         pal = self.palette
-        if self.round_result is not None:
-            return None
         uno = self.shown.uno_targets
         if seat in uno:
             deadline = self.shown.uno_deadlines[uno.index(seat)]
@@ -656,36 +537,12 @@ class CombatUnoTable(TableScene):
             return f"drawing, {owed} more", pal.bad
         if seat in self.shown.uno_safe and len(self.hands.get(seat, ())) == 1:
             return "UNO!", pal.accent
-        if seat == self.turn and seat not in self.humans:
-            return "thinking…", pal.accent
-        if seat == self.turn and seat in self.humans:
-            return "your turn" if not self.hotseat else "on turn", pal.good
         return None
 
     def draw_piles(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
         L = self.layout
         u = L.unit
-        cx, cy = L.centre
-        # The direction of play: two curved arrows round the piles.
-        r = int(L.pile_card[0] * 1.75 + 24 * u)
-        colour = TH.lighten(pal.felt, 0.22)
-        rect = pygame.Rect(0, 0, 2 * r, int(1.6 * r))
-        rect.center = (cx, cy)
-        cw = self.shown.direction > 0     # clockwise on screen
-        for a0, a1 in ((math.radians(135), math.radians(215)), (math.radians(-35), math.radians(45))):
-            pygame.draw.arc(surface, colour, rect, a0, a1, max(3, int(5 * u)))
-            end = a0 if cw else a1      # pygame arcs run anticlockwise from a0 to a1
-            ex = rect.centerx + math.cos(end) * rect.w / 2
-            ey = rect.centery - math.sin(end) * rect.h / 2
-            # the tangent, pointing the way play goes
-            tx, ty = (math.sin(end), math.cos(end)) if cw else (-math.sin(end), -math.cos(end))
-            tx, ty = tx * rect.w / 2, ty * rect.h / 2
-            n = math.hypot(tx, ty) or 1
-            tx, ty = tx / n, ty / n
-            size = 12 * u
-            pygame.draw.polygon(surface, colour, [(ex + tx * size, ey + ty * size),
-                                                  (ex - tx * size * 0.3 - ty * size * 0.8, ey - ty * size * 0.3 + tx * size * 0.8),
-                                                  (ex - tx * size * 0.3 + ty * size * 0.8, ey - ty * size * 0.3 - tx * size * 0.8)])
+        self.draw_direction(surface, pal, L.pile_card[0] * 1.75 + 24 * u, 1.6, L.centre, ((135, 215), (-35, 45)))
         super().draw_piles(surface, pal, highlight, selected)
         dx, dy = L.discard_pos
         drect = pygame.Rect(0, 0, *L.pile_card)
@@ -718,21 +575,10 @@ class CombatUnoTable(TableScene):
                 surface.blit(m, m.get_rect(center=mb.center))
         # A draw waiting for its victim.
         if self.shown.pending and self.shown.victim is not None and self.round_result is None:
-            victim, n = self.shown.victim, self.shown.pending
-            text = f"+{n} for {self.names[victim]}"
-            txt = T.text(text, TH.BODY, (255, 255, 255), True)
-            dxr, dyr = L.deck_pos
-            box = txt.get_rect(midright=(int(dxr - L.pile_card[0] / 2 - 26 * u), int(dyr))).inflate(20, 10)
-            box = self.fit_label(box, ("left", "up", "down", "right"))
-            surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.3), 235), pal.bad, 10, 2), box.topleft)
-            T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+            self.draw_owed(surface, pal, f"+{self.shown.pending} for {self.names[self.shown.victim]}")
 
-    def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        if self.round_result is None and self.match_result is None:
-            super().draw_ring(surface, pal)
-
-    def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        super().draw_texts(surface, pal)
+    def draw_over_table(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        """The colour picker for a wild card."""
         if self.picking is not None and self.ready_for_input():
             self.label_layer("picker")
             L = self.layout
@@ -752,18 +598,6 @@ class CombatUnoTable(TableScene):
                             rect.center, "center", bold=True)
                 T.blit_text(surface, colour.capitalize(), TH.TINY, pal.text, (rect.centerx, rect.bottom + 3), "midtop")
             self.label_layer("table")
-        # A card count on each hidden hand.
-        for seat, hand in self.hands.items():
-            if not hand or self.layout.spot(seat).own and self.hand_visible(seat):
-                continue
-            x, y, w, h = self.seat_area(seat)
-            label = str(len(hand))
-            t = T.text(label, TH.SMALL, (255, 255, 255), True)
-            d = max(t.get_width(), t.get_height()) + 8
-            centre = (x + w - d // 3, y + d // 3)
-            pygame.draw.circle(surface, TH.darken(pal.seat_colour(seat), 0.3), centre, d // 2)
-            pygame.draw.circle(surface, (255, 255, 255), centre, d // 2, 2)
-            surface.blit(t, t.get_rect(center=centre))
 
 
 def make_combat_uno_table(app, record, storage):

@@ -18,15 +18,14 @@ key (Q W E R T Y), which brings up the curtain for them while the table clock st
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, TableScene
+from game.client.table.hand_table import HandTable
 from game.client.table.input import Choice
 from game.client.table.sprites import CardSprite
-from game.client.table.wording import whose
+from game.client.table.wording import a_or_an, whose
 from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone
 from game.client.tables import register_table
 from game.client.ui import text as T
@@ -35,12 +34,11 @@ from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
-from game.core.events import CardMoved, Event, RoundStarted, TurnStarted
+from game.core.events import CardMoved
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
-from game.core.hands import DirectionChanged, DrawPending, HandRevealed, Skipped, Stacked
+from game.core.hands import DrawPending, HandRevealed, Stacked
 from game.core.standard_deck import SUIT_NAMES, card_name
-from game.core.view import SPECTATOR
 from game.variants.kumbal import (DECK_CARDS, CallKumbal, CallResult, CannotCall, CannotTake, Cut, CutWanted,
                                   DeckCut, Discard, Discarded, DrawFromDeck, FortyNine, FreeDiscard, FreeDiscarded,
                                   KumbalCalled, MustPickUp, NotACombination, NotHeld, PickedUp, PickUp, TakeDiscard,
@@ -83,14 +81,12 @@ class KumbalPile(PileZone):
         return super().take(place, card)
 
 
-class KumbalTable(TableScene):
+class KumbalTable(HandTable):
     variant_id = "kumbal"
     variant_title = "Kumbal"
-    uses_hands = True
-    hands_follow_actor = True
     discard_shown = 7
     zone_kinds = (GridZone, FanZone, HeldZone, KumbalPile, DeckZone)
-    table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP)
+    window_trigger = "free-discard"
     ring_label = "Free discard?"
     action_labels = {CallKumbal: Choice("Kumbal!", pygame.K_k, primary=True),
                      PickUp: Choice("Pick up", pygame.K_p),
@@ -119,18 +115,8 @@ class KumbalTable(TableScene):
             return (9, 0, card.id)
         return (_SUIT_ORDER.get(card.suit, 9), _RANK_ORDER.get(card.rank, 99), card.id)  # type: ignore[arg-type]
 
-    def view(self):
-        return self.match.view(SPECTATOR)
-
     def match_end_reason(self) -> str:
         return self.over_target_reason(int(self.view().options.get("target", 100)), "went past")
-
-    def sync_view(self) -> None:
-        v = self.view()
-        self.turn = v.turn
-        w = v.window("free-discard")
-        if w is not None:
-            self.window = WindowOpened("free-discard", w.seats, w.opened_at, w.deadline)
 
     def narration_left(self) -> int:
         L = self.layout
@@ -153,24 +139,11 @@ class KumbalTable(TableScene):
         return self.pile_pose(pile.index(sprite) if sprite in pile else len(pile) - 1, len(pile))
 
     # -- who acts ----------------------------------------------------------------------------------
-    def hand_seat(self) -> int | None:
-        if self.claimer is not None:
-            return self.claimer
-        if self.viewer is not None and self.viewer in self.humans:
-            return self.viewer
-        return None
-
-    def input_seat(self) -> int | None:
-        return self.hand_seat()
-
     def keeps_hand_open(self, seat: int) -> bool:
         return FreeDiscard(seat) in self.legal(seat)
 
-    def viewer_changed(self) -> None:
+    def forget_choice(self) -> None:
         self.chosen, self.cursor, self.cut_at = set(), None, None
-
-    def ready_for_input(self) -> bool:
-        return not self.queue and self.hold is None and self.curtain_pending is None
 
     def wanted_viewer(self) -> int | None:
         cutter = self.view().cutter if self.view().phase == "cut" else None
@@ -181,29 +154,15 @@ class KumbalTable(TableScene):
     def round_over(self) -> bool:
         return self.view().phase == "round_over"
 
-    # -- the frame -------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        if self.follow_actor():
-            return
-        super().update(dt)
-        self._raise_selected(dt)
-
-    def _raise_selected(self, dt: float) -> None:
-        seat = self.hand_seat()
-        k = min(1.0, dt * 14)
-        u = self.layout.unit
-        for hseat, hand in self.hands.items():
-            own = hseat == seat and self.layout.spot(hseat).own
-            for i, s in enumerate(hand):
-                target = 0.0
-                if own and s.card is not None:
-                    if s.card.id in self.chosen:
-                        target = -RISE_SELECTED * u
-                    elif i == self.cursor:
-                        target = -RISE_CURSOR * u
-                s.oy += (target - s.oy) * k
-                if abs(s.oy - target) < 0.3:
-                    s.oy = target
+    def card_rises(self, seat: int) -> dict[int, float]:
+        """The selected cards stand raised; the card under the keyboard cursor, a little."""
+        rises: dict[int, float] = {}
+        for i, s in enumerate(self.hands.get(seat, [])):
+            if s.card is not None and s.card.id in self.chosen:
+                rises[i] = RISE_SELECTED
+            elif s.card is not None and i == self.cursor:
+                rises[i] = RISE_CURSOR
+        return rises
 
     # -- selection ----------------------------------------------------------------------------------
     def selected_faces(self) -> tuple[str, ...]:
@@ -262,38 +221,23 @@ class KumbalTable(TableScene):
             self.chosen, self.cursor = set(), None
 
     # -- animations of Kumbal's facts -----------------------------------------------------------------
-    def on_RoundStarted(self, ev: RoundStarted) -> None:
-        super().on_RoundStarted(ev)
-        self.chosen, self.cursor, self.cut_at = set(), None, None
-
-    def on_TurnStarted(self, ev: TurnStarted) -> None:
-        viewer = self.viewer
-        super().on_TurnStarted(ev)
-        if self.hotseat and self.curtain_pending is None:
-            self.viewer = viewer
-        self.chosen, self.cursor = set(), None
-        if ev.seat in self.humans and not self.hotseat:
-            self.sound.play("click", 0.5)
-
     def on_WindowOpened(self, ev: WindowOpened) -> None:
-        self.window = ev
-        self.window_passed = set()
+        super().on_WindowOpened(ev)
         seat = ev.seats[0] if ev.seats else None
         if seat is not None and seat in self.humans:
             self.float_text(seat, "Free discard?", self.palette.accent)
 
     def on_WindowClosed(self, ev: WindowClosedEvent) -> None:
-        self.window = None
+        super().on_WindowClosed(ev)
         if self.claimer is not None and not self.legal(self.claimer):
             self.end_claim()
 
+    def start_card_words(self, card: Card) -> str:
+        return f"the {short(card)}"
+
     def on_CardMoved(self, ev: CardMoved) -> None:
         super().on_CardMoved(ev)
-        if ev.dst == DISCARD:
-            self.sound.play("swap")
-            if ev.src == DECK:
-                self.narrate(f"The start card is the {short(ev.card)}.")
-        elif ev.src == DISCARD and ev.dst.zone == "hand":
+        if ev.src == DISCARD and ev.dst.zone == "hand":
             # named as the discards beside it are ("10♦", not "a 10 of diamonds")
             self.narrate(f"{self.names[ev.dst.seat]} takes the {short(ev.card)} from the pile.")
             # Everybody saw it taken; in the hand it is one more card only its owner sees (keeping
@@ -332,10 +276,7 @@ class KumbalTable(TableScene):
 
     @staticmethod
     def a_name(card: Card | None) -> str:
-        if card is None:
-            return "a card"
-        name = card_name(card)
-        return ("an " if name[:1] in "aeiou8" else "a ") + name
+        return "a card" if card is None else a_or_an(card_name(card))
 
     def on_Discarded(self, ev: Discarded) -> None:
         who = self.names[ev.seat]
@@ -360,13 +301,6 @@ class KumbalTable(TableScene):
         self.float_text(ev.seat, f"+{ev.cards} cards", self.palette.bad)
         self.sound.play("penalty")
 
-    def on_Skipped(self, ev: Skipped) -> None:
-        self.float_text(ev.seat, "Skipped", self.palette.bad)
-        self.narrate(f"{self.names[ev.seat]} is skipped.")
-
-    def on_DirectionChanged(self, ev: DirectionChanged) -> None:
-        self.narrate("Play now goes " + ("to the left (clockwise)." if ev.direction > 0 else "to the right (anticlockwise)."))
-
     def on_DrawPending(self, ev: DrawPending) -> None:
         self.float_text(ev.seat, f"Pick up {ev.cards}", self.palette.bad)
 
@@ -379,17 +313,8 @@ class KumbalTable(TableScene):
         self.float_text(ev.seat, "KUMBAL!", self.palette.accent)
         self.pause_for(1.0)
 
-    def on_HandRevealed(self, ev: HandRevealed) -> None:
-        hand = self.hands.get(ev.seat, [])
-        cards = sorted(ev.cards, key=self.hand_key)
-        for s, card in zip(hand, cards):
-            s.card, s.show_to = card, None
-            if s.turn < 0.5:
-                self.flip(s, True)
-        hand.sort(key=lambda s: self.hand_key(s.card) if s.card is not None else (9,))
-        self.relayout_hand(ev.seat)
-        self.float_text(ev.seat, points_words(ev.points), self.palette.text)
-        self.step_delay += 0.02
+    def revealed_label(self, ev: HandRevealed):
+        return points_words(ev.points), self.palette.text
 
     def on_CallResult(self, ev: CallResult) -> None:
         # (the round's scores say it in full; the hands' floats are still showing their points)
@@ -412,20 +337,10 @@ class KumbalTable(TableScene):
         self.sound.play("swap")
         self.cut_at = None
 
-    def on_RoundScored(self, ev) -> None:
-        super().on_RoundScored(ev)
-        self.chosen, self.cursor = set(), None
-        self.pause_for(0.6)
-
-    def joinable(self, prev: Event, nxt: Event) -> bool:
-        if isinstance(prev, HandRevealed) and isinstance(nxt, HandRevealed):
-            return True
-        return super().joinable(prev, nxt)
-
     # -- refusals in the player's words -------------------------------------------------------------------
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         v = self.view()
-        turn = self.names[v.turn] if v.turn is not None and 0 <= v.turn < len(self.names) else "?"
+        turn = self.turn_name()
         if isinstance(exc, NotACombination):
             return f"Not a discard: {str(exc).split(': ', 1)[-1]}."
         if isinstance(exc, CannotTake):
@@ -472,15 +387,12 @@ class KumbalTable(TableScene):
         if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.match.over:
             return
         key = event.key
-        if self.hotseat and key in CLAIM_KEYS:
-            k = CLAIM_KEYS.index(key)
-            if k < len(self.humans):
-                self.claim(self.humans[k])
+        if self.claim_by_key(key):
             return
         seat = self.hand_seat()
         if seat is None:
             if self.hotseat and key in (pygame.K_f, pygame.K_RETURN):
-                self.say("Press your claim key first (" + self.claim_keys_text() + ").")
+                self.ask_for_claim_key()
             return
         if cutting:
             lo, hi = v.cut_range
@@ -494,8 +406,7 @@ class KumbalTable(TableScene):
         if pygame.K_1 <= key <= pygame.K_9:
             self.toggle(key - pygame.K_1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            step = -1 if key == pygame.K_LEFT else 1
-            self.cursor = (len(hand) - 1 if step < 0 else 0) if self.cursor is None else (self.cursor + step) % len(hand)
+            self.cursor = self.step_along(self.cursor, key, len(hand))
         elif key in (pygame.K_UP, pygame.K_SPACE):
             if self.cursor is not None and key == pygame.K_UP or (key == pygame.K_SPACE and self.cursor is not None
                                                                    and not self.window_open_to(seat)):
@@ -515,11 +426,8 @@ class KumbalTable(TableScene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.chosen:
-            self.chosen = set()          # Esc first drops the selection, then pauses
+            self.chosen = set()          # Esc first drops the selection, then the claim, then pauses
             self._buttons_key = None
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.claimer is not None:
-            self.end_claim()
             return
         super().handle_event(event)
 
@@ -574,8 +482,6 @@ class KumbalTable(TableScene):
             return Choice(f"Pick up {v.pending}", pygame.K_p)
         if isinstance(action, TakeDiscard):
             return Choice(f"Take {short(v.takeable)}", pygame.K_t)
-        if isinstance(action, Pass) and v.options.get("reaction_seconds"):
-            return None
         return super().label_for(action)
 
     def extra_buttons(self) -> list[Button]:
@@ -598,21 +504,17 @@ class KumbalTable(TableScene):
             return f"{self.names[v.cutter]} cuts the deck…" if v.cutter is not None else ""
         if v.turn is None:
             return ""
-        turn_name = self.names[v.turn]
         if seat is None:
-            if self.hotseat:
-                who = f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
-                return f"{who}   ·   free discard: claim key ({self.claim_keys_text()})"
-            return ""
+            return self.claim_prompt(v.turn, "free discard") if self.hotseat else ""
         mine = self.match.view(seat)
         if FreeDiscard(seat) in self.legal(seat) and seat != v.turn:
             return f"Your drawn {short(mine.free_card)} matches the pile: discard it free (F) before the next player moves!"
         problem = self.selection_problem()
         if problem:
             return problem
-        your = "Your turn" if not self.hotseat else f"{whose(self.names[seat], True)} turn"
+        your = self.your_turn(seat)
         if seat != v.turn:
-            return f"{turn_name} is thinking…" if v.turn not in self.humans else f"{whose(turn_name, True)} turn"
+            return self.turn_words(v.turn)
         if mine.pending:
             can = any(isinstance(a, Discard) for a in self.legal(seat))
             return (f"{mine.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick up (P)" if can
@@ -627,14 +529,9 @@ class KumbalTable(TableScene):
         call = f"  ·  you hold {mine.hand_points}: call KUMBAL (K)?" if mine.can_call else ""
         return f"{your}: select cards to discard ({mine.hand_points} points in hand){call}"
 
-    def key_hints(self) -> list[tuple[str, str]]:
-        hints = [("Click / 1-9", "select cards"), ("← → ↑", "move, select"), ("Enter", "discard"),
-                 ("D", "draw"), ("T", "take"), ("K", "Kumbal"), ("P", "pick up"), ("F", "free discard")]
-        if self.hotseat:
-            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(min(6, len(self.humans)))),
-                          "claim"))
-        hints.append(("Esc", "pause"))
-        return hints
+    def hand_hints(self) -> list[tuple[str, str]]:
+        return [("Click / 1-9", "select cards"), ("← → ↑", "move, select"), ("Enter", "discard"),
+                ("D", "draw"), ("T", "take"), ("K", "Kumbal"), ("P", "pick up"), ("F", "free discard")]
 
     def targets(self) -> tuple[set, set]:
         v = self.view()
@@ -647,29 +544,13 @@ class KumbalTable(TableScene):
         return lit, chosen
 
     # -- drawing -------------------------------------------------------------------------------------------
-    def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]):
-        if self.layout.spot(seat).own:
-            x, y, w, h = bounds
-            return (x + w // 2, y + h + int(4 * self.layout.unit)), "midtop"
-        return super().plate_at(seat, slots, bounds)
-
-    def plate_text(self, seat: int, total: int) -> str:
-        n = len(self.hands.get(seat, ()))
-        return f"{self.names[seat]}  ·  {n} card{'s' if n != 1 else ''}  ·  {total} pts"
-
-    def seat_tag(self, seat: int, acting: set):
+    def state_tag(self, seat: int):
         pal = self.palette
-        if self.round_result is not None:
-            return None
         shown = self.shown
         if shown.phase == "cut" and seat == shown.cutter:
             return "cutting", pal.accent
         if shown.pending and seat == shown.victim and not self.animating:
             return f"owes {shown.pending}", pal.bad
-        if seat == self.turn and seat not in self.humans:
-            return "thinking…", pal.accent
-        if seat == self.turn and seat in self.humans:
-            return "your turn" if not self.hotseat else "on turn", pal.good
         return None
 
     def draw_piles(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
@@ -677,25 +558,9 @@ class KumbalTable(TableScene):
         u = L.unit
         cx, cy = L.centre
         shown = self.shown
-        # The direction of play: an arrow round the piles.
-        r = int(L.pile_card[0] * 2.1 + 24 * u)
-        colour = TH.lighten(pal.felt, 0.22)
-        rect = pygame.Rect(0, 0, 2 * r, int(1.5 * r))
-        rect.center = (cx + int(L.pile_card[0] * 0.5), cy)
-        cw = shown.direction > 0
-        for a0, a1 in ((math.radians(140), math.radians(210)), (math.radians(-30), math.radians(40))):
-            pygame.draw.arc(surface, colour, rect, a0, a1, max(3, int(5 * u)))
-            end = a0 if cw else a1
-            ex = rect.centerx + math.cos(end) * rect.w / 2
-            ey = rect.centery - math.sin(end) * rect.h / 2
-            tx, ty = (math.sin(end), math.cos(end)) if cw else (-math.sin(end), -math.cos(end))
-            tx, ty = tx * rect.w / 2, ty * rect.h / 2
-            n = math.hypot(tx, ty) or 1
-            tx, ty = tx / n, ty / n
-            size = 12 * u
-            pygame.draw.polygon(surface, colour, [(ex + tx * size, ey + ty * size),
-                                                  (ex - tx * size * 0.3 - ty * size * 0.8, ey - ty * size * 0.3 + tx * size * 0.8),
-                                                  (ex - tx * size * 0.3 + ty * size * 0.8, ey - ty * size * 0.3 - tx * size * 0.8)])
+        # (the arrows sit round the pile's fan as well as the deck)
+        self.draw_direction(surface, pal, L.pile_card[0] * 2.1 + 24 * u, 1.5, (cx + int(L.pile_card[0] * 0.5), cy),
+                            ((140, 210), (-30, 40)))
         if shown.phase == "cut":
             self.draw_cut(surface, pal)
             return
@@ -735,12 +600,7 @@ class KumbalTable(TableScene):
             T.blit_text(surface, label, TH.SMALL, tone, box.center, "center", bold=True)
         # A pick-up owed.
         if shown.pending and shown.victim is not None:
-            text = f"Pick up {shown.pending}: {self.names[shown.victim]}"
-            dxr, dyr = L.deck_pos
-            txt = T.text(text, TH.BODY, (255, 255, 255), True)
-            box = txt.get_rect(midright=(int(dxr - L.pile_card[0] / 2 - 26 * u), int(dyr))).inflate(20, 10)
-            surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.3), 235), pal.bad, 10, 2), box.topleft)
-            T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+            self.draw_owed(surface, pal, f"Pick up {shown.pending}: {self.names[shown.victim]}", fit=False)
 
     def draw_cut(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         """The gathered deck seen edge-on, its top at the left; the cut point marked."""
@@ -763,24 +623,6 @@ class KumbalTable(TableScene):
                     TH.SMALL, pal.text, (strip.centerx, strip.bottom + 16), "midtop", bold=True)
         T.blit_text(surface, "top", TH.TINY, pal.text_dim, (strip.left, strip.top - 4), "bottomleft")
         T.blit_text(surface, "bottom", TH.TINY, pal.text_dim, (strip.right, strip.top - 4), "bottomright")
-
-    def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        if self.round_result is None and self.match_result is None:
-            super().draw_ring(surface, pal)
-
-    def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        super().draw_texts(surface, pal)
-        for seat, hand in self.hands.items():
-            if not hand or self.layout.spot(seat).own and self.hand_visible(seat):
-                continue
-            x, y, w, h = self.seat_area(seat)
-            label = str(len(hand))
-            t = T.text(label, TH.SMALL, (255, 255, 255), True)
-            d = max(t.get_width(), t.get_height()) + 8
-            centre = (x + w - d // 3, y + d // 3)
-            pygame.draw.circle(surface, TH.darken(pal.seat_colour(seat), 0.3), centre, d // 2)
-            pygame.draw.circle(surface, (255, 255, 255), centre, d // 2, 2)
-            surface.blit(t, t.get_rect(center=centre))
 
     # -- the score chart: the 49-rule ------------------------------------------------------------------------
     def build_chart(self) -> None:

@@ -90,3 +90,8 @@ def article(rank: Any) -> str:
 def reword(note: str, names: list[str]) -> str:
     """A rules note naming "Seat 2" with that player's name instead."""
     return re.sub(r"Seat (\d+)", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), note)
+
+
+def a_or_an(name: str) -> str:
+    """'a red 7', 'an 8 of hearts', 'an ace of spades': a card's name with its article."""
+    return ("an " if name[:1].lower() in "aeiou8" else "a ") + name
