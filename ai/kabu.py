@@ -27,17 +27,13 @@ How it decides:
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
-from ai.levels import Level
+from ai.grid_bot import GridBot
 from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card, Place, grid_place
-from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted
-from game.core.memory import PERFECT, TableMemory
-from game.core.session import Intent
 from game.variants.kabu import (BLIND, DECIDE, DECK_CARDS, OPPONENT, OWN, BlindSwap, CallKabu, DrawFromDeck,
                                 Exchange, Give, KabuView, LookOpponent, LookOwn, LookPair, Match, Peek,
                                 PlayDrawn, SkipAbility, SwapBoth, TakeDiscard, ability_of, card_value, fits)
@@ -63,64 +59,16 @@ DEFAULTS: dict[str, Any] = {
 
 
 @bot_for("kabu")
-class KabuBot:
-    def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
-        unknown = set(tweaks) - set(DEFAULTS)
-        if unknown:
-            raise ValueError(f"unknown Kabu bot tweak(s): {', '.join(sorted(unknown))}")
-        self.level = level
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.cfg = {**DEFAULTS, **tweaks}
-        self.use_memory = bool(self.cfg["memory"])
-        self.seat = 0
-        self.seats = 0
-        self.options: dict[str, Any] = {}
-        self.memory = self._new_memory(0)
-        self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
-        self.my_turns = 0
-        self.fallbacks = 0
+class KabuBot(GridBot):
+    variant_name = "Kabu"
+    defaults = DEFAULTS
+    memory_values = _VALUES
+    fallback_kinds = (Pass, SkipAbility, DrawFromDeck)
 
-    def _new_memory(self, seat: int) -> TableMemory:
-        recall = (PERFECT if self.cfg["memory"] == "perfect"
-                  else self.cfg["recall"] if self.cfg["recall"] is not None else self.level.recall)
-        return TableMemory(seat, recall, rng=random.Random(self.rng.getrandbits(64)), values=_VALUES)
-
-    # -- the Agent protocol ---------------------------------------------------------------------
-    def begin(self, seat: int, game_type: Any, seats: int, options: dict[str, Any]) -> None:
-        self.seat, self.seats = seat, seats
-        self.options = dict(options)
-        self.memory = self._new_memory(seat)
-        self.my_turns = 0
-
-    def observe(self, events: list[Event]) -> None:
-        self.recent = {}
-        for event in events:
-            if isinstance(event, TurnStarted) and event.seat == self.seat:
-                self.my_turns += 1
-            elif isinstance(event, RoundStarted):
-                self.my_turns = 0
-            if self.use_memory:
-                self.memory.observe(event)
-            elif isinstance(event, (CardRevealed, CardSeen)) and event.card is not None:
-                self.recent[event.place] = event.card
-
-    def decide(self, view: KabuView, legal: list[Action], now: float) -> Intent:
-        if not legal:
-            raise ValueError("decide needs at least one legal action")
-        if self.use_memory:
-            self.memory.tick(now)
-        action = self._choose(view, legal)
-        if action is None or action not in legal:
-            self.fallbacks += 1
-            action = self._fallback(legal)
-        if view.out_of_turn:
-            delay = self.level.reaction_delay(self.rng)
-        elif view.phase == "peek":
-            delay = 0.5 * self.level.think_delay(self.rng)
-        else:
-            delay = self.level.think_delay(self.rng)
-        return Intent(action, delay)
+    def _delay(self, view: KabuView) -> float:
+        if view.phase == "peek" and not view.out_of_turn:
+            return 0.5 * self.level.think_delay(self.rng)   # a glance at its own cards is quick
+        return super()._delay(view)
 
     # -- what it believes -------------------------------------------------------------------------
     def _setup_beliefs(self, view: KabuView) -> None:
@@ -147,10 +95,7 @@ class KabuBot:
             counts[v] = counts.get(v, 0) + 1
         self.dist = [(v, n / len(pool)) for v, n in counts.items()]
         self.seen_by = self.memory.seen_by if self.use_memory else {}
-        last = view.caller is not None
-        self.info_own = 0.0 if last or not self.use_memory else self.cfg["info_own"]
-        self.info_opp = 0.0 if last or not self.use_memory else self.cfg["info_opp"]
-        self.unknown_bonus = 0.0 if last else self.cfg["unknown_bonus"]
+        self._learning_worths(view)
 
     def _val(self, place: Place) -> float:
         v = self.kval.get(place)
@@ -159,6 +104,9 @@ class KabuBot:
         if place.seat != self.seat and place.seat in self.seen_by.get(place, ()):
             return self.ev - self.cfg["owner_bias"]   # its owner has seen it and kept it
         return self.ev
+
+    def _known_values(self) -> dict[Place, int]:
+        return self.kval
 
     def _mine(self) -> list[Place]:
         return [grid_place(self.seat, i) for i in self.occupied.get(self.seat, ())]
@@ -229,9 +177,6 @@ class KabuBot:
         return total
 
     # -- choosing -------------------------------------------------------------------------------
-    def _mistake(self) -> bool:
-        return self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate
-
     def _choose(self, view: KabuView, legal: list[Action]) -> Action | None:
         phase = view.phase
         if phase == "peek":
@@ -256,18 +201,6 @@ class KabuBot:
                 place = self._slip_slot(worst - 1) or place
             return Give(self.seat, place.index) if place else None
         return None
-
-    def _slip_slot(self, value: float) -> Place | None:
-        """A slot a hurried person might pick: unknown, or known to hold about as much or more."""
-        slots = [p for p in self._mine() if p not in self.kval or self.kval[p] >= value - 2]
-        return self.rng.choice(slots) if slots else None
-
-    def _fallback(self, legal: list[Action]) -> Action:
-        for kind in (Pass, SkipAbility, DrawFromDeck):
-            for a in legal:
-                if type(a) is kind:
-                    return a
-        return legal[0]
 
     def _turn(self, view: KabuView, legal: list[Action]) -> Action | None:
         kinds = {type(a): a for a in legal}

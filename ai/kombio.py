@@ -20,36 +20,37 @@ mistakes, slower reactions and a simpler call rule):
 - Out of turn. Matches a card it remembers with the value of the top discard: its own (not a -1), or
   an opponent's (then gives away its worst card). After a wrong claim on its card, the claimer takes
   the card when that card is bad for it to keep.
-- KOMBIO. Monte Carlo over the unseen cards: its own unknown cards, the opponents' unknown cards (a
-  little better than a random draw) and each opponent's last turn. It calls when its chance of being
-  strictly lowest (ties lose) beats a threshold set by its caution, the gain it expects from waiting
-  and how long the round has run.
+- KOMBIO. Its chance of ending strictly lowest (ties lose), worked out over the unseen cards: its
+  own unknown cards, the opponents' unknown cards (a little better than a random draw) and each
+  opponent's last turn. It calls when that chance beats a threshold set by its caution, the gain it
+  expects from waiting and how long the round has run.
 """
 
 from __future__ import annotations
 
-import random
+from bisect import bisect_left, bisect_right
+from math import erfc
 from typing import Any
 
+from ai.grid_bot import GridBot
 from ai.levels import Level
 from ai.registry import bot_for
 from game.core.actions import Action, Pass
-from game.core.cards import Card, Place, grid_place
-from game.core.events import (CardRevealed, CardSeen, Event, RoundStarted, TurnStarted)
-from game.core.memory import PERFECT, TableMemory
-from game.core.session import Intent
+from game.core.cards import Place, grid_place
 from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
                                   Exchange, Give, KombioView, LookAny, LookOpponent, LookOwn, LookTwo,
                                   Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard)
 
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
 
-# Tunable knobs (tweaks override them per bot, e.g. make_agent("kombio", "hard", 1, sims=100)).
+# Ranks whose ability is another's: their plans are the same.
+_SAME_ABILITY = {8: 7, 10: 9, 12: 11}
+
+# Tunable knobs (tweaks override them per bot, e.g. make_agent("kombio", "hard", 1, opp_bias=2.0)).
 DEFAULTS: dict[str, Any] = {
     "memory": True,         # True: its level's recall; "perfect": forget nothing; False: remember
                             # nothing (know only what is in view right now)
     "recall": None,         # a game.core.memory.Recall instead of its level's (with memory True)
-    "sims": None,           # Monte Carlo samples per call decision (None: from the level)
     "opp_bias": 1.6,        # an opponent's unknown card is this much below a random unseen card
     "info_own": 1.6,        # worth of learning one of its own unknown cards (7/8)
     "info_opp": 0.6,        # worth of learning an opponent's card (9/10)
@@ -61,68 +62,21 @@ DEFAULTS: dict[str, Any] = {
 
 
 @bot_for("kombio")
-class KombioBot:
+class KombioBot(GridBot):
+    variant_name = "Kombio"
+    defaults = DEFAULTS
+    memory_values = _VALUES
+    fallback_kinds = (Pass, SkipAbility, DrawFromDeck)
+
     def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
-        unknown = set(tweaks) - set(DEFAULTS)
-        if unknown:
-            raise ValueError(f"unknown Kombio bot tweak(s): {', '.join(sorted(unknown))}")
-        self.level = level
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.cfg = {**DEFAULTS, **tweaks}
-        self.use_memory = bool(self.cfg["memory"])
-        sims = self.cfg["sims"]
-        self.sims = int(sims) if sims is not None else int(60 + 240 * level.skill)
-        self.seat = 0
-        self.seats = 0
-        self.options: dict[str, Any] = {}
+        super().__init__(level, seed, **tweaks)
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
-        self.memory = self._new_memory(0)
-        self.recent: dict[Place, Card] = {}   # faces shown in the last batch of events (memory off)
         self._located: set[int] | None = None   # the located card ids the pool below was counted from
-        self._pool_beliefs: tuple[list[int], list[tuple[int, float]], float] = ([], [], 0.0)
+        self._pool_beliefs: tuple[tuple[int, ...], list[tuple[int, float]], float] = ((), [], 0.0)
         self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
-        self.my_turns = 0
-        self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
-
-    def _new_memory(self, seat: int) -> TableMemory:
-        recall = (PERFECT if self.cfg["memory"] == "perfect"
-                  else self.cfg["recall"] if self.cfg["recall"] is not None else self.level.recall)
-        return TableMemory(seat, recall, rng=random.Random(self.rng.getrandbits(64)), values=_VALUES)
-
-    # -- the Agent protocol ---------------------------------------------------------------------
-    def begin(self, seat: int, game_type: Any, seats: int, options: dict[str, Any]) -> None:
-        self.seat, self.seats = seat, seats
-        self.options = dict(options)
-        self.memory = self._new_memory(seat)
-        self.my_turns = 0
-
-    def observe(self, events: list[Event]) -> None:
-        self.recent = {}
-        for event in events:
-            if isinstance(event, TurnStarted) and event.seat == self.seat:
-                self.my_turns += 1
-            elif isinstance(event, RoundStarted):
-                self.my_turns = 0
-            if self.use_memory:
-                self.memory.observe(event)
-            elif isinstance(event, (CardRevealed, CardSeen)) and event.card is not None:
-                self.recent[event.place] = event.card
-
-    def decide(self, view: KombioView, legal: list[Action], now: float) -> Intent:
-        if not legal:
-            raise ValueError("decide needs at least one legal action")
-        if self.use_memory:
-            self.memory.tick(now)
-        action = self._choose(view, legal)
-        if action is None or action not in legal:
-            # Its model found nothing: counted like an illegal action (tests and simulate report it).
-            self.fallbacks += 1
-            action = self._fallback(legal)
-        delay = self.level.reaction_delay(self.rng) if view.out_of_turn else self.level.think_delay(self.rng)
-        return Intent(action, delay)
+        self._call_cache: tuple[Any, _CallStats] | None = None   # (the pool beliefs, their call figures)
 
     # -- what it believes -------------------------------------------------------------------------
     def _setup_beliefs(self, view: KombioView) -> None:
@@ -155,9 +109,9 @@ class KombioBot:
         if located != self._located:
             # The unseen pool changes only when a card is located or lost track of: most decisions
             # in a row share it (it was a tenth of a decision's time).
-            pool = [c.rank for c in DECK_CARDS if c.id not in located]
+            pool = tuple(c.rank for c in DECK_CARDS if c.id not in located)
             if not pool:
-                pool = [c.rank for c in DECK_CARDS]
+                pool = tuple(c.rank for c in DECK_CARDS)
             counts: dict[int, int] = {}
             for r in pool:
                 counts[r] = counts.get(r, 0) + 1
@@ -165,19 +119,18 @@ class KombioBot:
             self._located = located
             self._pool_beliefs = (pool, sorted((r, c / n) for r, c in counts.items()), sum(pool) / n)
         pool, self.dist, self.ev = self._pool_beliefs
-        self.pool: list[int] = list(pool)  # type: ignore[assignment]
+        self.pool: tuple[int, ...] = pool  # type: ignore[assignment]
         self.ev_opp = self.ev - self.cfg["opp_bias"]
-        # On a last turn (after somebody's call) knowing more is worth nothing: only totals count.
-        last = view.caller is not None
-        self.info_own = 0.0 if last or not self.use_memory else self.cfg["info_own"]
-        self.info_opp = 0.0 if last or not self.use_memory else self.cfg["info_opp"]
-        self.unknown_bonus = 0.0 if last else self.cfg["unknown_bonus"]
+        self._learning_worths(view)
 
     def _val(self, place: Place) -> float:
         v = self.known.get(place)
         if v is not None:
             return v
         return self.ev if place.seat == self.seat else self.ev_opp
+
+    def _known_values(self) -> dict[Place, int]:
+        return self.known
 
     def _mine(self) -> list[Place]:
         mine = self._memo.get("mine")
@@ -231,7 +184,7 @@ class KombioBot:
         hand of exactly 25 -10) when the match plays them."""
         total = sum(values)
         if self.options.get("addons", True):
-            fourteens = sum(1 for v in values if v == 14)
+            fourteens = values.count(14)
             if fourteens == 2 and len(values) == 2:
                 return -15
             if fourteens == 1 and total == 25:
@@ -280,10 +233,10 @@ class KombioBot:
         for j, p in enumerate(places):
             if p in known:
                 # _estimate_total(self.seat, {p: rank}), without building the replacement dict
+                # (the hand is known in full after the swap exactly when it is now: p is known)
                 swapped = values.copy()
                 swapped[j] = rank
-                full = all_known or all(q in known or q == p for q in places)
-                g = now - (self._hand_value(swapped) if full else sum(swapped))
+                g = now - (self._hand_value(swapped) if all_known else sum(swapped))
             else:
                 g = self.ev - rank + self.unknown_bonus
             if g > best_g:
@@ -297,7 +250,7 @@ class KombioBot:
     # -- ability planning -------------------------------------------------------------------------
     def _ability_plan(self, rank: int) -> tuple[float, tuple]:
         """(worth, plan) of using the ability of `rank` now."""
-        key = ("ability", rank)
+        key = ("ability", _SAME_ABILITY.get(rank, rank))   # a 7 plans as an 8 does, and so on
         if key not in self._memo:
             self._memo[key] = self._compute_ability_plan(rank)
         return self._memo[key]
@@ -417,9 +370,6 @@ class KombioBot:
         return total
 
     # -- choosing -------------------------------------------------------------------------------
-    def _mistake(self) -> bool:
-        return self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate
-
     def _choose(self, view: KombioView, legal: list[Action]) -> Action | None:
         phase = view.phase
         if phase == "reaction" and not self._may_match(view, legal):
@@ -460,19 +410,6 @@ class KombioBot:
                 v = self.ev
             return DecidePenalty(self.seat, v > 2)
         return None
-
-    def _slip_slot(self, rank: float) -> Place | None:
-        """A slot a hurried person might put a card into: one it does not know, or one it knows
-        holds about as much or more. Never one it knows holds a much lower card."""
-        slots = [p for p in self._mine() if p not in self.known or self.known[p] >= rank - 2]
-        return self.rng.choice(slots) if slots else None
-
-    def _fallback(self, legal: list[Action]) -> Action:
-        for kind in (Pass, SkipAbility, DrawFromDeck):
-            for a in legal:
-                if type(a) is kind:
-                    return a
-        return legal[0]
 
     # turn -----------------------------------------------------------------------------------------
     def _turn(self, view: KombioView, legal: list[Action]) -> Action | None:
@@ -656,84 +593,219 @@ class KombioBot:
         rivals = [self._estimate_total(s) for s in range(self.seats) if s != self.seat]
         if rivals and my_est > min(rivals) + 8:
             return False  # hopeless for now: no need to simulate
-        wait = self._draw_worth()
-        threshold = (self.cfg["call_base"] + 0.3 * (lv.caution - 0.5) + self.cfg["call_wait"] * wait
-                     - self.cfg["call_pressure"] * max(0, self.my_turns - 6))
-        threshold = min(0.95, max(0.25, threshold))
-        return self._win_chance(mine, threshold) >= threshold
+        base = (self.cfg["call_base"] + 0.3 * (lv.caution - 0.5)
+                - self.cfg["call_pressure"] * max(0, self.my_turns - 6))
+        wait_weight = self.cfg["call_wait"]
+        # The gain of waiting only raises the threshold: below `lowest` it does not call, whatever a
+        # draw is worth. A rough chance (opponents with two or more unknown cards as normals) is
+        # never far from the finer one: far below, the finer one is not needed either.
+        lowest = min(0.95, max(0.25, base)) if wait_weight >= 0 else 0.25
+        if self._win_chance(mine, exact=1) < lowest - ROUGH_CALL_MARGIN:
+            return False
+        chance = self._win_chance(mine)
+        if chance < lowest:
+            return False
+        threshold = min(0.95, max(0.25, base + wait_weight * self._draw_worth()))
+        return chance >= threshold
 
-    def _win_chance(self, mine: list[Place], threshold: float | None = None) -> float:
-        """Chance to end strictly lowest if it called now (Monte Carlo over what it has not seen).
-        With a `threshold`, the simulations stop early once the estimate is clearly on one side of
-        it (three standard errors): a person does not weigh a clear call as long as a close one."""
+    def _win_chance(self, mine: list[Place], exact: int = 2) -> float:
+        """Chance to end strictly lowest if it called now, over what it has not seen, worked out
+        rather than sampled (_CallStats.win_chance). Its own unknown cards are random unseen cards;
+        an opponent's unknown card is a little better; each opponent then has a last turn: a draw
+        replaces its worst card when lower (it knows most of its hand), three times in four."""
         my_unknown = sum(1 for p in mine if p not in self.known)
         # A hand it knows in full counts as scored (14 add-ons included).
         my_known = (self._estimate_total(self.seat) if not my_unknown
                     else sum(self.known[p] for p in mine if p in self.known))
-        bias = self.cfg["opp_bias"]
         opps = []
         for s in range(self.seats):
             if s == self.seat:
                 continue
             places = [grid_place(s, i) for i in self.occupied.get(s, ())]
             kv = [self.known[p] for p in places if p in self.known]
-            opps.append((sum(kv), max(kv) if kv else -99, len(kv), len(places) - len(kv)))
-        total_sims = self.sims
-        batch = 60 if threshold is not None else total_sims
-        wins = done = 0
-        while done < total_sims:
-            n = min(batch, total_sims - done)
-            wins += self._simulate_calls(n, my_known, my_unknown, opps, bias)
-            done += n
-            if threshold is not None and done < total_sims:
-                p = wins / done
-                if abs(p - threshold) > 3 * max(0.02, (p * (1 - p) / done) ** 0.5):
-                    break
-        return wins / done if done else 0.0
+            opps.append((sum(kv), max(kv) if kv else None, len(places) - len(kv)))
+        return self._call_stats().win_chance(my_known, my_unknown, opps, exact)
 
-    def _simulate_calls(self, n: int, my_known: float, my_unknown: int, opps: list, bias: float) -> int:
-        """How many of `n` simulated calls end with it strictly lowest."""
-        pool = self.pool
-        rng = self.rng
-        choices = rng.choices
-        wins = 0
-        # Every random number a simulation may need is drawn in three calls up front (a call per
-        # sample was most of a hard bot's thinking time); a simulation cut short leaves some unused.
-        per_sim = my_unknown + sum(o[3] for o in opps)
-        flat = choices(pool, k=n * per_sim) if per_sim else []
-        last_draws = choices(pool, k=n * len(opps))
-        rand = rng.random
-        keeps = [rand() < 0.75 for _ in range(n * len(opps))]
-        at = 0
-        for sim in range(n):
-            if my_unknown:
-                me = my_known + sum(flat[at:at + my_unknown])
-                at += my_unknown
-            else:
-                me = my_known
-            ok = True
-            for k, (ksum, kmax, kn, unk) in enumerate(opps):
-                if unk:
-                    draws = flat[at:at + unk]
-                    at += unk
-                    total = ksum + sum(draws) - bias * unk
-                    worst = max(kmax, max(draws) - bias)
-                elif kn:
-                    total, worst = ksum, kmax
+    def _call_stats(self) -> "_CallStats":
+        """The unseen pool's figures the call estimate uses (kept with the pool: most decisions in a
+        row share it)."""
+        pool = self._pool_beliefs
+        cached = self._call_cache
+        if cached is None or cached[0] is not pool:
+            cached = self._call_cache = (pool, _CallStats(self.dist, self.cfg["opp_bias"]))
+        return cached[1]
+
+
+# Gauss-Hermite nodes and weights (probabilists', weights summing to 1): the average of a function
+# over a normal variable in nine evaluations.
+_GH_NODES = (-4.512745863399783, -3.20542900285647, -2.07684797867783, -1.0232556637891326, 0.0,
+             1.0232556637891326, 2.07684797867783, 3.20542900285647, 4.512745863399783)
+_GH_WEIGHTS = (2.2345844007746607e-05, 0.0027891413212317692, 0.04991640676521782, 0.24409750289493953,
+               0.40634920634920635, 0.24409750289493953, 0.04991640676521782, 0.0027891413212317692,
+               2.2345844007746607e-05)
+# The rough call estimate (opponents with two or more unknown cards as normals) is never further
+# than this from the finer one (tests/test_ai_kombio.py checks it over many hands).
+ROUGH_CALL_MARGIN = 0.25
+_LAST_KEEP = 0.75   # how often an opponent's last draw is kept when it is below its worst card
+
+
+class _CallStats:
+    """The KOMBIO call estimate's view of one unseen pool: one card's distribution (`dist`, value
+    and share), sums of a few such cards, and an opponent's end total."""
+
+    def __init__(self, dist: list[tuple[int, float]], bias: float):
+        self.dist = dist
+        self.bias = bias
+        self.mean = sum(r * p for r, p in dist)
+        self.var = max(0.0, sum(r * r * p for r, p in dist) - self.mean ** 2)
+        cdf, run = [], 0.0
+        for _, p in dist:
+            run += p
+            cdf.append(run)
+        self.cdf = cdf
+        self.ranks = [r for r, _ in dist]
+        self._sum_max: dict[int, list] = {}
+        # Running sums of share, share * value and share * value^2 below each value: what a draw
+        # saves on a card is read from them (its mean and mean square) without a loop.
+        below = [(0.0, 0.0, 0.0)]
+        for r, p in dist:
+            b0, b1, b2 = below[-1]
+            below.append((b0 + p, b1 + p * r, b2 + p * r * r))
+        self._below = below
+        self._opponents: dict[tuple, Any] = {}
+        self._sums: dict[int, list[tuple[float, float]]] = {}
+
+    def cdf_at(self, x: float) -> float:
+        """The chance one unseen card is at most x."""
+        i = bisect_right(self.ranks, x)
+        return self.cdf[i - 1] if i else 0.0
+
+    def sum_max(self, unknown: int) -> list[tuple[tuple[int, int], float]]:
+        """The sum and highest value of `unknown` unseen cards (drawn independently), with chances."""
+        got = self._sum_max.get(unknown)
+        if got is None:
+            acc: dict[tuple[int, int], float] = {(0, -99): 1.0}
+            for _ in range(unknown):
+                nxt: dict[tuple[int, int], float] = {}
+                for (s, m), q in acc.items():
+                    for r, p in self.dist:
+                        key = (s + r, r if r > m else m)
+                        nxt[key] = nxt.get(key, 0.0) + q * p
+                acc = nxt
+            got = self._sum_max[unknown] = list(acc.items())
+        return got
+
+    def _gain(self, worst: float) -> tuple[float, float]:
+        """Mean and mean square of what a last draw saves by replacing a card worth `worst` (zero
+        when the draw is not lower), before the chance it is kept."""
+        p, pr, prr = self._below[bisect_left(self.ranks, worst)]
+        return worst * p - pr, worst * worst * p - 2.0 * worst * pr + prr
+
+    def win_chance(self, my_known: float, my_unknown: int, opponents: list[tuple[int, int | None, int]],
+                   exact: int = 2) -> float:
+        """The chance that a hand of `my_known` plus `my_unknown` unseen cards ends strictly below
+        every opponent (known sum, highest known card or None, unknown cards) after their last
+        turns. Opponents with at most `exact` unknown cards are worked out exactly, the others as
+        normals. Totals are independent given the pool: the chance is the average over its own
+        total of the product of each opponent's chance to end above it (ties lose)."""
+        above = []
+        for known_sum, known_max, unknown in opponents:
+            if known_max is None and not unknown:
+                return 0.0   # an empty grid scores 0 or less: it cannot be beaten
+            above.append(self.opponent(known_sum, known_max, unknown, exact))
+        chance = 0.0
+        for total, weight in self.own_totals(my_known, my_unknown):
+            q = weight
+            for f in above:
+                q *= f(total)
+                if q < 1e-12:
+                    break
+            chance += q
+        return min(1.0, max(0.0, chance))
+
+    def own_totals(self, known: float, unknown: int) -> list[tuple[float, float]]:
+        """Its own end total (known part plus `unknown` random unseen cards): (total, weight) pairs,
+        exact for up to two unknown cards, nine normal quantiles beyond."""
+        if unknown == 0:
+            return [(known, 1.0)]
+        if unknown <= 2:
+            sums = self._sums.get(unknown)
+            if sums is None:
+                if unknown == 1:
+                    sums = [(float(r), p) for r, p in self.dist]
                 else:
-                    ok = False  # an empty grid scores 0 or less: it cannot be beaten
-                    break
-                # Its last turn: a draw replaces its worst card when lower (it knows most of its hand).
-                j = sim * len(opps) + k
-                d = last_draws[j]
-                if d < worst and keeps[j]:
-                    total -= worst - d
-                if total <= me:
-                    ok = False
-                    break
-            if ok:
-                wins += 1
-            else:
-                at = (sim + 1) * per_sim     # the samples this simulation did not use are skipped
-        return wins
+                    acc: dict[int, float] = {}
+                    for ra, pa in self.dist:
+                        for rb, pb in self.dist:
+                            acc[ra + rb] = acc.get(ra + rb, 0.0) + pa * pb
+                    sums = sorted((float(r), p) for r, p in acc.items())
+                self._sums[unknown] = sums
+            return [(known + r, p) for r, p in sums]
+        mean = known + unknown * self.mean
+        sd = (unknown * self.var) ** 0.5
+        return [(mean + sd * x, w) for x, w in zip(_GH_NODES, _GH_WEIGHTS)]
 
+    def opponent(self, known_sum: int, known_max: int | None, unknown: int, exact: int):
+        """An opponent's chance to end above a total t, as a function of t. Its total: its known
+        cards, its unknown cards (each a random unseen card less the bias), less what its last draw
+        saves. Exact when it has no unknown card; a normal with the same mean and variance
+        otherwise."""
+        key = (known_sum, known_max, unknown if unknown <= exact else -unknown)
+        f = self._opponents.get(key)
+        if f is not None:
+            return f
+        if unknown == 0:
+            # Its total is known_sum, or known_sum less (its worst - a lower draw) when it keeps one.
+            worst = known_max if known_max is not None else -99
+            outcomes: dict[float, float] = {float(known_sum): 1.0 - _LAST_KEEP}
+            for r, p in self.dist:
+                v = float(known_sum - max(0, worst - r))
+                outcomes[v] = outcomes.get(v, 0.0) + _LAST_KEEP * p
+            values = sorted(outcomes)
+            tail, run = [0.0] * len(values), 0.0
+            for i in range(len(values) - 1, -1, -1):
+                run += outcomes[values[i]]
+                tail[i] = run
+
+            def f(t: float, values=values, tail=tail) -> float:
+                i = bisect_right(values, t)
+                return tail[i] if i < len(tail) else 0.0
+        elif unknown <= exact:
+            # Every way its unknown cards may fall: (total before the last turn, worst card, chance).
+            # It ends above t when the draw leaves it above t: the draw is not kept or saves less
+            # than total - t, i.e. the draw is above worst - (total - t).
+            base = known_sum - self.bias * unknown
+            floor = known_max if known_max is not None else -99
+            states = [(base + s, max(floor, m - self.bias), p) for (s, m), p in self.sum_max(unknown)]
+            cdf_at = self.cdf_at
+
+            def f(t: float, states=states) -> float:
+                out = 0.0
+                for b, w, p in states:
+                    if b > t:
+                        out += p * (1.0 - _LAST_KEEP * cdf_at(w - b + t))
+                return out
+        else:
+            # Its worst card after the deal: its highest known card or its highest unknown one
+            # (the highest of `unknown` unseen cards, less the bias).
+            bias = self.bias
+            floor = known_max if known_max is not None else -99.0
+            m1 = m2 = 0.0
+            below = 0.0
+            for (r, _), c in zip(self.dist, self.cdf):
+                share = c ** unknown - below ** unknown   # the chance r is the highest unknown card
+                below = c
+                if share <= 0.0:
+                    continue
+                g1, g2 = self._gain(max(floor, r - bias))
+                m1 += share * g1
+                m2 += share * g2
+            saved = _LAST_KEEP * m1
+            saved_var = max(0.0, _LAST_KEEP * m2 - saved * saved)
+            mean = known_sum + unknown * (self.mean - bias) - saved
+            scale = ((unknown * self.var + saved_var) * 2.0) ** 0.5 or 1e-9
+
+            def f(t: float, mean=mean, scale=scale) -> float:
+                return 0.5 * erfc((t - mean) / scale)
+        self._opponents[key] = f
+        return f

@@ -2,6 +2,7 @@
 
     python benchmarks/bench_kombio_bots.py              # 1,000 matches per line-up
     python benchmarks/bench_kombio_bots.py --games 200  # a quick run
+    python benchmarks/bench_kombio_bots.py --games 0 --timing-games 0 --match-cpu 40   # speed only
 
 Every line-up puts one bot under test against three others, with default match options (five
 rounds). The seat of the bot under test rotates over the four seats (a quarter of the matches each)
@@ -100,6 +101,24 @@ def time_decisions(games: int, seed: int) -> dict[str, float]:
             "max": ms[-1], "mean": statistics.fmean(ms)}
 
 
+def time_matches(matches: int, seed: int) -> dict[str, float]:
+    """CPU time (time.process_time) of whole four-player matches of four hard bots with default
+    options (five rounds), one after another in this process, each as simulate plays it (the bots'
+    decisions, the engine, the session and the match's record). Match i is played with
+    game.simulate.match_seed(seed, i), so the same seed times the same matches on any checkout."""
+    from game.simulate import match_seed, play_match
+
+    ms: list[float] = []
+    actions = 0
+    for index in range(matches):
+        t0 = time.process_time()
+        session, _ = play_match("kombio", ["hard"] * 4, match_seed(seed, index))
+        ms.append((time.process_time() - t0) * 1000)
+        actions += len(session.game.history)
+    return {"matches": matches, "median": statistics.median(ms), "mean": statistics.fmean(ms),
+            "min": min(ms), "max": max(ms), "actions": actions / max(1, matches)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="matches per line-up (default 1000)")
@@ -107,11 +126,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--only", default="", help="run only line-ups whose label contains this text")
     parser.add_argument("--timing-games", type=int, default=100, help="matches for the decision-time figures")
+    parser.add_argument("--match-cpu", type=int, default=0, metavar="N",
+                        help="also time N whole matches of four hard bots (CPU ms per match)")
     args = parser.parse_args(argv)
 
-    lineups = [l for l in LINEUPS if args.only.lower() in l[0].lower()]
-    print(f"Kombio bots: {args.games} four-player matches per line-up, default options, seed {args.seed}")
-    print(f"{'line-up':34} {'games':>6} {'win rate':>9} {'target':>7} {'its round score':>16} {'others':>7}")
+    lineups = [l for l in LINEUPS if args.only.lower() in l[0].lower()] if args.games > 0 else []
+    if lineups:
+        print(f"Kombio bots: {args.games} four-player matches per line-up, default options, seed {args.seed}")
+        print(f"{'line-up':34} {'games':>6} {'win rate':>9} {'target':>7} {'its round score':>16} {'others':>7}")
     parts = max(4, 4 * ((args.jobs + 3) // 4))
     failed = False
     started = time.perf_counter()
@@ -132,6 +154,11 @@ def main(argv: list[str] | None = None) -> int:
         t = time_decisions(args.timing_games, args.seed)
         print(f"hard decide(): {t['decisions']} decisions, p50 {t['p50']:.3f} ms, p99 {t['p99']:.3f} ms,"
               f" max {t['max']:.2f} ms, mean {t['mean']:.3f} ms (target p99 < 5 ms)")
+    if args.match_cpu > 0:
+        m = time_matches(args.match_cpu, args.seed)
+        print(f"CPU ms per four-player hard match (5 rounds): median {m['median']:.1f}, mean {m['mean']:.1f}"
+              f" (min {m['min']:.1f}, max {m['max']:.1f}) over {m['matches']} matches, seed {args.seed},"
+              f" {m['actions']:.0f} actions per match (goal < 50 ms)")
     print(f"total {time.perf_counter() - started:.0f}s")
     return 1 if failed else 0
 

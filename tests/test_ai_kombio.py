@@ -16,8 +16,8 @@ from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSw
 from game.core.memory import TableMemory
 from game.core.session import Session, run_to_end
 from game.simulate import simulate
-from game.variants.kombio import (CallKombio, DecidePenalty, Exchange, Give, Kombio, KombioView, Match,
-                                  PlayDrawn, TakeDiscard)
+from game.variants.kombio import (DECK_CARDS, CallKombio, DecidePenalty, Exchange, Give, Kombio, KombioView,
+                                  Match, PlayDrawn, TakeDiscard)
 from tests.recording import Recorder, holds_game, replay_inputs
 
 
@@ -267,6 +267,74 @@ def test_hard_calls_with_a_known_tiny_hand_and_not_with_a_big_one():
         bot.my_turns = 4
         action = bot.decide(game.observe(0), game.legal_actions(0), 0.0).action
         assert (action == CallKombio(0)) is call
+
+
+def _pool_stats(pool: list[int]):
+    from ai.kombio import _CallStats
+    counts: dict[int, int] = {}
+    for r in pool:
+        counts[r] = counts.get(r, 0) + 1
+    return _CallStats(sorted((r, n / len(pool)) for r, n in counts.items()), 1.6)
+
+
+def _sampled_win_chance(pool, my_known, my_unknown, opponents, samples, rng):
+    """The call model played out by sampling: its unknown cards and each opponent's are unseen
+    cards (an opponent's less the bias); an opponent's last draw replaces its worst card when lower,
+    three times in four; ties lose."""
+    wins = 0
+    for _ in range(samples):
+        me = my_known + sum(rng.choice(pool) for _ in range(my_unknown))
+        for known_sum, known_max, unknown in opponents:
+            draws = [rng.choice(pool) - 1.6 for _ in range(unknown)]
+            total = known_sum + sum(draws)
+            worst = max([known_max if known_max is not None else -99, *draws])
+            d = rng.choice(pool)
+            if d < worst and rng.random() < 0.75:
+                total -= worst - d
+            if total <= me:
+                break
+        else:
+            wins += 1
+    return wins / samples
+
+
+@pytest.mark.parametrize("my_known, my_unknown, opponents", [
+    (3, 0, [(4, 4, 0), (2, 2, 1), (0, None, 2)]),
+    (-1, 1, [(0, None, 1), (5, 3, 2), (7, 7, 0)]),
+    (2, 2, [(1, 1, 2), (0, 0, 1), (3, 3, 1)]),
+    (0, 0, [(0, None, 3), (2, 2, 3)]),
+])
+def test_the_worked_out_call_chance_is_what_sampling_finds(my_known, my_unknown, opponents):
+    import random
+    pool = [c.rank for c in DECK_CARDS][5:60]   # some cards located
+    stats = _pool_stats(pool)
+    exact = stats.win_chance(my_known, my_unknown, opponents, exact=9)   # every opponent worked out
+    sampled = _sampled_win_chance(pool, my_known, my_unknown, opponents, 20000, random.Random(1))
+    assert abs(exact - sampled) < 0.015    # about four standard errors of the sample
+    # The estimate the bot uses (normals for opponents with three or more unknown cards) is close.
+    assert abs(stats.win_chance(my_known, my_unknown, opponents) - exact) < 0.08
+
+
+def test_the_rough_call_chance_never_strays_past_its_margin():
+    """_should_call skips the finer estimate when the rough one is more than ROUGH_CALL_MARGIN below
+    the lowest threshold: that must never change a decision."""
+    import random
+
+    from ai.kombio import ROUGH_CALL_MARGIN
+    rng = random.Random(5)
+    worst = 0.0
+    for _ in range(400):
+        pool = [c.rank for c in DECK_CARDS]
+        rng.shuffle(pool)
+        pool = pool[:rng.randint(20, 70)]
+        stats = _pool_stats(pool)
+        opponents = []
+        for _ in range(rng.randint(1, 5)):
+            known = [rng.choice(pool) for _ in range(rng.randint(0, 4))]
+            opponents.append((sum(known), max(known) if known else None, rng.randint(0 if known else 1, 5)))
+        args = (rng.randint(-2, 8), rng.randint(0, 3), opponents)
+        worst = max(worst, abs(stats.win_chance(*args, exact=1) - stats.win_chance(*args, exact=2)))
+    assert worst < ROUGH_CALL_MARGIN
 
 
 # -- legality and strength ------------------------------------------------------------------------
