@@ -82,8 +82,10 @@ class GridPlay(RandomPlay):
         return [self.random_candidate(game, rng) for _ in range(self.illegal_tries)]
 
     def state_of(self, game: Game) -> tuple:
-        return (game.round, game.phase, [tuple(g) for g in game.grids], tuple(game.deck), tuple(game.discard),
-                game.held, [frozenset(s) for s in game.seen], tuple(game.score.totals), game.score.rounds,
+        return (game.round, game.phase, game.turn, game.dealer, game.ability, game.looked, game.caller,
+                game.final_turns, game.turn_is_final, game.pending_seat, game.pending_place, game.window_serial,
+                [tuple(g) for g in game.grids], tuple(game.deck), tuple(game.discard), game.held, game.held_from,
+                [frozenset(s) for s in game.seen], tuple(game.score.totals), game.score.rounds,
                 game.over, game.winners, game.version, game.now, game.rng.getstate())
 
 
