@@ -63,12 +63,15 @@ class GridPlay(RandomPlay):
         return kombio_leak(game, events)
 
     def random_candidate(self, game: Game, rng: random.Random):
-        """Any action of the vocabulary with random arguments: most are illegal."""
+        """Any action of the vocabulary with random arguments: most are illegal. Half of them are
+        by a seat that may act now, so that a step it may not take now is tried too."""
         cls = rng.choice(list(self.game_class.vocabulary().values()))
         kwargs = {}
+        acting = game.seats_to_act()
         for f in dataclasses.fields(cls):
             if f.name == "seat":
-                kwargs["seat"] = rng.choice([-1, *range(game.seats), game.seats])
+                kwargs["seat"] = rng.choice(acting) if acting and rng.random() < 0.5 else \
+                    rng.choice([-1, *range(game.seats), game.seats])
             elif f.type in ("int",):
                 kwargs[f.name] = rng.randrange(-1, self.grid_size + 2)
             elif f.type in ("bool",):
