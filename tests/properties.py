@@ -56,10 +56,11 @@ class RandomPlay:
         """The match options a spec asks for (``spec[2]``, the optional rules, plus ``spec[3:]``)."""
         raise NotImplementedError
 
-    def new_game(self, spec) -> tuple[Game, random.Random]:
-        """The game for a spec (its seat count and seed first), and the random source that plays it."""
+    def new_game(self, spec, options: dict | None = None) -> tuple[Game, random.Random]:
+        """The game for a spec (its seat count and seed first; its options unless given), and the
+        random source that plays it."""
         seats, seed = spec[0], spec[1]
-        return self.game_class(seats, self.options(spec), seed), random.Random(seed)
+        return self.game_class(seats, self.options(spec) if options is None else options, seed), random.Random(seed)
 
     def check_cards(self, game: Game) -> None:
         """Assert that every card is in exactly one place."""
@@ -131,8 +132,7 @@ def property_tests(play: RandomPlay, max_examples: int = 25) -> type:
         @examples
         @given(play.games)
         def test_a_recorded_match_replays_identically(self, spec):
-            seats, seed = spec[0], spec[1]
-            game, rng = play.game_class(seats, play.replay_options(spec), seed), random.Random(seed)
+            game, rng = play.new_game(spec, play.replay_options(spec))
             events = [e for _, _, evs in random_steps(game, rng, play.replay_steps or play.max_steps) for e in evs]
             assert game.over or not play.replay_whole_match
             record = GameRecord.from_json(json.loads(json.dumps(GameRecord.of(game).to_json())))
