@@ -3,8 +3,8 @@ options), written once:
 
 - every card is in exactly one place after every action;
 - no seat is shown what it may not see (the variant's leak check);
-- an action not listed as legal raises and changes nothing;
-- a recorded match replays to the same state, and every seat observes the same.
+- an action not listed as legal raises and changes nothing, tried now and a little later;
+- a recorded match replays to the same events and state, and every seat observes the same.
 
 A variant's property test describes its game with a ``RandomPlay`` and collects the properties
 with ``property_tests``; its own properties stay beside it as plain tests::
@@ -46,6 +46,9 @@ class RandomPlay:
     illegal_steps = 600          # actions played while illegal ones are tried
     illegal_every = 11           # illegal actions are tried at every n-th action
     illegal_tries = 10           # candidate actions tried each time
+    illegal_delays = (0.0, 0.1, 5.0)   # illegal actions are tried this long after the last action
+    replay_steps: int | None = None    # actions the replayed match is played for (None: max_steps)
+    replay_whole_match = False   # the replayed match must have ended within replay_steps
 
     game_class: type[Game]
 
@@ -53,10 +56,11 @@ class RandomPlay:
         """The match options a spec asks for (``spec[2]``, the optional rules, plus ``spec[3:]``)."""
         raise NotImplementedError
 
-    def new_game(self, spec) -> tuple[Game, random.Random]:
-        """The game for a spec (its seat count and seed first), and the random source that plays it."""
+    def new_game(self, spec, options: dict | None = None) -> tuple[Game, random.Random]:
+        """The game for a spec (its seat count and seed first; its options unless given), and the
+        random source that plays it."""
         seats, seed = spec[0], spec[1]
-        return self.game_class(seats, self.options(spec), seed), random.Random(seed)
+        return self.game_class(seats, self.options(spec) if options is None else options, seed), random.Random(seed)
 
     def check_cards(self, game: Game) -> None:
         """Assert that every card is in exactly one place."""
@@ -70,12 +74,16 @@ class RandomPlay:
         """Actions of every kind, for every seat and beyond, with random arguments: most are illegal."""
         raise NotImplementedError
 
-    def is_listed(self, game: Game, action: Action) -> bool:
-        """``action`` is legal now: listed for its seat, or the table's own action when due."""
+    def is_listed(self, game: Game, action: Action, t: float) -> bool:
+        """``action`` is legal at ``t``: listed for its seat, or the table's own action when due."""
         if action.seat == TABLE:
             pending = game.table_action()
-            return pending is not None and pending[0] == action and (pending[1] is None or pending[1] <= game.now)
+            return pending is not None and pending[0] == action and (pending[1] is None or pending[1] <= t)
         return action in game.legal_actions(action.seat)
+
+    def replay_options(self, spec) -> dict:
+        """The match options of the game that is recorded and replayed."""
+        return self.options(spec)
 
     def state_of(self, game: Game) -> tuple:
         """Everything that must be the same after a replay."""
@@ -114,20 +122,22 @@ def property_tests(play: RandomPlay, max_examples: int = 25) -> type:
                 if step % play.illegal_every or game.over:
                     continue
                 for action in rng.sample(play.candidate_actions(game, rng), play.illegal_tries):
-                    if play.is_listed(game, action):
+                    t = game.now + rng.choice(play.illegal_delays)
+                    if play.is_listed(game, action, t):
                         continue
-                    unchanged(game, action, IllegalAction, game.now)
+                    unchanged(game, action, IllegalAction, t)
                     checked += 1
             assert checked > 0
 
         @examples
         @given(play.games)
         def test_a_recorded_match_replays_identically(self, spec):
-            game, rng = play.new_game(spec)
-            for _ in random_steps(game, rng, play.max_steps):
-                pass
+            game, rng = play.new_game(spec, play.replay_options(spec))
+            events = [e for _, _, evs in random_steps(game, rng, play.replay_steps or play.max_steps) for e in evs]
+            assert game.over or not play.replay_whole_match
             record = GameRecord.from_json(json.loads(json.dumps(GameRecord.of(game).to_json())))
-            replayed = record.replay()
+            replayed = record.new_game()
+            assert [e for t, action in record.actions for e in replayed.apply(action, t)] == events
             assert play.state_of(replayed) == play.state_of(game)
             for seat in play.observers(game):
                 assert replayed.observe(seat) == game.observe(seat)

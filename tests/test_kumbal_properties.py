@@ -49,11 +49,11 @@ class KumbalPlay(RandomPlay):
                     out.append(Discard(seat, tuple(rng.sample(hand, k))))
         return out
 
-    def is_listed(self, game: Kumbal, action) -> bool:
+    def is_listed(self, game: Kumbal, action, t: float) -> bool:
         if action.seat != TABLE and isinstance(action, Discard):   # the same cards in any order: the same discard
             listed = {tuple(sorted(a.cards)) for a in game.legal_actions(action.seat) if isinstance(a, Discard)}
             return tuple(sorted(action.cards)) in listed
-        return super().is_listed(game, action)
+        return super().is_listed(game, action, t)
 
     def state_of(self, game: Kumbal):
         return (game.round, game.phase, game.turn, game.step, game.direction, game.pending,
