@@ -31,6 +31,7 @@ from tests.randomplay import random_steps
 # check against one test being called from several classes does not apply.
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
+TABLES = st.tuples(st.integers(2, 6), st.integers(0, 2**32 - 1))   # (seats, seed) for the grid-only properties
 
 
 class GridPlay(RandomPlay):
@@ -98,7 +99,7 @@ class GridExtras:
     play: GridPlay
 
     @SETTINGS
-    @given(st.tuples(st.integers(2, 6), st.integers(0, 2**32 - 1)))
+    @given(TABLES)
     def test_a_view_does_not_change_when_cards_the_seat_has_not_seen_are_changed(self, spec):
         seats, seed = spec
         game = self.play.game_class(seats, self.play.one_round, seed)
@@ -118,7 +119,7 @@ class GridExtras:
             assert twin.observe(seat) == game.observe(seat)
 
     @SETTINGS
-    @given(st.tuples(st.integers(2, 6), st.integers(0, 2**32 - 1)))
+    @given(TABLES)
     def test_every_listed_legal_action_is_accepted(self, spec):
         seats, seed = spec
         game = self.play.game_class(seats, self.play.one_round, seed)

@@ -34,6 +34,7 @@ from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Form
 from game.core.actions import Expire, Pass, StartRound
 from game.core.cards import Card, Place
+from game.core.errors import RecordError
 from game.core.record import GameRecord, SeatInfo
 from game.replay import REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay, round_results, round_spans, slots
 
@@ -159,6 +160,7 @@ class ReplayScene(Scene):
         self.missed_targets: set[tuple[Place, int]] = set()
         self.step_targets: set[tuple[Place, int]] = set()    # the cards this step's action named
         self.drawn_rings: list[pygame.Rect] = []             # cards or pairs ringed as a missed chance
+        self._round_scores: dict[int, Any] | None = None
         self.open_round(number if number is not None else self.spans[-1].number if self.spans else 1)
 
     # -- the round and the step -----------------------------------------------------------------
@@ -187,6 +189,16 @@ class ReplayScene(Scene):
         number = self.replay.number + delta
         if 1 <= number <= len(self.spans):
             self.open_round(number)
+
+    def round_scores(self) -> dict[int, Any]:
+        """Each scored round's RoundScored, worked out once (the whole record is replayed for it)."""
+        if self._round_scores is None:
+            try:
+                self._round_scores = round_results(self.record)
+            except RecordError as exc:        # the round itself shows what does not replay
+                _log.warning("round scores for the Rounds list: %s", exc)
+                self._round_scores = {}
+        return self._round_scores
 
     def pick_round(self) -> None:
         if len(self.spans) > 1:
@@ -562,11 +574,7 @@ class RoundPicker(MenuScene):
         self.replay_scene = replay_scene
         self.page = 0
         self.per_page = 1
-        try:
-            self.results = round_results(replay_scene.record)
-        except Exception:                       # the replay itself reports a record that does not replay
-            _log.exception("round scores for the picker")
-            self.results = {}
+        self.results = replay_scene.round_scores()
         super().__init__(app)
         self.subtitle = f"{replay_scene.variant_title}: {len(replay_scene.spans)} rounds · choose one to replay"
 
