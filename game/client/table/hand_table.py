@@ -173,9 +173,9 @@ class HandTable(TableScene):
         """Hot-seat: a claim key opens that player's hand for an out-of-turn chance (True: it was one)."""
         if not (self.hotseat and key in CLAIM_KEYS):
             return False
-        k = CLAIM_KEYS.index(key)
-        if k < len(self.humans):
-            self.claim(self.humans[k])
+        seat = self.claim_key_seat(key)
+        if seat is not None:
+            self.claim(seat)
         return True
 
     def ask_for_claim_key(self) -> None:
@@ -218,8 +218,7 @@ class HandTable(TableScene):
     def key_hints(self) -> list[tuple[str, str]]:
         hints = list(self.hand_hints())
         if self.hotseat:
-            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(min(6, len(self.humans)))),
-                          self.claim_hint))
+            hints.append((self.claim_keys_hint(), self.claim_hint))
         hints.append(("Esc", "pause"))
         return hints
 

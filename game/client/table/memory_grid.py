@@ -205,9 +205,8 @@ class MemoryGridTable(TableScene):
             if key == pygame.K_SPACE:
                 self.pass_window()
             elif self.hotseat and key in CLAIM_KEYS:
-                k = CLAIM_KEYS.index(key)
-                if k < len(self.humans):
-                    seat = self.humans[k]
+                seat = self.claim_key_seat(key)
+                if seat is not None:
                     if seat in self.claimants():
                         self.claimer = seat
                     else:
@@ -335,6 +334,6 @@ class MemoryGridTable(TableScene):
         hints = [("D", "draw"), ("T", "take discard"), ("P", f"{self.play_word} drawn"), ("1-9", "your slot"),
                  ("S", "skip"), ("K", self.call_name), ("Space", "pass")]
         if self.hotseat:
-            hints.append(("/".join(pygame.key.name(CLAIM_KEYS[i]).upper() for i in range(len(self.humans))), "claim (per player)"))
+            hints.append((self.claim_keys_hint(), "claim (per player)"))
         hints.append(("Esc", "pause"))
         return hints

@@ -131,6 +131,15 @@ class HotSeatPrivacy:
             self.claimer = None
             self.viewer_changed()
 
+    def claim_key_seat(self, key: int) -> int | None:
+        """The player at the screen whose claim key ``key`` is (None: nobody has that key)."""
+        k = CLAIM_KEYS.index(key) if key in CLAIM_KEYS else len(CLAIM_KEYS)
+        return self.humans[k] if k < len(self.humans) else None
+
+    def claim_keys_hint(self) -> str:
+        """"Q/W/E": the claim keys of the players at the screen, for the key hints."""
+        return "/".join(pygame.key.name(key).upper() for key in CLAIM_KEYS[:len(self.humans)])
+
     def claim_keys_text(self, seats=None, sep: str = ", ") -> str:
         """"Ann Q, Ben W": each human's claim key (of ``seats`` only, if given)."""
         return sep.join(f"{self.names[h]} {pygame.key.name(CLAIM_KEYS[i]).upper()}" for i, h in enumerate(self.humans)
