@@ -56,6 +56,34 @@ def test_a_class_it_cannot_build_exactly_keeps_the_dataclass_constructor():
             if self.seat < 0:
                 raise ValueError("no such seat")
 
+    @quick_init
+    @dataclass(frozen=True, slots=True)
+    class WithInitVar(Event):
+        seat: int
+        scale: dataclasses.InitVar[int] = 1
+
+    @quick_init
+    @dataclass(frozen=True, slots=True)
+    class WithHidden(Event):
+        seat: int
+        note: str = field(default="", init=False)
+
+    @quick_init
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class KeywordsOnly(Event):
+        seat: int
+
+    def quick(cls) -> bool:      # quick_init's constructor stores through _set0, _set1, ...
+        return "_set0" in cls.__init__.__code__.co_names
+
+    assert quick(CardMoved) and quick(Intent)
+    for cls in (WithFactory, WithPostInit, WithInitVar, WithHidden, KeywordsOnly):
+        assert not quick(cls), cls.__name__
+    assert WithInitVar(2, 3).seat == 2 and [f.name for f in dataclasses.fields(WithInitVar)] == ["seat"]
+    assert WithHidden(4).note == ""
+    with pytest.raises(TypeError):
+        KeywordsOnly(1)
+    assert KeywordsOnly(seat=1).seat == 1
     assert WithFactory().seats == [] and WithFactory().seats is not WithFactory().seats
     with pytest.raises(ValueError):
         WithPostInit(-1)

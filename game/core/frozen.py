@@ -12,7 +12,6 @@ fields, __post_init__, no slots) keeps the generated one.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -28,14 +27,14 @@ def quick_init(cls: T) -> T:
     if hasattr(cls, "__post_init__"):
         return cls
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    signature = inspect.signature(cls.__init__)   # type: ignore[misc]
-    parameters = list(signature.parameters.values())[1:]
-    if [p.name for p in parameters] != [f.name for f in fields]:
-        return cls   # init=False fields or InitVars: not the simple case
+    # Read from the fields, not inspect.signature: this runs for every event and action class at
+    # start-up. InitVars are declared but not fields; init=False and keyword-only change the signature.
+    if len(cls.__dataclass_fields__) != len(fields) or any(not f.init or f.kw_only for f in fields):  # type: ignore[attr-defined]
+        return cls
     env: dict[str, Any] = {}
     args, body = [], []
-    for n, (f, p) in enumerate(zip(fields, parameters)):
-        if p.kind is not p.POSITIONAL_OR_KEYWORD or f.default_factory is not dataclasses.MISSING:
+    for n, f in enumerate(fields):
+        if f.default_factory is not dataclasses.MISSING:
             return cls
         slot = getattr(cls, f.name, None)
         if type(slot).__name__ != "member_descriptor":
