@@ -14,7 +14,9 @@ engine follows the Game interface (legal_actions, seats_to_act, table_action, ap
 
 --simulate measures the same engine through the path `cardhall simulate` takes (a Session on a
 simulated clock, random bots asked for intents with their views, events redacted for every seat)
-and prints both figures side by side with the ratio: the cost of the driver over the bare engine.
+and prints both figures side by side with the ratio; then it replays the very matches the simulate
+path played on the bare engine (the bare loop's calls per action, the actions from the histories)
+and prints simulate time over that: the cost of the driver over the engine on the same matches.
 
 --scaling measures every variant (or --variant) at each seat count from 2 to 6 (as far as the
 variant seats) and checks the goal that throughput falls no faster than 1/seats: the rate at n
@@ -32,9 +34,11 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.core.actions import TABLE  # noqa: E402
 from game.core.game import get_variant  # noqa: E402
 
 
@@ -76,18 +80,43 @@ def run(variant: str, players: int, seconds: float, seed: int, options: dict | N
     return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches}
 
 
-def run_simulate(variant: str, players: int, seconds: float, seed: int, options: dict | None = None) -> dict[str, float]:
-    """Whole matches through game.simulate.play_match with random bots, for at least `seconds`."""
+def run_simulate(variant: str, players: int, seconds: float, seed: int, options: dict | None = None) -> dict[str, Any]:
+    """Whole matches through game.simulate.play_match with random bots, for at least `seconds`.
+    Returns the figures and the matches played (seed and history) for `replay_bare`."""
     from game.simulate import match_seed, play_match
 
     actions = matches = 0
+    played = []
     started = time.process_time()
     while time.process_time() - started < seconds:
-        session, _ = play_match(variant, ["random"] * players, match_seed(seed, matches), options)
+        mseed = match_seed(seed, matches)
+        session, _ = play_match(variant, ["random"] * players, mseed, options)
         actions += len(session.game.history)
+        played.append((mseed, session.game.history))
         matches += 1
     elapsed = time.process_time() - started
-    return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches}
+    return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches,
+            "played": played}
+
+
+def replay_bare(variant: str, players: int, played: list, options: dict | None = None) -> float:
+    """CPU seconds the bare engine needs for the very matches the simulate path played: per action
+    the bare loop's own calls (who may act, the actor's legal actions or the table's action, apply),
+    with the actions taken from the histories. The simulate path's time over this is what the
+    driver costs; the random-seat loop of `run` plays other matches (far more off-turn passes in
+    Combat UNO, whose bots let a window run out when they can only pass)."""
+    cls = get_variant(variant)
+    started = time.process_time()
+    for mseed, history in played:
+        game = cls(players, options, mseed)
+        for t, action in history:
+            game.seats_to_act()
+            if action.seat == TABLE:
+                game.table_action()
+            else:
+                game.legal_actions(action.seat)
+            game.apply(action, t)
+    return time.process_time() - started
 
 
 def scaling(variants: list[str], seconds: float, rounds: int, seed: int) -> bool:
@@ -163,6 +192,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.variant} {players} players: {s['per_second']:,.0f} actions/s on the simulate path "
                   f"({s['actions']:,} actions, {s['matches']} matches, {s['seconds']:.1f}s); "
                   f"engine/simulate {r['per_second'] / s['per_second']:.2f}x")
+            bare = replay_bare(args.variant, players, s["played"], options or None)
+            print(f"{args.variant} {players} players: the same {s['matches']} matches on the bare engine take "
+                  f"{bare:.2f}s: simulate/engine on the same matches {s['seconds'] / bare:.2f}x; "
+                  f"matches per CPU second {r['matches'] / r['seconds']:.1f} (random-seat loop) and "
+                  f"{s['matches'] / s['seconds']:.1f} (simulate path)")
     return 0 if ok else 1
 
 

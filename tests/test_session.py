@@ -125,3 +125,75 @@ def test_an_agent_that_keeps_offering_an_illegal_action_cannot_hold_advance_for_
     session.start_round(0.0)
     assert session.advance(1e300, limit=500) == 0
     assert session.illegal == 500 and not game.over
+
+
+# -- a bot that could only pass lets the window run out ------------------------------------------
+class Recorder:
+    """Passes when it may, else takes the first legal action; records every ask as (now, legal)."""
+
+    def __init__(self, delay=0.5):
+        self.delay, self.asked = delay, []
+
+    def begin(self, seat, game_type, seats, options):
+        self.seat = seat
+
+    def observe(self, events):
+        pass
+
+    def decide(self, view, legal, now):
+        self.asked.append((now, list(legal)))
+        return Intent(next((a for a in legal if isinstance(a, Pass)), legal[0]), self.delay)
+
+
+def uno_jump_window(seconds=3.0):
+    """Combat UNO, three seats, a red 9 just played: seat 2 holds another red 9 (it may jump in),
+    seat 1 holds nothing identical (it may only pass); seat 0 is on turn."""
+    from tests.test_combat_uno_rules import arranged
+    return arranged([["r1", "g2", "g3"], ["b7", "b8"], ["r9", "y3"]], "r9", turn=0, reaction_seconds=seconds)
+
+
+def test_a_bot_that_could_only_pass_is_not_asked_while_the_window_runs_out():
+    game = uno_jump_window()
+    bots = {seat: Recorder() for seat in (1, 2)}
+    session = Session(game, bots)
+    session.advance(0.0)
+    assert bots[1].asked == []                       # nothing but Pass: left to let it run out
+    assert [legal for _, legal in bots[2].asked] == [game.legal_actions(2)] and len(game.legal_actions(2)) == 2
+    assert 1 not in session.pending and 2 in session.pending
+    session.advance(3.0)                             # seat 2 passed at 0.5; the window expires at 3.0
+    assert (3.0, Expire()) in game.history
+    assert all(a.seat != 1 for _, a in game.history)
+    assert bots[1].asked == []
+
+
+def test_a_waiting_bot_is_asked_once_it_has_more_than_pass():
+    from tests.test_combat_uno_rules import play
+    game = uno_jump_window()
+    bots = {1: Recorder()}
+    session = Session(game, bots)
+    session.advance(0.0)
+    assert bots[1].asked == []
+    session.submit(play(0, "r1"), 0.1)               # seat 1's turn now: it is asked at once
+    session.advance(0.1)
+    assert [now for now, _ in bots[1].asked] == [0.1]
+
+
+def test_without_a_deadline_a_bot_that_could_only_pass_is_asked_and_passes():
+    game = uno_jump_window(seconds=0)                # the window waits for every seat
+    bots = {seat: Recorder() for seat in (1, 2)}
+    session = Session(game, bots)
+    session.advance(0.0)
+    assert [legal for _, legal in bots[1].asked] == [[Pass(1)]]
+    session.advance(0.5)
+    assert (0.5, Pass(1)) in game.history and (0.5, Pass(2)) in game.history
+
+
+def test_hurrying_passes_makes_a_waiting_bot_pass_too():
+    game = uno_jump_window()
+    bots = {seat: Recorder(delay=2.0) for seat in (1, 2)}
+    session = Session(game, bots)
+    session.advance(0.0)
+    assert session.hurry(Pass, 0.2) == 2             # seat 2's planned pass, and seat 1 waiting
+    session.advance(0.2)
+    assert {a for t, a in game.history if t == 0.2} >= {Pass(1), Pass(2)}
+    assert bots[1].asked == []

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Protocol
 
-from game.core.actions import Action, StartRound
+from game.core.actions import Action, Pass, StartRound
 from game.core.errors import IllegalAction, ShownRefusal
 from game.core.events import Event
 from game.core.frozen import quick_init
@@ -31,7 +31,11 @@ class Agent(Protocol):
     """A bot may also count `fallbacks`: decisions its model had no answer for, when it played a
     default legal action instead. Session.fallbacks sums them. Two optional class flags save the
     Session work for a bot that needs less: `reads_view = False` (it is given a Glance, not its
-    view) and `hears_events = False` (its observe is never called: it learns nothing from events)."""
+    view) and `hears_events = False` (its observe is never called: it learns nothing from events).
+
+    A bot whose only legal action is Pass is not asked while the table will move on by itself (a
+    window's deadline is due): like a person with nothing to play, it lets the window run out. It
+    is asked again as soon as its situation changes."""
 
     def begin(self, seat: int, game_type: type[Game], seats: int, options: dict[str, Any]) -> None: ...
 
@@ -89,6 +93,8 @@ class Session:
         self._views: dict[int, Any] = {}
         self._legal: dict[int, list[Action]] = {}
         self._scheduled_at = -1   # the version whose bots have all been asked (nothing to redo until it changes)
+        # Bots left to let a window run out (see Agent), with the situation they were left in.
+        self._waiting: dict[int, Hashable] = {}
         # The seats whose bot is given a Glance, and the glances (immutable, so made once).
         self._glancers = {seat for seat, agent in agents.items() if not getattr(agent, "reads_view", True)}
         self._glances = {(seat, out): Glance(seat, out) for seat in self._glancers for out in (False, True)}
@@ -217,6 +223,14 @@ class Session:
                 if pending[seat].situation != situation:
                     del pending[seat]
                     self.dropped += 1
+        waiting = self._waiting
+        if waiting:
+            for seat in list(waiting):
+                if seat not in acting:
+                    del waiting[seat]
+        # The table moves on by itself (a deadline is due): a seat that could only pass waits.
+        table = self._table
+        deadline_due = table is not None and table[1] is not None
         agents = self.agents
         glancers = self._glancers
         known_legal = self._legal
@@ -227,22 +241,22 @@ class Session:
             agent = agents.get(seat)
             if agent is None:
                 continue
-            if seat in glancers:
-                legal = known_legal.get(seat)
-                if legal is None:
-                    legal = known_legal[seat] = game.legal_actions(seat)
-                if not legal:
-                    continue
-                view = self._glances[seat, game.acts_out_of_turn(seat)]
-            else:
-                view, legal = self.ask(seat)
-                if not legal:
-                    continue
-            intent = agent.decide(view, legal, now)
-            delay = intent.delay
             situation = situations.get(seat, self)
             if situation is self:
                 situation = situations[seat] = situation_for(seat)
+            if waiting.get(seat, self) == situation:
+                continue
+            legal = known_legal.get(seat)
+            if legal is None:
+                legal = known_legal[seat] = game.legal_actions(seat)
+            if not legal:
+                continue
+            if deadline_due and len(legal) == 1 and type(legal[0]) is Pass:
+                waiting[seat] = situation
+                continue
+            view = self._glances[seat, game.acts_out_of_turn(seat)] if seat in glancers else self.view(seat)
+            intent = agent.decide(view, legal, now)
+            delay = intent.delay
             pending[seat] = _Pending(now + (delay if delay > 0.0 else 0.0), ties(), intent.action, situation)
         self._scheduled_at = version
 
@@ -263,13 +277,20 @@ class Session:
         were due); returns how many. The table uses it for passes: once every person at the screen
         has passed a reaction window, the bots that were only going to pass do so at once, so the
         window closes when the people pass (a bot that is going to claim keeps its own pace). Only
-        the timing of a decision already made changes: no bot is asked anything new."""
+        the timing of a decision already made changes: no bot is asked anything new. A bot left
+        waiting with nothing but Pass (see Agent) passes now too, when `kind` is Pass."""
         self._schedule()
         hurried = 0
+        at = max(now, self.game.now)
         for p in self.pending.values():
             if isinstance(p.action, kind) and p.due > now:
-                p.due = max(now, self.game.now)
+                p.due = at
                 hurried += 1
+        if issubclass(Pass, kind):
+            for seat, situation in self._waiting.items():
+                self.pending[seat] = _Pending(at, self._ties.random(), Pass(seat), situation)
+                hurried += 1
+            self._waiting.clear()
         return hurried
 
     def next_due(self, now: float | None = None) -> float | None:
