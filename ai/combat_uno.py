@@ -138,11 +138,15 @@ class CombatUnoBot:
             if not isinstance(e, TurnDrawn):
                 self._declining = None   # only the event right after a declining draw is that draw
 
-    def decide(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
-        # When it first saw each card in its hand, and since when each action has been open to it
-        # (it is asked as soon as its hand or the table changes): a reaction counts from there.
+    def notice(self, view: CombatUnoView, legal: list[Action], now: float) -> None:
+        """When it first saw each card in its hand, and since when each action has been open to it:
+        a reaction counts from there. The session tells it at every change of its hand or the table,
+        by asking or (when it may only pass and lets the window run out) through this."""
         self.card_seen = {c.id: self.card_seen.get(c.id, now) for c in view.hand}
         self.since = {a: self.since.get(a, now) for a in legal}
+
+    def decide(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
+        self.notice(view, legal, now)
         first = legal[0]
         if isinstance(first, DrawCard):
             return Intent(first, 0.25 + 0.15 * self.rng.random())

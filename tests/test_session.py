@@ -197,3 +197,26 @@ def test_hurrying_passes_makes_a_waiting_bot_pass_too():
     session.advance(0.2)
     assert {a for t, a in game.history if t == 0.2} >= {Pass(1), Pass(2)}
     assert bots[1].asked == []
+
+
+def test_a_bot_that_keeps_time_is_told_when_it_is_left_waiting():
+    from tests.test_combat_uno_rules import play
+
+    class Noticing(Recorder):
+        def __init__(self):
+            super().__init__()
+            self.noticed = []
+
+        def notice(self, view, legal, now):
+            self.noticed.append((now, view.seat, len(view.hand), list(legal)))
+
+    game = uno_jump_window()
+    bot = Noticing()
+    session = Session(game, {1: bot})
+    session.advance(0.0)
+    assert bot.asked == [] and bot.noticed == [(0.0, 1, 2, [Pass(1)])]
+    session.advance(0.05)                            # nothing changed for it: not told again
+    assert len(bot.noticed) == 1
+    session.submit(play(0, "r1"), 0.1)               # its turn: asked, not told
+    session.advance(0.1)
+    assert len(bot.noticed) == 1 and [now for now, _ in bot.asked] == [0.1]

@@ -35,7 +35,9 @@ class Agent(Protocol):
 
     A bot whose only legal action is Pass is not asked while the table will move on by itself (a
     window's deadline is due): like a person with nothing to play, it lets the window run out. It
-    is asked again as soon as its situation changes."""
+    is asked again as soon as its situation changes. A bot that keeps time of what it sees (when a
+    card reached its hand, since when an action was open) may define `notice(view, legal, now)`:
+    it is told so at each such moment instead of being asked."""
 
     def begin(self, seat: int, game_type: type[Game], seats: int, options: dict[str, Any]) -> None: ...
 
@@ -93,11 +95,13 @@ class Session:
         self._views: dict[int, Any] = {}
         self._legal: dict[int, list[Action]] = {}
         self._scheduled_at = -1   # the version whose bots have all been asked (nothing to redo until it changes)
-        # Bots left to let a window run out (see Agent), with the situation they were left in.
-        self._waiting: dict[int, Hashable] = {}
+        # Bots left to let a window run out (see Agent): the situation they were left in, and their
+        # place among equal due times, drawn then as for an ask (used if they are hurried to pass).
+        self._waiting: dict[int, tuple[Hashable, float]] = {}
         # The seats whose bot is given a Glance, and the glances (immutable, so made once).
         self._glancers = {seat for seat, agent in agents.items() if not getattr(agent, "reads_view", True)}
         self._glances = {(seat, out): Glance(seat, out) for seat in self._glancers for out in (False, True)}
+        self._noticers = {seat: agent.notice for seat, agent in agents.items() if hasattr(agent, "notice")}
         for seat, agent in self._followers:
             agent.begin(seat, type(game), game.seats, dict(game.options))
 
@@ -244,7 +248,8 @@ class Session:
             situation = situations.get(seat, self)
             if situation is self:
                 situation = situations[seat] = situation_for(seat)
-            if waiting.get(seat, self) == situation:
+            left = waiting.get(seat)
+            if left is not None and left[0] == situation:
                 continue
             legal = known_legal.get(seat)
             if legal is None:
@@ -252,7 +257,10 @@ class Session:
             if not legal:
                 continue
             if deadline_due and len(legal) == 1 and type(legal[0]) is Pass:
-                waiting[seat] = situation
+                waiting[seat] = (situation, ties())
+                notice = self._noticers.get(seat)
+                if notice is not None:
+                    notice(self.view(seat), legal, now)
                 continue
             view = self._glances[seat, game.acts_out_of_turn(seat)] if seat in glancers else self.view(seat)
             intent = agent.decide(view, legal, now)
@@ -287,8 +295,8 @@ class Session:
                 p.due = at
                 hurried += 1
         if issubclass(Pass, kind):
-            for seat, situation in self._waiting.items():
-                self.pending[seat] = _Pending(at, self._ties.random(), Pass(seat), situation)
+            for seat, (situation, order) in self._waiting.items():
+                self.pending[seat] = _Pending(at, order, Pass(seat), situation)
                 hurried += 1
             self._waiting.clear()
         return hurried
