@@ -80,6 +80,17 @@ def run(variant: str, players: int, seconds: float, seed: int, options: dict | N
     return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches}
 
 
+def clear_caches() -> None:
+    """Empty the engines' memo caches (functools caches in game.*): the two sides of a same-match
+    comparison each start cold, or the second would find every hand of the first already worked
+    out (Kumbal's discard options)."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("game."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
 def run_simulate(variant: str, players: int, seconds: float, seed: int, options: dict | None = None) -> dict[str, Any]:
     """Whole matches through game.simulate.play_match with random bots, for at least `seconds`.
     Returns the figures and the matches played (seed and history) for `replay_bare`."""
@@ -87,6 +98,7 @@ def run_simulate(variant: str, players: int, seconds: float, seed: int, options:
 
     actions = matches = 0
     played = []
+    clear_caches()
     started = time.process_time()
     while time.process_time() - started < seconds:
         mseed = match_seed(seed, matches)
@@ -106,6 +118,7 @@ def replay_bare(variant: str, players: int, played: list, options: dict | None =
     driver costs; the random-seat loop of `run` plays other matches (far more off-turn passes in
     Combat UNO, whose bots let a window run out when they can only pass)."""
     cls = get_variant(variant)
+    clear_caches()
     started = time.process_time()
     for mseed, history in played:
         game = cls(players, options, mseed)
