@@ -121,6 +121,11 @@ class _Timed:
     def observe(self, events: list) -> None:
         self.inner.observe(events)
 
+    def notice(self, view: Any, legal: list, now: float) -> None:
+        notice = getattr(self.inner, "notice", None)
+        if notice is not None:
+            notice(view, legal, now)
+
     def decide(self, view: Any, legal: list, now: float) -> Any:
         intent = self.inner.decide(view, legal, now)
         self.reacting = intent.action if view.out_of_turn and not isinstance(intent.action, Pass) else None

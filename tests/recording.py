@@ -27,6 +27,12 @@ class Recorder:
         self.inputs.append(("observe", list(events)))
         self.agent.observe(events)
 
+    def notice(self, view, legal, now):
+        notice = getattr(self.agent, "notice", None)
+        if notice is not None:
+            self.inputs.append(("notice", view, list(legal), now))
+            notice(view, legal, now)
+
     def decide(self, view, legal, now):
         assert isinstance(view, self.view_type)
         self.inputs.append(("decide", view, list(legal), now))
@@ -44,6 +50,8 @@ def replay_inputs(recorder: Recorder, fresh) -> list[Intent]:
             fresh.begin(*item[1:])
         elif item[0] == "observe":
             fresh.observe(item[1])
+        elif item[0] == "notice":
+            fresh.notice(*item[1:])
         else:
             replayed.append(fresh.decide(*item[1:]))
     return replayed

@@ -116,3 +116,19 @@ def test_a_seat_out_of_turn_is_paced_as_a_reaction():
     for other in others:
         view, legal = game.observe(other), game.legal_actions(other)
         assert PacedAgent(Prompt(), lambda: 1.0).decide(view, legal, game.now).delay == MIN_REACTION
+
+
+def test_a_paced_bot_left_waiting_keeps_its_times_through_the_pacing():
+    from game.core.session import Session
+    from tests.test_session import uno_jump_window
+
+    game = uno_jump_window()
+    inner = make_agent("combat-uno", "hard", 3)
+    session = Session(game, {1: PacedAgent(inner, lambda: 1.0)})
+    session.advance(0.0)                       # seat 1 may only pass: left waiting, told through the pacing
+    assert 1 not in session.pending
+    assert set(inner.card_seen) == {c.id for c in game.hands[1]} and inner.since == {Pass(1): 0.0}
+    # A bot without notice (the random one) is simply not told.
+    random_session = Session(uno_jump_window(), {1: PacedAgent(RandomAgent(1), lambda: 1.0)})
+    random_session.advance(0.0)
+    assert 1 not in random_session.pending

@@ -35,6 +35,11 @@ class PacedAgent:
     def fallbacks(self) -> int:
         return getattr(self.inner, "fallbacks", 0)
 
+    def notice(self, view: Any, legal: list[Action], now: float) -> None:
+        notice = getattr(self.inner, "notice", None)   # (Agent: a bot left waiting keeps its times)
+        if notice is not None:
+            notice(view, legal, now)
+
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
         intent = self.inner.decide(view, legal, now)
         floor = MIN_REACTION if view.out_of_turn else MIN_TURN_PAUSE
