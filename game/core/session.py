@@ -166,12 +166,6 @@ class Session:
             self._views.clear()
             self._legal.clear()
 
-    def _situation(self, seat: int) -> Hashable:
-        situation = self._situations.get(seat, self)
-        if situation is self:
-            situation = self._situations[seat] = self.game.situation_for(seat)
-        return situation
-
     @property
     def version(self) -> int:
         """Goes up with every applied action: what a caller caches by."""
@@ -196,11 +190,6 @@ class Session:
         if legal is None:
             legal = self._legal[seat] = self.game.legal_actions(seat)
         return legal
-
-    def ask(self, seat: int) -> tuple[Any, list[Action]]:
-        """`seat`'s view (None when it may not act) and legal actions now."""
-        legal = self.legal(seat)
-        return (self.view(seat) if legal else None), legal
 
     def _schedule(self) -> None:
         # Bots are asked at the moment the situation arose, so their delays count from then.
