@@ -233,19 +233,20 @@ class GridOracle:
         its copy of `events` (the events of the action just taken into account)."""
         for seat in range(SPECTATOR, self.seats):
             allowed = self.allowed(seat)
+            who = "the spectator" if seat == SPECTATOR else f"seat {seat}"
             view = views[seat] if views is not None and seat in views else game.observe(seat)
             ids: list[int] = []
             _card_ids(view, ids)
             if not allowed.issuperset(ids):
                 where, card = next((w, c) for w, c in _faces(view, "") if c.id not in allowed)
-                return f"seat {seat} sees {card} in its view ({where}) without having seen it legitimately"
+                return f"{who} sees {card} in its view ({where}) without having seen it legitimately"
             for event in events:
                 mine = event.for_seat(seat)
                 ids = []
                 _card_ids(mine, ids)
                 if not allowed.issuperset(ids):
                     where, card = next((w, c) for w, c in _faces(mine, "") if c.id not in allowed)
-                    return (f"seat {seat} is shown {card} by {type(mine).__name__} ({where}) without having "
+                    return (f"{who} is shown {card} by {type(mine).__name__} ({where}) without having "
                             f"seen it legitimately: {mine}")
         return None
 
