@@ -129,6 +129,7 @@ class GridOracle:
         self.grids: list[list[Card | None]] = []
         self.discard: list[Card] = []
         self.held: Card | None = None
+        self.held_from: str | None = None
 
     # -- following the match -------------------------------------------------------------------
     def locked(self, game: Any) -> int | None:
@@ -145,11 +146,28 @@ class GridOracle:
             return grids[seat][index]
         return None
 
+    @staticmethod
+    def looked_places(name: str, action: Any, look: str) -> list[Any]:
+        """The places `action` looks at, if it is the look the card just played grants."""
+        seat = action.seat
+        if name == "LookOwn" and look == "own":
+            return [grid_place(seat, action.index)]
+        if name == "LookOpponent" and look == "opponent" and action.place.seat != seat:
+            return [action.place]
+        if name == "LookAny" and look == "any":
+            return [action.place]
+        if name == "LookTwo" and look == "two":
+            return [action.a, action.b]
+        if name == "LookPair" and look == "pair" and action.place.seat != seat:
+            return [grid_place(seat, action.index), action.place]
+        return []
+
     def step(self, game: Any, action: Any) -> None:
         """`action` has just been applied to `game`: learn what it showed, to whom."""
         name = type(action).__name__
         seat = action.seat
-        before_grids, before_discard, before_held = self.grids, self.discard, self.held
+        before_grids, before_discard = self.grids, self.discard
+        played = self.held if self.held_from == "deck" else None   # only a card drawn from the deck has an ability
         locked = self.locked(game)
         now_discard = list(game.piles.discard)
 
@@ -192,26 +210,17 @@ class GridOracle:
             card = self.card_at(before_grids, action.place.seat, action.place.index)
             if card is not None:
                 self.public.add(card.id)   # shown to the whole table, right or wrong
-        elif name in ("LookOwn", "LookOpponent", "LookAny", "LookTwo", "LookPair") and self.ability is not None:
-            granted_seat, look = self.ability
-            places = {"LookOwn": lambda: [grid_place(seat, action.index)] if look == "own" else [],
-                      "LookOpponent": lambda: [action.place] if look == "opponent" and action.place.seat != seat else [],
-                      "LookAny": lambda: [action.place] if look == "any" else [],
-                      "LookTwo": lambda: [action.a, action.b] if look == "two" else [],
-                      "LookPair": lambda: ([grid_place(seat, action.index), action.place]
-                                           if look == "pair" and action.place.seat != seat else []),
-                      }[name]()
-            if granted_seat == seat:
-                for place in places:
-                    card = self.card_at(before_grids, place.seat, place.index)
-                    if card is not None and place.seat != locked:
-                        self.known[seat].add(card.id)
+        elif self.ability is not None and self.ability[0] == seat:
+            for place in self.looked_places(name, action, self.ability[1]):
+                card = self.card_at(before_grids, place.seat, place.index)
+                if card is not None and place.seat != locked:
+                    self.known[seat].add(card.id)
 
         # The card played straight from the deck grants its ability's look to its player, for the
         # next action only (the ability is used, or skipped, straight away).
         self.ability = None
-        if name == "PlayDrawn" and before_held is not None:
-            look = _ability(self.variant, before_held)
+        if name == "PlayDrawn" and played is not None:
+            look = _ability(self.variant, played)
             if look is not None:
                 self.ability = (seat, look)
 
@@ -221,7 +230,7 @@ class GridOracle:
 
         self.grids = [list(grid) for grid in grids]
         self.discard = now_discard
-        self.held = game.held
+        self.held, self.held_from = game.held, game.held_from
         self.steps += 1
 
     # -- checking ------------------------------------------------------------------------------
