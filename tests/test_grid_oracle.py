@@ -22,10 +22,13 @@ from tests.invariants import kombio_leak, kombio_seen_leak
 from tests.randomplay import random_steps
 
 
-def calm_steps(game, rng: random.Random, max_steps: int = 3000):
-    """Random legal play (as tests/randomplay.py) in which nobody claims out of turn: random claims
-    turn most cards face up for everybody, so a round played calmly keeps far more of its cards
-    known to one seat only (peeks, draws, looks) while they are swapped and given about."""
+def calm_steps(game, rng: random.Random, max_steps: int = 3000, avoid: tuple[str, ...] = ("Match",),
+               slip: float = 0.0):
+    """Random legal play (as tests/randomplay.py) without the actions named in `avoid` (but for a
+    `slip` of the time): by default nobody claims out of turn. Random claims turn most cards face
+    up for everybody, so a round played calmly keeps far more of its cards known to one seat only
+    (peeks, draws, looks) while they are swapped and given about; avoiding the calls too makes
+    rounds long enough for the deck to run out and the discard pile to be reshuffled."""
     t = 0.0
     for _ in range(max_steps):
         if game.over:
@@ -34,12 +37,14 @@ def calm_steps(game, rng: random.Random, max_steps: int = 3000):
         step = t + rng.choice((0.0, 0.05, 0.3))
         if seats and (pending is None or pending[1] is None or step < pending[1]):
             legal = game.legal_actions(rng.choice(seats))
-            action = rng.choice([a for a in legal if type(a).__name__ != "Match"] or legal)
+            calm = legal if rng.random() < slip else [a for a in legal if type(a).__name__ not in avoid]
+            action = rng.choice(calm or legal)
             t = step
         else:
             action, due = pending
             t = max(t, due if due is not None else t)
         yield action, t, game.apply(action, t)
+
 
 RECORDS = sorted(p for p in (Path(__file__).resolve().parent / "records").rglob("*.json")
                  if p.name.startswith(("kombio-", "kabu-")))
@@ -129,6 +134,31 @@ class EverybodyWatchesTheLook(Kombio):
     def _look(self, seat, place, events):
         super()._look(seat, place, events)
         self._show_all(self.card_at(place))
+
+
+class RemembersEveryCardItSaw(Kombio):
+    """A memory aid in the engine: a seat's view shows every grid card whose face it has seen this
+    round, even one seen on the discard pile, shuffled back into the deck and drawn by another."""
+
+    def observe(self, seat):
+        view = super().observe(seat)
+        if seat < 0 or self.phase in ("round_over", "match_over"):
+            return view
+        grids = tuple(tuple(card if card is not None and card.id in self.seen[seat] else shown
+                            for card, shown in zip(grid, row)) for grid, row in zip(self.grids, view.grids))
+        return dataclasses.replace(view, grids=grids)
+
+
+def test_the_oracle_forgets_the_cards_shuffled_back_into_the_deck():
+    for seed in range(20):
+        game = RemembersEveryCardItSaw(3, {}, seed)
+        for _, _, events in calm_steps(game, random.Random(seed), 3000, ("Match", "CallKombio"), slip=0.01):
+            assert kombio_seen_leak(game, events) is None
+            found = kombio_leak(game, events)
+            if found:
+                assert "in its view" in found
+                return
+    pytest.fail("no leak found")
 
 
 @pytest.mark.parametrize("cls", [DrawnCardShownIntoTheGrid, PeekShownToTheNeighbour, OpponentLookShownToAll,
