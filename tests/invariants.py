@@ -9,6 +9,7 @@ from typing import Any
 
 from game.core.cards import Card
 from game.core.errors import IllegalAction
+from tests.grid_oracle import grid_oracle_leak
 
 
 def unchanged(game: Any, action: Any, error: type[Exception] = IllegalAction, t: float | None = None) -> None:
@@ -117,11 +118,20 @@ def combat_uno_faces_in_event(event: Any) -> list[Card]:
 
 
 def kombio_leak(game: Any, events: list[Any]) -> str | None:
-    """A face-down card a seat sees without having legitimately seen it, or an event showing a
-    card to a seat it was not shown to."""
+    """A face a seat (or a spectator) receives that it may not see, by two checks: the engine's
+    own bookkeeping kept honest (`kombio_seen_leak`), and the independent oracle of
+    tests/grid_oracle.py, which works out from the rules and the actions applied what each seat
+    has legitimately seen (it follows the match: call this after every applied action)."""
+    views = {seat: game.observe(seat) for seat in range(-1, game.seats)}
+    return kombio_seen_leak(game, events, views) or grid_oracle_leak(game, events, views)
+
+
+def kombio_seen_leak(game: Any, events: list[Any], views: dict[int, Any] | None = None) -> str | None:
+    """Against the engine's own record: a face-down card a seat sees that `game.seen` does not
+    say it has seen, or an event showing a card to a seat outside its `shown_to`."""
     public_phase = game.phase in ("round_over", "match_over")
     for seat in range(game.seats):
-        view = game.observe(seat)
+        view = views[seat] if views is not None else game.observe(seat)
         for where, card in kombio_faces_in_view(view):
             if public_phase or (where == "held" and view.held_from == "discard"):
                 continue
