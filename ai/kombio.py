@@ -29,7 +29,7 @@ mistakes, slower reactions and a simpler call rule):
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from math import erfc
+from math import ceil, erfc
 from typing import Any
 
 from ai.grid_bot import GridBot
@@ -42,6 +42,8 @@ from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenal
                                   Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard)
 
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
+_RANK_OF = {c.id: c.rank for c in DECK_CARDS}
+_DECK_COUNTS = {v: sum(1 for c in DECK_CARDS if c.rank == v) for v in _VALUES}   # lowest value first
 
 # Ranks whose ability is another's: their plans are the same.
 _SAME_ABILITY = {8: 7, 10: 9, 12: 11}
@@ -73,7 +75,7 @@ class KombioBot(GridBot):
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
-        self._located: set[int] | None = None   # the located card ids the pool below was counted from
+        # The unseen pool: how many cards of each value (in _DECK_COUNTS' order), their shares, mean.
         self._pool_beliefs: tuple[tuple[int, ...], list[tuple[int, float]], float] = ((), [], 0.0)
         self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
         self._call_cache: tuple[Any, _CallStats] | None = None   # (the pool beliefs, their call figures)
@@ -84,44 +86,55 @@ class KombioBot(GridBot):
         self.view = view
         self._draw_worth_now: float | None = None   # computed at most once per decision
         self._memo: dict = {}     # what one decision asks many times (hands, estimates, plans)
-        known: dict[Place, int] = {}
-        mem = self.memory.known if self.use_memory else self.recent
-        for place, card in mem.items():
-            if place.zone == "grid" and isinstance(card.rank, int):
-                known[place] = card.rank
-        # What is in view right now always counts (looked-at cards during a 13/14).
-        for place, card in zip(view.looked, view.looked_cards):
-            if card is not None:
-                known[place] = card.rank  # type: ignore[assignment]
+        grids = view.grids
         occupied: dict[int, list[int]] = {}
-        for s, row in enumerate(view.grids):
+        for s, row in enumerate(grids):
             occupied[s] = [i for i, c in enumerate(row) if c is not None]
         self.occupied = occupied
-        self.known = {p: v for p, v in known.items() if p.seat in occupied and p.index in occupied[p.seat]}
+        # The remembered value of each occupied place, and what is in view right now (looked-at
+        # cards during a 13/14), which always counts.
+        known: dict[Place, int] = {}
+        mem = self.memory.known if self.use_memory else self.recent
+        seats = len(grids)
+        for place, card in mem.items():
+            if place.zone == "grid" and isinstance(card.rank, int):
+                seat, index = place.seat, place.index
+                if 0 <= seat < seats and 0 <= index < len(grids[seat]) and grids[seat][index] is not None:
+                    known[place] = card.rank
         located = self.memory.located_ids() if self.use_memory else set()
+        for place, card in zip(view.looked, view.looked_cards):
+            if card is not None:
+                if place.seat in occupied and place.index in occupied[place.seat]:
+                    known[place] = card.rank  # type: ignore[assignment]
+                located.add(card.id)
+        self.known = known
         if view.discard_top is not None:
             located.add(view.discard_top.id)
         if view.held is not None:
             located.add(view.held.id)
-        for place, card in zip(view.looked, view.looked_cards):
-            if card is not None:
-                located.add(card.id)
-        if located != self._located:
-            # The unseen pool changes only when a card is located or lost track of: most decisions
-            # in a row share it (it was a tenth of a decision's time).
-            pool = tuple(c.rank for c in DECK_CARDS if c.id not in located)
-            if not pool:
-                pool = tuple(c.rank for c in DECK_CARDS)
-            counts: dict[int, int] = {}
-            for r in pool:
-                counts[r] = counts.get(r, 0) + 1
-            n = len(pool)
-            self._located = located
-            self._pool_beliefs = (pool, sorted((r, c / n) for r, c in counts.items()), sum(pool) / n)
-        pool, self.dist, self.ev = self._pool_beliefs
-        self.pool: tuple[int, ...] = pool  # type: ignore[assignment]
+        # The unseen pool: the deck's values less those of the located cards. It changes only when
+        # a card is located or lost track of, so most decisions in a row share it (and the figures
+        # kept with it: _call_stats, _blind_pair_gain).
+        counts = dict(_DECK_COUNTS)
+        for card_id in located:
+            r = _RANK_OF.get(card_id)
+            if r is not None:
+                counts[r] -= 1
+        key = tuple(counts.values())
+        if key != self._pool_beliefs[0]:
+            n = sum(key)
+            if not n:
+                counts, n = dict(_DECK_COUNTS), len(DECK_CARDS)
+            self._pool_beliefs = (key, [(r, c / n) for r, c in counts.items() if c],
+                                  sum([r * c for r, c in counts.items()]) / n)
+        _, self.dist, self.ev = self._pool_beliefs
         self.ev_opp = self.ev - self.cfg["opp_bias"]
         self._learning_worths(view)
+
+    @property
+    def pool(self) -> tuple[int, ...]:
+        """The values of the cards it has not located, lowest first (what `dist` and `ev` sum up)."""
+        return tuple(r for r, c in zip(_DECK_COUNTS, self._pool_beliefs[0]) for _ in range(c))
 
     def _val(self, place: Place) -> float:
         v = self.known.get(place)
@@ -230,7 +243,8 @@ class KombioBot(GridBot):
         now = self._estimate_total(self.seat)
         places, values, all_known = self._seat_values(self.seat)
         known = self.known
-        for j, p in enumerate(places):
+        for j in (range(len(places)) if all_known else self._exchange_slots()):
+            p = places[j]
             if p in known:
                 # _estimate_total(self.seat, {p: rank}), without building the replacement dict
                 # (the hand is known in full after the swap exactly when it is now: p is known)
@@ -243,9 +257,41 @@ class KombioBot(GridBot):
                 best, best_g = p, g
         return best, best_g
 
-    def _e_pos(self, f) -> float:
-        """Expectation over one unseen card of f(value)."""
-        return sum(p * f(r) for r, p in self.dist)
+    def _exchange_slots(self) -> list[int]:
+        """With some own card unknown, the slots an exchange can gain most in, in slot order: the
+        known cards of the highest value and the first unknown card. Any other known card gains at
+        least a point less, and every unknown card gains what the first one does; the 14 add-ons
+        need a hand known in full, so the gains are plain sums (the draw's worth asks this for every
+        value of the pool)."""
+        slots = self._memo.get("slots")
+        if slots is None:
+            places, values, _ = self._seat_values(self.seat)
+            known = self.known
+            top = max((v for p, v in zip(places, values) if p in known), default=None)
+            first_unknown = next(j for j, p in enumerate(places) if p not in known)
+            slots = self._memo["slots"] = [j for j, p in enumerate(places)
+                                           if j == first_unknown or (p in known and values[j] == top)]
+        return slots
+
+    def _e_take(self, worst_v: float) -> float:
+        """What taking an opponent's unknown card for its own card worth `worst_v` is expected to
+        save: the mean over one unseen card r of max(0, worst_v - (r - opp_bias))."""
+        key = ("take", worst_v)
+        got = self._memo.get(key)
+        if got is None:
+            bias = self.cfg["opp_bias"]
+            # (the zero terms left out: the same sum)
+            got = self._memo[key] = sum([p * d for r, p in self.dist if (d := worst_v - (r - bias)) > 0.0], 0.0)
+        return got
+
+    def _e_give(self, low_v: float) -> float:
+        """What giving its own unknown card for one worth `low_v` is expected to save: the mean over
+        one unseen card r of max(0, r - low_v)."""
+        key = ("give", low_v)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = sum([p * d for r, p in self.dist if (d := r - low_v) > 0.0], 0.0)
+        return got
 
     # -- ability planning -------------------------------------------------------------------------
     def _ability_plan(self, rank: int) -> tuple[float, tuple]:
@@ -293,12 +339,12 @@ class KombioBot(GridBot):
             if unk_opp:
                 tgt = self._likely_winner()
                 b = min(unk_opp, key=lambda p: (p.seat != tgt,))
-                g = self._e_pos(lambda r: max(0.0, worst_v - (r - self.cfg["opp_bias"])))
+                g = self._e_take(worst_v)
                 options.append((g + 0.3 * self.info_opp, ("look13", b, worst)))
             # Look at its own unknown card: swap it out if above the opponent's lowest card.
             unk_mine = [p for p in mine if p not in self.known]
             if unk_mine:
-                g = self._e_pos(lambda r: max(0.0, r - low_v))
+                g = self._e_give(low_v)
                 options.append((g + 0.5 * self.info_own, ("look13", unk_mine[0], low)))
             if worst in self.known and low not in self.known:
                 options.append((worst_v - low_v - 0.5, ("look13", low, worst)))
@@ -308,9 +354,9 @@ class KombioBot(GridBot):
             if a_known and b_known:
                 g = max(0.0, worst_v - low_v)
             elif a_known:
-                g = self._e_pos(lambda r: max(0.0, worst_v - (r - self.cfg["opp_bias"])))
+                g = self._e_take(worst_v)
             elif b_known:
-                g = self._e_pos(lambda r: max(0.0, r - low_v))
+                g = self._e_give(low_v)
             else:
                 g = self._blind_pair_gain()
             info = (0 if a_known else 0.5 * self.info_own) + (0 if b_known else 0.3 * self.info_opp)
@@ -321,7 +367,7 @@ class KombioBot(GridBot):
                 # teaches it something and may be swapped out all the same.
                 u = unk_mine[0]
                 if b_known:
-                    g2 = self._e_pos(lambda r: max(0.0, r - low_v))
+                    g2 = self._e_give(low_v)
                 else:
                     g2 = self._blind_pair_gain()
                 info2 = 0.5 * self.info_own + (0 if b_known else 0.3 * self.info_opp)
@@ -338,8 +384,13 @@ class KombioBot(GridBot):
         if cached is None or cached[0] is not pool:
             bias = self.cfg["opp_bias"]
             dist = self.dist
-            # sum(pa * pb * max(0.0, ra - rb + bias)) with the zero terms left out (the same sum)
-            g = sum([pa * pb * d for ra, pa in dist for rb, pb in dist if (d := ra - rb + bias) > 0.0], 0.0)
+            # sum(pa * pb * max(0.0, ra - rb + bias)) with the zero terms left out (the same sum):
+            # they are the values rb - ra >= bias (for whole values: >= ceil(bias)), the end of
+            # the (sorted) pool
+            ranks = [r for r, _ in dist]
+            step = ceil(bias)
+            g = sum([pa * pb * (ra - rb + bias) for ra, pa in dist
+                     for rb, pb in dist[:bisect_left(ranks, ra + step)]], 0.0)
             cached = self._pair_gain = (pool, g)
         return cached[1]
 
@@ -422,7 +473,8 @@ class KombioBot(GridBot):
         if TakeDiscard in kinds and view.discard_top is not None:
             d = view.discard_top.rank
             _, take = self._exchange_gain(d)  # type: ignore[arg-type]
-            draw = self._draw_worth() if can_draw else -99.0
+            # A draw is worth 0 or more: a take of at most 0.25 never beats it (no need to work it out).
+            draw = self._draw_worth() if can_draw and take > 0.25 else 0.0 if can_draw else -99.0
             choice = TakeDiscard if take > draw + 0.25 else DrawFromDeck
             self.last_reason = (f"The {d} on the pile lowers your hand by about {take:.0f}, more than a draw is worth."
                                 if choice is TakeDiscard else f"A fresh card is worth more than the {d} on the pile.")
@@ -533,6 +585,8 @@ class KombioBot(GridBot):
         r = top.rank
         mem = self.memory.known if self.use_memory else self.recent
         shown = {p: c.rank for p, c in zip(view.looked, view.looked_cards) if c is not None}
+        if not any(card.rank == r for card in mem.values()) and r not in shown.values():
+            return False   # the usual case: no card of that value in mind (no legal match to look through)
         for a in legal:
             if type(a) is not Match:
                 continue
@@ -605,6 +659,8 @@ class KombioBot(GridBot):
         chance = self._win_chance(mine)
         if chance < lowest:
             return False
+        if chance >= 0.95:
+            return True   # above any threshold (no need to work out what a draw is worth)
         threshold = min(0.95, max(0.25, base + wait_weight * self._draw_worth()))
         return chance >= threshold
 

@@ -52,12 +52,14 @@ def test_run_to_end_plays_what_stepping_the_clock_plays(variant):
 
 
 def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
-    """The hard bot's blind-swap gain (summed once per unseen pool, zero terms left out) and its
-    hand totals (from one value list per decision) are the very numbers the plain formulas give."""
+    """The hard bot's blind-swap gain (summed once per unseen pool, zero terms left out), its
+    unseen pool (counted by value), its expected gains over one unseen card, its best exchange
+    (looking only at the slots that can gain most) and its hand totals (from one value list per
+    decision) are the very numbers the plain formulas give."""
     from ai.kombio import KombioBot
     from ai.levels import LEVELS
     from game.core.actions import StartRound
-    from game.variants.kombio import Kombio
+    from game.variants.kombio import DECK_CARDS, Kombio
 
     compared = 0
     for seed in range(4):
@@ -69,10 +71,31 @@ def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
             bot.observe([e.for_seat(0) for e in events])
             if game.phase != "turn":
                 continue
-            bot._setup_beliefs(game.observe(0))
+            view = game.observe(0)
+            bot._setup_beliefs(view)
             bias = bot.cfg["opp_bias"]
             plain = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in bot.dist for rb, pb in bot.dist)
             assert bot._blind_pair_gain() == plain
+            # the unseen pool, counted by value, is the deck less every located card
+            located = bot.memory.located_ids() | {c.id for c in (view.discard_top, view.held) if c is not None}
+            pool = sorted(c.rank for c in DECK_CARDS if c.id not in located) or sorted(c.rank for c in DECK_CARDS)
+            assert list(bot.pool) == pool and bot.ev == sum(pool) / len(pool)
+            assert bot.dist == sorted((r, pool.count(r) / len(pool)) for r in set(pool))
+            for v in (-1, 2.5, 7, 14):
+                assert bot._e_take(v) == sum(p * max(0.0, v - (r - bias)) for r, p in bot.dist)
+                assert bot._e_give(v) == sum(p * max(0.0, r - v) for r, p in bot.dist)
+            # an exchange looks only at the slots that can gain most: the same slot and gain as all
+            now = bot._estimate_total(0)
+            for rank in (-1, 3, 9, 14, bot.ev):
+                best, best_g = None, -99.0
+                for p in bot._mine():
+                    if p in bot.known:
+                        g = now - bot._estimate_total(0, {p: rank})
+                    else:
+                        g = bot.ev - rank + bot.unknown_bonus
+                    if g > best_g:
+                        best, best_g = p, g
+                assert bot._compute_exchange_gain(rank) == (best, best_g)
             for seat in range(3):
                 places = bot._seat_values(seat)[0]
                 values = [bot._val(p) for p in places]
