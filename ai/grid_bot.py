@@ -62,14 +62,15 @@ class GridBot:
     def observe(self, events: list[Event]) -> None:
         self.recent = {}
         for event in events:
-            if isinstance(event, TurnStarted) and event.seat == self.seat:
-                self.my_turns += 1
+            if isinstance(event, TurnStarted):
+                if event.seat == self.seat:
+                    self.my_turns += 1
             elif isinstance(event, RoundStarted):
                 self.my_turns = 0
-            if self.use_memory:
-                self.memory.observe(event)
-            elif isinstance(event, (CardRevealed, CardSeen)) and event.card is not None:
+            elif not self.use_memory and isinstance(event, (CardRevealed, CardSeen)) and event.card is not None:
                 self.recent[event.place] = event.card
+        if self.use_memory:
+            self.memory.observe_all(events)
 
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
         if not legal:
