@@ -21,6 +21,7 @@ from game.core.frozen import quick_init
 SPECTATOR = -1
 
 
+@quick_init   # (made for every view: game.core.frozen)
 @dataclass(frozen=True, slots=True)
 class ZoneView:
     """One place cards lie: a seat's grid or hand, the deck, the discard pile, a held card.
@@ -39,6 +40,7 @@ class ZoneView:
         return tuple(c if isinstance(c, Card) else None for c in self.cards)
 
 
+@quick_init   # (made for every view: game.core.frozen)
 @dataclass(frozen=True, slots=True)
 class WindowView:
     """An open reaction window: out-of-turn play that is allowed until its deadline."""
