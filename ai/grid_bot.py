@@ -78,7 +78,9 @@ class GridBot:
         if self.use_memory:
             self.memory.tick(now)
         action = self._choose(view, legal)
-        if action is None or action not in legal:
+        # (looked for from the end: a pass, the usual answer in a reaction, is listed last, after
+        # every claim it would otherwise be compared with)
+        if action is None or action not in reversed(legal):
             # Its model found nothing: counted like an illegal action (tests and simulate report it).
             self.fallbacks += 1
             action = self._fallback(legal)

@@ -719,7 +719,10 @@ class _CallStats:
             run += p
             cdf.append(run)
         self.cdf = cdf
+        self._cdf0 = [0.0] + cdf   # the chance of a value below each value (then cdf_at is one lookup)
         self.ranks = [r for r, _ in dist]
+        self._shares: dict[int, list[float]] = {}
+        self._worst_gains: tuple[list[float], list[tuple[float, float]]] | None = None
         self._sum_max: dict[int, list] = {}
         # Running sums of share, share * value and share * value^2 below each value: what a draw
         # saves on a card is read from them (its mean and mean square) without a loop.
@@ -733,22 +736,51 @@ class _CallStats:
 
     def cdf_at(self, x: float) -> float:
         """The chance one unseen card is at most x."""
-        i = bisect_right(self.ranks, x)
-        return self.cdf[i - 1] if i else 0.0
+        return self._cdf0[bisect_right(self.ranks, x)]
+
+    def _top_shares(self, unknown: int) -> list[float]:
+        """For each value r, the chance it is the highest of `unknown` unseen cards."""
+        shares = self._shares.get(unknown)
+        if shares is None:
+            shares = self._shares[unknown] = [c ** unknown - b ** unknown for b, c in zip(self._cdf0, self.cdf)]
+        return shares
+
+    def _draw_gains(self) -> tuple[list[float], list[tuple[float, float]]]:
+        """For each value r: an opponent's unknown card of that value (r less the bias), and what
+        a last draw saves on it (_gain)."""
+        if self._worst_gains is None:
+            worst = [r - self.bias for r in self.ranks]
+            self._worst_gains = (worst, [self._gain(w) for w in worst])
+        return self._worst_gains
 
     def sum_max(self, unknown: int) -> list[tuple[tuple[int, int], float]]:
         """The sum and highest value of `unknown` unseen cards (drawn independently), with chances."""
         got = self._sum_max.get(unknown)
         if got is None:
-            acc: dict[tuple[int, int], float] = {(0, -99): 1.0}
-            for _ in range(unknown):
-                nxt: dict[tuple[int, int], float] = {}
-                for (s, m), q in acc.items():
-                    for r, p in self.dist:
-                        key = (s + r, r if r > m else m)
-                        nxt[key] = nxt.get(key, 0.0) + q * p
-                acc = nxt
-            got = self._sum_max[unknown] = list(acc.items())
+            got = self._sum_max[unknown] = self._two_cards() if unknown == 2 else self.sum_max_stepwise(unknown)
+        return got
+
+    def sum_max_stepwise(self, unknown: int) -> list[tuple[tuple[int, int], float]]:
+        """sum_max worked out one card at a time."""
+        acc: dict[tuple[int, int], float] = {(0, -99): 1.0}
+        for _ in range(unknown):
+            nxt: dict[tuple[int, int], float] = {}
+            for (s, m), q in acc.items():
+                for r, p in self.dist:
+                    key = (s + r, r if r > m else m)
+                    nxt[key] = nxt.get(key, 0.0) + q * p
+            acc = nxt
+        return list(acc.items())
+
+    def _two_cards(self) -> list[tuple[tuple[int, int], float]]:
+        """sum_max(2) listed directly, the very list the stepwise one gives: the pair x <= y is
+        the state (x + y, y), first reached from x; its chance p_x * p_y is reached once from each
+        card when x < y (0.0 + v + v is 2 * v exactly)."""
+        dist = self.dist
+        got = []
+        for i, (x, px) in enumerate(dist):
+            got.append(((x + x, x), px * px))
+            got.extend([((x + y, y), 2.0 * (px * py)) for y, py in dist[i + 1:]])
         return got
 
     def _gain(self, worst: float) -> tuple[float, float]:
@@ -833,27 +865,25 @@ class _CallStats:
             base = known_sum - self.bias * unknown
             floor = known_max if known_max is not None else -99
             states = [(base + s, max(floor, m - self.bias), p) for (s, m), p in self.sum_max(unknown)]
-            cdf_at = self.cdf_at
+            ranks, cdf = self.ranks, self._cdf0
 
             def f(t: float, states=states) -> float:
                 out = 0.0
                 for b, w, p in states:
                     if b > t:
-                        out += p * (1.0 - _LAST_KEEP * cdf_at(w - b + t))
+                        out += p * (1.0 - _LAST_KEEP * cdf[bisect_right(ranks, w - b + t)])   # (cdf_at)
                 return out
         else:
             # Its worst card after the deal: its highest known card or its highest unknown one
             # (the highest of `unknown` unseen cards, less the bias).
             bias = self.bias
             floor = known_max if known_max is not None else -99.0
+            floor_gain = self._gain(floor)
             m1 = m2 = 0.0
-            below = 0.0
-            for (r, _), c in zip(self.dist, self.cdf):
-                share = c ** unknown - below ** unknown   # the chance r is the highest unknown card
-                below = c
+            for share, worst, gain in zip(self._top_shares(unknown), *self._draw_gains()):
                 if share <= 0.0:
                     continue
-                g1, g2 = self._gain(max(floor, r - bias))
+                g1, g2 = gain if worst > floor else floor_gain   # (_gain(max(floor, worst)))
                 m1 += share * g1
                 m2 += share * g2
             saved = _LAST_KEEP * m1

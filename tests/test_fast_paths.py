@@ -110,6 +110,20 @@ def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
     assert compared > 100
 
 
+def test_the_kombio_call_estimate_lists_two_cards_as_the_stepwise_sum_does():
+    """The call estimate's two unknown cards, listed directly, are the list (order and chances)
+    adding one card at a time gives, so the exact estimate sums the same numbers."""
+    from ai.kombio import _CallStats
+
+    rng = random.Random(5)
+    for _ in range(200):
+        values = sorted(rng.sample(range(-1, 15), rng.randint(1, 16)))
+        weights = [rng.randint(1, 5) for _ in values]
+        dist = [(v, w / sum(weights)) for v, w in zip(values, weights)]
+        stats = _CallStats(dist, 1.6)
+        assert stats.sum_max(2) == stats.sum_max_stepwise(2)
+
+
 def test_an_agent_that_ignores_events_is_not_sent_any_and_the_others_still_are():
     from ai.random_agent import RandomAgent
     from game.variants.kombio import Kombio
