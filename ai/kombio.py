@@ -864,14 +864,19 @@ class _CallStats:
             # than total - t, i.e. the draw is above worst - (total - t).
             base = known_sum - self.bias * unknown
             floor = known_max if known_max is not None else -99
-            states = [(base + s, max(floor, m - self.bias), p) for (s, m), p in self.sum_max(unknown)]
+            # (kept as (total, worst - total, chance): the draw must be above that plus t)
+            states = []
+            for (s, m), p in self.sum_max(unknown):
+                b = base + s
+                states.append((b, max(floor, m - self.bias) - b, p))
             ranks, cdf = self.ranks, self._cdf0
+            known: dict[float, float] = {}   # the rough and the fine estimate ask for the same totals
 
-            def f(t: float, states=states) -> float:
-                out = 0.0
-                for b, w, p in states:
-                    if b > t:
-                        out += p * (1.0 - _LAST_KEEP * cdf[bisect_right(ranks, w - b + t)])   # (cdf_at)
+            def f(t: float, states=states, known=known) -> float:
+                out = known.get(t)
+                if out is None:
+                    out = known[t] = sum([p * (1.0 - _LAST_KEEP * cdf[bisect_right(ranks, d + t)])   # (cdf_at)
+                                          for b, d, p in states if b > t], 0.0)
                 return out
         else:
             # Its worst card after the deal: its highest known card or its highest unknown one
