@@ -110,6 +110,23 @@ def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
     assert compared > 100
 
 
+def test_kombio_legal_lists_kept_while_the_targets_stay_are_the_ones_listed_afresh():
+    """A reaction's legal list is kept over the versions its targets stay the same for: it is
+    always the list a game that kept nothing gives."""
+    cls = get_variant("kombio")
+    checked = 0
+    for seed in range(3):
+        game = cls(4, None, seed)
+        rng = random.Random(seed)
+        for _ in random_steps(game, rng, 600):
+            for seat in range(game.seats):
+                kept = game.legal_actions(seat)
+                game._reaction_legal, game._all_targets = {}, (-1, [])
+                assert game.legal_actions(seat) == kept, (seed, seat, game.phase)
+                checked += game.phase == "reaction"
+    assert checked > 500
+
+
 def test_the_kombio_call_estimate_lists_two_cards_as_the_stepwise_sum_does():
     """The call estimate's two unknown cards, listed directly, are the list (order and chances)
     adding one card at a time gives, so the exact estimate sums the same numbers."""
