@@ -293,6 +293,7 @@ class Kombio(GridGame):
         return KombioView(*args)
 
     _shared_view: tuple[int, dict[str, Any]] = (-1, {})
+    _grid_zones: tuple[tuple, tuple[ZoneView, ...]] = ((), ())   # the public grid rows, their zones
 
     def _public_view_parts(self) -> dict[str, Any]:
         """The parts of a view that are the same for every seat (all immutable): `args`, the view
@@ -300,11 +301,15 @@ class Kombio(GridGame):
         and the seat holding a card."""
         reveal_all = self.round_revealed()
         grids = tuple(self.grid_rows(reveal_all, {}))
+        kept = self._grid_zones
+        if kept[0] != grids:
+            # (most versions leave the grids as they were: a pass, a look, a card drawn)
+            kept = self._grid_zones = (grids, tuple([grid_zone(s, row) for s, row in enumerate(grids)]))
+        grids = kept[0]
         window = self.window
         in_window = self.phase == "reaction" and window is not None
-        zones = tuple([grid_zone(s, row) for s, row in enumerate(grids)]
-                      + [ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
-                         ZoneView(DECK, "deck", (), len(self.piles.deck))])
+        zones = (*kept[1], ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
+                 ZoneView(DECK, "deck", (), len(self.piles.deck)))
         holder = self.turn if self.held is not None else None
         fields = dict(
             seat=None, seats=self.seats, round=self.round, phase=self.phase,
