@@ -202,6 +202,15 @@ def test_combat_uno_seats_to_act_are_the_seats_with_a_legal_action_in_seat_order
     assert checked > 1000
 
 
+def test_kombio_shared_view_fields_are_listed_in_the_view_s_order():
+    import dataclasses
+
+    from game.variants.kombio import Kombio, KombioView
+
+    game = Kombio(3, None, 1)
+    assert list(game._public_view_parts()["fields"]) == [f.name for f in dataclasses.fields(KombioView)]
+
+
 @pytest.mark.parametrize("variant", ["kombio"])
 def test_a_view_built_from_the_shared_parts_equals_one_built_afresh(variant):
     """The parts of a view every seat shares are built once per version: whichever seat asked

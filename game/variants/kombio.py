@@ -116,10 +116,10 @@ class KombioView(GridView):
     wrong_claimer: int | None    # who wrongly claimed the pending card (the owner chooses their penalty)
 
 
-# KombioView's fields in order, and where the ones a seat's view fills in itself are.
-_VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(KombioView))
+# Where the fields a seat's view fills in itself are among KombioView's fields.
 _SEAT, _OUT_OF_TURN, _ZONES, _GRIDS, _HELD, _LOOKED_CARDS, _OPTIONS = (
-    _VIEW_FIELDS.index(name) for name in ("seat", "out_of_turn", "zones", "grids", "held", "looked_cards", "options"))
+    [f.name for f in dataclasses.fields(KombioView)].index(name)
+    for name in ("seat", "out_of_turn", "zones", "grids", "held", "looked_cards", "options"))
 
 
 @register
@@ -275,7 +275,7 @@ class Kombio(GridGame):
             if shared[0] != self.version:
                 shared = self._shared_view = (self.version, self._public_view_parts())
             parts = shared[1]
-        args = parts["args"].copy()   # KombioView's fields in order
+        args = list(parts["fields"].values())   # KombioView's fields in order
         args[_SEAT] = seat
         args[_OUT_OF_TURN] = self.acts_out_of_turn(seat)
         args[_OPTIONS] = dict(self.options)
@@ -296,7 +296,7 @@ class Kombio(GridGame):
     _grid_zones: tuple[tuple, tuple[ZoneView, ...]] = ((), ())   # the public grid rows, their zones
 
     def _public_view_parts(self) -> dict[str, Any]:
-        """The parts of a view that are the same for every seat (all immutable): `args`, the view
+        """The parts of a view that are the same for every seat (all immutable): `fields`, the view
         of a seat that sees nothing private (its seat, out_of_turn and options to be filled in),
         and the seat holding a card."""
         reveal_all = self.round_revealed()
@@ -311,29 +311,32 @@ class Kombio(GridGame):
         zones = (*kept[1], ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
                  ZoneView(DECK, "deck", (), len(self.piles.deck)))
         holder = self.turn if self.held is not None else None
-        fields = dict(
-            seat=None, seats=self.seats, round=self.round, phase=self.phase,
-            turn=self.turn if self.round else None, dealer=self.dealer, acting=self.seats_to_act(),
-            out_of_turn=None, direction=1, zones=zones,
-            windows=(WindowView("match", window.remaining(), window.opened_at, window.deadline),)  # type: ignore[union-attr]
+        remaining = window.remaining() if in_window else ()  # type: ignore[union-attr]
+        step = self.phase in ("ability", "look_swap", "look_both")
+        pending = self.phase in ("give", "penalty_choice")
+        # KombioView's fields in their order (tests/test_fast_paths.py checks it): a view is made
+        # from their values
+        fields = {
+            "seat": None, "seats": self.seats, "round": self.round, "phase": self.phase,
+            "turn": self.turn if self.round else None, "dealer": self.dealer, "acting": self.seats_to_act(),
+            "out_of_turn": None, "direction": 1, "zones": zones,
+            "windows": (WindowView("match", remaining, window.opened_at, window.deadline),)  # type: ignore[union-attr]
             if in_window else (),
-            pending_draw=0, totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds),
-            over=self.over, winners=self.winners, prompt=self._prompt(),
-            grids=grids,
-            discard_top=self.piles.top, discard_size=len(self.piles.discard),
-            deck_size=len(self.piles.deck), holder=holder, held=None,
-            held_from=self.held_from if holder is not None else None,
-            ability=self.ability if self.phase in ("ability", "look_swap", "look_both") else None,
-            looked=self.looked, looked_cards=(None,) * len(self.looked),
-            caller=self.caller, final_turns=tuple(sorted(self.final_turns)), locked=self.locked_seats(),
-            window_seats=window.remaining() if in_window else (),  # type: ignore[union-attr]
-            window_deadline=self.window.deadline if self.window else None,
-            pending_seat=self.pending_seat if self.phase in ("give", "penalty_choice") else None,
-            pending_place=self.pending_place if self.phase in ("give", "penalty_choice") else None,
-            wrong_claimer=self.pending_claimer if self.phase == "penalty_choice" else None,
-            options=None,
-        )
-        return {"args": [fields[name] for name in _VIEW_FIELDS], "holder": holder}
+            "pending_draw": 0, "totals": tuple(self.score.totals), "round_scores": tuple(self.score.rounds),
+            "over": self.over, "winners": self.winners, "prompt": self._prompt(),
+            "grids": grids, "discard_top": self.piles.top, "discard_size": len(self.piles.discard),
+            "deck_size": len(self.piles.deck), "holder": holder, "held": None,
+            "held_from": self.held_from if holder is not None else None,
+            "ability": self.ability if step else None,
+            "looked": self.looked, "looked_cards": (None,) * len(self.looked),
+            "caller": self.caller, "final_turns": tuple(sorted(self.final_turns)), "locked": self.locked_seats(),
+            "window_seats": remaining, "window_deadline": window.deadline if window else None,
+            "pending_seat": self.pending_seat if pending else None,
+            "pending_place": self.pending_place if pending else None,
+            "options": None,
+            "wrong_claimer": self.pending_claimer if self.phase == "penalty_choice" else None,
+        }
+        return {"fields": fields, "holder": holder}
 
     def claim_fits(self, card: Card) -> bool:
         return bool(self.piles.discard) and card.rank == self.piles.discard[-1].rank
