@@ -29,7 +29,9 @@ mistakes, slower reactions and a simpler call rule):
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from math import ceil, erfc
+from operator import sub
 from typing import Any
 
 from ai.grid_bot import GridBot
@@ -75,6 +77,7 @@ class KombioBot(GridBot):
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
+        self._occupied: tuple[Any, dict[int, list[int]]] = ((), {})   # (grids, their occupied slots by seat)
         # The unseen pool: how many cards of each value (in _DECK_COUNTS' order), their shares, mean.
         self._pool_beliefs: tuple[tuple[int, ...], list[tuple[int, float]], float] = ((), [], 0.0)
         self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
@@ -87,10 +90,10 @@ class KombioBot(GridBot):
         self._draw_worth_now: float | None = None   # computed at most once per decision
         self._memo: dict = {}     # what one decision asks many times (hands, estimates, plans)
         grids = view.grids
-        occupied: dict[int, list[int]] = {}
-        for s, row in enumerate(grids):
-            occupied[s] = [i for i, c in enumerate(row) if c is not None]
-        self.occupied = occupied
+        if grids is not self._occupied[0]:
+            # (a view's grids are one shared tuple while the table's grids look the same)
+            self._occupied = (grids, {s: [i for i, c in enumerate(row) if c is not None] for s, row in enumerate(grids)})
+        occupied = self.occupied = self._occupied[1]
         # The remembered value of each occupied place, and what is in view right now (looked-at
         # cards during a 13/14), which always counts.
         known: dict[Place, int] = {}
@@ -115,18 +118,14 @@ class KombioBot(GridBot):
         # The unseen pool: the deck's values less those of the located cards. It changes only when
         # a card is located or lost track of, so most decisions in a row share it (and the figures
         # kept with it: _call_stats, _blind_pair_gain).
-        counts = dict(_DECK_COUNTS)
-        for card_id in located:
-            r = _RANK_OF.get(card_id)
-            if r is not None:
-                counts[r] -= 1
-        key = tuple(counts.values())
+        gone = Counter(map(_RANK_OF.get, located))   # (a card not of the deck counts under None)
+        key = tuple(map(sub, _DECK_COUNTS.values(), map(gone.__getitem__, _VALUES)))
         if key != self._pool_beliefs[0]:
             n = sum(key)
             if not n:
-                counts, n = dict(_DECK_COUNTS), len(DECK_CARDS)
-            self._pool_beliefs = (key, [(r, c / n) for r, c in counts.items() if c],
-                                  sum([r * c for r, c in counts.items()]) / n)
+                key, n = tuple(_DECK_COUNTS.values()), len(DECK_CARDS)
+            self._pool_beliefs = (key, [(r, c / n) for r, c in zip(_VALUES, key) if c],
+                                  sum([r * c for r, c in zip(_VALUES, key)]) / n)
         _, self.dist, self.ev = self._pool_beliefs
         self.ev_opp = self.ev - self.cfg["opp_bias"]
         self._learning_worths(view)
