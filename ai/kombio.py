@@ -77,7 +77,8 @@ class KombioBot(GridBot):
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
-        self._occupied: tuple[Any, dict[int, list[int]]] = ((), {})   # (grids, their occupied slots by seat)
+        # (grids, their occupied slots and places by seat; neither list is changed once made)
+        self._occupied: tuple[Any, dict[int, list[int]], dict[int, list[Place]]] = ((), {}, {})
         # The unseen pool: how many cards of each value (in _DECK_COUNTS' order), their shares, mean.
         self._pool_beliefs: tuple[tuple[int, ...], list[tuple[int, float]], float] = ((), [], 0.0)
         self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
@@ -92,8 +93,10 @@ class KombioBot(GridBot):
         grids = view.grids
         if grids is not self._occupied[0]:
             # (a view's grids are one shared tuple while the table's grids look the same)
-            self._occupied = (grids, {s: [i for i, c in enumerate(row) if c is not None] for s, row in enumerate(grids)})
-        occupied = self.occupied = self._occupied[1]
+            slots = {s: [i for i, c in enumerate(row) if c is not None] for s, row in enumerate(grids)}
+            self._occupied = (grids, slots, {s: [grid_place(s, i) for i in row] for s, row in slots.items()})
+        _, occupied, self.places = self._occupied
+        self.occupied = occupied
         # The remembered value of each occupied place, and what is in view right now (looked-at
         # cards during a 13/14), which always counts.
         known: dict[Place, int] = {}
@@ -145,17 +148,14 @@ class KombioBot(GridBot):
         return self.known
 
     def _mine(self) -> list[Place]:
-        mine = self._memo.get("mine")
-        if mine is None:
-            mine = self._memo["mine"] = [grid_place(self.seat, i) for i in self.occupied.get(self.seat, ())]
-        return mine
+        return self.places.get(self.seat, [])
 
     def _opp_places(self) -> list[Place]:
         opps = self._memo.get("opps")
         if opps is None:
             locked = set(self.view.locked)
-            opps = self._memo["opps"] = [grid_place(s, i) for s in range(self.seats) if s != self.seat and s not in locked
-                                         for i in self.occupied.get(s, ())]
+            opps = self._memo["opps"] = [p for s in range(self.seats) if s != self.seat and s not in locked
+                                         for p in self.places.get(s, ())]
         return opps
 
     def _estimate_total(self, seat: int, replace: dict[Place, float] | None = None) -> float:
@@ -175,9 +175,10 @@ class KombioBot(GridBot):
         key = ("values", seat)
         got = self._memo.get(key)
         if got is None:
-            places = [grid_place(seat, i) for i in self.occupied.get(seat, ())]
+            places = self.places.get(seat, [])
             known = self.known
-            got = self._memo[key] = (places, [self._val(p) for p in places], all(p in known for p in places))
+            unknown = self.ev if seat == self.seat else self.ev_opp   # (_val)
+            got = self._memo[key] = (places, [known.get(p, unknown) for p in places], all(p in known for p in places))
         return got
 
     def _compute_total(self, seat: int, replace: dict[Place, float] | None) -> float:
@@ -679,7 +680,7 @@ class KombioBot(GridBot):
         for s in range(self.seats):
             if s == self.seat:
                 continue
-            places = [grid_place(s, i) for i in self.occupied.get(s, ())]
+            places = self.places.get(s, [])
             kv = [self.known[p] for p in places if p in self.known]
             opps.append((sum(kv), max(kv) if kv else None, len(places) - len(kv)))
         return self._call_stats().win_chance(my_known, my_unknown, opps, exact)
