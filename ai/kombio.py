@@ -46,6 +46,7 @@ from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenal
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
 _RANK_OF = {c.id: c.rank for c in DECK_CARDS}
 _DECK_COUNTS = {v: sum(1 for c in DECK_CARDS if c.rank == v) for v in _VALUES}   # lowest value first
+_ZEROS = (0,) * len(_VALUES)   # (none of a value located: Counter.get's default)
 
 # Ranks whose ability is another's: their plans are the same.
 _SAME_ABILITY = {8: 7, 10: 9, 12: 11}
@@ -122,7 +123,7 @@ class KombioBot(GridBot):
         # a card is located or lost track of, so most decisions in a row share it (and the figures
         # kept with it: _call_stats, _blind_pair_gain).
         gone = Counter(map(_RANK_OF.get, located))   # (a card not of the deck counts under None)
-        key = tuple(map(sub, _DECK_COUNTS.values(), map(gone.__getitem__, _VALUES)))
+        key = tuple(map(sub, _DECK_COUNTS.values(), map(gone.get, _VALUES, _ZEROS)))
         if key != self._pool_beliefs[0]:
             n = sum(key)
             if not n:
@@ -584,8 +585,8 @@ class KombioBot(GridBot):
             return False
         r = top.rank
         mem = self.memory.known if self.use_memory else self.recent
-        shown = {p: c.rank for p, c in zip(view.looked, view.looked_cards) if c is not None}
-        if not any(card.rank == r for card in mem.values()) and r not in shown.values():
+        shown = {p: c.rank for p, c in zip(view.looked, view.looked_cards) if c is not None} if view.looked else {}
+        if r not in [card.rank for card in mem.values()] and r not in shown.values():
             return False   # the usual case: no card of that value in mind (no legal match to look through)
         for a in legal:
             if type(a) is not Match:

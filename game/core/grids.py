@@ -24,8 +24,8 @@ from typing import Any
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, Place, grid_place, held_place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
-from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, Passed, PenaltyGiven,
-                              TurnStarted, WindowClosed, WindowOpened)
+from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, PenaltyGiven,
+                              TurnStarted, WindowClosed, WindowOpened, passed)
 from game.core.game import Game
 from game.core.reaction import ReactionWindow
 from game.core.view import SeatView
@@ -610,7 +610,7 @@ class GridGame(Game):
             raise WrongPhase("there is no reaction window to pass on")
         self.window.check_claim(action.seat, t)
         self.window.mark_done(action.seat)
-        events: list[Event] = [Passed(action.seat)]
+        events: list[Event] = [passed(action.seat)]
         if self.window.everyone_done:
             self._close_window("everyone passed", t, events)
         return events
