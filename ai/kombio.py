@@ -32,7 +32,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from math import ceil, erfc
 from operator import sub
-from typing import Any
+from typing import Any, Iterable
 
 from ai.grid_bot import GridBot
 from ai.levels import Level
@@ -236,27 +236,34 @@ class KombioBot(GridBot):
     def _exchange_gain(self, rank: float) -> tuple[Place | None, float]:
         key = ("exchange", rank)
         if key not in self._memo:
-            self._memo[key] = self._compute_exchange_gain(rank)
+            self._memo[key] = self._compute_exchange_gains((rank,))[0]
         return self._memo[key]
 
-    def _compute_exchange_gain(self, rank: float) -> tuple[Place | None, float]:
-        best, best_g = None, -99.0
+    def _compute_exchange_gains(self, ranks: Iterable[float]) -> list[tuple[Place | None, float]]:
+        """For a card of each value in `ranks`: the slot exchanging it into gains most, and the gain
+        (the draw's worth asks for every value of the pool at once)."""
         now = self._estimate_total(self.seat)
         places, values, all_known = self._seat_values(self.seat)
         known = self.known
-        for j in (range(len(places)) if all_known else self._exchange_slots()):
-            p = places[j]
-            if p in known:
-                # _estimate_total(self.seat, {p: rank}), without building the replacement dict
-                # (the hand is known in full after the swap exactly when it is now: p is known)
-                swapped = values.copy()
-                swapped[j] = rank
-                g = now - (self._hand_value(swapped) if all_known else sum(swapped))
-            else:
-                g = self.ev - rank + self.unknown_bonus
-            if g > best_g:
-                best, best_g = p, g
-        return best, best_g
+        slots = [(j, places[j], places[j] in known)
+                 for j in (range(len(places)) if all_known else self._exchange_slots())]
+        ev, bonus = self.ev, self.unknown_bonus
+        out = []
+        for rank in ranks:
+            best, best_g = None, -99.0
+            for j, p, is_known in slots:
+                if is_known:
+                    # _estimate_total(self.seat, {p: rank}), without building the replacement dict
+                    # (the hand is known in full after the swap exactly when it is now: p is known)
+                    swapped = values.copy()
+                    swapped[j] = rank
+                    g = now - (self._hand_value(swapped) if all_known else sum(swapped))
+                else:
+                    g = ev - rank + bonus
+                if g > best_g:
+                    best, best_g = p, g
+            out.append((best, best_g))
+        return out
 
     def _exchange_slots(self) -> list[int]:
         """With some own card unknown, the slots an exchange can gain most in, in slot order: the
@@ -416,8 +423,8 @@ class KombioBot(GridBot):
     def _compute_draw_worth(self) -> float:
         ability = {r: self._ability_plan(r)[0] for r in range(7, 15)}
         total = 0.0
-        for r, p in self.dist:
-            best = max(0.0, self._exchange_gain(r)[1], ability.get(r, 0.0))
+        for (r, p), (_, gain) in zip(self.dist, self._compute_exchange_gains([r for r, _ in self.dist])):
+            best = max(0.0, gain, ability.get(r, 0.0))
             total += p * best
         return total
 

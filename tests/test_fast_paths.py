@@ -95,7 +95,7 @@ def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
                         g = bot.ev - rank + bot.unknown_bonus
                     if g > best_g:
                         best, best_g = p, g
-                assert bot._compute_exchange_gain(rank) == (best, best_g)
+                assert bot._compute_exchange_gains([rank]) == [(best, best_g)]
             for seat in range(3):
                 places = bot._seat_values(seat)[0]
                 values = [bot._val(p) for p in places]
