@@ -41,7 +41,7 @@ from game.core.actions import Action, Pass
 from game.core.cards import Place, grid_place
 from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
                                   Exchange, Give, KombioView, LookAny, LookOpponent, LookOwn, LookTwo,
-                                  Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard)
+                                  Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard, pass_action)
 
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
 _RANK_OF = {c.id: c.rank for c in DECK_CARDS}
@@ -437,7 +437,7 @@ class KombioBot(GridBot):
             top = view.discard_top
             if top is not None and isinstance(top.rank, int):
                 self.last_reason = f"You know of no {top.rank} to match."
-            return Pass(self.seat)
+            return pass_action(self.seat)   # (the very one listed: found at once)
         self._setup_beliefs(view)
         if phase == "reaction":
             return self._react(view, legal)

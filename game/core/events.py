@@ -68,6 +68,8 @@ def _blank(value: Any) -> Any:
     """`value` with every Card in it replaced by None (the same object when it holds none)."""
     if isinstance(value, Card):
         return None
+    if isinstance(value, Place):   # (a tuple, and in most redacted events: it holds no card)
+        return value
     if isinstance(value, (tuple, list)) and any(isinstance(v, (Card, tuple, list)) for v in value):
         out = [_blank(v) for v in value]
         if all(a is b for a, b in zip(out, value)):
