@@ -768,7 +768,9 @@ class _CallStats:
         """The sum and highest value of `unknown` unseen cards (drawn independently), with chances."""
         got = self._sum_max.get(unknown)
         if got is None:
-            got = self._sum_max[unknown] = self._two_cards() if unknown == 2 else self.sum_max_stepwise(unknown)
+            got = self._sum_max[unknown] = (
+                [((r, r), p) for r, p in self.dist] if unknown == 1    # (one card: its value, its share)
+                else self._two_cards() if unknown == 2 else self.sum_max_stepwise(unknown))
         return got
 
     def sum_max_stepwise(self, unknown: int) -> list[tuple[tuple[int, int], float]]:

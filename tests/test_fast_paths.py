@@ -127,9 +127,9 @@ def test_kombio_legal_lists_kept_while_the_targets_stay_are_the_ones_listed_afre
     assert checked > 500
 
 
-def test_the_kombio_call_estimate_lists_two_cards_as_the_stepwise_sum_does():
-    """The call estimate's two unknown cards, listed directly, are the list (order and chances)
-    adding one card at a time gives, so the exact estimate sums the same numbers."""
+def test_the_kombio_call_estimate_lists_one_or_two_cards_as_the_stepwise_sum_does():
+    """The call estimate's one or two unknown cards, listed directly, are the list (order and
+    chances) adding one card at a time gives, so the exact estimate sums the same numbers."""
     from ai.kombio import _CallStats
 
     rng = random.Random(5)
@@ -138,6 +138,7 @@ def test_the_kombio_call_estimate_lists_two_cards_as_the_stepwise_sum_does():
         weights = [rng.randint(1, 5) for _ in values]
         dist = [(v, w / sum(weights)) for v, w in zip(values, weights)]
         stats = _CallStats(dist, 1.6)
+        assert stats.sum_max(1) == stats.sum_max_stepwise(1)
         assert stats.sum_max(2) == stats.sum_max_stepwise(2)
 
 
