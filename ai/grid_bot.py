@@ -78,9 +78,9 @@ class GridBot:
         if self.use_memory:
             self.memory.tick(now)
         action = self._choose(view, legal)
-        # (looked for from the end: a pass, the usual answer in a reaction, is listed last, after
-        # every claim it would otherwise be compared with)
-        if action is None or action not in reversed(legal):
+        # (the listed pass itself, the usual answer in a reaction, is listed last: it is not
+        # compared with every claim before it)
+        if action is None or (action is not legal[-1] and action not in legal):
             # Its model found nothing: counted like an illegal action (tests and simulate report it).
             self.fallbacks += 1
             action = self._fallback(legal)
