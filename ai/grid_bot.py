@@ -62,14 +62,15 @@ class GridBot:
     def observe(self, events: list[Event]) -> None:
         self.recent = {}
         for event in events:
-            if isinstance(event, TurnStarted) and event.seat == self.seat:
-                self.my_turns += 1
+            if isinstance(event, TurnStarted):
+                if event.seat == self.seat:
+                    self.my_turns += 1
             elif isinstance(event, RoundStarted):
                 self.my_turns = 0
-            if self.use_memory:
-                self.memory.observe(event)
-            elif isinstance(event, (CardRevealed, CardSeen)) and event.card is not None:
+            elif not self.use_memory and isinstance(event, (CardRevealed, CardSeen)) and event.card is not None:
                 self.recent[event.place] = event.card
+        if self.use_memory:
+            self.memory.observe_all(events)
 
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
         if not legal:
@@ -77,7 +78,9 @@ class GridBot:
         if self.use_memory:
             self.memory.tick(now)
         action = self._choose(view, legal)
-        if action is None or action not in legal:
+        # (the listed pass itself, the usual answer in a reaction, is listed last: it is not
+        # compared with every claim before it)
+        if action is None or (action is not legal[-1] and action not in legal):
             # Its model found nothing: counted like an illegal action (tests and simulate report it).
             self.fallbacks += 1
             action = self._fallback(legal)

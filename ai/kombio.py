@@ -29,8 +29,10 @@ mistakes, slower reactions and a simpler call rule):
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from math import erfc
-from typing import Any
+from collections import Counter
+from math import ceil, erfc
+from operator import sub
+from typing import Any, Iterable
 
 from ai.grid_bot import GridBot
 from ai.levels import Level
@@ -39,9 +41,12 @@ from game.core.actions import Action, Pass
 from game.core.cards import Place, grid_place
 from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
                                   Exchange, Give, KombioView, LookAny, LookOpponent, LookOwn, LookTwo,
-                                  Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard)
+                                  Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard, pass_action)
 
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
+_RANK_OF = {c.id: c.rank for c in DECK_CARDS}
+_DECK_COUNTS = {v: sum(1 for c in DECK_CARDS if c.rank == v) for v in _VALUES}   # lowest value first
+_ZEROS = (0,) * len(_VALUES)   # (none of a value located: Counter.get's default)
 
 # Ranks whose ability is another's: their plans are the same.
 _SAME_ABILITY = {8: 7, 10: 9, 12: 11}
@@ -73,7 +78,9 @@ class KombioBot(GridBot):
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
-        self._located: set[int] | None = None   # the located card ids the pool below was counted from
+        # (grids, their occupied slots and places by seat; neither list is changed once made)
+        self._occupied: tuple[Any, dict[int, list[int]], dict[int, list[Place]]] = ((), {}, {})
+        # The unseen pool: how many cards of each value (in _DECK_COUNTS' order), their shares, mean.
         self._pool_beliefs: tuple[tuple[int, ...], list[tuple[int, float]], float] = ((), [], 0.0)
         self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
         self._call_cache: tuple[Any, _CallStats] | None = None   # (the pool beliefs, their call figures)
@@ -84,44 +91,53 @@ class KombioBot(GridBot):
         self.view = view
         self._draw_worth_now: float | None = None   # computed at most once per decision
         self._memo: dict = {}     # what one decision asks many times (hands, estimates, plans)
+        grids = view.grids
+        if grids is not self._occupied[0]:
+            # (a view's grids are one shared tuple while the table's grids look the same)
+            slots = {s: [i for i, c in enumerate(row) if c is not None] for s, row in enumerate(grids)}
+            self._occupied = (grids, slots, {s: [grid_place(s, i) for i in row] for s, row in slots.items()})
+        _, occupied, self.places = self._occupied
+        self.occupied = occupied
+        # The remembered value of each occupied place, and what is in view right now (looked-at
+        # cards during a 13/14), which always counts.
         known: dict[Place, int] = {}
         mem = self.memory.known if self.use_memory else self.recent
+        seats = len(grids)
         for place, card in mem.items():
             if place.zone == "grid" and isinstance(card.rank, int):
-                known[place] = card.rank
-        # What is in view right now always counts (looked-at cards during a 13/14).
+                seat, index = place.seat, place.index
+                if 0 <= seat < seats and 0 <= index < len(grids[seat]) and grids[seat][index] is not None:
+                    known[place] = card.rank
+        located = self.memory.located_ids() if self.use_memory else set()
         for place, card in zip(view.looked, view.looked_cards):
             if card is not None:
-                known[place] = card.rank  # type: ignore[assignment]
-        occupied: dict[int, list[int]] = {}
-        for s, row in enumerate(view.grids):
-            occupied[s] = [i for i, c in enumerate(row) if c is not None]
-        self.occupied = occupied
-        self.known = {p: v for p, v in known.items() if p.seat in occupied and p.index in occupied[p.seat]}
-        located = self.memory.located_ids() if self.use_memory else set()
+                if place.seat in occupied and place.index in occupied[place.seat]:
+                    known[place] = card.rank  # type: ignore[assignment]
+                located.add(card.id)
+        self.known = known
         if view.discard_top is not None:
             located.add(view.discard_top.id)
         if view.held is not None:
             located.add(view.held.id)
-        for place, card in zip(view.looked, view.looked_cards):
-            if card is not None:
-                located.add(card.id)
-        if located != self._located:
-            # The unseen pool changes only when a card is located or lost track of: most decisions
-            # in a row share it (it was a tenth of a decision's time).
-            pool = tuple(c.rank for c in DECK_CARDS if c.id not in located)
-            if not pool:
-                pool = tuple(c.rank for c in DECK_CARDS)
-            counts: dict[int, int] = {}
-            for r in pool:
-                counts[r] = counts.get(r, 0) + 1
-            n = len(pool)
-            self._located = located
-            self._pool_beliefs = (pool, sorted((r, c / n) for r, c in counts.items()), sum(pool) / n)
-        pool, self.dist, self.ev = self._pool_beliefs
-        self.pool: tuple[int, ...] = pool  # type: ignore[assignment]
+        # The unseen pool: the deck's values less those of the located cards. It changes only when
+        # a card is located or lost track of, so most decisions in a row share it (and the figures
+        # kept with it: _call_stats, _blind_pair_gain).
+        gone = Counter(map(_RANK_OF.get, located))   # (a card not of the deck counts under None)
+        key = tuple(map(sub, _DECK_COUNTS.values(), map(gone.get, _VALUES, _ZEROS)))
+        if key != self._pool_beliefs[0]:
+            n = sum(key)
+            if not n:
+                key, n = tuple(_DECK_COUNTS.values()), len(DECK_CARDS)
+            self._pool_beliefs = (key, [(r, c / n) for r, c in zip(_VALUES, key) if c],
+                                  sum([r * c for r, c in zip(_VALUES, key)]) / n)
+        _, self.dist, self.ev = self._pool_beliefs
         self.ev_opp = self.ev - self.cfg["opp_bias"]
         self._learning_worths(view)
+
+    @property
+    def pool(self) -> tuple[int, ...]:
+        """The values of the cards it has not located, lowest first (what `dist` and `ev` sum up)."""
+        return tuple(r for r, c in zip(_DECK_COUNTS, self._pool_beliefs[0]) for _ in range(c))
 
     def _val(self, place: Place) -> float:
         v = self.known.get(place)
@@ -133,17 +149,14 @@ class KombioBot(GridBot):
         return self.known
 
     def _mine(self) -> list[Place]:
-        mine = self._memo.get("mine")
-        if mine is None:
-            mine = self._memo["mine"] = [grid_place(self.seat, i) for i in self.occupied.get(self.seat, ())]
-        return mine
+        return self.places.get(self.seat, [])
 
     def _opp_places(self) -> list[Place]:
         opps = self._memo.get("opps")
         if opps is None:
             locked = set(self.view.locked)
-            opps = self._memo["opps"] = [grid_place(s, i) for s in range(self.seats) if s != self.seat and s not in locked
-                                         for i in self.occupied.get(s, ())]
+            opps = self._memo["opps"] = [p for s in range(self.seats) if s != self.seat and s not in locked
+                                         for p in self.places.get(s, ())]
         return opps
 
     def _estimate_total(self, seat: int, replace: dict[Place, float] | None = None) -> float:
@@ -163,9 +176,10 @@ class KombioBot(GridBot):
         key = ("values", seat)
         got = self._memo.get(key)
         if got is None:
-            places = [grid_place(seat, i) for i in self.occupied.get(seat, ())]
+            places = self.places.get(seat, [])
             known = self.known
-            got = self._memo[key] = (places, [self._val(p) for p in places], all(p in known for p in places))
+            unknown = self.ev if seat == self.seat else self.ev_opp   # (_val)
+            got = self._memo[key] = (places, [known.get(p, unknown) for p in places], all(p in known for p in places))
         return got
 
     def _compute_total(self, seat: int, replace: dict[Place, float] | None) -> float:
@@ -222,30 +236,70 @@ class KombioBot(GridBot):
     def _exchange_gain(self, rank: float) -> tuple[Place | None, float]:
         key = ("exchange", rank)
         if key not in self._memo:
-            self._memo[key] = self._compute_exchange_gain(rank)
+            self._memo[key] = self._compute_exchange_gains((rank,))[0]
         return self._memo[key]
 
-    def _compute_exchange_gain(self, rank: float) -> tuple[Place | None, float]:
-        best, best_g = None, -99.0
+    def _compute_exchange_gains(self, ranks: Iterable[float]) -> list[tuple[Place | None, float]]:
+        """For a card of each value in `ranks`: the slot exchanging it into gains most, and the gain
+        (the draw's worth asks for every value of the pool at once)."""
         now = self._estimate_total(self.seat)
         places, values, all_known = self._seat_values(self.seat)
         known = self.known
-        for j, p in enumerate(places):
-            if p in known:
-                # _estimate_total(self.seat, {p: rank}), without building the replacement dict
-                # (the hand is known in full after the swap exactly when it is now: p is known)
-                swapped = values.copy()
-                swapped[j] = rank
-                g = now - (self._hand_value(swapped) if all_known else sum(swapped))
-            else:
-                g = self.ev - rank + self.unknown_bonus
-            if g > best_g:
-                best, best_g = p, g
-        return best, best_g
+        slots = [(j, places[j], places[j] in known)
+                 for j in (range(len(places)) if all_known else self._exchange_slots())]
+        ev, bonus = self.ev, self.unknown_bonus
+        out = []
+        for rank in ranks:
+            best, best_g = None, -99.0
+            for j, p, is_known in slots:
+                if is_known:
+                    # _estimate_total(self.seat, {p: rank}), without building the replacement dict
+                    # (the hand is known in full after the swap exactly when it is now: p is known)
+                    swapped = values.copy()
+                    swapped[j] = rank
+                    g = now - (self._hand_value(swapped) if all_known else sum(swapped))
+                else:
+                    g = ev - rank + bonus
+                if g > best_g:
+                    best, best_g = p, g
+            out.append((best, best_g))
+        return out
 
-    def _e_pos(self, f) -> float:
-        """Expectation over one unseen card of f(value)."""
-        return sum(p * f(r) for r, p in self.dist)
+    def _exchange_slots(self) -> list[int]:
+        """With some own card unknown, the slots an exchange can gain most in, in slot order: the
+        known cards of the highest value and the first unknown card. Any other known card gains at
+        least a point less, and every unknown card gains what the first one does; the 14 add-ons
+        need a hand known in full, so the gains are plain sums (the draw's worth asks this for every
+        value of the pool)."""
+        slots = self._memo.get("slots")
+        if slots is None:
+            places, values, _ = self._seat_values(self.seat)
+            known = self.known
+            top = max((v for p, v in zip(places, values) if p in known), default=None)
+            first_unknown = next(j for j, p in enumerate(places) if p not in known)
+            slots = self._memo["slots"] = [j for j, p in enumerate(places)
+                                           if j == first_unknown or (p in known and values[j] == top)]
+        return slots
+
+    def _e_take(self, worst_v: float) -> float:
+        """What taking an opponent's unknown card for its own card worth `worst_v` is expected to
+        save: the mean over one unseen card r of max(0, worst_v - (r - opp_bias))."""
+        key = ("take", worst_v)
+        got = self._memo.get(key)
+        if got is None:
+            bias = self.cfg["opp_bias"]
+            # (the zero terms left out: the same sum)
+            got = self._memo[key] = sum([p * d for r, p in self.dist if (d := worst_v - (r - bias)) > 0.0], 0.0)
+        return got
+
+    def _e_give(self, low_v: float) -> float:
+        """What giving its own unknown card for one worth `low_v` is expected to save: the mean over
+        one unseen card r of max(0, r - low_v)."""
+        key = ("give", low_v)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = sum([p * d for r, p in self.dist if (d := r - low_v) > 0.0], 0.0)
+        return got
 
     # -- ability planning -------------------------------------------------------------------------
     def _ability_plan(self, rank: int) -> tuple[float, tuple]:
@@ -293,12 +347,12 @@ class KombioBot(GridBot):
             if unk_opp:
                 tgt = self._likely_winner()
                 b = min(unk_opp, key=lambda p: (p.seat != tgt,))
-                g = self._e_pos(lambda r: max(0.0, worst_v - (r - self.cfg["opp_bias"])))
+                g = self._e_take(worst_v)
                 options.append((g + 0.3 * self.info_opp, ("look13", b, worst)))
             # Look at its own unknown card: swap it out if above the opponent's lowest card.
             unk_mine = [p for p in mine if p not in self.known]
             if unk_mine:
-                g = self._e_pos(lambda r: max(0.0, r - low_v))
+                g = self._e_give(low_v)
                 options.append((g + 0.5 * self.info_own, ("look13", unk_mine[0], low)))
             if worst in self.known and low not in self.known:
                 options.append((worst_v - low_v - 0.5, ("look13", low, worst)))
@@ -308,9 +362,9 @@ class KombioBot(GridBot):
             if a_known and b_known:
                 g = max(0.0, worst_v - low_v)
             elif a_known:
-                g = self._e_pos(lambda r: max(0.0, worst_v - (r - self.cfg["opp_bias"])))
+                g = self._e_take(worst_v)
             elif b_known:
-                g = self._e_pos(lambda r: max(0.0, r - low_v))
+                g = self._e_give(low_v)
             else:
                 g = self._blind_pair_gain()
             info = (0 if a_known else 0.5 * self.info_own) + (0 if b_known else 0.3 * self.info_opp)
@@ -321,7 +375,7 @@ class KombioBot(GridBot):
                 # teaches it something and may be swapped out all the same.
                 u = unk_mine[0]
                 if b_known:
-                    g2 = self._e_pos(lambda r: max(0.0, r - low_v))
+                    g2 = self._e_give(low_v)
                 else:
                     g2 = self._blind_pair_gain()
                 info2 = 0.5 * self.info_own + (0 if b_known else 0.3 * self.info_opp)
@@ -338,8 +392,13 @@ class KombioBot(GridBot):
         if cached is None or cached[0] is not pool:
             bias = self.cfg["opp_bias"]
             dist = self.dist
-            # sum(pa * pb * max(0.0, ra - rb + bias)) with the zero terms left out (the same sum)
-            g = sum([pa * pb * d for ra, pa in dist for rb, pb in dist if (d := ra - rb + bias) > 0.0], 0.0)
+            # sum(pa * pb * max(0.0, ra - rb + bias)) with the zero terms left out (the same sum):
+            # they are the values rb - ra >= bias (for whole values: >= ceil(bias)), the end of
+            # the (sorted) pool
+            ranks = [r for r, _ in dist]
+            step = ceil(bias)
+            g = sum([pa * pb * (ra - rb + bias) for ra, pa in dist
+                     for rb, pb in dist[:bisect_left(ranks, ra + step)]], 0.0)
             cached = self._pair_gain = (pool, g)
         return cached[1]
 
@@ -364,8 +423,8 @@ class KombioBot(GridBot):
     def _compute_draw_worth(self) -> float:
         ability = {r: self._ability_plan(r)[0] for r in range(7, 15)}
         total = 0.0
-        for r, p in self.dist:
-            best = max(0.0, self._exchange_gain(r)[1], ability.get(r, 0.0))
+        for (r, p), (_, gain) in zip(self.dist, self._compute_exchange_gains([r for r, _ in self.dist])):
+            best = max(0.0, gain, ability.get(r, 0.0))
             total += p * best
         return total
 
@@ -378,7 +437,7 @@ class KombioBot(GridBot):
             top = view.discard_top
             if top is not None and isinstance(top.rank, int):
                 self.last_reason = f"You know of no {top.rank} to match."
-            return Pass(self.seat)
+            return pass_action(self.seat)   # (the very one listed: found at once)
         self._setup_beliefs(view)
         if phase == "reaction":
             return self._react(view, legal)
@@ -422,7 +481,8 @@ class KombioBot(GridBot):
         if TakeDiscard in kinds and view.discard_top is not None:
             d = view.discard_top.rank
             _, take = self._exchange_gain(d)  # type: ignore[arg-type]
-            draw = self._draw_worth() if can_draw else -99.0
+            # A draw is worth 0 or more: a take of at most 0.25 never beats it (no need to work it out).
+            draw = self._draw_worth() if can_draw and take > 0.25 else 0.0 if can_draw else -99.0
             choice = TakeDiscard if take > draw + 0.25 else DrawFromDeck
             self.last_reason = (f"The {d} on the pile lowers your hand by about {take:.0f}, more than a draw is worth."
                                 if choice is TakeDiscard else f"A fresh card is worth more than the {d} on the pile.")
@@ -532,7 +592,9 @@ class KombioBot(GridBot):
             return False
         r = top.rank
         mem = self.memory.known if self.use_memory else self.recent
-        shown = {p: c.rank for p, c in zip(view.looked, view.looked_cards) if c is not None}
+        shown = {p: c.rank for p, c in zip(view.looked, view.looked_cards) if c is not None} if view.looked else {}
+        if r not in [card.rank for card in mem.values()] and r not in shown.values():
+            return False   # the usual case: no card of that value in mind (no legal match to look through)
         for a in legal:
             if type(a) is not Match:
                 continue
@@ -591,8 +653,11 @@ class KombioBot(GridBot):
         if self.my_turns < 2 and my_est > 3:
             return False
         rivals = [self._estimate_total(s) for s in range(self.seats) if s != self.seat]
-        if rivals and my_est > min(rivals) + 8:
-            return False  # hopeless for now: no need to simulate
+        if rivals and my_est >= min(rivals):
+            # Not lowest by its own estimate (ties lose): its chance is then far below a threshold
+            # (at most about 0.3 in 40 matches of hard bots, none of which called), so it is not
+            # worked out.
+            return False
         base = (self.cfg["call_base"] + 0.3 * (lv.caution - 0.5)
                 - self.cfg["call_pressure"] * max(0, self.my_turns - 6))
         wait_weight = self.cfg["call_wait"]
@@ -605,6 +670,8 @@ class KombioBot(GridBot):
         chance = self._win_chance(mine)
         if chance < lowest:
             return False
+        if chance >= 0.95:
+            return True   # above any threshold (no need to work out what a draw is worth)
         threshold = min(0.95, max(0.25, base + wait_weight * self._draw_worth()))
         return chance >= threshold
 
@@ -621,7 +688,7 @@ class KombioBot(GridBot):
         for s in range(self.seats):
             if s == self.seat:
                 continue
-            places = [grid_place(s, i) for i in self.occupied.get(s, ())]
+            places = self.places.get(s, [])
             kv = [self.known[p] for p in places if p in self.known]
             opps.append((sum(kv), max(kv) if kv else None, len(places) - len(kv)))
         return self._call_stats().win_chance(my_known, my_unknown, opps, exact)
@@ -663,7 +730,10 @@ class _CallStats:
             run += p
             cdf.append(run)
         self.cdf = cdf
+        self._cdf0 = [0.0] + cdf   # the chance of a value below each value (then cdf_at is one lookup)
         self.ranks = [r for r, _ in dist]
+        self._shares: dict[int, list[float]] = {}
+        self._worst_gains: tuple[list[float], list[tuple[float, float]]] | None = None
         self._sum_max: dict[int, list] = {}
         # Running sums of share, share * value and share * value^2 below each value: what a draw
         # saves on a card is read from them (its mean and mean square) without a loop.
@@ -677,22 +747,53 @@ class _CallStats:
 
     def cdf_at(self, x: float) -> float:
         """The chance one unseen card is at most x."""
-        i = bisect_right(self.ranks, x)
-        return self.cdf[i - 1] if i else 0.0
+        return self._cdf0[bisect_right(self.ranks, x)]
+
+    def _top_shares(self, unknown: int) -> list[float]:
+        """For each value r, the chance it is the highest of `unknown` unseen cards."""
+        shares = self._shares.get(unknown)
+        if shares is None:
+            shares = self._shares[unknown] = [c ** unknown - b ** unknown for b, c in zip(self._cdf0, self.cdf)]
+        return shares
+
+    def _draw_gains(self) -> tuple[list[float], list[tuple[float, float]]]:
+        """For each value r: an opponent's unknown card of that value (r less the bias), and what
+        a last draw saves on it (_gain)."""
+        if self._worst_gains is None:
+            worst = [r - self.bias for r in self.ranks]
+            self._worst_gains = (worst, [self._gain(w) for w in worst])
+        return self._worst_gains
 
     def sum_max(self, unknown: int) -> list[tuple[tuple[int, int], float]]:
         """The sum and highest value of `unknown` unseen cards (drawn independently), with chances."""
         got = self._sum_max.get(unknown)
         if got is None:
-            acc: dict[tuple[int, int], float] = {(0, -99): 1.0}
-            for _ in range(unknown):
-                nxt: dict[tuple[int, int], float] = {}
-                for (s, m), q in acc.items():
-                    for r, p in self.dist:
-                        key = (s + r, r if r > m else m)
-                        nxt[key] = nxt.get(key, 0.0) + q * p
-                acc = nxt
-            got = self._sum_max[unknown] = list(acc.items())
+            got = self._sum_max[unknown] = (
+                [((r, r), p) for r, p in self.dist] if unknown == 1    # (one card: its value, its share)
+                else self._two_cards() if unknown == 2 else self.sum_max_stepwise(unknown))
+        return got
+
+    def sum_max_stepwise(self, unknown: int) -> list[tuple[tuple[int, int], float]]:
+        """sum_max worked out one card at a time."""
+        acc: dict[tuple[int, int], float] = {(0, -99): 1.0}
+        for _ in range(unknown):
+            nxt: dict[tuple[int, int], float] = {}
+            for (s, m), q in acc.items():
+                for r, p in self.dist:
+                    key = (s + r, r if r > m else m)
+                    nxt[key] = nxt.get(key, 0.0) + q * p
+            acc = nxt
+        return list(acc.items())
+
+    def _two_cards(self) -> list[tuple[tuple[int, int], float]]:
+        """sum_max(2) listed directly, the very list the stepwise one gives: the pair x <= y is
+        the state (x + y, y), first reached from x; its chance p_x * p_y is reached once from each
+        card when x < y (0.0 + v + v is 2 * v exactly)."""
+        dist = self.dist
+        got = []
+        for i, (x, px) in enumerate(dist):
+            got.append(((x + x, x), px * px))
+            got.extend([((x + y, y), 2.0 * (px * py)) for y, py in dist[i + 1:]])
         return got
 
     def _gain(self, worst: float) -> tuple[float, float]:
@@ -776,28 +877,31 @@ class _CallStats:
             # than total - t, i.e. the draw is above worst - (total - t).
             base = known_sum - self.bias * unknown
             floor = known_max if known_max is not None else -99
-            states = [(base + s, max(floor, m - self.bias), p) for (s, m), p in self.sum_max(unknown)]
-            cdf_at = self.cdf_at
+            # (kept as (total, worst - total, chance): the draw must be above that plus t)
+            states = []
+            for (s, m), p in self.sum_max(unknown):
+                b = base + s
+                states.append((b, max(floor, m - self.bias) - b, p))
+            ranks, cdf = self.ranks, self._cdf0
+            known: dict[float, float] = {}   # the rough and the fine estimate ask for the same totals
 
-            def f(t: float, states=states) -> float:
-                out = 0.0
-                for b, w, p in states:
-                    if b > t:
-                        out += p * (1.0 - _LAST_KEEP * cdf_at(w - b + t))
+            def f(t: float, states=states, known=known) -> float:
+                out = known.get(t)
+                if out is None:
+                    out = known[t] = sum([p * (1.0 - _LAST_KEEP * cdf[bisect_right(ranks, d + t)])   # (cdf_at)
+                                          for b, d, p in states if b > t], 0.0)
                 return out
         else:
             # Its worst card after the deal: its highest known card or its highest unknown one
             # (the highest of `unknown` unseen cards, less the bias).
             bias = self.bias
             floor = known_max if known_max is not None else -99.0
+            floor_gain = self._gain(floor)
             m1 = m2 = 0.0
-            below = 0.0
-            for (r, _), c in zip(self.dist, self.cdf):
-                share = c ** unknown - below ** unknown   # the chance r is the highest unknown card
-                below = c
+            for share, worst, gain in zip(self._top_shares(unknown), *self._draw_gains()):
                 if share <= 0.0:
                     continue
-                g1, g2 = self._gain(max(floor, r - bias))
+                g1, g2 = gain if worst > floor else floor_gain   # (_gain(max(floor, worst)))
                 m1 += share * g1
                 m2 += share * g2
             saved = _LAST_KEEP * m1

@@ -52,12 +52,14 @@ def test_run_to_end_plays_what_stepping_the_clock_plays(variant):
 
 
 def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
-    """The hard bot's blind-swap gain (summed once per unseen pool, zero terms left out) and its
-    hand totals (from one value list per decision) are the very numbers the plain formulas give."""
+    """The hard bot's blind-swap gain (summed once per unseen pool, zero terms left out), its
+    unseen pool (counted by value), its expected gains over one unseen card, its best exchange
+    (looking only at the slots that can gain most) and its hand totals (from one value list per
+    decision) are the very numbers the plain formulas give."""
     from ai.kombio import KombioBot
     from ai.levels import LEVELS
     from game.core.actions import StartRound
-    from game.variants.kombio import Kombio
+    from game.variants.kombio import DECK_CARDS, Kombio
 
     compared = 0
     for seed in range(4):
@@ -69,10 +71,31 @@ def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
             bot.observe([e.for_seat(0) for e in events])
             if game.phase != "turn":
                 continue
-            bot._setup_beliefs(game.observe(0))
+            view = game.observe(0)
+            bot._setup_beliefs(view)
             bias = bot.cfg["opp_bias"]
             plain = sum(pa * pb * max(0.0, ra - rb + bias) for ra, pa in bot.dist for rb, pb in bot.dist)
             assert bot._blind_pair_gain() == plain
+            # the unseen pool, counted by value, is the deck less every located card
+            located = bot.memory.located_ids() | {c.id for c in (view.discard_top, view.held) if c is not None}
+            pool = sorted(c.rank for c in DECK_CARDS if c.id not in located) or sorted(c.rank for c in DECK_CARDS)
+            assert list(bot.pool) == pool and bot.ev == sum(pool) / len(pool)
+            assert bot.dist == sorted((r, pool.count(r) / len(pool)) for r in set(pool))
+            for v in (-1, 2.5, 7, 14):
+                assert bot._e_take(v) == sum(p * max(0.0, v - (r - bias)) for r, p in bot.dist)
+                assert bot._e_give(v) == sum(p * max(0.0, r - v) for r, p in bot.dist)
+            # an exchange looks only at the slots that can gain most: the same slot and gain as all
+            now = bot._estimate_total(0)
+            for rank in (-1, 3, 9, 14, bot.ev):
+                best, best_g = None, -99.0
+                for p in bot._mine():
+                    if p in bot.known:
+                        g = now - bot._estimate_total(0, {p: rank})
+                    else:
+                        g = bot.ev - rank + bot.unknown_bonus
+                    if g > best_g:
+                        best, best_g = p, g
+                assert bot._compute_exchange_gains([rank]) == [(best, best_g)]
             for seat in range(3):
                 places = bot._seat_values(seat)[0]
                 values = [bot._val(p) for p in places]
@@ -85,6 +108,38 @@ def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
                     assert bot._estimate_total(seat, {p: 3}) == (bot._hand_value(swapped) if full else sum(swapped))
                     compared += 1
     assert compared > 100
+
+
+def test_kombio_legal_lists_kept_while_the_targets_stay_are_the_ones_listed_afresh():
+    """A reaction's legal list is kept over the versions its targets stay the same for: it is
+    always the list a game that kept nothing gives."""
+    cls = get_variant("kombio")
+    checked = 0
+    for seed in range(3):
+        game = cls(4, None, seed)
+        rng = random.Random(seed)
+        for _ in random_steps(game, rng, 600):
+            for seat in range(game.seats):
+                kept = game.legal_actions(seat)
+                game._reaction_legal, game._all_targets = {}, (-1, [])
+                assert game.legal_actions(seat) == kept, (seed, seat, game.phase)
+                checked += game.phase == "reaction"
+    assert checked > 500
+
+
+def test_the_kombio_call_estimate_lists_one_or_two_cards_as_the_stepwise_sum_does():
+    """The call estimate's one or two unknown cards, listed directly, are the list (order and
+    chances) adding one card at a time gives, so the exact estimate sums the same numbers."""
+    from ai.kombio import _CallStats
+
+    rng = random.Random(5)
+    for _ in range(200):
+        values = sorted(rng.sample(range(-1, 15), rng.randint(1, 16)))
+        weights = [rng.randint(1, 5) for _ in values]
+        dist = [(v, w / sum(weights)) for v, w in zip(values, weights)]
+        stats = _CallStats(dist, 1.6)
+        assert stats.sum_max(1) == stats.sum_max_stepwise(1)
+        assert stats.sum_max(2) == stats.sum_max_stepwise(2)
 
 
 def test_an_agent_that_ignores_events_is_not_sent_any_and_the_others_still_are():
@@ -146,6 +201,15 @@ def test_combat_uno_seats_to_act_are_the_seats_with_a_legal_action_in_seat_order
             assert game.seats_to_act() == tuple(s for s in range(seats) if game.legal_actions(s)), (seed, game.version)
             checked += 1
     assert checked > 1000
+
+
+def test_kombio_shared_view_fields_are_listed_in_the_view_s_order():
+    import dataclasses
+
+    from game.variants.kombio import Kombio, KombioView
+
+    game = Kombio(3, None, 1)
+    assert list(game._public_view_parts()["fields"]) == [f.name for f in dataclasses.fields(KombioView)]
 
 
 @pytest.mark.parametrize("variant", ["kombio"])

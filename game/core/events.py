@@ -23,6 +23,7 @@ NOBODY: frozenset[int] = frozenset()
 
 
 _HAS_SHOWN_TO: dict[type, bool] = {}
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}   # each event class's constructor fields (for_seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +46,16 @@ class Event:
     def for_seat(self, seat: int) -> "Event":
         if not self.hides_cards() or seat in self.shown_to:  # type: ignore[attr-defined]
             return self
-        blanked = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            hidden = _blank(value)
-            if hidden is not value:
-                blanked[f.name] = hidden
-        return dataclasses.replace(self, **blanked) if blanked else self
+        cls = type(self)
+        names = _INIT_FIELDS.get(cls)
+        if names is None:
+            names = _INIT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+        values = {name: getattr(self, name) for name in names}
+        blanked = {name: _blank(value) for name, value in values.items()}
+        if all(blanked[name] is value for name, value in values.items()):
+            return self
+        # (what dataclasses.replace does, without looking the fields up again)
+        return cls(**blanked)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"event": type(self).__name__}
@@ -64,6 +68,8 @@ def _blank(value: Any) -> Any:
     """`value` with every Card in it replaced by None (the same object when it holds none)."""
     if isinstance(value, Card):
         return None
+    if isinstance(value, Place):   # (a tuple, and in most redacted events: it holds no card)
+        return value
     if isinstance(value, (tuple, list)) and any(isinstance(v, (Card, tuple, list)) for v in value):
         out = [_blank(v) for v in value]
         if all(a is b for a, b in zip(out, value)):

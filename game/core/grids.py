@@ -24,8 +24,8 @@ from typing import Any
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, Place, grid_place, held_place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
-from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, Passed, PenaltyGiven,
-                              TurnStarted, WindowClosed, WindowOpened)
+from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, PenaltyGiven,
+                              TurnStarted, WindowClosed, WindowOpened, passed)
 from game.core.game import Game
 from game.core.reaction import ReactionWindow
 from game.core.view import SeatView
@@ -223,13 +223,19 @@ class GridGame(Game):
     def _targets(self, owner: int | None = None, not_owner: int | None = None) -> list[Place]:
         """Every occupied place outside locked grids (only `owner`'s, or not `not_owner`'s)."""
         if owner is None and not_owner is None:
-            # Every seat in a reaction window asks for the same list: listed once per version
-            # (the state changes only through apply, which bumps the version).
-            memo = self._all_targets
-            if memo[0] != self.version:
-                memo = self._all_targets = (self.version, self._list_targets(None, None))
-            return list(memo[1])
+            return list(self._all_target_list())
         return self._list_targets(owner, not_owner)
+
+    def _all_target_list(self) -> list[Place]:
+        """_targets(), not to be changed: every seat in a reaction window asks for the same list,
+        so it is listed once per version (the state changes only through apply, which bumps the
+        version), and stays the same object while the targets stay the same (what is worked out
+        from it can be kept by it)."""
+        memo = self._all_targets
+        if memo[0] != self.version:
+            places = self._list_targets(None, None)
+            memo = self._all_targets = (self.version, memo[1] if places == memo[1] else places)
+        return memo[1]
 
     _all_targets: tuple[int, list[Place]] = (-1, [])
 
@@ -604,7 +610,7 @@ class GridGame(Game):
             raise WrongPhase("there is no reaction window to pass on")
         self.window.check_claim(action.seat, t)
         self.window.mark_done(action.seat)
-        events: list[Event] = [Passed(action.seat)]
+        events: list[Event] = [passed(action.seat)]
         if self.window.everyone_done:
             self._close_window("everyone passed", t, events)
         return events

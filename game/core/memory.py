@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any, Iterable
 
 from game.core.cards import Card, Place
 from game.core.events import (CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled, Event,
@@ -41,9 +42,10 @@ class Recall:
 
 
 PERFECT = Recall()
+_EVERYONE = frozenset(range(64))   # the seats a public card is seen by (shared: never changed in place)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Trace:
     events: int      # the event count when it was last seen or checked for decay
     time: float      # the time then
@@ -124,19 +126,26 @@ class TableMemory:
 
     def _decay(self) -> None:
         r = self.recall
-        if r.half_life_events is None and r.half_life_seconds is None:
+        by_events, by_seconds = r.half_life_events, r.half_life_seconds
+        if by_events is None and by_seconds is None:
             return
+        # (it runs at every turn and every decision: the loop reads locals)
+        events, now, seat, boost = self.events, self.now, self.seat, r.own_boost
+        traces, random = self.traces, self.rng.random
         for place in list(self.known):
-            trace = self.traces.get(place)
+            trace = traces.get(place)
             if trace is None:
                 continue
             load = 0.0
-            if r.half_life_events:
-                load += (self.events - trace.events) / r.half_life_events
-            if r.half_life_seconds:
-                load += max(0.0, self.now - trace.time) / r.half_life_seconds
-            trace.events, trace.time = self.events, self.now
-            if load and self.rng.random() >= 0.5 ** (load / self._strength(place)):
+            if by_events:
+                load += (events - trace.events) / by_events
+            if by_seconds:
+                elapsed = now - trace.time
+                if elapsed > 0.0:   # (max(0.0, elapsed): adding 0.0 changes nothing)
+                    load += elapsed / by_seconds
+            trace.events, trace.time = events, now
+            # (the divisor is _strength(place))
+            if load and random() >= 0.5 ** (load / (boost if place.seat == seat else 1.0)):
                 self._forget(place)
 
     def tick(self, now: float) -> None:
@@ -162,60 +171,87 @@ class TableMemory:
         self.seen_by[dst] = self.seen_by.pop(src, set())
 
     def observe(self, event: Event) -> None:
-        self.events += 1
-        if isinstance(event, CardMoved):
-            if event.src.zone == "discard" and self.pile:
-                self.pile.pop()
-            if event.dst.zone == "discard" and event.card is not None:
-                self.pile.append(event.card)
-            self._move(event.src, event.dst)
-            if event.card is not None:
-                if event.dst.zone in ("grid", "hand", "held"):
-                    self.remember(event.dst, event.card)
-                else:
-                    self.faces[event.card.id] = event.card
-            elif event.src.zone not in ("deck", "discard"):
-                self._slip(event.dst, self.recall.swap_slip)   # a card it knew moved face down
-            if event.shown_to is None:
-                self.seen_by[event.dst] = set(range(64))
-            elif event.dst.seat >= 0:
-                self.seen_by[event.dst] = set(event.shown_to)
-        elif isinstance(event, CardsSwapped):
-            a, b = self.known.pop(event.a, None), self.known.pop(event.b, None)
-            ta, tb = self.traces.pop(event.a, None), self.traces.pop(event.b, None)
-            if a is not None:
-                self.known[event.b] = a
-                if ta is not None:
-                    self.traces[event.b] = ta
-            if b is not None:
-                self.known[event.a] = b
-                if tb is not None:
-                    self.traces[event.a] = tb
-            sa, sb = self.seen_by.pop(event.a, set()), self.seen_by.pop(event.b, set())
-            self.seen_by[event.b], self.seen_by[event.a] = sa, sb
-            # Following two face-down cards crossing the table is hard: either may be lost.
-            slip = self.recall.swap_slip if event.by != self.seat else self.recall.look_slip
-            self._slip(event.a, slip)
-            self._slip(event.b, slip)
-        elif isinstance(event, CardSeen):
-            self.seen_by.setdefault(event.place, set()).add(event.seat)
-            if event.card is not None:
-                self.remember(event.place, event.card)
-        elif isinstance(event, CardRevealed):
-            self.remember(event.place, event.card)
-            self.seen_by[event.place] = set(range(64))
-        elif isinstance(event, DeckReshuffled):
-            del self.pile[:-1]
-        elif isinstance(event, RoundStarted):
-            self.known.clear()
-            self.traces.clear()
-            self.seen_by.clear()
-            self.faces.clear()
-            self.pile.clear()
-            self.recent.clear()
-        elif isinstance(event, TurnStarted):
-            self._decay()
+        self.observe_all((event,))
 
-    def observe_all(self, events: list[Event]) -> None:
+    def observe_all(self, events: Iterable[Event]) -> None:
+        # (a bot hears every event of the table: the handler is looked up by the event's class)
+        handlers = _HANDLERS
         for event in events:
-            self.observe(event)
+            self.events += 1
+            kind = type(event)
+            handler = handlers.get(kind, _UNSET)
+            if handler is _UNSET:
+                handler = handlers[kind] = next((h for base, h in _HANDLED if issubclass(kind, base)), None)
+            if handler is not None:
+                handler(self, event)
+
+    def _on_moved(self, event: CardMoved) -> None:
+        if event.src.zone == "discard" and self.pile:
+            self.pile.pop()
+        if event.dst.zone == "discard" and event.card is not None:
+            self.pile.append(event.card)
+        self._move(event.src, event.dst)
+        if event.card is not None:
+            if event.dst.zone in ("grid", "hand", "held"):
+                self.remember(event.dst, event.card)
+            else:
+                self.faces[event.card.id] = event.card
+        elif event.src.zone not in ("deck", "discard"):
+            self._slip(event.dst, self.recall.swap_slip)   # a card it knew moved face down
+        if event.shown_to is None:
+            self.seen_by[event.dst] = _EVERYONE
+        elif event.dst.seat >= 0:
+            self.seen_by[event.dst] = set(event.shown_to)
+
+    def _on_swapped(self, event: CardsSwapped) -> None:
+        a, b = self.known.pop(event.a, None), self.known.pop(event.b, None)
+        ta, tb = self.traces.pop(event.a, None), self.traces.pop(event.b, None)
+        if a is not None:
+            self.known[event.b] = a
+            if ta is not None:
+                self.traces[event.b] = ta
+        if b is not None:
+            self.known[event.a] = b
+            if tb is not None:
+                self.traces[event.a] = tb
+        sa, sb = self.seen_by.pop(event.a, set()), self.seen_by.pop(event.b, set())
+        self.seen_by[event.b], self.seen_by[event.a] = sa, sb
+        # Following two face-down cards crossing the table is hard: either may be lost.
+        slip = self.recall.swap_slip if event.by != self.seat else self.recall.look_slip
+        self._slip(event.a, slip)
+        self._slip(event.b, slip)
+
+    def _on_seen(self, event: CardSeen) -> None:
+        seen = self.seen_by.setdefault(event.place, set())
+        if event.seat not in seen:   # (never true of _EVERYONE, which is not changed in place)
+            seen.add(event.seat)
+        if event.card is not None:
+            self.remember(event.place, event.card)
+
+    def _on_revealed(self, event: CardRevealed) -> None:
+        self.remember(event.place, event.card)
+        self.seen_by[event.place] = _EVERYONE
+
+    def _on_reshuffled(self, event: DeckReshuffled) -> None:
+        del self.pile[:-1]
+
+    def _on_round(self, event: RoundStarted) -> None:
+        self.known.clear()
+        self.traces.clear()
+        self.seen_by.clear()
+        self.faces.clear()
+        self.pile.clear()
+        self.recent.clear()
+
+    def _on_turn(self, event: TurnStarted) -> None:
+        self._decay()
+
+
+# What each kind of event does to a memory (the first entry the event is an instance of; other
+# events only advance its clock), and each event class's handler once it has been looked up.
+_HANDLED = ((CardMoved, TableMemory._on_moved), (CardsSwapped, TableMemory._on_swapped),
+            (CardSeen, TableMemory._on_seen), (CardRevealed, TableMemory._on_revealed),
+            (DeckReshuffled, TableMemory._on_reshuffled), (RoundStarted, TableMemory._on_round),
+            (TurnStarted, TableMemory._on_turn))
+_HANDLERS: dict[type, Any] = {}
+_UNSET = object()

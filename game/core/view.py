@@ -16,10 +16,12 @@ from functools import lru_cache
 from typing import Any
 
 from game.core.cards import FACE_DOWN, Card, Place
+from game.core.frozen import quick_init
 
 SPECTATOR = -1
 
 
+@quick_init   # (made for every view: game.core.frozen)
 @dataclass(frozen=True, slots=True)
 class ZoneView:
     """One place cards lie: a seat's grid or hand, the deck, the discard pile, a held card.
@@ -38,6 +40,7 @@ class ZoneView:
         return tuple(c if isinstance(c, Card) else None for c in self.cards)
 
 
+@quick_init   # (made for every view: game.core.frozen)
 @dataclass(frozen=True, slots=True)
 class WindowView:
     """An open reaction window: out-of-turn play that is allowed until its deadline."""
@@ -68,6 +71,11 @@ class SeatView:
     over: bool
     winners: tuple[int, ...]
     prompt: str                             # what the table waits for, in plain words ("seat 2 to play")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A view is built for every ask of a bot: each frozen view class gets the cheaper
+        # constructor (game.core.frozen), like events and actions.
+        quick_init(cls)   # (no super(): the slotted class @dataclass makes breaks its cell)
 
     def zone(self, place: Place) -> ZoneView | None:
         for zone in self.zones:

@@ -11,6 +11,7 @@ slot or extend the grid.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Hashable
@@ -115,6 +116,12 @@ class KombioView(GridView):
     wrong_claimer: int | None    # who wrongly claimed the pending card (the owner chooses their penalty)
 
 
+# Where the fields a seat's view fills in itself are among KombioView's fields.
+_SEAT, _OUT_OF_TURN, _ZONES, _GRIDS, _HELD, _LOOKED_CARDS, _OPTIONS = (
+    [f.name for f in dataclasses.fields(KombioView)].index(name)
+    for name in ("seat", "out_of_turn", "zones", "grids", "held", "looked_cards", "options"))
+
+
 @register
 class Kombio(GridGame):
     id = "kombio"
@@ -146,6 +153,8 @@ class Kombio(GridGame):
         self.setup_grids()       # the grids, the call, the card held, the window (game/core/grids.py)
         self.ability: int | None = None
         self.pending_claimer: int | None = None   # who wrongly claimed (the owner decides: DecidePenalty)
+        # Each seat's reaction legal list, with the target list it was made from (legal_actions).
+        self._reaction_legal: dict[int, tuple[list[Place], list[Action]]] = {}
 
     # -- helpers ----------------------------------------------------------------------------
     def locked_seats(self) -> tuple[int, ...]:
@@ -223,7 +232,12 @@ class Kombio(GridGame):
         if phase == "reaction":   # the most frequent ask: every seat, after every discard
             if not self.window.is_open_to(seat):  # type: ignore[union-attr]  (seats_to_act's rule)
                 return []
-            return [_match(seat, p) for p in self._targets()] + [pass_action(seat)]
+            targets = self._all_target_list()
+            kept = self._reaction_legal.get(seat)
+            if kept is None or kept[0] is not targets:
+                # (a window stays open over several versions with the same targets)
+                kept = self._reaction_legal[seat] = (targets, [_match(seat, p) for p in targets] + [pass_action(seat)])
+            return list(kept[1])
         if seat not in self.seats_to_act():
             return []
         if phase == "ability":
@@ -250,12 +264,10 @@ class Kombio(GridGame):
         return [LookTwo(seat, a, b) for a, b in pairs]
 
     def observe(self, seat: int) -> KombioView:
-        reveal_all = self.round_revealed()
-        visible = self._looking_at(seat, ("look_swap", "look_both"))
-        # What every seat's view shares (the table as the public sees it) is built once per
-        # version: every seat is shown a view after every discard, and the state changes only
-        # through apply, which bumps the version. The replay's truth view (every card face up) is
-        # built apart and never kept.
+        # What every seat's view shares (the table as the public sees it: every field of a view
+        # with nothing private in it) is built once per version: every seat is shown a view after
+        # every discard, and the state changes only through apply, which bumps the version. The
+        # replay's truth view (every card face up) is built apart and never kept.
         if self.reveal_all:
             parts = self._public_view_parts()
         else:
@@ -263,55 +275,68 @@ class Kombio(GridGame):
             if shared[0] != self.version:
                 shared = self._shared_view = (self.version, self._public_view_parts())
             parts = shared[1]
+        args = list(parts["fields"].values())   # KombioView's fields in order
+        args[_SEAT] = seat
+        args[_OUT_OF_TURN] = self.acts_out_of_turn(seat)
+        args[_OPTIONS] = dict(self.options)
+        visible = self._looking_at(seat, ("look_swap", "look_both"))
         if visible:
-            grids = tuple(self.grid_rows(reveal_all, visible))
-            zones = [grid_zone(s, row) for s, row in enumerate(grids)] + list(parts["zones"][len(grids):])
-        else:
-            grids, zones = parts["grids"], parts["zones"]
+            grids = tuple(self.grid_rows(self.round_revealed(), visible))
+            args[_GRIDS] = grids
+            args[_ZONES] = (*[grid_zone(s, row) for s, row in enumerate(grids)], *args[_ZONES][len(grids):])
+            args[_LOOKED_CARDS] = tuple(visible.get(p) for p in self.looked)
         holder = parts["holder"]
-        held = self.held_shown_to(seat, holder)
         if holder is not None:
-            zones = (*zones, ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
-        return KombioView(
-            seat=seat, seats=self.seats, round=self.round, phase=self.phase,
-            turn=self.turn if self.round else None, dealer=self.dealer, acting=parts["acting"],
-            out_of_turn=self.acts_out_of_turn(seat), direction=1, zones=tuple(zones),
-            windows=parts["windows"], pending_draw=0, totals=parts["totals"], round_scores=parts["round_scores"],
-            over=self.over, winners=self.winners, prompt=parts["prompt"],
-            grids=grids,
-            discard_top=self.piles.top, discard_size=len(self.piles.discard),
-            deck_size=len(self.piles.deck), holder=holder, held=held, held_from=self.held_from if holder is not None else None,
-            ability=self.ability if self.phase in ("ability", "look_swap", "look_both") else None,
-            looked=self.looked, looked_cards=tuple(visible.get(p) for p in self.looked),
-            caller=self.caller, final_turns=parts["final_turns"], locked=parts["locked"],
-            window_seats=parts["window_seats"],
-            window_deadline=self.window.deadline if self.window else None,
-            pending_seat=self.pending_seat if self.phase in ("give", "penalty_choice") else None,
-            pending_place=self.pending_place if self.phase in ("give", "penalty_choice") else None,
-            wrong_claimer=self.pending_claimer if self.phase == "penalty_choice" else None,
-            options=dict(self.options),
-        )
+            held = args[_HELD] = self.held_shown_to(seat, holder)
+            args[_ZONES] = (*args[_ZONES],
+                            ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
+        return KombioView(*args)
 
     _shared_view: tuple[int, dict[str, Any]] = (-1, {})
+    _grid_zones: tuple[tuple, tuple[ZoneView, ...]] = ((), ())   # the public grid rows, their zones
 
     def _public_view_parts(self) -> dict[str, Any]:
-        """The parts of a view that are the same for every seat (all immutable)."""
+        """The parts of a view that are the same for every seat (all immutable): `fields`, the view
+        of a seat that sees nothing private (its seat, out_of_turn and options to be filled in),
+        and the seat holding a card."""
         reveal_all = self.round_revealed()
         grids = tuple(self.grid_rows(reveal_all, {}))
+        kept = self._grid_zones
+        if kept[0] != grids:
+            # (most versions leave the grids as they were: a pass, a look, a card drawn)
+            kept = self._grid_zones = (grids, tuple([grid_zone(s, row) for s, row in enumerate(grids)]))
+        grids = kept[0]
         window = self.window
         in_window = self.phase == "reaction" and window is not None
-        zones = tuple([grid_zone(s, row) for s, row in enumerate(grids)]
-                      + [ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
-                         ZoneView(DECK, "deck", (), len(self.piles.deck))])
-        return {
-            "grids": grids, "zones": zones, "holder": self.turn if self.held is not None else None,
-            "acting": self.seats_to_act(),
-            "windows": (WindowView("match", window.remaining(), window.opened_at, window.deadline),)
-            if in_window else (),  # type: ignore[union-attr]
-            "totals": tuple(self.score.totals), "round_scores": tuple(self.score.rounds), "prompt": self._prompt(),
-            "final_turns": tuple(sorted(self.final_turns)), "locked": self.locked_seats(),
-            "window_seats": window.remaining() if in_window else (),  # type: ignore[union-attr]
+        zones = (*kept[1], ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
+                 ZoneView(DECK, "deck", (), len(self.piles.deck)))
+        holder = self.turn if self.held is not None else None
+        remaining = window.remaining() if in_window else ()  # type: ignore[union-attr]
+        step = self.phase in ("ability", "look_swap", "look_both")
+        pending = self.phase in ("give", "penalty_choice")
+        # KombioView's fields in their order (tests/test_fast_paths.py checks it): a view is made
+        # from their values
+        fields = {
+            "seat": None, "seats": self.seats, "round": self.round, "phase": self.phase,
+            "turn": self.turn if self.round else None, "dealer": self.dealer, "acting": self.seats_to_act(),
+            "out_of_turn": None, "direction": 1, "zones": zones,
+            "windows": (WindowView("match", remaining, window.opened_at, window.deadline),)  # type: ignore[union-attr]
+            if in_window else (),
+            "pending_draw": 0, "totals": tuple(self.score.totals), "round_scores": tuple(self.score.rounds),
+            "over": self.over, "winners": self.winners, "prompt": self._prompt(),
+            "grids": grids, "discard_top": self.piles.top, "discard_size": len(self.piles.discard),
+            "deck_size": len(self.piles.deck), "holder": holder, "held": None,
+            "held_from": self.held_from if holder is not None else None,
+            "ability": self.ability if step else None,
+            "looked": self.looked, "looked_cards": (None,) * len(self.looked),
+            "caller": self.caller, "final_turns": tuple(sorted(self.final_turns)), "locked": self.locked_seats(),
+            "window_seats": remaining, "window_deadline": window.deadline if window else None,
+            "pending_seat": self.pending_seat if pending else None,
+            "pending_place": self.pending_place if pending else None,
+            "options": None,
+            "wrong_claimer": self.pending_claimer if self.phase == "penalty_choice" else None,
         }
+        return {"fields": fields, "holder": holder}
 
     def claim_fits(self, card: Card) -> bool:
         return bool(self.piles.discard) and card.rank == self.piles.discard[-1].rank
