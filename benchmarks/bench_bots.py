@@ -121,10 +121,9 @@ class _Timed:
     def observe(self, events: list) -> None:
         self.inner.observe(events)
 
-    def notice(self, view: Any, legal: list, now: float) -> None:
-        notice = getattr(self.inner, "notice", None)
-        if notice is not None:
-            notice(view, legal, now)
+    @property
+    def notice(self) -> Any:
+        return getattr(self.inner, "notice", None)
 
     def decide(self, view: Any, legal: list, now: float) -> Any:
         intent = self.inner.decide(view, legal, now)

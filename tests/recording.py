@@ -27,11 +27,17 @@ class Recorder:
         self.inputs.append(("observe", list(events)))
         self.agent.observe(events)
 
-    def notice(self, view, legal, now):
-        notice = getattr(self.agent, "notice", None)
-        if notice is not None:
+    @property
+    def notice(self):
+        """The agent's `notice`, recorded (None when it has none, as the Session expects)."""
+        inner = getattr(self.agent, "notice", None)
+        if inner is None:
+            return None
+
+        def notice(view, legal, now):
             self.inputs.append(("notice", view, list(legal), now))
-            notice(view, legal, now)
+            inner(view, legal, now)
+        return notice
 
     def decide(self, view, legal, now):
         assert isinstance(view, self.view_type)

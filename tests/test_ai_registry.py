@@ -132,3 +132,13 @@ def test_a_paced_bot_left_waiting_keeps_its_times_through_the_pacing():
     random_session = Session(uno_jump_window(), {1: PacedAgent(RandomAgent(1), lambda: 1.0)})
     random_session.advance(0.0)
     assert 1 not in random_session.pending
+
+
+def test_a_paced_bot_without_notice_costs_no_view_while_it_waits():
+    from game.core.session import Session
+    from tests.test_session import uno_jump_window
+
+    session = Session(uno_jump_window(), {1: PacedAgent(RandomAgent(1), lambda: 1.0)})
+    assert PacedAgent(RandomAgent(1), lambda: 1.0).notice is None
+    session.advance(0.0)
+    assert 1 not in session.pending and 1 not in session._views   # left waiting, no view built

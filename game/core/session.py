@@ -37,7 +37,8 @@ class Agent(Protocol):
     window's deadline is due): like a person with nothing to play, it lets the window run out. It
     is asked again as soon as its situation changes. A bot that keeps time of what it sees (when a
     card reached its hand, since when an action was open) may define `notice(view, legal, now)`:
-    it is told so at each such moment instead of being asked."""
+    it is told so at each such moment instead of being asked (a wrapper passes on its inner bot's
+    `notice`, or None, so a bot without one costs no view)."""
 
     def begin(self, seat: int, game_type: type[Game], seats: int, options: dict[str, Any]) -> None: ...
 
@@ -101,7 +102,8 @@ class Session:
         # The seats whose bot is given a Glance, and the glances (immutable, so made once).
         self._glancers = {seat for seat, agent in agents.items() if not getattr(agent, "reads_view", True)}
         self._glances = {(seat, out): Glance(seat, out) for seat in self._glancers for out in (False, True)}
-        self._noticers = {seat: agent.notice for seat, agent in agents.items() if hasattr(agent, "notice")}
+        self._noticers = {seat: notice for seat, agent in agents.items()
+                          if (notice := getattr(agent, "notice", None)) is not None}
         for seat, agent in self._followers:
             agent.begin(seat, type(game), game.seats, dict(game.options))
 

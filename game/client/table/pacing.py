@@ -35,10 +35,10 @@ class PacedAgent:
     def fallbacks(self) -> int:
         return getattr(self.inner, "fallbacks", 0)
 
-    def notice(self, view: Any, legal: list[Action], now: float) -> None:
-        notice = getattr(self.inner, "notice", None)   # (Agent: a bot left waiting keeps its times)
-        if notice is not None:
-            notice(view, legal, now)
+    @property
+    def notice(self) -> Any:
+        """The inner bot's `notice` (Agent: a bot left waiting keeps its times), or None."""
+        return getattr(self.inner, "notice", None)
 
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
         intent = self.inner.decide(view, legal, now)
