@@ -16,7 +16,11 @@ engine follows the Game interface (legal_actions, seats_to_act, table_action, ap
 simulated clock, random bots asked for intents with their views, events redacted for every seat)
 and prints both figures side by side with the ratio; then it replays the very matches the simulate
 path played on the bare engine (the bare loop's calls per action, the actions from the histories)
-and prints simulate time over that: the cost of the driver over the engine on the same matches.
+and prints simulate time over that (both timed again, interleaved, best of three rounds): the cost
+of the driver over the engine on the same matches. Last it splits that cost in two: the same matches
+asked, step by step, exactly the engine questions the simulate path asked (every acting seat's
+situation and legal list, not only the actor's), and the Session's own work (asking the bots,
+keeping their intents), the rest.
 
 --scaling measures every variant (or --variant) at each seat count from 2 to 6 (as far as the
 variant seats) and checks the goal that throughput falls no faster than 1/seats: the rate at n
@@ -132,6 +136,76 @@ def replay_bare(variant: str, players: int, played: list, options: dict | None =
     return time.process_time() - started
 
 
+# The engine questions a Session asks (game/core/session.py): every one is answered from the state
+# alone, so replaying them on a bare engine at the same steps costs what they cost the simulate path.
+ASKED = ("seats_to_act", "table_action", "situation", "situation_for", "legal_actions", "acts_out_of_turn", "observe")
+
+
+def record_asks(variant: str, players: int, played: list, options: dict | None = None) -> list[list[list[tuple]]]:
+    """The engine questions the simulate path asked, per match and step (before each action), for
+    `replay_asks`: the matches are played again (untimed) with each question logged as it is asked."""
+    from ai.registry import make_agent
+    from game.core.session import Session
+    from game.simulate import bot_seed
+
+    cls = get_variant(variant)
+    logs = []
+    for mseed, history in played:
+        game = cls(players, options, mseed)
+        steps: list[list[tuple]] = [[] for _ in range(len(history) + 1)]
+        for name in ASKED:
+            def logged(*args, _name=name, _method=getattr(game, name)):
+                steps[len(game.history)].append((_name, args))
+                return _method(*args)
+            setattr(game, name, logged)   # the instance's own attribute, seen first by the Session
+        session = Session(game, {seat: make_agent(cls.id, "random", bot_seed(mseed, seat)) for seat in range(players)})
+        session.run_to_end()
+        if game.history != history:
+            raise RuntimeError(f"{variant}: match {mseed} did not play the same again")
+        logs.append(steps)
+    return logs
+
+
+def replay_asks(variant: str, players: int, played: list, logs: list, options: dict | None = None) -> float:
+    """CPU seconds the bare engine needs for the very matches, asked at every step exactly what the
+    simulate path asked it (who acts, the table's action, each acting seat's situation, legal list
+    and view) before the action is applied: the engine's share of the simulate path's time."""
+    cls = get_variant(variant)
+    clear_caches()
+    started = time.process_time()
+    for (mseed, history), steps in zip(played, logs):
+        game = cls(players, options, mseed)
+        for (t, action), asked in zip(history, steps):
+            for name, args in asked:
+                getattr(game, name)(*args)
+            game.apply(action, t)
+    return time.process_time() - started
+
+
+def replay_simulate(variant: str, players: int, played: list, options: dict | None = None) -> float:
+    """CPU seconds the simulate path takes to play the very matches again (the same seeds)."""
+    from game.simulate import play_match
+
+    clear_caches()
+    started = time.process_time()
+    for mseed, _ in played:
+        play_match(variant, ["random"] * players, mseed, options)
+    return time.process_time() - started
+
+
+def same_matches(variant: str, players: int, played: list, options: dict | None = None, rounds: int = 3) -> dict[str, float]:
+    """The simulate path, the bare engine and the bare engine asked the simulate path's questions, on
+    the very same matches: the best of `rounds` interleaved rounds each (the machine is shared, and a
+    busy neighbour in one side's turn would skew a single ratio)."""
+    logs = record_asks(variant, players, played, options)
+    best = {"simulate": float("inf"), "bare": float("inf"), "asked": float("inf")}
+    for _ in range(rounds):
+        best["simulate"] = min(best["simulate"], replay_simulate(variant, players, played, options))
+        best["bare"] = min(best["bare"], replay_bare(variant, players, played, options))
+        best["asked"] = min(best["asked"], replay_asks(variant, players, played, logs, options))
+    return {**best, "rounds": rounds}
+
+
 def scaling(variants: list[str], seconds: float, rounds: int, seed: int) -> bool:
     """Throughput at 2..6 seats per variant, interleaved; True if every variant keeps rate(n) >=
     rate(2) * 2 / n."""
@@ -205,11 +279,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.variant} {players} players: {s['per_second']:,.0f} actions/s on the simulate path "
                   f"({s['actions']:,} actions, {s['matches']} matches, {s['seconds']:.1f}s); "
                   f"engine/simulate {r['per_second'] / s['per_second']:.2f}x")
-            bare = replay_bare(args.variant, players, s["played"], options or None)
-            print(f"{args.variant} {players} players: the same {s['matches']} matches on the bare engine take "
-                  f"{bare:.2f}s: simulate/engine on the same matches {s['seconds'] / bare:.2f}x; "
-                  f"matches per CPU second {r['matches'] / r['seconds']:.1f} (random-seat loop) and "
-                  f"{s['matches'] / s['seconds']:.1f} (simulate path)")
+            same = same_matches(args.variant, players, s["played"], options or None)
+            sim, bare, asked = same["simulate"], same["bare"], same["asked"]
+            print(f"{args.variant} {players} players: the same {s['matches']} matches, best of "
+                  f"{same['rounds']} interleaved rounds: simulate path {sim:.2f}s, bare engine {bare:.2f}s: "
+                  f"simulate/engine on the same matches {sim / bare:.2f}x; matches per CPU second "
+                  f"{r['matches'] / r['seconds']:.1f} (random-seat loop) and {s['matches'] / sim:.1f} (simulate path)")
+            print(f"{args.variant} {players} players: of that, the engine questions the simulate path asks (every "
+                  f"acting seat's situation and legal list, not only the actor's) take {asked:.2f}s with the actions "
+                  f"({asked / bare:.2f}x the bare engine); the Session's own work (asking the bots, keeping their "
+                  f"intents) is the rest ({sim / asked:.2f}x)")
     return 0 if ok else 1
 
 

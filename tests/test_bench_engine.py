@@ -1,0 +1,34 @@
+"""The speed benchmark's same-match decomposition logs what the Session really asks the engine."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import bench_engine  # noqa: E402
+from game.core.actions import TABLE  # noqa: E402
+from game.simulate import match_seed, play_match  # noqa: E402
+
+
+@pytest.mark.parametrize("variant", ["combat-uno", "kombio"])
+def test_the_asks_logged_are_the_sessions_and_replay_the_same_match(variant):
+    played = []
+    for index in range(2):
+        session, _ = play_match(variant, ["random"] * 4, match_seed(3, index))
+        played.append((session.game.seed, session.game.history))
+    logs = bench_engine.record_asks(variant, 4, played)
+    for (_, history), steps in zip(played, logs):
+        assert len(steps) == len(history) + 1
+        listed: set[int] = set()   # seats asked for their legal actions so far
+        for (_, action), asked in zip(history, steps):
+            names = [name for name, _ in asked]
+            assert "seats_to_act" in names and "table_action" in names
+            listed |= {args[0] for name, args in asked if name == "legal_actions"}
+            if action.seat != TABLE:
+                assert action.seat in listed   # a bot acts only on a legal list it was given
+        # the seats off turn were asked too: more legal lists than the actions seats took
+        assert sum(name == "legal_actions" for step in steps for name, _ in step) > \
+            sum(action.seat != TABLE for _, action in history)
+    assert bench_engine.replay_asks(variant, 4, played, logs) > 0
