@@ -173,6 +173,16 @@ def test_a_player_who_does_something_else_is_not_stuck(tmp_path):
     assert "RoundScored" in table.guide_seen
     assert "look" not in shown and "match" not in shown
     assert shown[:3] == ["peek", "draw", "ability"] and shown[-1] == "round-end"
+    assert not table.guide.active      # the round's end ends it: the passed-by moments never come
+
+
+def test_the_last_moment_ends_the_guide_whatever_was_passed_by():
+    runner = GuideRunner(guide_for("kombio"))
+    runner.done = {m.key for m in runner.guide.moments[:-1] if m.key not in ("look", "match")}
+    assert runner.active
+    runner.done.add(runner.guide.moments[-1].key)
+    assert not runner.active
+    assert runner.look(None) is None   # nothing shows again (the context is not even read)
 
 
 def test_an_action_taken_before_the_guide_asks_is_never_asked_for():

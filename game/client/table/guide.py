@@ -9,7 +9,8 @@ seat's view and legal actions, the events the screen has shown, a held look, a r
 - any action of the player closes it (the asked one completes it; anything else moves the guide
   on, it never insists), and so does its test no longer holding (the moment has passed);
 - a moment whose action the player takes before the guide asks is done already: it never shows;
-- "Skip guide" (or Esc while a moment shows) ends the guide; the match plays on normally.
+- "Skip guide" (or Esc while a moment shows) ends the guide; the match plays on normally;
+- the last moment (the guided round's end) ends it too, whatever moments the player passed by.
 
 ``TableGuide`` is the TableScene mixin that feeds the runner, rings the places a moment points at
 (the coach's rings) and draws its panel. A guided match is never saved and never counted in the
@@ -83,7 +84,10 @@ class GuideRunner:
 
     @property
     def active(self) -> bool:
-        return not self.skipped and len(self.done) < len(self.moments)
+        # Over once skipped, or once its last moment (the guided round's end) is done: a moment
+        # the player's own choices passed by cannot come after it, and must not turn up in a
+        # later round.
+        return not self.skipped and self.moments[-1].key not in self.done
 
     @property
     def blocking(self) -> bool:
