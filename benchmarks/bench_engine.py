@@ -153,11 +153,25 @@ def record_asks(variant: str, players: int, played: list, options: dict | None =
     for mseed, history in played:
         game = cls(players, options, mseed)
         steps: list[list[tuple]] = [[] for _ in range(len(history) + 1)]
+        depth = [0]   # only the Session's own questions: not those an engine method asks itself
         for name in ASKED:
             def logged(*args, _name=name, _method=getattr(game, name)):
-                steps[len(game.history)].append((_name, args))
-                return _method(*args)
+                if not depth[0]:
+                    steps[len(game.history)].append((_name, args))
+                depth[0] += 1
+                try:
+                    return _method(*args)
+                finally:
+                    depth[0] -= 1
             setattr(game, name, logged)   # the instance's own attribute, seen first by the Session
+
+        def applying(*args, _apply=game.apply):
+            depth[0] += 1
+            try:
+                return _apply(*args)
+            finally:
+                depth[0] -= 1
+        game.apply = applying   # what apply asks itself (who may act, to check the action) is its own
         session = Session(game, {seat: make_agent(cls.id, "random", bot_seed(mseed, seat)) for seat in range(players)})
         session.run_to_end()
         if game.history != history:
