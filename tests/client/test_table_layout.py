@@ -19,6 +19,7 @@ import pytest
 
 from game.client import tables
 from game.client.ui import text as T
+from game.client.ui.widgets import Button
 from game.core.actions import Pass
 from game.core.record import GameRecord, SeatInfo
 from game.core.view import SPECTATOR
@@ -65,6 +66,13 @@ def label_problems(table, size) -> list[str]:
         checked = drawn.get("table", []) + drawn.get("buttons", [])
     screen = surface.get_rect()
     problems = []
+    if drawn.get("results"):
+        # the results panel holds its buttons whole (Rematch, Main menu, Replay round at the end)
+        panel = table.overlay_rect()
+        for widget in table.form.widgets:
+            if isinstance(widget, Button) and widget.rect is not None and widget.text not in ("History", "Hide history") \
+                    and not panel.contains(widget.rect):
+                problems.append(f"outside the results panel at {size}: {widget.text!r} {widget.rect} not in {panel}")
     for text, rect in checked:
         if rect.w and screen.clip(rect) != rect:
             problems.append(f"clipped at {size}: {text!r} {rect}")

@@ -101,6 +101,7 @@ class Hud:
         self.confetti: list[list] = []
         self.label_layers: list[tuple[int, str]] = []
         self.labels = LabelBoard(pygame.Rect(0, 0, *self.layout.size))
+        self.results_row = 0   # how wide the row of buttons under the results is (set where they are laid out)
 
     def fit_label(self, rect: pygame.Rect, prefer: tuple[str, ...] | None = None) -> pygame.Rect:
         """The free spot nearest ``rect`` for a table label this frame (see LabelBoard)."""
@@ -442,15 +443,19 @@ class Hud:
         n = len(self.names)
         if self.showing_match_result():
             height = 150 + 26 * n + (250 if self.chart is not None else 0) + (24 if self.match_end_reason() else 0)
-            r = pygame.Rect(0, 0, min(w - 24, 640), min(h - 24, height))
+            r = pygame.Rect(0, 0, self.results_width(640), min(h - 24, height))
             if self.chart is not None and r.h < height:
                 r.h = min(h - 24, 150 + 26 * n)     # no room for the chart: the standings only
         else:
             row, _, width = self.breakdown_geometry()
             general = self.score_reasons(self.round_result)[1] if self.round_result is not None else []
-            r = pygame.Rect(0, 0, width, min(h - 16, 58 + 26 + row * n + 20 * len(general) + 74))
+            r = pygame.Rect(0, 0, self.results_width(width), min(h - 16, 58 + 26 + row * n + 20 * len(general) + 74))
         r.center = (w // 2, h // 2)
         return r
+
+    def results_width(self, width: int) -> int:
+        """A results panel's width: `width`, or wider where its buttons need it, within the screen."""
+        return min(self.layout.size[0] - 24, max(width, self.results_row + 48))
 
     def draw_overlay(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         if self.tweens.busy and self.match_result is None and self.round_result is not None and self.queue:

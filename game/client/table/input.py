@@ -185,10 +185,11 @@ class LegalInput:
             buttons = self.build_buttons()
         w, h = self.layout.size
         if self.match_result is not None or self.round_result is not None:
-            panel = self.overlay_rect()
             least = 200 if len(buttons) < 3 else 150      # three buttons (Replay round, Rematch, Main menu) still fit
             widths = [max(least, T.text(b.text, TH.BODY, (0, 0, 0), True).get_width() + 80) for b in buttons]
-            x = panel.centerx - (sum(widths) + 16 * (len(buttons) - 1)) // 2
+            self.results_row = sum(widths) + 16 * (len(buttons) - 1)   # (the panel is made wide enough for them)
+            panel = self.overlay_rect()
+            x = panel.centerx - self.results_row // 2
             for b, bw in zip(buttons, widths):
                 b.rect = pygame.Rect(x, panel.bottom - 16 - 46, bw, 46)
                 x += bw + 16
