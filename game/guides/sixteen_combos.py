@@ -45,8 +45,10 @@ GUIDE = Guide(
         Moment("check", "Announce vitality: your value row holds two hearts. A card is drawn and checked against "
                         "the target's value, and 6 or more above it defeats the pair.",
                when=can("Announce"), point=at(ButtonOf("Announce")), done=("Announce",), asks=announces_vitality),
-        Moment("combo", "Defeated, so the combo of your action type and the target's type happens: vitality on "
-                        "vitality is Poison, and what is left of your value hits the next pair.",
+        # (it comes once the table has caught up: with this deal the combo ends the encounter, so
+        # its results are on the screen by then, and the text tells what has happened)
+        Moment("combo", "Defeated, so the combo of your action type and the target's type happened: vitality on "
+                        "vitality is Poison, and what was left of your value hit Ada's next pair.",
                when=combo_done),
         Moment("round-end", "A character whose last pair is gone is out, and the last one standing wins the "
                             "encounter.",
