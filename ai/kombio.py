@@ -29,9 +29,7 @@ mistakes, slower reactions and a simpler call rule):
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections import Counter
 from math import ceil, erfc
-from operator import sub
 from typing import Any, Iterable
 
 from ai.grid_bot import GridBot
@@ -46,7 +44,10 @@ from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenal
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
 _RANK_OF = {c.id: c.rank for c in DECK_CARDS}
 _DECK_COUNTS = {v: sum(1 for c in DECK_CARDS if c.rank == v) for v in _VALUES}   # lowest value first
-_ZEROS = (0,) * len(_VALUES)   # (none of a value located: Counter.get's default)
+# Each deck card's value as an index into _DECK_COUNTS' order; a card not of the deck (a confused
+# memory, id -1) counts in one more slot past the values, which the pool leaves out.
+_SLOT_OF = {c.id: _VALUES.index(c.rank) for c in DECK_CARDS}
+_NOT_OF_DECK = len(_VALUES)
 
 # Ranks whose ability is another's: their plans are the same.
 _SAME_ABILITY = {8: 7, 10: 9, 12: 11}
@@ -78,8 +79,8 @@ class KombioBot(GridBot):
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
-        # (grids, their occupied slots and places by seat; neither list is changed once made)
-        self._occupied: tuple[Any, dict[int, list[int]], dict[int, list[Place]]] = ((), {}, {})
+        # (grids, their occupied slots and places by seat, all those places; none is changed once made)
+        self._occupied: tuple[Any, dict[int, list[int]], dict[int, list[Place]], set[Place]] = ((), {}, {}, set())
         # The unseen pool: how many cards of each value (in _DECK_COUNTS' order), their shares, mean.
         self._pool_beliefs: tuple[tuple[int, ...], list[tuple[int, float]], float] = ((), [], 0.0)
         self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
@@ -95,19 +96,15 @@ class KombioBot(GridBot):
         if grids is not self._occupied[0]:
             # (a view's grids are one shared tuple while the table's grids look the same)
             slots = {s: [i for i, c in enumerate(row) if c is not None] for s, row in enumerate(grids)}
-            self._occupied = (grids, slots, {s: [grid_place(s, i) for i in row] for s, row in slots.items()})
-        _, occupied, self.places = self._occupied
+            places = {s: [grid_place(s, i) for i in row] for s, row in slots.items()}
+            self._occupied = (grids, slots, places, {p for row in places.values() for p in row})
+        _, occupied, self.places, occupied_places = self._occupied
         self.occupied = occupied
         # The remembered value of each occupied place, and what is in view right now (looked-at
         # cards during a 13/14), which always counts.
-        known: dict[Place, int] = {}
         mem = self.memory.known if self.use_memory else self.recent
-        seats = len(grids)
-        for place, card in mem.items():
-            if place.zone == "grid" and isinstance(card.rank, int):
-                seat, index = place.seat, place.index
-                if 0 <= seat < seats and 0 <= index < len(grids[seat]) and grids[seat][index] is not None:
-                    known[place] = card.rank
+        known: dict[Place, int] = {place: card.rank for place, card in mem.items()
+                                   if place in occupied_places and isinstance(card.rank, int)}
         located = self.memory.located_ids() if self.use_memory else set()
         for place, card in zip(view.looked, view.looked_cards):
             if card is not None:
@@ -122,8 +119,11 @@ class KombioBot(GridBot):
         # The unseen pool: the deck's values less those of the located cards. It changes only when
         # a card is located or lost track of, so most decisions in a row share it (and the figures
         # kept with it: _call_stats, _blind_pair_gain).
-        gone = Counter(map(_RANK_OF.get, located))   # (a card not of the deck counts under None)
-        key = tuple(map(sub, _DECK_COUNTS.values(), map(gone.get, _VALUES, _ZEROS)))
+        counts = [*_DECK_COUNTS.values(), 0]
+        slot_of = _SLOT_OF.get
+        for card_id in located:
+            counts[slot_of(card_id, _NOT_OF_DECK)] -= 1
+        key = tuple(counts[:_NOT_OF_DECK])
         if key != self._pool_beliefs[0]:
             n = sum(key)
             if not n:

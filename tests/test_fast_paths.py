@@ -110,6 +110,48 @@ def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
     assert compared > 100
 
 
+def test_the_kombio_bots_beliefs_read_from_kept_places_are_the_plain_ones():
+    """What the bot believes each occupied place holds (read through the set of occupied places
+    it keeps while the grids look the same) and its unseen pool (counted by value, a confused
+    memory's card, id -1, left out) are what the plain bounds checks and count give, over memories
+    that confuse often and views that look at cards."""
+    from ai.kombio import KombioBot
+    from ai.levels import LEVELS
+    from game.core.memory import Recall
+    from game.variants.kombio import DECK_CARDS, Kombio
+
+    recall = Recall(capacity=10, half_life_events=40, confusion=0.5, swap_slip=0.2)
+    compared = confused = 0
+    for seed in range(4):
+        game = Kombio(3, None, seed)
+        bot = KombioBot(LEVELS["hard"], seed, recall=recall)
+        bot.begin(0, Kombio, 3, dict(game.options))
+        rng = random.Random(seed)
+        for _, _, events in random_steps(game, rng, 400):
+            bot.observe([e.for_seat(0) for e in events])
+            view = game.observe(0)
+            bot._setup_beliefs(view)
+            grids = view.grids
+            plain = {}
+            for place, card in bot.memory.known.items():
+                if place.zone == "grid" and isinstance(card.rank, int) and 0 <= place.seat < len(grids) \
+                        and 0 <= place.index < len(grids[place.seat]) and grids[place.seat][place.index] is not None:
+                    plain[place] = card.rank
+            located = bot.memory.located_ids()
+            for place, card in zip(view.looked, view.looked_cards):
+                if card is not None:
+                    if grids[place.seat][place.index] is not None:
+                        plain[place] = card.rank
+                    located.add(card.id)
+            assert list(bot.known.items()) == list(plain.items())
+            located |= {c.id for c in (view.discard_top, view.held) if c is not None}
+            pool = sorted(c.rank for c in DECK_CARDS if c.id not in located) or sorted(c.rank for c in DECK_CARDS)
+            assert list(bot.pool) == pool
+            compared += 1
+            confused += -1 in located
+    assert compared > 500 and confused > 100
+
+
 def test_kombio_legal_lists_kept_while_the_targets_stay_are_the_ones_listed_afresh():
     """A reaction's legal list is kept over the versions its targets stay the same for: it is
     always the list a game that kept nothing gives."""
