@@ -152,6 +152,68 @@ def test_the_kombio_bots_beliefs_read_from_kept_places_are_the_plain_ones():
     assert compared > 500 and confused > 100
 
 
+class _PlainDecayMemory:
+    """The memory's decay the long way: every trace's own checkpoint, moved on at every pass."""
+
+    def _decay(self):
+        r = self.recall
+        if r.half_life_events is None and r.half_life_seconds is None:
+            return
+        for place in list(self.known):
+            trace = self.traces.get(place)
+            if trace is None:
+                continue
+            load = 0.0
+            if r.half_life_events:
+                load += (self.events - trace.events) / r.half_life_events
+            if r.half_life_seconds:
+                elapsed = self.now - trace.time
+                if elapsed > 0.0:
+                    load += elapsed / r.half_life_seconds
+            trace.events, trace.time = self.events, self.now
+            if load and self.rng.random() >= 0.5 ** (load / self._strength(place)):
+                self._forget(place)
+
+
+def test_a_memory_fading_from_its_last_pass_forgets_what_per_card_checkpoints_forget():
+    """Decay counts the cards checked at the last pass from that pass (one load for them all): the
+    same cards are forgotten, with the same random draws, as when each card keeps its own
+    checkpoint, over recalls by events, by seconds, both, own cards lasting longer, and cards
+    remembered between passes without an event."""
+    from game.core.cards import Card, grid_place
+    from game.core.memory import Recall, TableMemory
+    from game.variants.kombio import Kombio
+
+    class PlainMemory(_PlainDecayMemory, TableMemory):
+        pass
+
+    recalls = [Recall(capacity=8, half_life_events=30, half_life_seconds=20, own_boost=2.0, swap_slip=0.1),
+               Recall(half_life_events=15), Recall(half_life_seconds=5, own_boost=3.0), Recall(capacity=3)]
+    compared = faded = 0
+    for seed, recall in enumerate(recalls * 2):
+        game = Kombio(3, None, seed)
+        rng = random.Random(seed)
+        fast, plain = (cls(0, recall, random.Random(seed), tuple(range(-1, 15))) for cls in (TableMemory, PlainMemory))
+        now = 0.0
+        for step, (_, t, events) in enumerate(random_steps(game, rng, 500)):
+            seen = [e.for_seat(0) for e in events]
+            for memory in (fast, plain):
+                memory.observe_all(seen)
+            if step % 3 == 0:
+                now = max(now, t) + rng.choice((0.0, 0.5, 4.0))
+                before = len(plain.known)
+                for memory in (fast, plain):
+                    memory.tick(now)
+                faded += len(plain.known) < before
+                if step % 2:
+                    for memory in (fast, plain):
+                        memory.remember(grid_place(1, step % 4), Card(-1, 5))
+            assert list(fast.known.items()) == list(plain.known.items()), (seed, step)
+            assert fast.rng.getstate() == plain.rng.getstate(), (seed, step)
+            compared += 1
+    assert compared > 1000 and faded > 100, (compared, faded)
+
+
 def test_kombio_legal_lists_kept_while_the_targets_stay_are_the_ones_listed_afresh():
     """A reaction's legal list is kept over the versions its targets stay the same for: it is
     always the list a game that kept nothing gives."""
