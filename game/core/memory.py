@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Iterable
 
 from game.core.cards import Card, Place
@@ -42,6 +43,7 @@ class Recall:
 
 
 PERFECT = Recall()
+_ID = attrgetter("id")
 _EVERYONE = frozenset(range(64))   # the seats a public card is seen by (shared: never changed in place)
 
 
@@ -85,7 +87,7 @@ class TableMemory:
         ids = {card.id for place, card in self.known.items() if place.zone != "discard"}
         span = self.recall.pile_span
         pile = self.pile if span is None else self.pile[-span:] if span > 0 else []
-        ids.update(card.id for card in pile)
+        ids.update(map(_ID, pile))
         return ids
 
     # -- storing and losing ------------------------------------------------------------------------

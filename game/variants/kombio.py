@@ -82,6 +82,8 @@ class DecidePenalty(Action):
 
 # Actions are immutable values, so the ones listed on every step are built once.
 _match = lru_cache(maxsize=None)(Match)
+_blind_swap = lru_cache(maxsize=None)(BlindSwap)   # (an ability's list holds up to a hundred pairs)
+_look_two = lru_cache(maxsize=None)(LookTwo)
 
 
 # -- events particular to Kombio ---------------------------------------------------------------
@@ -258,10 +260,8 @@ class Kombio(GridGame):
         if rank in (13,):
             return [LookAny(seat, p) for p in self._targets()]
         places = self._targets()
-        pairs = [(a, b) for i, a in enumerate(places) for b in places[i + 1:]]
-        if rank in (11, 12):
-            return [BlindSwap(seat, a, b) for a, b in pairs]
-        return [LookTwo(seat, a, b) for a, b in pairs]
+        pair = _blind_swap if rank in (11, 12) else _look_two
+        return [pair(seat, a, b) for i, a in enumerate(places) for b in places[i + 1:]]
 
     def observe(self, seat: int) -> KombioView:
         # What every seat's view shares (the table as the public sees it: every field of a view
