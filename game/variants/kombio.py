@@ -86,6 +86,12 @@ _blind_swap = lru_cache(maxsize=None)(BlindSwap)   # (an ability's list holds up
 _look_two = lru_cache(maxsize=None)(LookTwo)
 
 
+@lru_cache(maxsize=None)
+def _deck_zone(size: int) -> ZoneView:
+    # Views are frozen, so one deck zone of a size serves every view.
+    return ZoneView(DECK, "deck", (), size)
+
+
 # -- events particular to Kombio ---------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class AbilityStarted(Event):
@@ -293,23 +299,28 @@ class Kombio(GridGame):
         return KombioView(*args)
 
     _shared_view: tuple[int, dict[str, Any]] = (-1, {})
-    _grid_zones: tuple[tuple, tuple[ZoneView, ...]] = ((), ())   # the public grid rows, their zones
+    # The public grid rows and their zones, with what they were made from: whether all is
+    # revealed and the cards in the grids (compared by identity first: cheaper than the rows).
+    _grid_zones: tuple[tuple, tuple, tuple[ZoneView, ...]] = ((), (), ())
 
     def _public_view_parts(self) -> dict[str, Any]:
         """The parts of a view that are the same for every seat (all immutable): `fields`, the view
         of a seat that sees nothing private (its seat, out_of_turn and options to be filled in),
         and the seat holding a card."""
         reveal_all = self.round_revealed()
-        grids = tuple(self.grid_rows(reveal_all, {}))
+        made_from = (reveal_all, *map(tuple, self.grids))
         kept = self._grid_zones
-        if kept[0] != grids:
-            # (most versions leave the grids as they were: a pass, a look, a card drawn)
-            kept = self._grid_zones = (grids, tuple([grid_zone(s, row) for s, row in enumerate(grids)]))
-        grids = kept[0]
+        if kept[0] != made_from:
+            grids = tuple(self.grid_rows(reveal_all, {}))
+            # (most versions leave the grids as they were: a pass, a look, a card drawn; a swap
+            # leaves the rows as they were)
+            kept = self._grid_zones = (made_from, kept[1], kept[2]) if kept[1] == grids else \
+                (made_from, grids, tuple([grid_zone(s, row) for s, row in enumerate(grids)]))
+        grids = kept[1]
         window = self.window
         in_window = self.phase == "reaction" and window is not None
-        zones = (*kept[1], ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
-                 ZoneView(DECK, "deck", (), len(self.piles.deck)))
+        zones = (*kept[2], ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
+                 _deck_zone(len(self.piles.deck)))
         holder = self.turn if self.held is not None else None
         remaining = window.remaining() if in_window else ()  # type: ignore[union-attr]
         step = self.phase in ("ability", "look_swap", "look_both")
@@ -318,7 +329,8 @@ class Kombio(GridGame):
         # from their values
         fields = {
             "seat": None, "seats": self.seats, "round": self.round, "phase": self.phase,
-            "turn": self.turn if self.round else None, "dealer": self.dealer, "acting": self.seats_to_act(),
+            "turn": self.turn if self.round else None, "dealer": self.dealer,
+            "acting": remaining if in_window else self.seats_to_act(),   # (the window's seats: seats_to_act)
             "out_of_turn": None, "direction": 1, "zones": zones,
             "windows": (WindowView("match", remaining, window.opened_at, window.deadline),)  # type: ignore[union-attr]
             if in_window else (),
