@@ -308,12 +308,49 @@ def test_combat_uno_seats_to_act_are_the_seats_with_a_legal_action_in_seat_order
 
 
 def test_kombio_shared_view_fields_are_listed_in_the_view_s_order():
+    """The shared parts list KombioView's fields by position: each position holds what the field
+    of that name means (the seat's own fields left blank), over many states of a table."""
     import dataclasses
 
+    from game.core.cards import DECK, DISCARD, Place
     from game.variants.kombio import Kombio, KombioView
 
-    game = Kombio(3, None, 1)
-    assert list(game._public_view_parts()["fields"]) == [f.name for f in dataclasses.fields(KombioView)]
+    names = [f.name for f in dataclasses.fields(KombioView)]
+    checked = 0
+    for seed in range(5):
+        game = Kombio(4, None, seed)
+        rng = random.Random(seed)
+        for _ in random_steps(game, rng, 500):
+            fields, holder = game._public_view_parts()
+            assert len(fields) == len(names)
+            got = dict(zip(names, fields))
+            window = game.window if game.phase == "reaction" else None
+            steps = ("ability", "look_swap", "look_both")
+            pending = game.phase in ("give", "penalty_choice")
+            assert got == {
+                "seat": None, "seats": game.seats, "round": game.round, "phase": game.phase,
+                "turn": game.turn if game.round else None, "dealer": game.dealer, "acting": game.seats_to_act(),
+                "out_of_turn": None, "direction": 1, "zones": got["zones"],
+                "windows": got["windows"], "pending_draw": 0, "totals": tuple(game.score.totals),
+                "round_scores": tuple(game.score.rounds), "over": game.over, "winners": game.winners,
+                "prompt": game._prompt(), "grids": tuple(game.grid_rows(game.round_revealed(), {})),
+                "discard_top": game.piles.top, "discard_size": len(game.piles.discard),
+                "deck_size": len(game.piles.deck), "holder": holder, "held": None,
+                "held_from": game.held_from if holder is not None else None,
+                "ability": game.ability if game.phase in steps else None,
+                "looked": game.looked, "looked_cards": (None,) * len(game.looked), "caller": game.caller,
+                "final_turns": tuple(sorted(game.final_turns)), "locked": game.locked_seats(),
+                "window_seats": window.remaining() if window else (),
+                "window_deadline": game.window.deadline if game.window else None,
+                "pending_seat": game.pending_seat if pending else None,
+                "pending_place": game.pending_place if pending else None, "options": None,
+                "wrong_claimer": game.pending_claimer if game.phase == "penalty_choice" else None,
+            }, (seed, game.phase)
+            assert [z.place for z in got["zones"]] == [Place("grid", s) for s in range(4)] + [DISCARD, DECK], seed
+            assert [(w.kind, w.seats) for w in got["windows"]] == ([("match", window.remaining())] if window else [])
+            assert holder == (game.turn if game.held is not None else None)
+            checked += 1
+    assert checked > 1000
 
 
 @pytest.mark.parametrize("variant", ["kombio"])
@@ -332,7 +369,7 @@ def test_a_view_built_from_the_shared_parts_equals_one_built_afresh(variant):
             shared = {seat: game.observe(seat) for seat in order}
             kept = game._grid_zones
             for seat in order:
-                game._shared_view, game._grid_zones = (-1, {}), ((), (), ())
+                game._shared_view, game._grid_zones = (-1, ([], None)), ((), (), ())
                 assert game.observe(seat) == shared[seat], (seed, seat, game.phase)
                 checked += 1
             game._grid_zones = kept   # (kept over many versions: stale zones would show)

@@ -281,7 +281,8 @@ class Kombio(GridGame):
             if shared[0] != self.version:
                 shared = self._shared_view = (self.version, self._public_view_parts())
             parts = shared[1]
-        args = list(parts["fields"].values())   # KombioView's fields in order
+        fields, holder = parts
+        args = fields.copy()   # KombioView's fields in order
         args[_SEAT] = seat
         args[_OUT_OF_TURN] = self.acts_out_of_turn(seat)
         args[_OPTIONS] = dict(self.options)
@@ -291,22 +292,21 @@ class Kombio(GridGame):
             args[_GRIDS] = grids
             args[_ZONES] = (*[grid_zone(s, row) for s, row in enumerate(grids)], *args[_ZONES][len(grids):])
             args[_LOOKED_CARDS] = tuple(visible.get(p) for p in self.looked)
-        holder = parts["holder"]
         if holder is not None:
             held = args[_HELD] = self.held_shown_to(seat, holder)
             args[_ZONES] = (*args[_ZONES],
                             ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
         return KombioView(*args)
 
-    _shared_view: tuple[int, dict[str, Any]] = (-1, {})
+    _shared_view: tuple[int, tuple[list[Any], int | None]] = (-1, ([], None))
     # The public grid rows and their zones, with what they were made from: whether all is
     # revealed and the cards in the grids (compared by identity first: cheaper than the rows).
     _grid_zones: tuple[tuple, tuple, tuple[ZoneView, ...]] = ((), (), ())
 
-    def _public_view_parts(self) -> dict[str, Any]:
-        """The parts of a view that are the same for every seat (all immutable): `fields`, the view
-        of a seat that sees nothing private (its seat, out_of_turn and options to be filled in),
-        and the seat holding a card."""
+    def _public_view_parts(self) -> tuple[list[Any], int | None]:
+        """The parts of a view that are the same for every seat (all immutable): the fields of the
+        view of a seat that sees nothing private (its seat, out_of_turn and options to be filled
+        in), and the seat holding a card."""
         reveal_all = self.round_revealed()
         made_from = (reveal_all, *map(tuple, self.grids))
         kept = self._grid_zones
@@ -325,30 +325,49 @@ class Kombio(GridGame):
         remaining = window.remaining() if in_window else ()  # type: ignore[union-attr]
         step = self.phase in ("ability", "look_swap", "look_both")
         pending = self.phase in ("give", "penalty_choice")
-        # KombioView's fields in their order (tests/test_fast_paths.py checks it): a view is made
-        # from their values
-        fields = {
-            "seat": None, "seats": self.seats, "round": self.round, "phase": self.phase,
-            "turn": self.turn if self.round else None, "dealer": self.dealer,
-            "acting": remaining if in_window else self.seats_to_act(),   # (the window's seats: seats_to_act)
-            "out_of_turn": None, "direction": 1, "zones": zones,
-            "windows": (WindowView("match", remaining, window.opened_at, window.deadline),)  # type: ignore[union-attr]
+        # KombioView's fields in their order, one a line (tests/test_fast_paths.py checks what each
+        # one holds): a view is made from their values. (A list: a dict of the names cost more
+        # than the rest of the parts.)
+        fields = [
+            None,   # seat
+            self.seats,
+            self.round,
+            self.phase,
+            self.turn if self.round else None,
+            self.dealer,
+            remaining if in_window else self.seats_to_act(),   # acting (a window's: its remaining seats)
+            None,   # out_of_turn
+            1,      # direction
+            zones,
+            (WindowView("match", remaining, window.opened_at, window.deadline),)  # type: ignore[union-attr]
             if in_window else (),
-            "pending_draw": 0, "totals": tuple(self.score.totals), "round_scores": tuple(self.score.rounds),
-            "over": self.over, "winners": self.winners, "prompt": self._prompt(),
-            "grids": grids, "discard_top": self.piles.top, "discard_size": len(self.piles.discard),
-            "deck_size": len(self.piles.deck), "holder": holder, "held": None,
-            "held_from": self.held_from if holder is not None else None,
-            "ability": self.ability if step else None,
-            "looked": self.looked, "looked_cards": (None,) * len(self.looked),
-            "caller": self.caller, "final_turns": tuple(sorted(self.final_turns)), "locked": self.locked_seats(),
-            "window_seats": remaining, "window_deadline": window.deadline if window else None,
-            "pending_seat": self.pending_seat if pending else None,
-            "pending_place": self.pending_place if pending else None,
-            "options": None,
-            "wrong_claimer": self.pending_claimer if self.phase == "penalty_choice" else None,
-        }
-        return {"fields": fields, "holder": holder}
+            0,      # pending_draw
+            tuple(self.score.totals),
+            tuple(self.score.rounds),
+            self.over,
+            self.winners,
+            self._prompt(),
+            grids,
+            self.piles.top,   # discard_top
+            len(self.piles.discard),
+            len(self.piles.deck),
+            holder,
+            None,   # held
+            self.held_from if holder is not None else None,
+            self.ability if step else None,
+            self.looked,
+            (None,) * len(self.looked),   # looked_cards
+            self.caller,
+            tuple(sorted(self.final_turns)),
+            self.locked_seats(),
+            remaining,   # window_seats
+            window.deadline if window else None,
+            self.pending_seat if pending else None,
+            self.pending_place if pending else None,
+            None,   # options
+            self.pending_claimer if self.phase == "penalty_choice" else None,   # wrong_claimer
+        ]
+        return fields, holder
 
     def claim_fits(self, card: Card) -> bool:
         return bool(self.piles.discard) and card.rank == self.piles.discard[-1].rank
