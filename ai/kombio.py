@@ -32,14 +32,15 @@ from bisect import bisect_left, bisect_right
 from math import ceil, erfc
 from typing import Any, Iterable
 
-from ai.grid_bot import GridBot
+from ai.grid_bot import GridBot, listed
 from ai.levels import Level
 from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Place, grid_place
-from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
-                                  Exchange, Give, KombioView, LookAny, LookOpponent, LookOwn, LookTwo,
-                                  Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard, pass_action)
+from game.variants.kombio import (DECK_CARDS, CallKombio, DecidePenalty, DrawFromDeck, Exchange, Give,
+                                  KombioView, LookAny, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility,
+                                  SwapBoth, SwapLooked, TakeDiscard, blind_swap_action, look_two_action,
+                                  pass_action)
 
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
 _RANK_OF = {c.id: c.rank for c in DECK_CARDS}
@@ -531,14 +532,14 @@ class KombioBot(GridBot):
             return LookOpponent(seat, plan[1])
         if kind == "blind":
             a, b = plan[1], plan[2]
-            act = BlindSwap(seat, a, b)
-            return act if act in legal else BlindSwap(seat, b, a)
+            act = blind_swap_action(seat, a, b)
+            return act if listed(act, legal) else blind_swap_action(seat, b, a)
         if kind == "look13":
             return LookAny(seat, plan[1])
         if kind == "look14":
             a, b = plan[1], plan[2]
-            act = LookTwo(seat, a, b)
-            return act if act in legal else LookTwo(seat, b, a)
+            act = look_two_action(seat, a, b)
+            return act if listed(act, legal) else look_two_action(seat, b, a)
         return None
 
     def _look_swap(self, view: KombioView, legal: list[Action]) -> Action | None:

@@ -231,6 +231,29 @@ def test_kombio_legal_lists_kept_while_the_targets_stay_are_the_ones_listed_afre
     assert checked > 500
 
 
+def test_a_bots_check_that_its_action_is_listed_answers_what_in_answers():
+    """`listed` finds the very object first, then falls back to ==: the same answer as `in` for
+    the listed objects, equal copies of them and actions not listed; a pair named through the
+    cached constructors is the object an ability's list holds."""
+    from ai.grid_bot import listed
+    from game.variants.kombio import BlindSwap, Kombio, LookTwo, SkipAbility, blind_swap_action, look_two_action
+
+    from game.core.actions import StartRound
+
+    game = Kombio(4, None, 3)
+    game.apply(StartRound())
+    places = game._targets()
+    rng = random.Random(3)
+    for kind, cached in ((BlindSwap, blind_swap_action), (LookTwo, look_two_action)):
+        legal = [cached(1, a, b) for i, a in enumerate(places) for b in places[i + 1:]] + [SkipAbility(1)]
+        for _ in range(200):
+            a, b = rng.sample(places, 2)
+            for action in (cached(1, a, b), kind(1, a, b), kind(2, a, b), SkipAbility(1), rng.choice(legal)):
+                assert listed(action, legal) == (action in legal)
+            assert cached(1, a, b) == kind(1, a, b)
+            assert any(x is cached(1, a, b) for x in legal) == (kind(1, a, b) in legal)
+
+
 def test_the_kombio_call_estimate_lists_one_or_two_cards_as_the_stepwise_sum_does():
     """The call estimate's one or two unknown cards, listed directly, are the list (order and
     chances) adding one card at a time gives, so the exact estimate sums the same numbers."""

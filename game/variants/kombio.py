@@ -82,8 +82,10 @@ class DecidePenalty(Action):
 
 # Actions are immutable values, so the ones listed on every step are built once.
 _match = lru_cache(maxsize=None)(Match)
-_blind_swap = lru_cache(maxsize=None)(BlindSwap)   # (an ability's list holds up to a hundred pairs)
-_look_two = lru_cache(maxsize=None)(LookTwo)
+# (an ability's list holds up to a hundred pairs; a bot naming a pair through these gets the very
+# action listed, which a check of its choice finds at once)
+blind_swap_action = lru_cache(maxsize=None)(BlindSwap)
+look_two_action = lru_cache(maxsize=None)(LookTwo)
 
 
 @lru_cache(maxsize=None)
@@ -266,7 +268,7 @@ class Kombio(GridGame):
         if rank in (13,):
             return [LookAny(seat, p) for p in self._targets()]
         places = self._targets()
-        pair = _blind_swap if rank in (11, 12) else _look_two
+        pair = blind_swap_action if rank in (11, 12) else look_two_action
         return [pair(seat, a, b) for i, a in enumerate(places) for b in places[i + 1:]]
 
     def observe(self, seat: int) -> KombioView:
