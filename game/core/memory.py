@@ -189,22 +189,28 @@ class TableMemory:
                 self.traces[dst] = trace
         else:
             self.known.pop(dst, None)
-        self.seen_by[dst] = self.seen_by.pop(src, set())
+        seen = self.seen_by.pop(src, None)
+        self.seen_by[dst] = set() if seen is None else seen
 
     def observe(self, event: Event) -> None:
         self.observe_all((event,))
 
     def observe_all(self, events: Iterable[Event]) -> None:
         # (a bot hears every event of the table: the handler is looked up by the event's class)
+        # (most events only advance its clock: it is stored before each handler and at the end)
         handlers = _HANDLERS
+        count = self.events
         for event in events:
-            self.events += 1
+            count += 1
             kind = type(event)
             handler = handlers.get(kind, _UNSET)
             if handler is _UNSET:
                 handler = handlers[kind] = next((h for base, h in _HANDLED if issubclass(kind, base)), None)
             if handler is not None:
+                self.events = count
                 handler(self, event)
+                count = self.events
+        self.events = count
 
     def _on_moved(self, event: CardMoved) -> None:
         if event.src.zone == "discard" and self.pile:
