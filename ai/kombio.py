@@ -29,7 +29,10 @@ mistakes, slower reactions and a simpler call rule):
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from functools import lru_cache
+from itertools import repeat
 from math import ceil, erfc
+from operator import attrgetter
 from typing import Any, Iterable
 
 from ai.grid_bot import GridBot, listed
@@ -42,6 +45,7 @@ from game.variants.kombio import (DECK_CARDS, CallKombio, DecidePenalty, DrawFro
                                   SwapBoth, SwapLooked, TakeDiscard, blind_swap_action, look_two_action,
                                   pass_action)
 
+_RANK = attrgetter("rank")
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
 _RANK_OF = {c.id: c.rank for c in DECK_CARDS}
 _DECK_COUNTS = {v: sum(1 for c in DECK_CARDS if c.rank == v) for v in _VALUES}   # lowest value first
@@ -49,6 +53,16 @@ _DECK_COUNTS = {v: sum(1 for c in DECK_CARDS if c.rank == v) for v in _VALUES}  
 # memory, id -1) counts in one more slot past the values, which the pool leaves out.
 _SLOT_OF = {c.id: _VALUES.index(c.rank) for c in DECK_CARDS}
 _NOT_OF_DECK = len(_VALUES)
+
+@lru_cache(maxsize=256)
+def _occupancy(grids: tuple[tuple[Any, ...], ...]) -> tuple[dict[int, list[int]], dict[int, list[Place]], set[Place]]:
+    """Grids as a view shows them: each seat's occupied slots and places, and all those places
+    (none is changed once made). Kept by the grids' value: the bots at a table are shown the same
+    grids, and most rounds deal the same."""
+    slots = {s: [i for i, c in enumerate(row) if c is not None] for s, row in enumerate(grids)}
+    places = {s: [grid_place(s, i) for i in row] for s, row in slots.items()}
+    return slots, places, {p for row in places.values() for p in row}
+
 
 # Ranks whose ability is another's: their plans are the same.
 _SAME_ABILITY = {8: 7, 10: 9, 12: 11}
@@ -96,9 +110,7 @@ class KombioBot(GridBot):
         grids = view.grids
         if grids is not self._occupied[0]:
             # (a view's grids are one shared tuple while the table's grids look the same)
-            slots = {s: [i for i, c in enumerate(row) if c is not None] for s, row in enumerate(grids)}
-            places = {s: [grid_place(s, i) for i in row] for s, row in slots.items()}
-            self._occupied = (grids, slots, places, {p for row in places.values() for p in row})
+            self._occupied = (grids, *_occupancy(grids))
         _, occupied, self.places, occupied_places = self._occupied
         self.occupied = occupied
         # The remembered value of each occupied place, and what is in view right now (looked-at
@@ -180,7 +192,8 @@ class KombioBot(GridBot):
             places = self.places.get(seat, [])
             known = self.known
             unknown = self.ev if seat == self.seat else self.ev_opp   # (_val)
-            got = self._memo[key] = (places, [known.get(p, unknown) for p in places], all(p in known for p in places))
+            got = self._memo[key] = (places, list(map(known.get, places, repeat(unknown))),
+                                     all(map(known.__contains__, places)))
         return got
 
     def _compute_total(self, seat: int, replace: dict[Place, float] | None) -> float:
@@ -594,7 +607,7 @@ class KombioBot(GridBot):
         r = top.rank
         mem = self.memory.known if self.use_memory else self.recent
         shown = {p: c.rank for p, c in zip(view.looked, view.looked_cards) if c is not None} if view.looked else {}
-        if r not in [card.rank for card in mem.values()] and r not in shown.values():
+        if r not in map(_RANK, mem.values()) and r not in shown.values():
             return False   # the usual case: no card of that value in mind (no legal match to look through)
         for a in legal:
             if type(a) is not Match:

@@ -112,7 +112,7 @@ def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
 
 def test_the_kombio_bots_beliefs_read_from_kept_places_are_the_plain_ones():
     """What the bot believes each occupied place holds (read through the set of occupied places
-    it keeps while the grids look the same) and its unseen pool (counted by value, a confused
+    kept for grids of the same value, which the bots share) and its unseen pool (counted by value, a confused
     memory's card, id -1, left out) are what the plain bounds checks and count give, over memories
     that confuse often and views that look at cards."""
     from ai.kombio import KombioBot
