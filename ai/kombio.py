@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
-from itertools import repeat
+from itertools import compress, repeat
 from math import ceil, erfc
-from operator import attrgetter
+from operator import attrgetter, mul
 from typing import Any, Iterable
 
 from ai.grid_bot import GridBot, listed
@@ -53,6 +53,13 @@ _DECK_COUNTS = {v: sum(1 for c in DECK_CARDS if c.rank == v) for v in _VALUES}  
 # memory, id -1) counts in one more slot past the values, which the pool leaves out.
 _SLOT_OF = {c.id: _VALUES.index(c.rank) for c in DECK_CARDS}
 _NOT_OF_DECK = len(_VALUES)
+
+@lru_cache(maxsize=None)
+def _shares(n: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """For a pool of n cards, by value (in _DECK_COUNTS' order) and by count c: (value, c / n), a
+    `dist` entry (made once per pool size: a new pool only picks them)."""
+    return tuple(tuple((r, c / n) for c in range(count + 1)) for r, count in _DECK_COUNTS.items())
+
 
 @lru_cache(maxsize=256)
 def _occupancy(grids: tuple[tuple[Any, ...], ...]) -> tuple[dict[int, list[int]], dict[int, list[Place]], set[Place]]:
@@ -141,8 +148,8 @@ class KombioBot(GridBot):
             n = sum(key)
             if not n:
                 key, n = tuple(_DECK_COUNTS.values()), len(DECK_CARDS)
-            self._pool_beliefs = (key, [(r, c / n) for r, c in zip(_VALUES, key) if c],
-                                  sum([r * c for r, c in zip(_VALUES, key)]) / n)
+            self._pool_beliefs = (key, [row[c] for row, c in zip(_shares(n), key) if c],
+                                  sum(map(mul, _VALUES, key)) / n)
         _, self.dist, self.ev = self._pool_beliefs
         self.ev_opp = self.ev - self.cfg["opp_bias"]
         self._learning_worths(view)
@@ -289,7 +296,7 @@ class KombioBot(GridBot):
         if slots is None:
             places, values, _ = self._seat_values(self.seat)
             known = self.known
-            top = max((v for p, v in zip(places, values) if p in known), default=None)
+            top = max(compress(values, map(known.__contains__, places)), default=None)
             first_unknown = next(j for j, p in enumerate(places) if p not in known)
             slots = self._memo["slots"] = [j for j, p in enumerate(places)
                                            if j == first_unknown or (p in known and values[j] == top)]
