@@ -47,12 +47,12 @@ from game.variants.kombio import (DECK_CARDS, CallKombio, DecidePenalty, DrawFro
 
 _RANK = attrgetter("rank")
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
-_RANK_OF = {c.id: c.rank for c in DECK_CARDS}
 _DECK_COUNTS = {v: sum(1 for c in DECK_CARDS if c.rank == v) for v in _VALUES}   # lowest value first
 # Each deck card's value as an index into _DECK_COUNTS' order; a card not of the deck (a confused
 # memory, id -1) counts in one more slot past the values, which the pool leaves out.
 _SLOT_OF = {c.id: _VALUES.index(c.rank) for c in DECK_CARDS}
 _NOT_OF_DECK = len(_VALUES)
+
 
 @lru_cache(maxsize=None)
 def _shares(n: int) -> tuple[tuple[tuple[int, float], ...], ...]:

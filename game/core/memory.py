@@ -196,8 +196,8 @@ class TableMemory:
         self.observe_all((event,))
 
     def observe_all(self, events: Iterable[Event]) -> None:
-        # (a bot hears every event of the table: the handler is looked up by the event's class)
-        # (most events only advance its clock: it is stored before each handler and at the end)
+        # (a bot hears every event of the table: the handler is looked up by the event's class;
+        # most events only advance its clock, which is stored before each handler and at the end)
         handlers = _HANDLERS
         count = self.events
         for event in events:
