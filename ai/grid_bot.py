@@ -14,6 +14,8 @@ confused with (`memory_values`).
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from ai.levels import Level
@@ -22,6 +24,13 @@ from game.core.cards import Card, Place
 from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted
 from game.core.memory import PERFECT, TableMemory
 from game.core.session import Intent
+
+
+def listed(action: Action, legal: list[Action]) -> bool:
+    """`action in legal`, looking for the very object first: an action's == is a Python call, an
+    ability lists up to a hundred pairs, and the usual answer in a reaction, the listed pass
+    itself, is listed last."""
+    return action is legal[-1] or any(map(is_, repeat(action), legal)) or action in legal
 
 
 class GridBot:
@@ -78,9 +87,7 @@ class GridBot:
         if self.use_memory:
             self.memory.tick(now)
         action = self._choose(view, legal)
-        # (the listed pass itself, the usual answer in a reaction, is listed last: it is not
-        # compared with every claim before it)
-        if action is None or (action is not legal[-1] and action not in legal):
+        if action is None or not listed(action, legal):
             # Its model found nothing: counted like an illegal action (tests and simulate report it).
             self.fallbacks += 1
             action = self._fallback(legal)

@@ -29,24 +29,47 @@ mistakes, slower reactions and a simpler call rule):
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections import Counter
+from functools import lru_cache
+from itertools import compress, repeat
 from math import ceil, erfc
-from operator import sub
+from operator import attrgetter, mul
 from typing import Any, Iterable
 
-from ai.grid_bot import GridBot
+from ai.grid_bot import GridBot, listed
 from ai.levels import Level
 from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Place, grid_place
-from game.variants.kombio import (DECK_CARDS, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
-                                  Exchange, Give, KombioView, LookAny, LookOpponent, LookOwn, LookTwo,
-                                  Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked, TakeDiscard, pass_action)
+from game.variants.kombio import (DECK_CARDS, CallKombio, DecidePenalty, DrawFromDeck, Exchange, Give,
+                                  KombioView, LookAny, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility,
+                                  SwapBoth, SwapLooked, TakeDiscard, blind_swap_action, look_two_action,
+                                  pass_action)
 
+_RANK = attrgetter("rank")
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
-_RANK_OF = {c.id: c.rank for c in DECK_CARDS}
 _DECK_COUNTS = {v: sum(1 for c in DECK_CARDS if c.rank == v) for v in _VALUES}   # lowest value first
-_ZEROS = (0,) * len(_VALUES)   # (none of a value located: Counter.get's default)
+# Each deck card's value as an index into _DECK_COUNTS' order; a card not of the deck (a confused
+# memory, id -1) counts in one more slot past the values, which the pool leaves out.
+_SLOT_OF = {c.id: _VALUES.index(c.rank) for c in DECK_CARDS}
+_NOT_OF_DECK = len(_VALUES)
+
+
+@lru_cache(maxsize=None)
+def _shares(n: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """For a pool of n cards, by value (in _DECK_COUNTS' order) and by count c: (value, c / n), a
+    `dist` entry (made once per pool size: a new pool only picks them)."""
+    return tuple(tuple((r, c / n) for c in range(count + 1)) for r, count in _DECK_COUNTS.items())
+
+
+@lru_cache(maxsize=256)
+def _occupancy(grids: tuple[tuple[Any, ...], ...]) -> tuple[dict[int, list[int]], dict[int, list[Place]], set[Place]]:
+    """Grids as a view shows them: each seat's occupied slots and places, and all those places
+    (none is changed once made). Kept by the grids' value: the bots at a table are shown the same
+    grids, and most rounds deal the same."""
+    slots = {s: [i for i, c in enumerate(row) if c is not None] for s, row in enumerate(grids)}
+    places = {s: [grid_place(s, i) for i in row] for s, row in slots.items()}
+    return slots, places, {p for row in places.values() for p in row}
+
 
 # Ranks whose ability is another's: their plans are the same.
 _SAME_ABILITY = {8: 7, 10: 9, 12: 11}
@@ -78,8 +101,8 @@ class KombioBot(GridBot):
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
         self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
-        # (grids, their occupied slots and places by seat; neither list is changed once made)
-        self._occupied: tuple[Any, dict[int, list[int]], dict[int, list[Place]]] = ((), {}, {})
+        # (grids, their occupied slots and places by seat, all those places; none is changed once made)
+        self._occupied: tuple[Any, dict[int, list[int]], dict[int, list[Place]], set[Place]] = ((), {}, {}, set())
         # The unseen pool: how many cards of each value (in _DECK_COUNTS' order), their shares, mean.
         self._pool_beliefs: tuple[tuple[int, ...], list[tuple[int, float]], float] = ((), [], 0.0)
         self._pair_gain: tuple[Any, float] | None = None   # (the pool beliefs it was summed for, the gain)
@@ -94,20 +117,14 @@ class KombioBot(GridBot):
         grids = view.grids
         if grids is not self._occupied[0]:
             # (a view's grids are one shared tuple while the table's grids look the same)
-            slots = {s: [i for i, c in enumerate(row) if c is not None] for s, row in enumerate(grids)}
-            self._occupied = (grids, slots, {s: [grid_place(s, i) for i in row] for s, row in slots.items()})
-        _, occupied, self.places = self._occupied
+            self._occupied = (grids, *_occupancy(grids))
+        _, occupied, self.places, occupied_places = self._occupied
         self.occupied = occupied
         # The remembered value of each occupied place, and what is in view right now (looked-at
         # cards during a 13/14), which always counts.
-        known: dict[Place, int] = {}
         mem = self.memory.known if self.use_memory else self.recent
-        seats = len(grids)
-        for place, card in mem.items():
-            if place.zone == "grid" and isinstance(card.rank, int):
-                seat, index = place.seat, place.index
-                if 0 <= seat < seats and 0 <= index < len(grids[seat]) and grids[seat][index] is not None:
-                    known[place] = card.rank
+        known: dict[Place, int] = {place: card.rank for place, card in mem.items()
+                                   if place in occupied_places and isinstance(card.rank, int)}
         located = self.memory.located_ids() if self.use_memory else set()
         for place, card in zip(view.looked, view.looked_cards):
             if card is not None:
@@ -122,14 +139,17 @@ class KombioBot(GridBot):
         # The unseen pool: the deck's values less those of the located cards. It changes only when
         # a card is located or lost track of, so most decisions in a row share it (and the figures
         # kept with it: _call_stats, _blind_pair_gain).
-        gone = Counter(map(_RANK_OF.get, located))   # (a card not of the deck counts under None)
-        key = tuple(map(sub, _DECK_COUNTS.values(), map(gone.get, _VALUES, _ZEROS)))
+        counts = [*_DECK_COUNTS.values(), 0]
+        slot_of = _SLOT_OF.get
+        for card_id in located:
+            counts[slot_of(card_id, _NOT_OF_DECK)] -= 1
+        key = tuple(counts[:_NOT_OF_DECK])
         if key != self._pool_beliefs[0]:
             n = sum(key)
             if not n:
                 key, n = tuple(_DECK_COUNTS.values()), len(DECK_CARDS)
-            self._pool_beliefs = (key, [(r, c / n) for r, c in zip(_VALUES, key) if c],
-                                  sum([r * c for r, c in zip(_VALUES, key)]) / n)
+            self._pool_beliefs = (key, [row[c] for row, c in zip(_shares(n), key) if c],
+                                  sum(map(mul, _VALUES, key)) / n)
         _, self.dist, self.ev = self._pool_beliefs
         self.ev_opp = self.ev - self.cfg["opp_bias"]
         self._learning_worths(view)
@@ -179,7 +199,8 @@ class KombioBot(GridBot):
             places = self.places.get(seat, [])
             known = self.known
             unknown = self.ev if seat == self.seat else self.ev_opp   # (_val)
-            got = self._memo[key] = (places, [known.get(p, unknown) for p in places], all(p in known for p in places))
+            got = self._memo[key] = (places, list(map(known.get, places, repeat(unknown))),
+                                     all(map(known.__contains__, places)))
         return got
 
     def _compute_total(self, seat: int, replace: dict[Place, float] | None) -> float:
@@ -275,7 +296,7 @@ class KombioBot(GridBot):
         if slots is None:
             places, values, _ = self._seat_values(self.seat)
             known = self.known
-            top = max((v for p, v in zip(places, values) if p in known), default=None)
+            top = max(compress(values, map(known.__contains__, places)), default=None)
             first_unknown = next(j for j, p in enumerate(places) if p not in known)
             slots = self._memo["slots"] = [j for j, p in enumerate(places)
                                            if j == first_unknown or (p in known and values[j] == top)]
@@ -531,14 +552,14 @@ class KombioBot(GridBot):
             return LookOpponent(seat, plan[1])
         if kind == "blind":
             a, b = plan[1], plan[2]
-            act = BlindSwap(seat, a, b)
-            return act if act in legal else BlindSwap(seat, b, a)
+            act = blind_swap_action(seat, a, b)
+            return act if listed(act, legal) else blind_swap_action(seat, b, a)
         if kind == "look13":
             return LookAny(seat, plan[1])
         if kind == "look14":
             a, b = plan[1], plan[2]
-            act = LookTwo(seat, a, b)
-            return act if act in legal else LookTwo(seat, b, a)
+            act = look_two_action(seat, a, b)
+            return act if listed(act, legal) else look_two_action(seat, b, a)
         return None
 
     def _look_swap(self, view: KombioView, legal: list[Action]) -> Action | None:
@@ -593,7 +614,7 @@ class KombioBot(GridBot):
         r = top.rank
         mem = self.memory.known if self.use_memory else self.recent
         shown = {p: c.rank for p, c in zip(view.looked, view.looked_cards) if c is not None} if view.looked else {}
-        if r not in [card.rank for card in mem.values()] and r not in shown.values():
+        if r not in map(_RANK, mem.values()) and r not in shown.values():
             return False   # the usual case: no card of that value in mind (no legal match to look through)
         for a in legal:
             if type(a) is not Match:

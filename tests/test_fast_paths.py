@@ -110,6 +110,110 @@ def test_the_kombio_bots_cached_sums_equal_the_plain_formulas():
     assert compared > 100
 
 
+def test_the_kombio_bots_beliefs_read_from_kept_places_are_the_plain_ones():
+    """What the bot believes each occupied place holds (read through the set of occupied places
+    kept for grids of the same value, which the bots share) and its unseen pool (counted by value, a confused
+    memory's card, id -1, left out) are what the plain bounds checks and count give, over memories
+    that confuse often and views that look at cards."""
+    from ai.kombio import KombioBot
+    from ai.levels import LEVELS
+    from game.core.memory import Recall
+    from game.variants.kombio import DECK_CARDS, Kombio
+
+    recall = Recall(capacity=10, half_life_events=40, confusion=0.5, swap_slip=0.2)
+    compared = confused = 0
+    for seed in range(4):
+        game = Kombio(3, None, seed)
+        bot = KombioBot(LEVELS["hard"], seed, recall=recall)
+        bot.begin(0, Kombio, 3, dict(game.options))
+        rng = random.Random(seed)
+        for _, _, events in random_steps(game, rng, 400):
+            bot.observe([e.for_seat(0) for e in events])
+            view = game.observe(0)
+            bot._setup_beliefs(view)
+            grids = view.grids
+            plain = {}
+            for place, card in bot.memory.known.items():
+                if place.zone == "grid" and isinstance(card.rank, int) and 0 <= place.seat < len(grids) \
+                        and 0 <= place.index < len(grids[place.seat]) and grids[place.seat][place.index] is not None:
+                    plain[place] = card.rank
+            located = bot.memory.located_ids()
+            for place, card in zip(view.looked, view.looked_cards):
+                if card is not None:
+                    if grids[place.seat][place.index] is not None:
+                        plain[place] = card.rank
+                    located.add(card.id)
+            assert list(bot.known.items()) == list(plain.items())
+            located |= {c.id for c in (view.discard_top, view.held) if c is not None}
+            pool = sorted(c.rank for c in DECK_CARDS if c.id not in located) or sorted(c.rank for c in DECK_CARDS)
+            assert list(bot.pool) == pool
+            compared += 1
+            confused += -1 in located
+    assert compared > 500 and confused > 100
+
+
+class _PlainDecayMemory:
+    """The memory's decay the long way: every trace's own checkpoint, moved on at every pass."""
+
+    def _decay(self):
+        r = self.recall
+        if r.half_life_events is None and r.half_life_seconds is None:
+            return
+        for place in list(self.known):
+            trace = self.traces.get(place)
+            if trace is None:
+                continue
+            load = 0.0
+            if r.half_life_events:
+                load += (self.events - trace.events) / r.half_life_events
+            if r.half_life_seconds:
+                elapsed = self.now - trace.time
+                if elapsed > 0.0:
+                    load += elapsed / r.half_life_seconds
+            trace.events, trace.time = self.events, self.now
+            if load and self.rng.random() >= 0.5 ** (load / self._strength(place)):
+                self._forget(place)
+
+
+def test_a_memory_fading_from_its_last_pass_forgets_what_per_card_checkpoints_forget():
+    """Decay counts the cards checked at the last pass from that pass (one load for them all): the
+    same cards are forgotten, with the same random draws, as when each card keeps its own
+    checkpoint, over recalls by events, by seconds, both, own cards lasting longer, and cards
+    remembered between passes without an event."""
+    from game.core.cards import Card, grid_place
+    from game.core.memory import Recall, TableMemory
+    from game.variants.kombio import Kombio
+
+    class PlainMemory(_PlainDecayMemory, TableMemory):
+        pass
+
+    recalls = [Recall(capacity=8, half_life_events=30, half_life_seconds=20, own_boost=2.0, swap_slip=0.1),
+               Recall(half_life_events=15), Recall(half_life_seconds=5, own_boost=3.0), Recall(capacity=3)]
+    compared = faded = 0
+    for seed, recall in enumerate(recalls * 2):
+        game = Kombio(3, None, seed)
+        rng = random.Random(seed)
+        fast, plain = (cls(0, recall, random.Random(seed), tuple(range(-1, 15))) for cls in (TableMemory, PlainMemory))
+        now = 0.0
+        for step, (_, t, events) in enumerate(random_steps(game, rng, 500)):
+            seen = [e.for_seat(0) for e in events]
+            for memory in (fast, plain):
+                memory.observe_all(seen)
+            if step % 3 == 0:
+                now = max(now, t) + rng.choice((0.0, 0.5, 4.0))
+                before = len(plain.known)
+                for memory in (fast, plain):
+                    memory.tick(now)
+                faded += len(plain.known) < before
+                if step % 2:
+                    for memory in (fast, plain):
+                        memory.remember(grid_place(1, step % 4), Card(-1, 5))
+            assert list(fast.known.items()) == list(plain.known.items()), (seed, step)
+            assert fast.rng.getstate() == plain.rng.getstate(), (seed, step)
+            compared += 1
+    assert compared > 1000 and faded > 100, (compared, faded)
+
+
 def test_kombio_legal_lists_kept_while_the_targets_stay_are_the_ones_listed_afresh():
     """A reaction's legal list is kept over the versions its targets stay the same for: it is
     always the list a game that kept nothing gives."""
@@ -125,6 +229,29 @@ def test_kombio_legal_lists_kept_while_the_targets_stay_are_the_ones_listed_afre
                 assert game.legal_actions(seat) == kept, (seed, seat, game.phase)
                 checked += game.phase == "reaction"
     assert checked > 500
+
+
+def test_a_bots_check_that_its_action_is_listed_answers_what_in_answers():
+    """`listed` finds the very object first, then falls back to ==: the same answer as `in` for
+    the listed objects, equal copies of them and actions not listed; a pair named through the
+    cached constructors is the object an ability's list holds."""
+    from ai.grid_bot import listed
+    from game.variants.kombio import BlindSwap, Kombio, LookTwo, SkipAbility, blind_swap_action, look_two_action
+
+    from game.core.actions import StartRound
+
+    game = Kombio(4, None, 3)
+    game.apply(StartRound())
+    places = game._targets()
+    rng = random.Random(3)
+    for kind, cached in ((BlindSwap, blind_swap_action), (LookTwo, look_two_action)):
+        legal = [cached(1, a, b) for i, a in enumerate(places) for b in places[i + 1:]] + [SkipAbility(1)]
+        for _ in range(200):
+            a, b = rng.sample(places, 2)
+            for action in (cached(1, a, b), kind(1, a, b), kind(2, a, b), SkipAbility(1), rng.choice(legal)):
+                assert listed(action, legal) == (action in legal)
+            assert cached(1, a, b) == kind(1, a, b)
+            assert any(x is cached(1, a, b) for x in legal) == (kind(1, a, b) in legal)
 
 
 def test_the_kombio_call_estimate_lists_one_or_two_cards_as_the_stepwise_sum_does():
@@ -204,18 +331,56 @@ def test_combat_uno_seats_to_act_are_the_seats_with_a_legal_action_in_seat_order
 
 
 def test_kombio_shared_view_fields_are_listed_in_the_view_s_order():
+    """The shared parts list KombioView's fields by position: each position holds what the field
+    of that name means (the seat's own fields left blank), over many states of a table."""
     import dataclasses
 
+    from game.core.cards import DECK, DISCARD, Place
     from game.variants.kombio import Kombio, KombioView
 
-    game = Kombio(3, None, 1)
-    assert list(game._public_view_parts()["fields"]) == [f.name for f in dataclasses.fields(KombioView)]
+    names = [f.name for f in dataclasses.fields(KombioView)]
+    checked = 0
+    for seed in range(5):
+        game = Kombio(4, None, seed)
+        rng = random.Random(seed)
+        for _ in random_steps(game, rng, 500):
+            fields, holder = game._public_view_parts()
+            assert len(fields) == len(names)
+            got = dict(zip(names, fields))
+            window = game.window if game.phase == "reaction" else None
+            steps = ("ability", "look_swap", "look_both")
+            pending = game.phase in ("give", "penalty_choice")
+            assert got == {
+                "seat": None, "seats": game.seats, "round": game.round, "phase": game.phase,
+                "turn": game.turn if game.round else None, "dealer": game.dealer, "acting": game.seats_to_act(),
+                "out_of_turn": None, "direction": 1, "zones": got["zones"],
+                "windows": got["windows"], "pending_draw": 0, "totals": tuple(game.score.totals),
+                "round_scores": tuple(game.score.rounds), "over": game.over, "winners": game.winners,
+                "prompt": game._prompt(), "grids": tuple(game.grid_rows(game.round_revealed(), {})),
+                "discard_top": game.piles.top, "discard_size": len(game.piles.discard),
+                "deck_size": len(game.piles.deck), "holder": holder, "held": None,
+                "held_from": game.held_from if holder is not None else None,
+                "ability": game.ability if game.phase in steps else None,
+                "looked": game.looked, "looked_cards": (None,) * len(game.looked), "caller": game.caller,
+                "final_turns": tuple(sorted(game.final_turns)), "locked": game.locked_seats(),
+                "window_seats": window.remaining() if window else (),
+                "window_deadline": game.window.deadline if game.window else None,
+                "pending_seat": game.pending_seat if pending else None,
+                "pending_place": game.pending_place if pending else None, "options": None,
+                "wrong_claimer": game.pending_claimer if game.phase == "penalty_choice" else None,
+            }, (seed, game.phase)
+            assert [z.place for z in got["zones"]] == [Place("grid", s) for s in range(4)] + [DISCARD, DECK], seed
+            assert [(w.kind, w.seats) for w in got["windows"]] == ([("match", window.remaining())] if window else [])
+            assert holder == (game.turn if game.held is not None else None)
+            checked += 1
+    assert checked > 1000
 
 
 @pytest.mark.parametrize("variant", ["kombio"])
 def test_a_view_built_from_the_shared_parts_equals_one_built_afresh(variant):
-    """The parts of a view every seat shares are built once per version: whichever seat asked
-    first, every seat's view is the one it would get on its own (nothing private is shared)."""
+    """The parts of a view every seat shares are built once per version, and the grid zones are
+    kept while the grids hold the same cards: whichever seat asked first, every seat's view is
+    the one it would get on its own (nothing private is shared), from a game that kept nothing."""
     cls = get_variant(variant)
     checked = 0
     for seed in range(3):
@@ -225,8 +390,10 @@ def test_a_view_built_from_the_shared_parts_equals_one_built_afresh(variant):
             order = list(range(-1, game.seats))
             rng.shuffle(order)
             shared = {seat: game.observe(seat) for seat in order}
+            kept = game._grid_zones
             for seat in order:
-                game._shared_view = (-1, {})
+                game._shared_view, game._grid_zones = (-1, ([], None)), ((), (), ())
                 assert game.observe(seat) == shared[seat], (seed, seat, game.phase)
                 checked += 1
+            game._grid_zones = kept   # (kept over many versions: stale zones would show)
     assert checked > 1000

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter, is_
 from typing import Any, Iterable
 
 from game.core.cards import Card, Place
@@ -23,7 +24,8 @@ NOBODY: frozenset[int] = frozenset()
 
 
 _HAS_SHOWN_TO: dict[type, bool] = {}
-_INIT_FIELDS: dict[type, tuple[str, ...]] = {}   # each event class's constructor fields (for_seat)
+# Each event class's constructor fields, and what reads them all at once (for_seat).
+_INIT_FIELDS: dict[type, tuple[tuple[str, ...], Any]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,15 +49,17 @@ class Event:
         if not self.hides_cards() or seat in self.shown_to:  # type: ignore[attr-defined]
             return self
         cls = type(self)
-        names = _INIT_FIELDS.get(cls)
-        if names is None:
-            names = _INIT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
-        values = {name: getattr(self, name) for name in names}
-        blanked = {name: _blank(value) for name, value in values.items()}
-        if all(blanked[name] is value for name, value in values.items()):
+        known = _INIT_FIELDS.get(cls)
+        if known is None:
+            names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+            known = _INIT_FIELDS[cls] = (names, attrgetter(*names))
+        names, read = known
+        values = read(self) if len(names) > 1 else (read(self),)   # (attrgetter of one name: the value)
+        blanked = [_blank(value) for value in values]
+        if all(map(is_, blanked, values)):
             return self
         # (what dataclasses.replace does, without looking the fields up again)
-        return cls(**blanked)
+        return cls(**dict(zip(names, blanked)))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"event": type(self).__name__}

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Iterable
 
 from game.core.cards import Card, Place
@@ -42,13 +43,14 @@ class Recall:
 
 
 PERFECT = Recall()
+_ID = attrgetter("id")
 _EVERYONE = frozenset(range(64))   # the seats a public card is seen by (shared: never changed in place)
 
 
 @dataclass(slots=True)
 class _Trace:
-    events: int      # the event count when it was last seen or checked for decay
-    time: float      # the time then
+    events: int      # the event count when it was last seen (decay counts from the later of this and
+    time: float      # the time then                          the memory's last decay pass, `checked`)
     seen: int        # the event count when it was last seen (for capacity)
 
 
@@ -71,6 +73,9 @@ class TableMemory:
     now: float = 0.0         # the latest time it was told (tick)
     traces: dict[Place, _Trace] = field(default_factory=dict)
     recent: list[int] = field(default_factory=list)   # the latest values seen, newest last
+    # The event count and time of the last decay pass: every card remembered then was checked
+    # then, so a trace seen no later counts its fading from here (one load for all of them).
+    checked: tuple[int, float] = (0, 0.0)
 
     def get(self, place: Place) -> Card | None:
         return self.known.get(place)
@@ -82,7 +87,7 @@ class TableMemory:
         ids = {card.id for place, card in self.known.items() if place.zone != "discard"}
         span = self.recall.pile_span
         pile = self.pile if span is None else self.pile[-span:] if span > 0 else []
-        ids.update(card.id for card in pile)
+        ids.update(map(_ID, pile))
         return ids
 
     # -- storing and losing ------------------------------------------------------------------------
@@ -131,22 +136,38 @@ class TableMemory:
             return
         # (it runs at every turn and every decision: the loop reads locals)
         events, now, seat, boost = self.events, self.now, self.seat, r.own_boost
+        checked_events, checked_time = self.checked
+        self.checked = (events, now)
+        known = self.known
+        if not known:
+            return
         traces, random = self.traces, self.rng.random
-        for place in list(self.known):
+        load = self._load(checked_events, checked_time)
+        # The chance to keep a card checked at the last pass, own and other (the divisor is
+        # _strength(place)).
+        keep_own, keep_other = 0.5 ** (load / boost), 0.5 ** (load / 1.0)
+        for place in list(known):
             trace = traces.get(place)
             if trace is None:
                 continue
-            load = 0.0
-            if by_events:
-                load += (events - trace.events) / by_events
-            if by_seconds:
-                elapsed = now - trace.time
-                if elapsed > 0.0:   # (max(0.0, elapsed): adding 0.0 changes nothing)
-                    load += elapsed / by_seconds
-            trace.events, trace.time = events, now
-            # (the divisor is _strength(place))
-            if load and random() >= 0.5 ** (load / (boost if place.seat == seat else 1.0)):
+            if trace.events > checked_events:   # seen since the last pass: its own load
+                fresh = self._load(trace.events, trace.time)
+                if fresh and random() >= 0.5 ** (fresh / (boost if place.seat == seat else 1.0)):
+                    self._forget(place)
+            elif load and random() >= (keep_own if place.seat == seat else keep_other):
                 self._forget(place)
+
+    def _load(self, events: int, time: float) -> float:
+        """How far a card last checked at (`events`, `time`) has faded since, in half-lives."""
+        r = self.recall
+        load = 0.0
+        if r.half_life_events:
+            load += (self.events - events) / r.half_life_events
+        if r.half_life_seconds:
+            elapsed = self.now - time
+            if elapsed > 0.0:   # (max(0.0, elapsed): adding 0.0 changes nothing)
+                load += elapsed / r.half_life_seconds
+        return load
 
     def tick(self, now: float) -> None:
         """Time passes (a bot tells it the time when it decides): fading catches up."""
@@ -168,22 +189,28 @@ class TableMemory:
                 self.traces[dst] = trace
         else:
             self.known.pop(dst, None)
-        self.seen_by[dst] = self.seen_by.pop(src, set())
+        seen = self.seen_by.pop(src, None)
+        self.seen_by[dst] = set() if seen is None else seen
 
     def observe(self, event: Event) -> None:
         self.observe_all((event,))
 
     def observe_all(self, events: Iterable[Event]) -> None:
-        # (a bot hears every event of the table: the handler is looked up by the event's class)
+        # (a bot hears every event of the table: the handler is looked up by the event's class;
+        # most events only advance its clock, which is stored before each handler and at the end)
         handlers = _HANDLERS
+        count = self.events
         for event in events:
-            self.events += 1
+            count += 1
             kind = type(event)
             handler = handlers.get(kind, _UNSET)
             if handler is _UNSET:
                 handler = handlers[kind] = next((h for base, h in _HANDLED if issubclass(kind, base)), None)
             if handler is not None:
+                self.events = count
                 handler(self, event)
+                count = self.events
+        self.events = count
 
     def _on_moved(self, event: CardMoved) -> None:
         if event.src.zone == "discard" and self.pile:

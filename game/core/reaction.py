@@ -51,4 +51,4 @@ class ReactionWindow:
         return all(seat in self.done for seat in self.offered)
 
     def remaining(self) -> tuple[int, ...]:
-        return tuple(s for s in self.offered if s not in self.done)
+        return tuple([s for s in self.offered if s not in self.done])   # (asked at every step of a window)

@@ -82,6 +82,16 @@ class DecidePenalty(Action):
 
 # Actions are immutable values, so the ones listed on every step are built once.
 _match = lru_cache(maxsize=None)(Match)
+# (an ability's list holds up to a hundred pairs; a bot naming a pair through these gets the very
+# action listed, which a check of its choice finds at once)
+blind_swap_action = lru_cache(maxsize=None)(BlindSwap)
+look_two_action = lru_cache(maxsize=None)(LookTwo)
+
+
+@lru_cache(maxsize=None)
+def _deck_zone(size: int) -> ZoneView:
+    # Views are frozen, so one deck zone of a size serves every view.
+    return ZoneView(DECK, "deck", (), size)
 
 
 # -- events particular to Kombio ---------------------------------------------------------------
@@ -258,10 +268,8 @@ class Kombio(GridGame):
         if rank in (13,):
             return [LookAny(seat, p) for p in self._targets()]
         places = self._targets()
-        pairs = [(a, b) for i, a in enumerate(places) for b in places[i + 1:]]
-        if rank in (11, 12):
-            return [BlindSwap(seat, a, b) for a, b in pairs]
-        return [LookTwo(seat, a, b) for a, b in pairs]
+        pair = blind_swap_action if rank in (11, 12) else look_two_action
+        return [pair(seat, a, b) for i, a in enumerate(places) for b in places[i + 1:]]
 
     def observe(self, seat: int) -> KombioView:
         # What every seat's view shares (the table as the public sees it: every field of a view
@@ -275,7 +283,8 @@ class Kombio(GridGame):
             if shared[0] != self.version:
                 shared = self._shared_view = (self.version, self._public_view_parts())
             parts = shared[1]
-        args = list(parts["fields"].values())   # KombioView's fields in order
+        fields, holder = parts
+        args = fields.copy()   # KombioView's fields in order
         args[_SEAT] = seat
         args[_OUT_OF_TURN] = self.acts_out_of_turn(seat)
         args[_OPTIONS] = dict(self.options)
@@ -285,58 +294,82 @@ class Kombio(GridGame):
             args[_GRIDS] = grids
             args[_ZONES] = (*[grid_zone(s, row) for s, row in enumerate(grids)], *args[_ZONES][len(grids):])
             args[_LOOKED_CARDS] = tuple(visible.get(p) for p in self.looked)
-        holder = parts["holder"]
         if holder is not None:
             held = args[_HELD] = self.held_shown_to(seat, holder)
             args[_ZONES] = (*args[_ZONES],
                             ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
         return KombioView(*args)
 
-    _shared_view: tuple[int, dict[str, Any]] = (-1, {})
-    _grid_zones: tuple[tuple, tuple[ZoneView, ...]] = ((), ())   # the public grid rows, their zones
+    _shared_view: tuple[int, tuple[list[Any], int | None]] = (-1, ([], None))
+    # The public grid rows and their zones, with what they were made from: whether all is
+    # revealed and the cards in the grids (compared by identity first: cheaper than the rows).
+    _grid_zones: tuple[tuple, tuple, tuple[ZoneView, ...]] = ((), (), ())
 
-    def _public_view_parts(self) -> dict[str, Any]:
-        """The parts of a view that are the same for every seat (all immutable): `fields`, the view
-        of a seat that sees nothing private (its seat, out_of_turn and options to be filled in),
-        and the seat holding a card."""
+    def _public_view_parts(self) -> tuple[list[Any], int | None]:
+        """The parts of a view that are the same for every seat (all immutable): the fields of the
+        view of a seat that sees nothing private (its seat, out_of_turn and options to be filled
+        in), and the seat holding a card."""
         reveal_all = self.round_revealed()
-        grids = tuple(self.grid_rows(reveal_all, {}))
+        made_from = (reveal_all, *map(tuple, self.grids))
         kept = self._grid_zones
-        if kept[0] != grids:
-            # (most versions leave the grids as they were: a pass, a look, a card drawn)
-            kept = self._grid_zones = (grids, tuple([grid_zone(s, row) for s, row in enumerate(grids)]))
-        grids = kept[0]
+        if kept[0] != made_from:
+            grids = tuple(self.grid_rows(reveal_all, {}))
+            # (most versions leave the grids as they were: a pass, a look, a card drawn; a swap
+            # leaves the rows as they were)
+            kept = self._grid_zones = (made_from, kept[1], kept[2]) if kept[1] == grids else \
+                (made_from, grids, tuple([grid_zone(s, row) for s, row in enumerate(grids)]))
+        grids = kept[1]
         window = self.window
         in_window = self.phase == "reaction" and window is not None
-        zones = (*kept[1], ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
-                 ZoneView(DECK, "deck", (), len(self.piles.deck)))
+        zones = (*kept[2], ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
+                 _deck_zone(len(self.piles.deck)))
         holder = self.turn if self.held is not None else None
         remaining = window.remaining() if in_window else ()  # type: ignore[union-attr]
         step = self.phase in ("ability", "look_swap", "look_both")
         pending = self.phase in ("give", "penalty_choice")
-        # KombioView's fields in their order (tests/test_fast_paths.py checks it): a view is made
-        # from their values
-        fields = {
-            "seat": None, "seats": self.seats, "round": self.round, "phase": self.phase,
-            "turn": self.turn if self.round else None, "dealer": self.dealer, "acting": self.seats_to_act(),
-            "out_of_turn": None, "direction": 1, "zones": zones,
-            "windows": (WindowView("match", remaining, window.opened_at, window.deadline),)  # type: ignore[union-attr]
+        # KombioView's fields in their order, one a line (tests/test_fast_paths.py checks what each
+        # one holds): a view is made from their values. (A list: a dict of the names cost more
+        # than the rest of the parts.)
+        fields = [
+            None,   # seat
+            self.seats,
+            self.round,
+            self.phase,
+            self.turn if self.round else None,
+            self.dealer,
+            remaining if in_window else self.seats_to_act(),   # acting (a window's: its remaining seats)
+            None,   # out_of_turn
+            1,      # direction
+            zones,
+            (WindowView("match", remaining, window.opened_at, window.deadline),)  # type: ignore[union-attr]
             if in_window else (),
-            "pending_draw": 0, "totals": tuple(self.score.totals), "round_scores": tuple(self.score.rounds),
-            "over": self.over, "winners": self.winners, "prompt": self._prompt(),
-            "grids": grids, "discard_top": self.piles.top, "discard_size": len(self.piles.discard),
-            "deck_size": len(self.piles.deck), "holder": holder, "held": None,
-            "held_from": self.held_from if holder is not None else None,
-            "ability": self.ability if step else None,
-            "looked": self.looked, "looked_cards": (None,) * len(self.looked),
-            "caller": self.caller, "final_turns": tuple(sorted(self.final_turns)), "locked": self.locked_seats(),
-            "window_seats": remaining, "window_deadline": window.deadline if window else None,
-            "pending_seat": self.pending_seat if pending else None,
-            "pending_place": self.pending_place if pending else None,
-            "options": None,
-            "wrong_claimer": self.pending_claimer if self.phase == "penalty_choice" else None,
-        }
-        return {"fields": fields, "holder": holder}
+            0,      # pending_draw
+            tuple(self.score.totals),
+            tuple(self.score.rounds),
+            self.over,
+            self.winners,
+            self._prompt(),
+            grids,
+            self.piles.top,   # discard_top
+            len(self.piles.discard),
+            len(self.piles.deck),
+            holder,
+            None,   # held
+            self.held_from if holder is not None else None,
+            self.ability if step else None,
+            self.looked,
+            (None,) * len(self.looked),   # looked_cards
+            self.caller,
+            tuple(sorted(self.final_turns)),
+            self.locked_seats(),
+            remaining,   # window_seats
+            window.deadline if window else None,
+            self.pending_seat if pending else None,
+            self.pending_place if pending else None,
+            None,   # options
+            self.pending_claimer if self.phase == "penalty_choice" else None,   # wrong_claimer
+        ]
+        return fields, holder
 
     def claim_fits(self, card: Card) -> bool:
         return bool(self.piles.discard) and card.rank == self.piles.discard[-1].rank
