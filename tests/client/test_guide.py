@@ -22,16 +22,15 @@ READ_FRAMES = 80          # 4 s of reading: longer than any reaction window of t
 
 
 def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:
-    """The guide's colour somewhere in the band round a pointed-at card or button."""
+    """The guide's colour somewhere in the band round a pointed-at card or button (every pixel of
+    the band's outer 16 px: the ring pulses, so it lies nearer or further from the card)."""
     band = rect.inflate(40, 40).clip(surface.get_rect())
-    for x in range(band.left, band.right, 2):
-        for y in (band.top + 1, band.top + 4, band.top + 7, band.top + 10, band.top + 13, band.bottom - 2,
-                  band.bottom - 5, band.bottom - 8, band.bottom - 11, band.bottom - 14):
+    for x in range(band.left, band.right):
+        for y in (*range(band.top, band.top + 16), *range(band.bottom - 16, band.bottom)):
             if surface.get_at((x, y))[:3] == GUIDE_COLOUR:
                 return True
-    for y in range(band.top, band.bottom, 2):
-        for x in (band.left + 1, band.left + 4, band.left + 7, band.left + 10, band.left + 13, band.right - 2,
-                  band.right - 5, band.right - 8, band.right - 11, band.right - 14):
+    for y in range(band.top, band.bottom):
+        for x in (*range(band.left, band.left + 16), *range(band.right - 16, band.right)):
             if surface.get_at((x, y))[:3] == GUIDE_COLOUR:
                 return True
     return False
@@ -116,6 +115,41 @@ def test_the_guide_fits_the_smallest_window(tmp_path, variant):
 
     table, shown = play_guided(app, variant, check=fits)
     assert shown == [m.key for m in guide_for(variant).moments]
+
+
+def texts_below_the_guide(table) -> list[tuple[str, pygame.Rect]]:
+    """The texts the table drew this frame before the guide's own layer, but for the floating
+    ones (they rise across the table on purpose, and are gone in a moment)."""
+    marks = list(table.label_layers) + [(len(T.DRAWN), "")]
+    out = []
+    for (start, name), (end, _) in zip(marks, marks[1:]):
+        if name not in ("guide", "floating"):
+            out += [(text, rect) for text, rect in T.DRAWN[start:end] if text.strip()]
+    return out
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
+def test_the_guides_arrows_cross_no_text(tmp_path, variant, size):
+    """An arrow from the panel to what it points at never runs through a line of the table's text
+    (the prompt, a plate, the narration, a button): it leaves the panel where a straight line stays
+    clear, and the panel sits where one can."""
+    app = make_app(tmp_path)
+    app.set_window_size(size)
+    crossings = []
+
+    def clear(table, moment):
+        rings = [rect.inflate(22, 22) for rect in table.guide_targets(moment)]
+        for start, end in table.guide_arrows:
+            for text, box in texts_below_the_guide(table):
+                if box.collidelist(rings) >= 0 or box.colliderect(table.guide_panel):
+                    continue   # the label of what it points at, or under the panel
+                if box.clipline(start, end):
+                    crossings.append(f"{moment.key}: the arrow {tuple(start)} -> {tuple(end)} crosses {text!r} {box}")
+
+    table, shown = play_guided(app, variant, check=clear)
+    assert shown == [m.key for m in guide_for(variant).moments]
+    assert not crossings, "\n".join(crossings)
 
 
 def test_guided_match_plays_with_no_reading_time(tmp_path):

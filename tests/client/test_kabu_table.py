@@ -4,12 +4,23 @@ the calculated score beside the pile, and the announcements of claims, penalties
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.client.table.kabu import KabuTable
 from game.core.cards import grid_place
 from game.variants.kabu import ClaimMissed, Claimed, Kabu, TotalHalved
+from game.client.ui import text as T
 from kabu_driver import DT, KabuDriver, kabu_record, make_app, start
+
+
+def layers(table) -> dict[str, list[tuple[str, pygame.Rect]]]:
+    """The texts of the last frame by the label layer they were drawn on."""
+    out: dict[str, list] = {}
+    marks = list(table.label_layers) + [(len(T.DRAWN), "")]
+    for (start_at, name), (end, _) in zip(marks, marks[1:]):
+        out.setdefault(name, []).extend(T.DRAWN[start_at:end])
+    return out
 
 pytestmark = pytest.mark.client
 
@@ -74,25 +85,29 @@ def test_every_table_size_plays_through(tmp_path, seats):
 
 
 def test_the_calculated_score_is_drawn_beside_the_pile(tmp_path):
+    """Drawn with the table's labels (under the history panel and the guide, which come later in
+    the frame), as the seat's view gives it, on the discard pile's corner."""
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=8))
     driver = KabuDriver(app, table, seed=8, claim_rate=0.0, call_after=99)
     shown = []
-    original = table.draw
-
-    def spy(surface):
-        original(surface)
-        calc = getattr(table.shown, "calculated", None)
-        if calc is not None and table.round_result is None:
-            shown.append(calc)
-    table.draw = spy
     for _ in range(3000):
         driver.act()
         app.step(DT)
-        if len(shown) > 5:
-            break
+        calc = getattr(table.shown, "calculated", None)
+        if calc is not None and table.round_result is None:
+            drawn = layers(table)
+            labels = [rect for text, rect in drawn.get("table", []) if text == f"calc {calc}"]
+            assert len(labels) == 1, f"calc {calc} drawn {len(labels)} times on the table layer"
+            assert not any(text.startswith("calc ") for name, texts in drawn.items() if name != "table"
+                           for text, _ in texts)
+            discard = pygame.Rect(0, 0, *table.layout.pile_card)
+            discard.center = tuple(map(int, table.layout.discard_pos))
+            assert labels[0].collidepoint(discard.bottomright), f"{labels[0]} is not on the pile's corner {discard}"
+            shown.append(calc)
+            if len(shown) > 5:
+                break
     assert shown, "no calculated score came up in the first turns"
-    assert all(isinstance(c, int) for c in shown)
 
 
 def test_a_halving_is_marked_on_the_chart(tmp_path):

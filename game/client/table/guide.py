@@ -32,6 +32,11 @@ from game.core.events import Event
 from game.guides import ButtonOf, Face, Guide, GuideContext, Moment, guide_for
 
 GUIDE_COLOUR = (255, 128, 200)   # apart from the gold of legal targets and the coach's blue
+# What a spot for the panel pays per pixel of its arrow passing under a label (the arrow is left
+# out there, so the words stay whole): a clear arrow is better, but not at the price of covering
+# more of the table; a label's worth of arrow (about 50 px) weighs like a sixth of a card.
+ARROW_CROSSING_COST = 60
+LABEL_COVER_COST = 12   # per pixel of a label the panel covers (a card's: 3): its words are lost
 
 
 class GuidedStorage:
@@ -271,36 +276,58 @@ class TableGuide:
                (w, h), self.round_result is not None, self.match_result is not None)
         if getattr(self, "_guide_spot", (None,))[0] == key:
             return self._guide_spot[1]
-        busy = [pygame.Rect(r) for r in self.labels.taken]
+        # What it covers, with what each pixel costs: a label's words weigh more than a card's back.
+        busy = [(pygame.Rect(r), LABEL_COVER_COST) for r in self.labels.taken]
         for zone in self.zones.values():
-            busy += [sprite.rect() for _, sprite in zone.resting()]
-        busy += self.guide_avoid()
+            busy += [(sprite.rect(), 3) for _, sprite in zone.resting()]
+        busy += [(r, 3) for r in self.guide_avoid()]
         if self.round_result is not None or self.match_result is not None:
-            busy.append(self.overlay_rect())
+            busy.append((self.overlay_rect(), 3))
+            busy += [(rect, LABEL_COVER_COST) for rect in self.results_texts()]
+        rects = [b for b, _ in busy]
+        weights = [weight for _, weight in busy]
+        rings = [t.inflate(24, 24) for t in targets]
         best, best_cost = None, None
         for pw in self.guide_widths():
             lines = T.wrap(text, TH.BODY, pw - 40)
             ph = 56 + len(lines) * T.line_height(TH.BODY) + 50
-            for y in range(48, max(49, h - ph - 8), 16):
-                for x in range(12, max(13, w - pw - 12), 24):
+            # (the far edges too: a panel pushed right into the corner can clear a button)
+            for y in sorted({*range(48, max(49, h - ph - 8), 16), max(48, h - ph - 8)}):
+                for x in sorted({*range(12, max(13, w - pw - 12), 24), max(12, w - pw - 12)}):
                     r = pygame.Rect(x, y, pw, ph)
                     cost = 0
-                    for b in busy:
-                        c = r.clip(b)
-                        cost += 3 * c.w * c.h
-                    for t in targets:
-                        c = r.clip(t.inflate(24, 24))
+                    for i in r.collidelistall(rects):
+                        c = r.clip(rects[i])
+                        cost += weights[i] * c.w * c.h
+                    for i in r.collidelistall(rings):
+                        c = r.clip(rings[i])
                         cost += 20 * c.w * c.h
                     # Between equals: wide, and near the top centre, where the eye looks first.
                     cost += abs(r.centerx - w // 2) * 2 + abs(r.y - 48) + (560 - pw) * 4
+                    if best_cost is not None and cost >= best_cost:
+                        continue
+                    # A spot whose arrows must pass under labels pays for every pixel they do
+                    # (worked out only for a spot that could still win: it costs the most).
+                    for t in targets:
+                        path = self.arrow_path(r, t)
+                        if path is not None:
+                            cost += ARROW_CROSSING_COST * path[2]
                     if best_cost is None or cost < best_cost:
                         best, best_cost = (r, lines), cost
         self._guide_spot = (key, best)
         return best
 
+    def results_texts(self) -> list[pygame.Rect]:
+        """Where this frame's results panel wrote its words (the title, the names, the scores):
+        the panel's own labels, which the table's label board does not hold."""
+        marks = list(self.label_layers) + [(len(T.DRAWN), "")]
+        return [pygame.Rect(rect) for (start, name), (end, _) in zip(marks, marks[1:]) if name == "results"
+                for _, rect in T.DRAWN[start:end]]
+
     def draw_guide(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         moment = self.guide_moment()
         self.guide_panel = None
+        self.guide_arrows: list[tuple[pygame.Vector2, pygame.Vector2]] = []   # (start, end), as drawn
         if moment is None:
             return
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
@@ -329,23 +356,81 @@ class TableGuide:
         for rect in targets:
             self.guide_arrow(surface, panel, rect)
 
-    def guide_arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
-        """An arrow from the panel's edge to a card it points at."""
+    def arrow_path(self, panel: pygame.Rect, target: pygame.Rect) -> tuple[pygame.Vector2, pygame.Vector2, float] | None:
+        """The arrow from the panel to the ring round `target`: of the straight lines from points
+        along the panel's sides that face the target, the one crossing the least of the table's
+        labels (texts, plates, buttons), the shortest among those. Returns its start, its end and
+        how many pixels of it lie on labels; None when the panel touches the ring."""
         ring = target.inflate(22, 22)
         if panel.colliderect(ring):
+            return None
+        starts: list[tuple[float, float]] = []
+        xs = [panel.left + 24 + (panel.w - 48) * i / 8 for i in range(9)]
+        ys = [panel.top + 16 + (panel.h - 32) * i / 6 for i in range(7)]
+        if ring.top >= panel.bottom:
+            starts += [(x, panel.bottom) for x in xs]
+        if ring.bottom <= panel.top:
+            starts += [(x, panel.top) for x in xs]
+        if ring.left >= panel.right:
+            starts += [(panel.right, y) for y in ys]
+        if ring.right <= panel.left:
+            starts += [(panel.left, y) for y in ys]
+        # A label on what it points at (the button itself, the pile's place) is where it ends;
+        # only labels within reach of a line from the panel to the ring can be crossed.
+        taken = self.labels.taken
+        labels = [taken[i] for i in panel.union(ring).collidelistall(taken) if not taken[i].collidepoint(target.center)]
+        best = None
+        for sx, sy in starts:
+            ex, ey = max(ring.left, min(sx, ring.right)), max(ring.top, min(sy, ring.bottom))
+            crossed = 0.0
+            for r in labels:
+                clipped = r.clipline(sx, sy, ex, ey)
+                if clipped:
+                    (ax, ay), (bx, by) = clipped
+                    crossed += math.hypot(bx - ax, by - ay) + 1
+            length = math.hypot(ex - sx, ey - sy)
+            if best is None or (crossed, length) < best[0]:
+                best = ((crossed, length), (sx, sy), (ex, ey))
+        if best is None:
+            return None
+        (crossed, _), start, end = best
+        return pygame.Vector2(start), pygame.Vector2(end), crossed
+
+    def guide_arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
+        """An arrow from the panel's edge to a card it points at, kept off the table's texts where
+        a straight line can be; where none can (a small window), it passes under them: the line is
+        left out where it would cross a label, so every word stays readable."""
+        path = self.arrow_path(panel, target)
+        if path is None:
             return
-        start = pygame.Vector2(max(panel.left + 24, min(target.centerx, panel.right - 24)),
-                               max(panel.top + 16, min(target.centery, panel.bottom - 16)))
-        if target.centery > panel.bottom:
-            start.y = panel.bottom
-        elif target.centery < panel.top:
-            start.y = panel.top
-        else:
-            start.x = panel.right if target.centerx > panel.right else panel.left
-        end = pygame.Vector2(max(ring.left, min(start.x, ring.right)), max(ring.top, min(start.y, ring.bottom)))
-        if (end - start).length() < 12:
+        start, end, crossed = path
+        span = end - start
+        if span.length() < 12:
             return
-        direction = (end - start).normalize()
-        pygame.draw.line(surface, GUIDE_COLOUR, start, end - direction * 8, 4)
-        side = pygame.Vector2(-direction.y, direction.x)
-        pygame.draw.polygon(surface, GUIDE_COLOUR, [end, end - direction * 18 + side * 10, end - direction * 18 - side * 10])
+        length = span.length()
+        direction = span / length
+        # The stretches of the line under a label, as fractions of its length.
+        gaps = []
+        if crossed:
+            for r in self.labels.taken:
+                if not r.collidepoint(target.center):
+                    clipped = r.inflate(8, 8).clipline(start, end)
+                    if clipped:
+                        ts = sorted((pygame.Vector2(p) - start).dot(direction) / length for p in clipped)
+                        gaps.append((ts[0], ts[-1]))
+        head = 18 / length
+        at, pieces = 0.0, []
+        for a, b in sorted(gaps) + [(1.0, 1.0)]:
+            if a > at:
+                pieces.append((at, a))
+            at = max(at, b)
+        for a, b in pieces:
+            shaft_to = min(b, 1 - 8 / length)   # the head's tip is sharper than the line
+            if (shaft_to - a) * length >= 2:
+                piece = (start + span * a, start + span * shaft_to)
+                pygame.draw.line(surface, GUIDE_COLOUR, piece[0], piece[1], 4)
+                self.guide_arrows.append(piece)
+        if pieces and pieces[-1][1] == 1.0 and (1.0 - pieces[-1][0]) >= head:
+            side = pygame.Vector2(-direction.y, direction.x)
+            pygame.draw.polygon(surface, GUIDE_COLOUR, [end, end - direction * 18 + side * 10, end - direction * 18 - side * 10])
+            self.guide_arrows.append((end - direction * 18, end))

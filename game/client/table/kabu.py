@@ -193,18 +193,21 @@ class KabuTable(MemoryGridTable):
         return super().explain(exc, action)
 
     # -- the calculated score beside the pile, halvings on the chart ------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        super().draw_ring(surface, pal)
         calc = getattr(self.shown, "calculated", None)
         if calc is None or self.round_result is not None or self.match_result is not None:
             return
-        L, pal = self.layout, self.palette
-        # On the pile's lower right corner: clear of the seats' plates and of the narration.
+        # On the pile's lower right corner: clear of the seats' plates and of the narration. Drawn
+        # with the table's labels (and reserved before the prompt and narration find their places),
+        # under the history panel and the guide.
+        L = self.layout
         x = int(L.discard_pos[0] + L.pile_card[0] * 0.5)
         y = int(L.discard_pos[1] + L.pile_card[1] * 0.5)
         text = f"calc {calc}"
         label = T.text(text, TH.SMALL, pal.text, True)
         box = label.get_rect(center=(x, y)).inflate(14, 6)
+        self.labels.reserve(box)
         surface.blit(TH.panel(box.size, (6, 28, 20, 220), pal.info, 8, 2), box.topleft)
         T.blit_text(surface, text, TH.SMALL, pal.text, box.center, "center", bold=True)
 
