@@ -97,33 +97,40 @@ def draw_sprite(surface: pygame.Surface, sprite: CardSprite, face: dict | None, 
     squash = abs(math.cos(math.pi * sprite.turn))
     snapped = nominal(w, h)
     still = squash > 0.999 and snapped == (int(w), int(h))
+    q = _quant(sprite.angle)
     if still:
         img = card_image(face, snapped, sprite.angle, palette)
+        upright = snapped
     else:
         base = CARDS.render_card(face, snapped, palette)
-        sw = max(1, int(w * squash))
-        img = pygame.transform.scale(base, (sw, max(1, int(h))))
-        q = _quant(sprite.angle)
+        upright = (max(1, int(w * squash)), max(1, int(h)))
+        img = pygame.transform.scale(base, upright)
         if q:
             img = pygame.transform.rotate(img, q)
     rect = img.get_rect(center=(int(sprite.x), int(sprite.y + sprite.oy)))
     if sprite.lift > 0.05 or sprite.moving:
-        surface.blit(_shadow(rect.size), rect.move(3, 5))
+        shadow = _shadow(upright, q)
+        surface.blit(shadow, shadow.get_rect(center=rect.center).move(3, 5))
     surface.blit(img, rect)
     return rect
 
 
-_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+_SHADOWS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
-def _shadow(size: tuple[int, int]) -> pygame.Surface:
-    surf = _SHADOWS.get(size)
+def _shadow(size: tuple[int, int], angle: int) -> pygame.Surface:
+    """The card's shadow: its rounded outline, turned as the card is (a tilted card in flight
+    casts a tilted shadow, not its bounding box's)."""
+    key = (size, angle)
+    surf = _SHADOWS.get(key)
     if surf is None:
         surf = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (0, 0, 0, 70), surf.get_rect(), border_radius=max(3, min(size) // 10))
+        if angle:
+            surf = pygame.transform.rotate(surf, angle)
         if len(_SHADOWS) > 200:
             _SHADOWS.clear()
-        _SHADOWS[size] = surf
+        _SHADOWS[key] = surf
     return surf
 
 
