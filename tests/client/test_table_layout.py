@@ -167,3 +167,34 @@ def test_no_label_overlaps_or_clips_at_three_sizes(tmp_path, variant_id, seats):
         assert any(s[7] for s in seen) and any(s[5] for s in seen), "a KOMBIO call and a reaction window were not checked"
     unique = sorted(set(problems))
     assert not unique, f"{len(unique)} label problems:\n" + "\n".join(unique[:40])
+
+
+@pytest.mark.parametrize("variant_id", [v.id for v in tables.playable_variants()])
+def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
+    """A refusal ("It is Ada's turn.") is laid where it hides no card: over a full table of six
+    (or the variant's most) it used to sit on the hand of the player across, at every size."""
+    variant = next(v for v in tables.playable_variants() if v.id == variant_id)
+    seats = min(6, getattr(variant, "max_seats", 6))
+    names = ("Ada", "Bruno", "Cleo", "Dario", "Eva")[:seats - 1]
+    app = make_app(tmp_path)
+    table = start(app, GameRecord(variant_id, short_options(variant), [SeatInfo("You", "human", None)]
+                                  + [SeatInfo(n, "random", None) for n in names], 7))
+    for _ in range(400):
+        app.step(DT)
+        if not table.animating:
+            break
+    for size in SIZES:
+        table.resize(size)
+        table._buttons_key = None
+        table.update_buttons()
+        table.say("It is Ada's turn: wait for yours to play.")
+        surface = pygame.Surface(size)
+        T.DRAWN.clear()
+        table.draw(surface)
+        words = table.message[0]
+        lines = [(text, rect) for text, rect in T.DRAWN if text.strip() and text in words]
+        assert " ".join(text for text, _ in lines) == words, f"the message is not drawn whole at {size}: {lines}"
+        cards = [sprite.rect() for zone in table.zones.values() for _, sprite in zone.resting()]
+        for text, rect in lines:
+            hidden = [card for card in cards if rect.colliderect(card)]
+            assert not hidden, f"at {size} the message's {text!r} {rect} lies on the cards at {hidden}"

@@ -9,7 +9,7 @@ import math
 import random
 import re
 from collections import deque
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
@@ -62,27 +62,46 @@ class LabelBoard:
     def reserve(self, rect: pygame.Rect) -> None:
         self.taken.append(pygame.Rect(rect))
 
-    def free(self, rect: pygame.Rect) -> bool:
+    def free(self, rect: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> bool:
         r = rect.inflate(2, 2)
-        return self.screen.contains(rect) and r.collidelist(self.taken) < 0
+        return self.screen.contains(rect) and r.collidelist(self.taken) < 0 and r.collidelist(avoid) < 0
 
     def fit(self, rect: pygame.Rect, prefer: tuple[str, ...] = ("down", "up", "right", "left")) -> pygame.Rect:
         r = pygame.Rect(rect).clamp(self.screen)
-        if not self.free(r):
-            ways = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
-            best = None
-            for step in range(1, 60):
-                for way in prefer:
-                    dx, dy = ways[way]
-                    c = r.move(dx * step * self.STEP, dy * step * self.STEP)
-                    if self.free(c):
-                        best = c
-                        break
-                if best is not None:
-                    break
-            r = best if best is not None else r
+        spot = self.find(r, prefer)
+        r = spot if spot is not None else r
         self.reserve(r)
         return r
+
+    def find(self, rect: pygame.Rect, prefer: tuple[str, ...], avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """The free spot nearest `rect` (kept off `avoid` too), within reach; None if there is
+        none. Nothing is reserved."""
+        r = pygame.Rect(rect).clamp(self.screen)
+        if self.free(r, avoid):
+            return r
+        ways = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
+        for step in range(1, 60):
+            for way in prefer:
+                dx, dy = ways[way]
+                c = r.move(dx * step * self.STEP, dy * step * self.STEP)
+                if self.free(c, avoid):
+                    return c
+        return None
+
+    def find_near(self, rect: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """The free spot nearest `rect` in any direction (up first between equals), kept off
+        `avoid` too, within 240 px; None if there is none. Nothing is reserved."""
+        r = pygame.Rect(rect).clamp(self.screen)
+        for dx, dy in _NEAR_OFFSETS:
+            c = r.move(dx, dy)
+            if self.free(c, avoid):
+                return c
+        return None
+
+
+# Every move within 240 px on an 8 px grid, nearest first (upwards first between equals).
+_NEAR_OFFSETS = sorted(((dx, dy) for dx in range(-240, 241, 8) for dy in range(-240, 241, 8)
+                        if dx * dx + dy * dy <= 240 * 240), key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], abs(d[0])))
 
 
 class Hud:
@@ -312,15 +331,36 @@ class Hud:
 
     def draw_message(self, surface: pygame.Surface, pal: TH.Palette, centre: tuple[int, int]) -> None:
         """The short message (a refusal, or the coach in the info colour) in the free spot nearest
-        `centre`."""
+        `centre`, off the cards as well as the labels: on one line if it fits somewhere, else
+        wrapped narrower until it does (a refusal laid over an opponent's hand hid it); where
+        nothing clear is near, on one line off the labels alone."""
         if self.message is None:
             return
         text = self.message[0]
-        txt = T.text(text, TH.BODY, (255, 255, 255), True)
-        box = self.fit_label(txt.get_rect(center=centre).inflate(26, 12), ("up", "down", "right", "left"))
+        prefer = ("up", "down", "right", "left")
+        cards = [sprite.rect() for zone in self.zones.values() for _, sprite in zone.resting()]
+        lh = T.line_height(TH.BODY, True)
+        one_line = T.text(text, TH.BODY, (255, 255, 255), True).get_width()
+        box, lines = None, [text]
+        for width in (one_line, one_line * 3 // 5, one_line * 2 // 5):
+            lines = T.wrap(text, TH.BODY, max(width, 120), True) if width < one_line else [text]
+            wide = max(T.text(line, TH.BODY, (255, 255, 255), True).get_width() for line in lines)
+            want = pygame.Rect(0, 0, wide + 26, lh * len(lines) + 12)
+            want.center = centre
+            box = self.labels.find_near(want, cards)
+            if box is not None:
+                break
+        if box is None:
+            lines = [text]
+            want = pygame.Rect(0, 0, one_line + 26, lh + 12)
+            want.center = centre
+            box = self.labels.find(want, prefer) or want.clamp(self.labels.screen)
+        self.labels.reserve(box)
         edge = pal.info if self.message_tone == "info" else pal.bad
         surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
-        T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+        top = box.centery - lh * len(lines) // 2
+        for i, line in enumerate(lines):
+            T.blit_text(surface, line, TH.BODY, (255, 255, 255), (box.centerx, top + i * lh), "midtop", bold=True)
 
     def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         L = self.layout
