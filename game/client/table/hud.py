@@ -337,9 +337,25 @@ class Hud:
         if self.message is None:
             return
         text = self.message[0]
-        prefer = ("up", "down", "right", "left")
         cards = [sprite.rect() for zone in self.zones.values() for _, sprite in zone.resting()]
         lh = T.line_height(TH.BODY, True)
+        # The search is worked out once while the table lies still (it may try thousands of spots).
+        key = (text, centre, tuple(map(tuple, self.labels.taken)), tuple(map(tuple, cards)))
+        kept = getattr(self, "_message_spot", None)
+        if kept is not None and kept[0] == key:
+            box, lines = kept[1], kept[2]
+        else:
+            box, lines = self._message_place(text, centre, cards, lh)
+            self._message_spot = (key, box, lines)
+        self.labels.reserve(box)
+        edge = pal.info if self.message_tone == "info" else pal.bad
+        surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
+        top = box.centery - lh * len(lines) // 2
+        for i, line in enumerate(lines):
+            T.blit_text(surface, line, TH.BODY, (255, 255, 255), (box.centerx, top + i * lh), "midtop", bold=True)
+
+    def _message_place(self, text: str, centre: tuple[int, int], cards: list[pygame.Rect],
+                       lh: int) -> tuple[pygame.Rect, list[str]]:
         one_line = T.text(text, TH.BODY, (255, 255, 255), True).get_width()
         box, lines = None, [text]
         for width in (one_line, one_line * 3 // 5, one_line * 2 // 5):
@@ -354,13 +370,8 @@ class Hud:
             lines = [text]
             want = pygame.Rect(0, 0, one_line + 26, lh + 12)
             want.center = centre
-            box = self.labels.find(want, prefer) or want.clamp(self.labels.screen)
-        self.labels.reserve(box)
-        edge = pal.info if self.message_tone == "info" else pal.bad
-        surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)
-        top = box.centery - lh * len(lines) // 2
-        for i, line in enumerate(lines):
-            T.blit_text(surface, line, TH.BODY, (255, 255, 255), (box.centerx, top + i * lh), "midtop", bold=True)
+            box = self.labels.find(want, ("up", "down", "right", "left")) or want.clamp(self.labels.screen)
+        return box, lines
 
     def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         L = self.layout
