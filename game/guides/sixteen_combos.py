@@ -7,7 +7,8 @@ Ada's; after "|" the draw deck: the order cards (You, Ada: your king plays first
 action values.
 """
 
-from game.guides import ButtonOf, Guide, GuideContext, Moment, at, can, results, targets_of
+from game.variants.sixteen_combos import seat_place
+from game.guides import ButtonOf, Guide, GuideContext, Moment, at, can, holding, results, targets_of
 
 
 def hand_cards(ctx: GuideContext) -> tuple:
@@ -36,6 +37,10 @@ GUIDE = Guide(
           "|", "Ks", "2c",     # order cards: You play first
           "Ah"),               # your action value
     moments=(
+        # (the table's banner with the ruleset and the order of play comes first, with its Done)
+        Moment("ruleset", "The table first names the rules in play and the order of play: the highest order card "
+                          "starts, and your king beats Ada's 2. Press Enter (Done) to begin.",
+               when=holding("ruleset"), point=at(lambda c: seat_place("order", c.seat), seat_place("order", 1))),
         Moment("place", "Each value card goes in front of one of your type cards: the type card's suit is the "
                         "pair's type, the value card its value. Click a card in your hand, then a column.",
                when=can("PlaceValue"), point=hand_cards, done=("PlaceValue",)),

@@ -298,11 +298,13 @@ class SixteenCombosTable(TableScene):
         from game.client.table.sprites import CardSprite
 
         view = self.screen_view()
-        self.lay_out(view)
+        g = self.lay_out(view)
         if place.zone == "hand" and 0 <= place.index < len(view.hand):
             rect = self.hand_rects(len(view.hand))[place.index]
         elif place.zone in ("pair", "type", "value"):
             rect = self.pairs_zone.rect(place)
+        elif place.zone == "order" and 0 <= place.seat < view.seats and view.order_cards[place.seat] is not None:
+            rect = self.order_rect(place.seat, g)
         else:
             return None
         if rect is None:
@@ -717,15 +719,23 @@ class SixteenCombosTable(TableScene):
             after = area.x + T.text(plate, TH.SMALL, pal.text, True).get_width() + 10
             self.label(surface, "◀ acting", TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
 
+    def order_rect(self, seat: int, g) -> pygame.Rect | None:
+        """Where a seat's order card lies: beside the end of its rows (None before they are laid)."""
+        ends = [r.right for (s_, _), rs in self.pairs_zone.rects.items() if s_ == seat for r in rs]
+        if not ends:
+            return None
+        area = g["blocks"][seat]
+        cw, ch = g["card"]
+        return pygame.Rect(max(ends) + 22, area.y + ch // 4, int(cw * 0.8), int(ch * 0.8))
+
     def draw_character(self, surface, pal, view, seat: int, g, highlight, selected) -> None:
         area = g["blocks"][seat]
         cw, ch = g["card"]
         zone = self.pairs_zone
         order = view.order_cards[seat]
-        ends = [r.right for (s_, _), rs in zone.rects.items() if s_ == seat for r in rs]
-        if order is not None and ends:
+        r = self.order_rect(seat, g)
+        if order is not None and r is not None:
             # the order card, face up beside the rows for the whole encounter (from the draw deck)
-            r = pygame.Rect(max(ends) + 22, area.y + ch // 4, int(cw * 0.8), int(ch * 0.8))
             self.card(surface, r, order, pal, "order")
             self.label(surface, "order", TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 3)}, prefer=("right", "down", "up"))
         badges: list[tuple[tuple[int, int], int]] = []
