@@ -171,3 +171,23 @@ def test_enter_on_the_match_result_goes_to_the_main_menu_as_its_button_says(tmp_
     for _ in range(30):
         app.step(DT)
     assert not any(isinstance(s, KabuTable) for s in app.scenes), [type(s).__name__ for s in app.scenes]
+
+
+def test_the_turn_prompt_offers_only_what_may_be_done():
+    """No "take the discard" while the pile is empty, no call once somebody has called."""
+    from types import SimpleNamespace
+
+    from game.core.grids import DrawFromDeck, TakeDiscard
+    from game.variants.kabu import CallKabu
+
+    table = KabuTable.__new__(KabuTable)   # the wording alone: no match needed
+    table.match = SimpleNamespace(view=lambda seat: SimpleNamespace(held=None))
+    table.viewer = 0
+    free = SimpleNamespace(caller=None, phase="turn")
+    called = SimpleNamespace(caller=1, phase="turn")
+    assert table.turn_prompt(free, 0, "You", {DrawFromDeck, CallKabu}) == "You: draw (D) or call Kabu (K)"
+    assert table.turn_prompt(free, 0, "You", {DrawFromDeck, TakeDiscard, CallKabu}) == \
+        "You: draw (D), take the discard (T) or call Kabu (K)"
+    assert table.turn_prompt(called, 0, "You", {DrawFromDeck, TakeDiscard}) == \
+        "You: last turn! Draw (D) or take the discard (T)"
+    assert table.turn_prompt(called, 0, "Ada", {DrawFromDeck}) == "Ada: last turn! Draw (D)"

@@ -55,6 +55,7 @@ class KabuTable(MemoryGridTable):
     ring_label = "Claim?"
     call_word = "KABU"
     call_name = "Kabu"
+    call_action = CallKabu
     play_word = "discard"
     pick_words = PICK_WORDS
     grid_columns = 3

@@ -43,6 +43,7 @@ class KombioTable(MemoryGridTable):
     variant_title = "Kombio"
     ring_label = "Match?"
     call_word = call_name = "KOMBIO"
+    call_action = CallKombio
     pick_words = PICK_WORDS
     deck_cards = DECK_CARDS
     ability_started, ability_ended = AbilityStarted, AbilityEnded

@@ -14,7 +14,7 @@ import pygame
 from game.client.table.base import CLAIM_KEYS, TableScene
 from game.client.table.director import Hold
 from game.client.table.input import Choice
-from game.client.table.wording import article, whose
+from game.client.table.wording import article, one_of, whose
 from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place, grid_place
@@ -36,6 +36,7 @@ class ClaimWords(NamedTuple):
 class MemoryGridTable(TableScene):
     call_word = ""           # the round-ending call as the seat tag shows it ("KOMBIO", "KABU")
     call_name = ""           # and as prompts and key hints word it ("KOMBIO", "Kabu")
+    call_action: type[Action] | None = None   # the variant's call (CallKombio, CallKabu)
     play_word = "play"       # what P does with a drawn card ("play", "discard")
     pick_words: dict = {}    # what a click does while an ability waits for its target, by action
     deck_cards: tuple = ()   # the variant's deck (its size is shown before the first deal)
@@ -309,8 +310,11 @@ class MemoryGridTable(TableScene):
         """What `actor` (called `name`) may do now, `kinds` being their legal action types."""
         mine = self.match.view(actor)
         if DrawFromDeck in kinds or TakeDiscard in kinds and v.phase == "turn":
-            return f"{name}: draw (D), take the discard (T) or call {self.call_name} (K)" if v.caller is None \
-                else f"{name}: last turn! Draw (D) or take the discard (T)"
+            # Only what may be done now: no "take the discard" while the pile is empty.
+            choices = [word for kind, word in ((DrawFromDeck, "draw (D)"), (TakeDiscard, "take the discard (T)"),
+                                               (self.call_action, f"call {self.call_name} (K)")) if kind in kinds]
+            said = one_of(choices)
+            return f"{name}: {said}" if v.caller is None else f"{name}: last turn! {said[0].upper()}{said[1:]}"
         held = mine.held if actor == self.viewer else None
         if PlayDrawn in kinds:
             what = self.a_card(held) if held is not None else "a card"

@@ -95,3 +95,8 @@ def reword(note: str, names: list[str]) -> str:
 def a_or_an(name: str) -> str:
     """'a red 7', 'an 8 of hearts', 'an ace of spades': a card's name with its article."""
     return ("an " if name[:1].lower() in "aeiou8" else "a ") + name
+
+
+def one_of(choices: list[str]) -> str:
+    """"a", "a or b", "a, b or c": the choices a prompt offers."""
+    return choices[0] if len(choices) == 1 else f"{', '.join(choices[:-1])} or {choices[-1]}"
