@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.client.table.kabu import KabuTable
-from game.core.cards import grid_place
+from game.core.cards import DISCARD, grid_place
 from game.variants.kabu import ClaimMissed, Claimed, Kabu, TotalHalved
 from game.client.ui import text as T
 from kabu_driver import DT, KabuDriver, kabu_record, make_app, start
@@ -191,3 +191,18 @@ def test_the_turn_prompt_offers_only_what_may_be_done():
     assert table.turn_prompt(called, 0, "You", {DrawFromDeck, TakeDiscard}) == \
         "You: last turn! Draw (D) or take the discard (T)"
     assert table.turn_prompt(called, 0, "Ada", {DrawFromDeck}) == "Ada: last turn! Draw (D)"
+
+
+def test_a_drawn_card_is_narrated_as_discarded(tmp_path):
+    """Kabu discards a drawn card (P "discard drawn"): the narration says so, as its abilities'
+    lines do, never "plays"."""
+    from game.core.cards import Card, Place
+    from game.core.events import CardMoved
+
+    app = make_app(tmp_path)
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=4))
+    said: list[str] = []
+    table.narrate = said.append
+    table.next_event = lambda: None            # no ability follows: a plain discard
+    table.on_CardMoved(CardMoved(Card(9_999, "K", "c"), Place("held", 1), DISCARD, None, 1))
+    assert said == ["Ada discards the K♣."]

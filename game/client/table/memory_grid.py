@@ -161,7 +161,7 @@ class MemoryGridTable(TableScene):
         elif ev.src == DISCARD and ev.dst.zone == "held":
             self.narrate(f"{self.names[ev.dst.seat]} takes the {self.rank_words(ev.card)} from the discard pile.")
         elif ev.src.zone == "held" and ev.dst == DISCARD and not isinstance(self.next_event(), self.ability_started):
-            self.narrate(f"{self.names[ev.src.seat]} plays the {self.rank_words(ev.card)}.")
+            self.narrate(f"{self.names[ev.src.seat]} {self.play_word}s the {self.rank_words(ev.card)}.")
         elif ev.src.zone == "grid" and ev.dst == DISCARD and self._exchanging(ev):
             self.narrate(f"{self.names[ev.by]} discards {self.a_card(ev.card)} (swapped out).")
 
