@@ -43,6 +43,8 @@ PEEKS = 2
 HALVING_TOTALS = (50, 100)
 
 card_value = card_values({("K", "red"): 0, ("K", "black"): 24}, joker=-1)
+# What a card can be worth (-1, 0 to 12, 24): a calculated score outside them fits no card.
+WORTHS = frozenset(card_value(c) for c in DECK_CARDS)
 
 # The ability of a card played straight from the deck, by (rank, colour); colour None: either.
 OWN, OPPONENT, BLIND, DECIDE = "own", "opponent", "blind", "decide"

@@ -206,3 +206,18 @@ def test_a_drawn_card_is_narrated_as_discarded(tmp_path):
     table.next_event = lambda: None            # no ability follows: a plain discard
     table.on_CardMoved(CardMoved(Card(9_999, "K", "c"), Place("held", 1), DISCARD, None, 1))
     assert said == ["Ada discards the K♣."]
+
+
+def test_the_claim_question_names_a_calculated_score_only_a_card_can_have():
+    """A calculated score of -6 fits no card (they are worth -1 to 12, or 24): the question leaves
+    it out; 7 is asked about."""
+    from types import SimpleNamespace
+
+    from game.core.cards import Card
+
+    table = KabuTable.__new__(KabuTable)
+    queen = Card(9_998, "Q", "c")
+    assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=-6)).question == "Fits the Q♣?"
+    assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=None)).question == "Fits the Q♣?"
+    assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=7)).question == "Fits the Q♣ or a card worth 7?"
+    assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=24)).pick == "click a card that fits the Q♣ or a card worth 24"

@@ -28,7 +28,7 @@ from game.core.actions import Action
 from game.core.cards import Card
 from game.core.errors import IllegalAction
 from game.core.standard_deck import SUIT_NAMES
-from game.variants.kabu import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKabu,
+from game.variants.kabu import (ABILITY_NAMES, DECK_CARDS, WORTHS, AbilityEnded, AbilityStarted, BlindSwap, CallKabu,
                                 Claimed, ClaimMissed, KabuCalled, LookOpponent, LookOwn, LookPair, LostCardRace,
                                 Peek, PlayDrawn, RaceLost, Refilled, SkipAbility, TotalHalved, ability_of)
 
@@ -249,7 +249,8 @@ class KabuTable(MemoryGridTable):
 
     def claim_words(self, v) -> ClaimWords:
         top = card_words(v.discard_top) if v.discard_top is not None else "?"
-        calc = "" if v.calculated is None else f" or a card worth {v.calculated}"
+        # (a calculated score no card is worth, such as -6, is not worth asking about)
+        calc = "" if v.calculated not in WORTHS else f" or a card worth {v.calculated}"
         return ClaimWords(question=f"Fits the {top}{calc}?",
                           click="Click your card to discard it, or one you know to snipe",
                           pick=f"click a card that fits the {top}{calc}",
