@@ -37,3 +37,18 @@ def test_the_49_rule_news_reads_right_for_you(tmp_path):
     table.on_FortyNine(FortyNine(0, 99, 50))
     table.on_FortyNine(FortyNine(1, 49, 0))
     assert list(table.narration)[-2:] == ["49-rule: You reach 99 and drop to 50!", "49-rule: Ada reaches 49 and drops to 0!"]
+
+
+def test_a_refusal_keeps_the_engines_words_when_they_are_for_people():
+    """Pressing D before discarding in Kumbal says "Discard first, then draw."; P with nothing
+    coming says so; a refusal worded with the engine's internals stays a plain one."""
+    from game.client.table.wording import friendly
+    from game.core.errors import WrongPhase
+
+    names = ["You", "Ada"]
+    assert friendly(WrongPhase("discard first, then draw"), names) == "Discard first, then draw."
+    assert friendly(WrongPhase("there is nothing to pick up"), names) == "There is nothing to pick up."
+    assert friendly(WrongPhase("seat 1 has no penalty cards left to draw"), names) == "Ada has no penalty cards left to draw."
+    for internal in ("Draw is not possible now (phase: turn)", "Take is not possible at the discard step",
+                     "LookOwn is not the ability of a swap"):
+        assert friendly(WrongPhase(internal), names) == "You cannot do that right now."

@@ -18,7 +18,12 @@ def friendly(exc: Exception, names: list[str]) -> str:
     if isinstance(exc, WindowClosed):
         return "Too late: the matching window has closed." if "expired" in text else "You already tried to match this card."
     if isinstance(exc, WrongPhase):
-        return "You cannot do that right now."
+        # The engine's own words where they are written for people ("discard first, then draw",
+        # "there is nothing to pick up"); where they name its internals (an action's type, a
+        # phase or a step) a plain refusal.
+        if "phase:" in text or " step" in text or re.match(r"\w+ is not (possible|the ability)", text):
+            return "You cannot do that right now."
+        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if isinstance(exc, InvalidTarget):
         return text[:1].upper() + text[1:] + "."
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
