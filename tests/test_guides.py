@@ -24,6 +24,7 @@ def test_every_variant_with_a_table_has_a_checked_guide():
     (lambda g: replace(g, moments=(Moment("long", "One. Two. Three.", can("Pass")),)), "sentences"),
     (lambda g: replace(g, seats=(("You", "human"), ("Ada", "human"))), "one human"),
     (lambda g: replace(g, options={"rounds": -4}), "options"),
+    (lambda g: replace(g, moments=g.moments[:-1]), "must be anytime"),   # the guide could never end
 ])
 def test_the_schema_refuses_a_guide_that_does_not_fit(broken, why):
     with pytest.raises(GuideError, match=why):

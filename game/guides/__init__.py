@@ -87,6 +87,10 @@ class Moment:
     point: Pointer = _nothing   # Places and ButtonOf(...) to ring
     done: tuple[str, ...] = ()  # the actions that complete it; () = the player reads it (OK)
     asks: Callable[[Action], bool] | None = None   # narrower than the type: which of them (a run, a lone 2)
+    # Its words hold whatever the player did before (the round's end, the UNO race). Other moments
+    # name the cards of the planned line, and come only while the player has done what the guide
+    # asked: one who chose otherwise meets other cards.
+    anytime: bool = False
 
     def completed_by(self, action: Action) -> bool:
         return type(action).__name__ in self.done and (self.asks is None or self.asks(action))
@@ -197,6 +201,9 @@ def check_guide(guide: Guide) -> Guide:
             raise GuideError(f"{where}: moment {m.key!r}: one or two sentences, at most {TEXT_MAX} characters")
         if not callable(m.when) or not callable(m.point) or (m.asks is not None and not callable(m.asks)):
             raise GuideError(f"{where}: moment {m.key!r}: when and point must be functions of the context")
+    if not guide.moments[-1].anytime:
+        # The last moment ends the guide: it must come however the player played.
+        raise GuideError(f"{where}: the last moment ({guide.moments[-1].key!r}) must be anytime")
     try:
         game = guide.record().new_game()
         game.apply(StartRound(deck=tuple(guide.deck)))

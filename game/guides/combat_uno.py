@@ -16,19 +16,28 @@ def plays(ctx: GuideContext):
     return [c for c in ctx.view.hand if (c.rank, c.suit) in legal]
 
 
+def on_top(ctx: GuideContext, face: str, by: int | None) -> bool:
+    """The top card is this one, put there by this seat (None: the start card): a moment whose
+    words name the cards comes only when they are the ones on the table (a player who did
+    something else meets other cards, and the moment passes by)."""
+    top = ctx.view.top
+    return top is not None and str(top) == face and ctx.view.top_by == by
+
+
 def your_turn(ctx: GuideContext) -> bool:
     v = ctx.view
-    return v.turn == ctx.seat and not v.pending and ctx.can("Draw") and bool(plays(ctx))
+    return (v.turn == ctx.seat and not v.pending and ctx.can("Draw") and bool(plays(ctx))
+            and on_top(ctx, "8yellow", None) and "6yellow" in map(str, plays(ctx)))
 
 
 def can_stack(ctx: GuideContext) -> bool:
     v = ctx.view
-    return v.pending > 0 and v.victim == ctx.seat and bool(plays(ctx))
+    return v.pending > 0 and v.victim == ctx.seat and bool(plays(ctx)) and on_top(ctx, "draw2red", 2)
 
 
 def can_jump_in(ctx: GuideContext) -> bool:
     v = ctx.view
-    return v.turn != ctx.seat and not v.pending and bool(plays(ctx))
+    return v.turn != ctx.seat and not v.pending and bool(plays(ctx)) and on_top(ctx, "6red", 1)
 
 
 def uno_on_you(ctx: GuideContext) -> bool:
@@ -63,9 +72,9 @@ GUIDE = Guide(
                when=can_stack, point=faces(plays), done=("Play",)),
         Moment("uno", "You are down to one card: call UNO (U) before a bot calls it on you, "
                       "or you draw two.",
-               when=uno_on_you, point=at(ButtonOf("CallUno")), done=("CallUno",)),
+               when=uno_on_you, point=at(ButtonOf("CallUno")), done=("CallUno",), anytime=True),
         Moment("round-end", "The round ends when someone goes out: everyone else scores the points left in their hand. "
                             "After several rounds the lowest total wins.",
-               when=results("round")),
+               when=results("round"), anytime=True),
     ),
 )

@@ -48,7 +48,7 @@ GUIDE = Guide(
                when=peeks_left(1), point=at(lambda c: c.own(4)), done=("Peek",)),
         Moment("draw", "Your turn. The discard pile is still empty, so draw from the deck: click it or press D.",
                when=all_of(can("DrawFromDeck"), lambda c: c.view.discard_top is None),
-               point=at(DECK), done=("DrawFromDeck",)),
+               point=at(DECK), done=("DrawFromDeck",), anytime=True),
         Moment("ability", "You drew a 7: discarded straight from the deck, it lets you look at one of your own "
                           "cards. Discard it on the pile (P).",
                when=drew_ability_card, point=at(DISCARD), done=("PlayDrawn",)),
@@ -62,6 +62,6 @@ GUIDE = Guide(
                when=can("CallKabu"), point=at(ButtonOf("CallKabu")), done=("CallKabu",)),
         Moment("round-end", "All cards are turned up and everyone scores the total of their own cards. "
                             "A total above the limit ends the match, and the lowest total wins.",
-               when=results("round")),
+               when=results("round"), anytime=True),
     ),
 )

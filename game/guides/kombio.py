@@ -40,7 +40,7 @@ GUIDE = Guide(
                when=holding("peek"), point=at(lambda c: c.own(2), lambda c: c.own(3))),
         Moment("draw", "Your turn. The discard pile is still empty, so draw from the deck: click it or press D.",
                when=all_of(can("DrawFromDeck"), lambda c: c.view.discard_top is None),
-               point=at(DECK), done=("DrawFromDeck",)),
+               point=at(DECK), done=("DrawFromDeck",), anytime=True),
         Moment("ability", "You drew a 7, and a card played straight from the deck uses its ability: "
                           "a 7 lets you look at one of your own cards. Play it on the pile (P).",
                when=drew_ability_card, point=at(DISCARD), done=("PlayDrawn",)),
@@ -54,6 +54,6 @@ GUIDE = Guide(
                when=can("CallKombio"), point=at(ButtonOf("CallKombio")), done=("CallKombio",)),
         Moment("round-end", "The round is over: every card is turned up and each hand is added up. "
                             "A caller who is strictly lowest scores just their hand and everyone else adds 10.",
-               when=results("round")),
+               when=results("round"), anytime=True),
     ),
 )

@@ -72,9 +72,9 @@ GUIDE = Guide(
                when=can_play_action, point=faces(action_cards), done=("Discard",), asks=is_action_card),
         Moment("call", "Your hand is worth 7 points or fewer, so at the start of your turn you may call Kumbal (K). "
                        "If every other hand is worth more, you score nothing this round.",
-               when=can("CallKumbal"), point=at(ButtonOf("CallKumbal")), done=("CallKumbal",)),
+               when=can("CallKumbal"), point=at(ButtonOf("CallKumbal")), done=("CallKumbal",), anytime=True),
         Moment("round-end", "Every hand is laid down and counted; a wrong call costs the caller 25 more. "
                             "The match goes on until a total passes 100, and the lowest total wins.",
-               when=results("round")),
+               when=results("round"), anytime=True),
     ),
 )

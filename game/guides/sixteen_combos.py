@@ -57,6 +57,6 @@ GUIDE = Guide(
                when=combo_done),
         Moment("round-end", "A character whose last pair is gone is out, and the last one standing wins the "
                             "encounter.",
-               when=results("round")),
+               when=results("round"), anytime=True),
     ),
 )

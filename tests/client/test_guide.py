@@ -206,8 +206,46 @@ def test_a_player_who_does_something_else_is_not_stuck(tmp_path):
     table, shown = play_guided(app, "kombio", instead=swap_instead)
     assert "RoundScored" in table.guide_seen
     assert "look" not in shown and "match" not in shown
+    # off the planned line, "Your three cards add up to 3" would not be true: the call never comes
+    assert "call" not in shown and table.guide.off_plan
     assert shown[:3] == ["peek", "draw", "ability"] and shown[-1] == "round-end"
     assert not table.guide.active      # the round's end ends it: the passed-by moments never come
+
+
+@pytest.mark.parametrize("deviation", ["draw", "play"])
+def test_a_moment_naming_cards_comes_only_when_those_cards_are_on_the_table(tmp_path, deviation):
+    """Combat UNO's jump-in moment says Ada's red 6 and yours, the stack moment Bruno's Draw Two:
+    a player who draws at the first turn (or plays something else) meets other cards, and those
+    moments never come with words the table contradicts (seen: "Click your red 6" over Bruno's
+    green 6)."""
+    from game.variants.combat_uno import Draw, Play
+
+    shown_with: list[tuple[str, str, object]] = []
+
+    def otherwise(table, moment):
+        if moment.key != "turn":
+            return False
+        seat = table.guide_seat
+        legal = table.legal(seat)
+        if deviation == "draw":
+            perform(table, next(a for a in legal if isinstance(a, Draw)))
+        else:
+            others = [a for a in legal if isinstance(a, Play) and (a.rank, a.colour) != (6, "yellow")]
+            perform(table, (others or [a for a in legal if isinstance(a, Draw)])[0])
+        return True
+
+    def record(table, moment):
+        v = table.guide_context().view
+        shown_with.append((moment.key, str(v.top), v.top_by))
+
+    app = make_app(tmp_path)
+    table, shown = play_guided(app, "combat-uno", instead=otherwise, check=record)
+    assert shown[0] == "turn" and shown[-1] == "round-end" and not table.guide.active
+    for key_, top, by in shown_with:
+        if key_ == "jump-in":
+            assert (top, by) == ("6red", 1), f"the jump-in moment over {top} by seat {by}"
+        if key_ == "stack":
+            assert (top, by) == ("draw2red", 2), f"the stack moment over {top} by seat {by}"
 
 
 def test_the_last_moment_ends_the_guide_whatever_was_passed_by():

@@ -86,6 +86,7 @@ class GuideRunner:
         self.shown: list[str] = []          # moments in the order they showed (tests read it)
         self.current: Moment | None = None
         self.skipped = False
+        self.off_plan = False               # the player did something else than a moment asked
 
     @property
     def active(self) -> bool:
@@ -109,7 +110,7 @@ class GuideRunner:
                 return self.current
             self.close()                    # the moment has passed without the player
         for m in self.moments:
-            if m.key not in self.done and m.when(ctx):
+            if m.key not in self.done and (m.anytime or not self.off_plan) and m.when(ctx):
                 self.current = m
                 self.shown.append(m.key)
                 return m
@@ -124,6 +125,9 @@ class GuideRunner:
         """The player acted: the moment showing is over (done, or the player chose otherwise), and
         a moment that had come (its test held just ``before`` the action) which this action
         completes need not show at all: the player knew what to do."""
+        showing = self.current
+        if showing is not None and showing.done and not showing.completed_by(action):
+            self.off_plan = True
         self.close()
         for m in self.moments:
             if m.key not in self.done and m.completed_by(action) and (before is None or m.when(before)):
