@@ -21,6 +21,7 @@ class OptionSpec:
     maximum: float | None = None
     step: float = 1
     only_when: tuple[str, Any] | None = None   # (other key, value): the option matters only then
+    zero_label: str = ""              # what a number's 0 means, shown instead of "0" ("Auto", "No limit")
 
     def applies(self, options: dict[str, Any]) -> bool:
         """Does this option matter under ``options`` (e.g. a target score when playing to a target)?"""
@@ -66,8 +67,8 @@ def _short(value: Any) -> str:
 
 REACTION_SECONDS = OptionSpec(
     "reaction_seconds", "Reaction window (seconds)", 3.0,
-    "How long out-of-turn claims stay open after a card lands; 0 waits until everyone has passed.",
-    minimum=0.0, maximum=10.0, step=0.5)
+    "How long out-of-turn claims stay open after a card lands; No limit waits until everyone has passed.",
+    minimum=0.0, maximum=10.0, step=0.5, zero_label="No limit")
 
 
 def resolve_options(specs: tuple[OptionSpec, ...], given: dict[str, Any] | None) -> dict[str, Any]:

@@ -413,8 +413,9 @@ class Kumbal(Game):
         OptionSpec("lower_goal", "Lower the goal", False, "Five cards each, and Kumbal is called with 5 points or fewer."),
         OptionSpec("forty_nine", "The 49-rule", False, "A total that lands on 49, 99, 149, ... drops by 49."),
         OptionSpec(REACTION_SECONDS.key, "Free-discard window (seconds)", REACTION_SECONDS.default,
-                   "How long a free discard stays possible; 0 waits until the player passes or the next player moves.",
-                   minimum=0.0, maximum=10.0, step=0.5, only_when=("free_discards", True)),
+                   "How long a free discard stays possible; No limit waits until the player passes or the next "
+                   "player moves.", minimum=0.0, maximum=10.0, step=0.5, only_when=("free_discards", True),
+                   zero_label="No limit"),
     )
     actions = (Discard, DrawFromDeck, TakeDiscard, CallKumbal, PickUp, FreeDiscard, Cut)
     deck_cards = DECK_CARDS

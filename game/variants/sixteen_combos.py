@@ -599,14 +599,15 @@ class SixteenCombos(Game):
     min_seats, max_seats = 2, 4
     option_specs = (
         OptionSpec("columns", "Columns", 0,
-                   "Pairs per character; 0 chooses: 10 with two characters, else the most the deal deck allows.",
-                   minimum=0, maximum=13),
+                   "Pairs per character; Auto: 10 with two characters, else the most the deal deck allows.",
+                   minimum=0, maximum=13, zero_label="Auto"),
         OptionSpec("encounters", "Encounters", 1, "Encounters in a match; the most encounters won takes it.",
                    minimum=1, maximum=5),
         OptionSpec("round_limit", "Round limit", 40,
                    "An encounter ends after this many rounds: the most pairs left wins.", minimum=5, maximum=200),
         OptionSpec("reaction_seconds", "Reaction clock (seconds)", 0.0,
-                   "Time to answer a reaction prompt; 0 waits for the answer.", minimum=0.0, maximum=30.0, step=1.0),
+                   "Time to answer a reaction prompt; No limit waits for the answer.", minimum=0.0, maximum=30.0,
+                   step=1.0, zero_label="No limit"),
         OptionSpec("recovery", "A. Recovery", False,
                    "On a critical failure the target may take the action card onto one of its pairs."),
         OptionSpec("reuse_values", "B. Reusing Value Cards", False,

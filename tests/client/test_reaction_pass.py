@@ -152,7 +152,7 @@ def test_setup_words_the_window_as_it_works_with_a_shorter_default_for_one_playe
     assert scene.options["reaction_seconds"] == 3.5 and widget.label == "Close when I pass or after"
     widget.adjust(-7)
     drive.app.run_frames(1)
-    assert scene.options["reaction_seconds"] == 0.0 and "no time limit" in drive.texts
+    assert scene.options["reaction_seconds"] == 0.0 and "No limit" in drive.texts
 
 
 def test_the_summary_shows_the_same_words_and_the_automatic_time_is_not_stored_as_a_choice(drive, monkeypatch):

@@ -140,3 +140,18 @@ def test_bot_levels_screen_says_when_the_figures_are_missing(drive, tmp_path, mo
     drive.click_button("Kombio")
     drive.click_button("Bot levels…")
     assert "could not be read" in drive.app.top.problem
+
+
+def test_an_options_zero_reads_as_what_it_means():
+    """16 Combos' columns at 0 choose for you ("Auto"), a reaction clock at 0 has no limit: the
+    setup and its review show the words, not a bare 0."""
+    from game.client.scenes.play import format_option
+    from game.core.game import get_variant
+
+    specs = {s.key: s for s in get_variant("sixteen-combos").option_specs}
+    assert format_option(specs["columns"], 0) == "Auto" and format_option(specs["columns"], 6) == "6"
+    assert format_option(specs["reaction_seconds"], 0.0) == "No limit"
+    assert format_option(specs["reaction_seconds"], 3.0) == "3"
+    uno = {s.key: s for s in get_variant("combat-uno").option_specs}
+    assert format_option(uno["reaction_seconds"], 0.0) == "No limit"
+    assert format_option(uno["target"], 200) == "200"

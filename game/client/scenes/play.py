@@ -38,6 +38,8 @@ SOLO_REACTION_SECONDS = 2.0
 def format_option(spec, value: Any) -> str:
     if spec.kind == "toggle":
         return "On" if value else "Off"
+    if spec.kind == "number" and value == 0 and spec.zero_label:
+        return spec.zero_label
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
@@ -50,12 +52,12 @@ def reaction_words(humans: int) -> tuple[str, str]:
     you = "you pass" if humans <= 1 else "every player here has passed"
     help = (f"After each discard the claim window closes as soon as {you} (Space); bots that are not "
             "claiming pass at the same moment. Otherwise it closes when this time runs out. "
-            f"0 = no time limit. Starts at {SOLO_REACTION_SECONDS:g} s for one player, longer in hot seat.")
+            f"No limit: only passing closes it. Starts at {SOLO_REACTION_SECONDS:g} s for one player, longer in hot seat.")
     return label, help
 
 
 def reaction_value(value: Any) -> str:
-    return "no time limit" if not value else f"{value:g} s"
+    return "No limit" if not value else f"{value:g} s"
 
 
 def option_widget(spec, value: Any, on_change, humans: int | None = None) -> Widget:

@@ -37,9 +37,9 @@ class SettingsScene(MenuScene):
             Cycler("Bot speed", BOT_SPEEDS, s.bot_speed, self._set("bot_speed"), fmt=str.capitalize,
                    help="How long bots take to think and react."),
             Stepper("Reaction window", s.reaction_seconds, 0.0, 10.0, 0.5, self._set("reaction_seconds"),
-                    fmt=lambda v: "Wait for all" if v == 0 else f"{v:g} s",
+                    fmt=lambda v: "No limit" if v == 0 else f"{v:g} s",
                     help="Default time for out-of-turn claims in new matches (Kombio and Kabu with one player "
-                         "start at 2 s); 0 waits until every human has passed."),
+                         "start at 2 s); No limit waits until every human has passed."),
             Toggle("Sound", s.sound, self._set("sound"), help=self.app.sound.reason),
             Stepper("Volume", int(round(s.volume * 100)), 0, 100, 10, lambda v: self._set("volume")(v / 100),
                     fmt=lambda v: f"{v}%"),
