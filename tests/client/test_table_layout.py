@@ -73,6 +73,19 @@ def label_problems(table, size) -> list[str]:
             if isinstance(widget, Button) and widget.rect is not None and widget.text not in ("History", "Hide history") \
                     and not panel.contains(widget.rect):
                 problems.append(f"outside the results panel at {size}: {widget.text!r} {widget.rect} not in {panel}")
+    if not drawn.get("results") and not drawn.get("picker"):
+        # no button lies on a card (16 Combos' rows and order cards are drawn from the view)
+        cards = [sprite.rect() for zone in table.zones.values() for _, sprite in zone.resting()]
+        pairs = getattr(table, "pairs_zone", None)
+        if pairs is not None:
+            cards += [r for rects in pairs.rects.values() for r in rects]
+            g = table.geometry(table.screen_view())
+            cards += [r for seat in range(len(table.names)) if (r := table.order_rect(seat, g)) is not None]
+        for widget in table.form.widgets:
+            if isinstance(widget, Button) and widget.rect is not None:
+                hit = [c for c in cards if widget.rect.colliderect(c)]
+                if hit:
+                    problems.append(f"a button on a card at {size}: {widget.text!r} {widget.rect} on {hit[:2]}")
     for text, rect in checked:
         if rect.w and screen.clip(rect) != rect:
             problems.append(f"clipped at {size}: {text!r} {rect}")

@@ -202,7 +202,9 @@ class LegalInput:
                 y -= 52
         history = Button("Hide history" if self.history_open else "History", self.toggle_history, hint="H",
                          size=TH.SMALL)
-        history.rect = pygame.Rect(w - 184, 10, 172, 36)
+        # as wide as its words (a fixed 172 px reached over the top right seat's cards at 960x540)
+        hw = max(112, T.text(history.text, TH.SMALL, (0, 0, 0), True).get_width() + 64)
+        history.rect = pygame.Rect(w - 12 - hw, 10, hw, 36)
         self.form.set_widgets(buttons + [history], keep_focus=False)
         # Enter presses the button that says "Enter": the primary one, not whichever comes first
         # (on the match result Enter started a rematch under a "Main menu · Enter" button).

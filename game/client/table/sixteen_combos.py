@@ -71,6 +71,8 @@ def draw_value_badge(surface: pygame.Surface, center: tuple[int, int], value: in
     return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
 
 
+ORDER_GAP = 22   # between the last pair and the order card
+
 class SixteenCombosTable(TableScene):
     variant_id = "sixteen-combos"
     variant_title = "16 Combos"
@@ -175,7 +177,8 @@ class SixteenCombosTable(TableScene):
         cw = int(ch * 0.7)
         slots = max([len(row) for row in view.pairs] + [1])
         zone = self.pairs_zone
-        while zone.width(slots, (cw, ch)) > x1 - x0 and cw > 18:
+        # (the order card lies beside the rows, and must end before the buttons' column too)
+        while zone.width(slots, (cw, ch)) + ORDER_GAP + int(cw * 0.8) > x1 - x0 and cw > 18:
             cw -= 2
             ch = int(cw / 0.7)
         order = [s for s in range(n) if s != self.bottom] + [self.bottom]
@@ -726,7 +729,7 @@ class SixteenCombosTable(TableScene):
             return None
         area = g["blocks"][seat]
         cw, ch = g["card"]
-        return pygame.Rect(max(ends) + 22, area.y + ch // 4, int(cw * 0.8), int(ch * 0.8))
+        return pygame.Rect(max(ends) + ORDER_GAP, area.y + ch // 4, int(cw * 0.8), int(ch * 0.8))
 
     def draw_character(self, surface, pal, view, seat: int, g, highlight, selected) -> None:
         area = g["blocks"][seat]
