@@ -256,3 +256,43 @@ def test_the_acting_mark_sits_right_after_the_acting_characters_name(tmp_path):
         if seen >= 20:
             break
     assert seen >= 20
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_no_button_covers_a_pair_or_an_order_card_with_ten_columns(tmp_path, size):
+    """Two characters play ten columns by default: when the four type buttons stand above "Pass
+    the turn", the rows and the order cards still end before the buttons' column (the buttons
+    used to cover your order card)."""
+    from game.core.record import GameRecord, SeatInfo
+    from game.variants.sixteen_combos import Target
+
+    app = make_app(tmp_path)
+    app.set_window_size(size)
+    table = start(app, GameRecord("sixteen-combos", {}, [SeatInfo("You", "human", None), SeatInfo("Ada", "bot", "easy")], 3))
+    driver = Driver(app, table, seed=3)
+    checked = 0
+    for _ in range(4000):
+        legal = table.match.legal(0) if table.hold is None and table.ready_for_input() else []
+        targets = [a for a in legal if isinstance(a, Target)]
+        if targets:
+            table.submit(targets[0])
+            for _ in range(30):
+                app.step(1 / 30)
+            types = [a for a in table.match.legal(0) if isinstance(a, Announce)]
+            if types:
+                table._buttons_key = None
+                table.update_buttons()
+                view = table.screen_view()
+                g = table.lay_out(view)
+                assert len(view.pairs[0]) == 10
+                cards = [r for rects in table.pairs_zone.rects.values() for r in rects]
+                cards += [r for seat in (0, 1) if (r := table.order_rect(seat, g)) is not None]
+                for widget in table.form.widgets:
+                    if widget.rect is not None and getattr(widget, "text", ""):
+                        hit = [c for c in cards if widget.rect.colliderect(c)]
+                        assert not hit, f"{widget.text!r} {widget.rect} covers {hit}"
+                checked += 1
+                break
+        driver.act()
+        app.step(1 / 30)
+    assert checked, "the action-type choice never came"
