@@ -86,6 +86,11 @@ def label_problems(table, size) -> list[str]:
                 hit = [c for c in cards if widget.rect.colliderect(c)]
                 if hit:
                     problems.append(f"a button on a card at {size}: {widget.text!r} {widget.rect} on {hit[:2]}")
+        # nor does a card lie on a key hint's words
+        for (key_, what), (box, words) in zip(table.key_hints(), table.hint_rows()):
+            hit = [c for c in cards if box.union(words).colliderect(c)]
+            if hit:
+                problems.append(f"a card on the key hint at {size}: {key_!r} {what!r} {box.union(words)} under {hit[:2]}")
     for text, rect in checked:
         if rect.w and screen.clip(rect) != rect:
             problems.append(f"clipped at {size}: {text!r} {rect}")

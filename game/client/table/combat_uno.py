@@ -508,7 +508,7 @@ class CombatUnoTable(HandTable):
         return self.turn_words(v.turn)
 
     def hand_hints(self) -> list[tuple[str, str]]:
-        return [("Click", "play a raised card"), ("1-9 ←→", "pick a card"), ("Enter", "play it"),
+        return [("Click", "play a card"), ("1-9 ←→", "pick a card"), ("Enter", "play it"),
                 ("D", "draw"), ("U", "call UNO"), ("C", "catch"), ("Space", "pass")]
 
     def targets(self) -> tuple[set, set]:

@@ -162,16 +162,18 @@ class Hud:
         w, h = self.layout.size
         columns = 2 if h < 700 and len(hints) > 4 else 1
         per = (len(hints) + columns - 1) // columns
-        col_w = 0
-        if columns > 1:
-            col_w = max(max(T.text(k, TH.TINY, (0, 0, 0), True).get_width() + 10, 26) + 8
-                        + T.text(what, TH.TINY, (0, 0, 0)).get_width() for k, what in hints) + 14
+        # each column as wide as its own longest hint (the second one must end before the hand)
+        widths = [max(k.get_width() + 10, 26) + 8 + T.text(what, TH.TINY, (0, 0, 0)).get_width()
+                  for k, what in ((T.text(key, TH.TINY, (0, 0, 0), True), what) for key, what in hints)]
+        lefts = [14]
+        for c in range(1, columns):
+            lefts.append(lefts[-1] + max(widths[(c - 1) * per:c * per]) + 14)
         y0 = h - 14 - 20 * per
         rows = []
         for i, (key, what) in enumerate(hints):
             col, row = divmod(i, per)
             k = T.text(key, TH.TINY, (0, 0, 0), True)
-            box = pygame.Rect(14 + col * col_w, y0 + row * 20, max(k.get_width() + 10, 26), 18)
+            box = pygame.Rect(lefts[col], y0 + row * 20, max(k.get_width() + 10, 26), 18)
             words = T.text(what, TH.TINY, (0, 0, 0)).get_rect(midleft=(box.right + 8, box.centery))
             rows.append((box, words))
         return rows

@@ -530,8 +530,10 @@ class KumbalTable(HandTable):
         return f"{your}: select cards to discard ({mine.hand_points} points in hand){call}"
 
     def hand_hints(self) -> list[tuple[str, str]]:
-        return [("Click / 1-9", "select cards"), ("← → ↑", "move, select"), ("Enter", "discard"),
-                ("D", "draw"), ("T", "take"), ("K", "Kumbal"), ("P", "pick up"), ("F", "free discard")]
+        # (the longer ones first: on a short screen they share the first of two columns, and the
+        # second stays clear of the hand)
+        return [("1-9", "select cards"), ("← → ↑", "move, select"), ("Enter", "discard"), ("F", "free discard"),
+                ("D", "draw"), ("T", "take"), ("K", "Kumbal"), ("P", "pick up")]
 
     def targets(self) -> tuple[set, set]:
         v = self.view()
