@@ -408,3 +408,35 @@ def test_a_bots_penalty_drawn_card_after_card_is_one_outlined_move(tmp_path):
         if checked >= 2 or g.over:
             break
     assert checked >= 2, f"only {checked} bot penalties of two cards or more were seen"
+
+
+def test_a_refusal_about_the_turn_goes_when_the_turn_passes_on(tmp_path):
+    """"It is Ada's turn." said during Ada's turn is gone as soon as it is somebody else's: it
+    would be wrong by then. Said and the turn unchanged, it stays."""
+    from game.core.record import GameRecord, SeatInfo
+    from game.core.view import SPECTATOR
+    from game.variants.combat_uno import Draw
+    from kombio_driver import DT, make_app, start
+
+    app = make_app(tmp_path)
+    table = start(app, GameRecord("combat-uno", {"length": "rounds", "rounds": 1},
+                                  [SeatInfo("You", "human", None), SeatInfo("Ada", "random", None),
+                                   SeatInfo("Bruno", "random", None)], 11))
+    turn = lambda: table.match.view(SPECTATOR).turn   # noqa: E731
+    said_during = None
+    for _ in range(3000):
+        app.step(DT)
+        if turn() == 0 and table.ready_for_input():
+            draw = [a for a in table.match.legal(0) if isinstance(a, Draw)]
+            if draw:
+                table.submit(draw[0])
+        if turn() == 1 and said_during is None:
+            table.say("It is Ada's turn.")
+            app.step(0.01)
+            assert table.message is not None and "Ada's turn" in table.message[0]
+            said_during = 1
+        elif said_during == 1 and turn() != 1:
+            app.step(0.01)
+            assert table.message is None, "the refusal outlived the turn it spoke of"
+            break
+    assert said_during == 1

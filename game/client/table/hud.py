@@ -114,6 +114,7 @@ class Hud:
         self.narration: deque[str] = deque(maxlen=3)
         self.message: tuple[str, float] | None = None   # (text, seconds left): why a click failed
         self.message_tone = "bad"                         # "bad" (a refusal) or "info" (the coach)
+        self.message_turn = None                          # whose turn it was when it was said
         self.chart: pygame.Surface | None = None
         self.shown_totals: dict[str, float] = {}
         self.final_round_seen = False      # the match result waits until the last round was shown
@@ -188,6 +189,10 @@ class Hud:
         """A short message above the pile: a refusal ("bad", red) or advice ("info")."""
         self.message = (you_form(text), seconds)
         self.message_tone = tone
+        self.message_turn = self._turn_now()
+
+    def _turn_now(self):
+        return getattr(self.match.view(SPECTATOR), "turn", None)
 
     def narrate(self, text: str) -> None:
         """What just happened, in plain words: shown beside the pile and kept in the history."""
@@ -221,6 +226,10 @@ class Hud:
         if self.message is not None:
             text, left = self.message
             self.message = (text, left - dt) if left - dt > 0 else None
+            # A refusal speaks of the moment it came ("It is Ada's turn."): once the turn has
+            # passed on, it would be wrong, so it goes (advice stays its time).
+            if self.message is not None and self.message_tone == "bad" and self._turn_now() != self.message_turn:
+                self.message = None
         for f in self.floating:
             f.age += dt
         self.floating = [f for f in self.floating if f.age < f.life]
