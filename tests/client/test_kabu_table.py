@@ -10,19 +10,8 @@ import pytest
 from game.client.table.kabu import KabuTable
 from game.core.cards import DISCARD, grid_place
 from game.variants.kabu import ClaimMissed, Claimed, Kabu, TotalHalved
-from game.client.ui import text as T
+from drawn_text import layers
 from kabu_driver import DT, KabuDriver, kabu_record, make_app, start
-
-
-def layers(table) -> dict[str, list[tuple[str, pygame.Rect]]]:
-    """The texts of the last frame by the label layer they were drawn on."""
-    out: dict[str, list] = {}
-    marks = list(table.label_layers) + [(len(T.DRAWN), "")]
-    for (start_at, name), (end, _) in zip(marks, marks[1:]):
-        out.setdefault(name, []).extend(T.DRAWN[start_at:end])
-    return out
-
-pytestmark = pytest.mark.client
 
 
 def test_single_player_match_to_the_end(tmp_path):

@@ -23,6 +23,7 @@ from game.client.ui.widgets import Button
 from game.core.actions import Pass
 from game.core.record import GameRecord, SeatInfo
 from game.core.view import SPECTATOR
+from drawn_text import layers
 from kombio_driver import DT, make_app, start
 
 pytestmark = pytest.mark.client
@@ -40,14 +41,6 @@ def short_options(variant) -> dict:
         elif spec.key == "reaction_seconds":
             opts["reaction_seconds"] = 1.0
     return opts
-
-
-def layers(table) -> dict[str, list[tuple[str, pygame.Rect]]]:
-    out: dict[str, list] = {}
-    marks = list(table.label_layers) + [(len(T.DRAWN), "")]
-    for (start, name), (end, _) in zip(marks, marks[1:]):
-        out.setdefault(name, []).extend(T.DRAWN[start:end])
-    return out
 
 
 def label_problems(table, size) -> list[str]:
