@@ -90,3 +90,22 @@ def test_a_coached_match_counts_as_coached_in_the_statistics(tmp_path):
     store.record_finished(rec, coached=True)
     again = Storage(tmp_path).stats.variants["kombio"]
     assert again.played == 1 and again.coached == 1
+
+
+def test_the_coach_names_your_own_card():
+    """The coach points at a card in your hand: "discard your K♦", "play your red 6", not "a"."""
+    from types import SimpleNamespace
+
+    from game.client.table.combat_uno import CombatUnoTable
+    from game.client.table.kumbal import KumbalTable
+    from game.core.cards import Card
+    from game.variants.combat_uno import Play
+    from game.variants.kumbal import Discard
+
+    king = Card(9_990, "K", "d")
+    kumbal = KumbalTable.__new__(KumbalTable)
+    kumbal._hand_places_of = lambda action: [(0, king)]
+    assert kumbal.coach_card_words(Discard(0, (king,))).startswith("discard your ")
+    six = Card(9_991, 6, "red")
+    uno = SimpleNamespace(_hand_index_of=lambda action: 0, hands={0: [SimpleNamespace(card=six)]})
+    assert CombatUnoTable.coach_card_words(uno, Play(0, 6, "red")) == "play your red 6 (ringed)"

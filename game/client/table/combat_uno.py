@@ -353,7 +353,7 @@ class CombatUnoTable(HandTable):
             return None
         i = self._hand_index_of(action)
         card = self.hands[action.seat][i].card if i is not None else None
-        words = f"play {a_name(card)} (ringed)" if card is not None else "play"
+        words = f"play your {name_of(card)} (ringed)" if card is not None else "play"
         return words + (f" and choose {action.choose}" if action.choose else "")
 
     def choose(self, colour: str) -> None:

@@ -25,7 +25,7 @@ import pygame
 from game.client.table.hand_table import HandTable
 from game.client.table.input import Choice
 from game.client.table.sprites import CardSprite
-from game.client.table.wording import a_or_an, whose
+from game.client.table.wording import whose
 from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone
 from game.client.tables import register_table
 from game.client.ui import text as T
@@ -271,12 +271,8 @@ class KumbalTable(HandTable):
         if not cards:
             return "discard"
         if len(cards) == 1:
-            return f"discard {self.a_name(cards[0])} (ringed)"
+            return f"discard your {card_name(cards[0])} (ringed)"
         return "discard " + ", ".join(card_name(c) for c in cards) + " together (ringed)"
-
-    @staticmethod
-    def a_name(card: Card | None) -> str:
-        return "a card" if card is None else a_or_an(card_name(card))
 
     def on_Discarded(self, ev: Discarded) -> None:
         who = self.names[ev.seat]
