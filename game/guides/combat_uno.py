@@ -26,8 +26,8 @@ def on_top(ctx: GuideContext, face: str, by: int | None) -> bool:
 
 def your_turn(ctx: GuideContext) -> bool:
     v = ctx.view
-    return (v.turn == ctx.seat and not v.pending and ctx.can("Draw") and bool(plays(ctx))
-            and on_top(ctx, "8yellow", None) and "6yellow" in map(str, plays(ctx)))
+    return (v.turn == ctx.seat and not v.pending and ctx.can("Draw") and on_top(ctx, "8yellow", None)
+            and "6yellow" in map(str, plays(ctx)))
 
 
 def can_stack(ctx: GuideContext) -> bool:

@@ -18,6 +18,7 @@ from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget
 from game.core.errors import CardhallError
+from game.core.options import REACTION_SECONDS
 
 BOT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Elif", "Farid", "Greta", "Hiro")
 KINDS = ("human", "easy", "medium", "hard")
@@ -57,7 +58,8 @@ def reaction_words(humans: int) -> tuple[str, str]:
 
 
 def reaction_value(value: Any) -> str:
-    return "No limit" if not value else f"{value:g} s"
+    """A reaction window's length as the setup and the settings show it."""
+    return REACTION_SECONDS.zero_label if not value else f"{value:g} s"
 
 
 def option_widget(spec, value: Any, on_change, humans: int | None = None) -> Widget:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.scene import MenuScene, draw_hints
+from game.client.scenes.play import reaction_value
 from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS, TEXT_SIZES, WINDOW_SIZES
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle
@@ -37,7 +38,7 @@ class SettingsScene(MenuScene):
             Cycler("Bot speed", BOT_SPEEDS, s.bot_speed, self._set("bot_speed"), fmt=str.capitalize,
                    help="How long bots take to think and react."),
             Stepper("Reaction window", s.reaction_seconds, 0.0, 10.0, 0.5, self._set("reaction_seconds"),
-                    fmt=lambda v: "No limit" if v == 0 else f"{v:g} s",
+                    fmt=reaction_value,
                     help="Default time for out-of-turn claims in new matches (Kombio and Kabu with one player "
                          "start at 2 s); No limit waits until every human has passed."),
             Toggle("Sound", s.sound, self._set("sound"), help=self.app.sound.reason),

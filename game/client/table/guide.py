@@ -360,11 +360,12 @@ class TableGuide:
         for rect in targets:
             self.guide_arrow(surface, panel, rect)
 
-    def arrow_path(self, panel: pygame.Rect, target: pygame.Rect) -> tuple[pygame.Vector2, pygame.Vector2, float] | None:
+    def arrow_path(self, panel: pygame.Rect, target: pygame.Rect) -> tuple[pygame.Vector2, pygame.Vector2, float, list] | None:
         """The arrow from the panel to the ring round `target`: of the straight lines from points
         along the panel's sides that face the target, the one crossing the least of the table's
-        labels (texts, plates, buttons), the shortest among those. Returns its start, its end and
-        how many pixels of it lie on labels; None when the panel touches the ring."""
+        labels (texts, plates, buttons), the shortest among those. Returns its start, its end, how
+        many pixels of it lie on labels, and the stretches under a label (fractions of its length,
+        where the drawn line leaves a gap); None when the panel touches the ring."""
         ring = target.inflate(22, 22)
         if panel.colliderect(ring):
             return None
@@ -380,9 +381,11 @@ class TableGuide:
         if ring.right <= panel.left:
             starts += [(panel.left, y) for y in ys]
         # A label on what it points at (the button itself, the pile's place) is where it ends;
-        # only labels within reach of a line from the panel to the ring can be crossed.
+        # only labels within reach of a line from the panel to the ring (or of its gaps' margin)
+        # can be crossed.
         taken = self.labels.taken
-        labels = [taken[i] for i in panel.union(ring).collidelistall(taken) if not taken[i].collidepoint(target.center)]
+        labels = [taken[i] for i in panel.union(ring).inflate(8, 8).collidelistall(taken)
+                  if not taken[i].collidepoint(target.center)]
         best = None
         for sx, sy in starts:
             ex, ey = max(ring.left, min(sx, ring.right)), max(ring.top, min(sy, ring.bottom))
@@ -398,7 +401,17 @@ class TableGuide:
         if best is None:
             return None
         (crossed, _), start, end = best
-        return pygame.Vector2(start), pygame.Vector2(end), crossed
+        start, end = pygame.Vector2(start), pygame.Vector2(end)
+        gaps = []
+        length = (end - start).length()
+        if crossed and length:
+            direction = (end - start) / length
+            for r in labels:
+                clipped = r.inflate(8, 8).clipline(start, end)
+                if clipped:
+                    ts = sorted((pygame.Vector2(p) - start).dot(direction) / length for p in clipped)
+                    gaps.append((ts[0], ts[-1]))
+        return start, end, crossed, gaps
 
     def guide_arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
         """An arrow from the panel's edge to a card it points at, kept off the table's texts where
@@ -407,21 +420,12 @@ class TableGuide:
         path = self.arrow_path(panel, target)
         if path is None:
             return
-        start, end, crossed = path
+        start, end, _, gaps = path
         span = end - start
-        if span.length() < 12:
-            return
         length = span.length()
+        if length < 12:
+            return
         direction = span / length
-        # The stretches of the line under a label, as fractions of its length.
-        gaps = []
-        if crossed:
-            for r in self.labels.taken:
-                if not r.collidepoint(target.center):
-                    clipped = r.inflate(8, 8).clipline(start, end)
-                    if clipped:
-                        ts = sorted((pygame.Vector2(p) - start).dot(direction) / length for p in clipped)
-                        gaps.append((ts[0], ts[-1]))
         head = 18 / length
         at, pieces = 0.0, []
         for a, b in sorted(gaps) + [(1.0, 1.0)]:

@@ -73,6 +73,7 @@ def draw_value_badge(surface: pygame.Surface, center: tuple[int, int], value: in
 
 ORDER_GAP = 22   # between the last pair and the order card
 
+
 class SixteenCombosTable(TableScene):
     variant_id = "sixteen-combos"
     variant_title = "16 Combos"
