@@ -11,7 +11,7 @@ from game.client.table.kabu import KabuTable
 from game.core.cards import DISCARD, grid_place
 from game.variants.kabu import ClaimMissed, Claimed, Kabu, TotalHalved
 from drawn_text import layers
-from kabu_driver import DT, KabuDriver, kabu_record, make_app, start
+from kabu_driver import DT, KabuDriver, click, kabu_record, make_app, start
 
 
 def test_single_player_match_to_the_end(tmp_path):
@@ -210,3 +210,31 @@ def test_the_claim_question_names_a_calculated_score_only_a_card_can_have():
     assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=None)).question == "Fits the Q♣?"
     assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=7)).question == "Fits the Q♣ or a card worth 7?"
     assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=24)).pick == "click a card that fits the Q♣ or a card worth 24"
+
+
+def test_the_others_peeks_do_not_keep_you_from_choosing_yours(tmp_path):
+    """At the start of a round the bots' peeks play (a ring on their card) while the player may go
+    on: the prompt stays up and a click on their own card is taken at once. It used to vanish for
+    the length of each bot's look, about two seconds of a silent table."""
+    from game.variants.kabu import Peek
+
+    app = make_app(tmp_path, speed=1.0, bot_speed="quick")
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chiara", "easy")], seed=5))
+    g = table.match.game
+
+    def looking() -> bool:   # a bot's look is on show
+        return any(s.mark is not None for seat in (1, 2, 3) for i in range(6)
+                   if (s := table.sprite_at(grid_place(seat, i))) is not None)
+    for _ in range(400):
+        app.step(DT)
+        if looking() and g.phase == "peek":
+            break
+    else:
+        raise AssertionError("no bot's peek was seen during the peek phase")
+    assert table.ready_for_input()
+    assert table.current_prompt() == "You: click two of your cards to peek at"
+    assert not table.tweens.busy      # the look holds nothing up
+    before = len(g.history)
+    click(table.sprite_at(grid_place(0, 0)).rect().center)
+    app.step(DT)
+    assert any(isinstance(a, Peek) and a.seat == 0 for _, a in g.history[before:])

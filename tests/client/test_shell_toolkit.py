@@ -71,6 +71,20 @@ def test_animation_speed_scales_durations_and_fastest_is_instant():
     assert t.x == 5.0 and done == [1]
 
 
+def test_a_decoration_plays_without_holding_anything_up_and_ends_before_a_move():
+    t, other = Thing(), Thing()
+    done = []
+    tweens = TW.Tweens()
+    tweens.animate(t, 1.0, easing=TW.linear, on_finish=lambda: done.append("look"), holds=False, x=10.0)
+    tweens.animate(other, 1.0, easing=TW.linear, holds=False, x=4.0)
+    tweens.update(0.5)
+    assert t.x == pytest.approx(5.0) and not tweens.busy     # still playing, nobody waits for it
+    tweens.animate(t, 1.0, y=1.0)
+    assert tweens.busy                                        # a real animation is waited for
+    tweens.finish_decorations(t)                              # (before a move takes the card)
+    assert t.x == 10.0 and done == ["look"] and other.x == pytest.approx(2.0)
+
+
 def test_callbacks_can_chain_tweens_and_finish_all_runs_the_chain():
     t = Thing()
     tweens = TW.Tweens()

@@ -124,6 +124,7 @@ class EventDirector:
             props["turn"] = float(turn)
         delay = delay + self.step_delay
         callbacks = [on_finish] if on_finish else []
+        self.tweens.finish_decorations(sprite)
         old = self._flights.pop(sprite.uid, None)
         if old is not None and not old[0].done:
             tween, old_callbacks = old
@@ -153,6 +154,7 @@ class EventDirector:
         self._flights[sprite.uid] = (tween_now, callbacks)
 
     def flip(self, sprite: CardSprite, up: bool, delay: float = 0.0, lift: float | None = None) -> None:
+        self.tweens.finish_decorations(sprite)
         props: dict[str, Any] = {"turn": 1.0 if up else 0.0}
         if lift is not None:
             props["lift"] = lift
@@ -253,13 +255,19 @@ class EventDirector:
             # Somebody else looks: the card lifts, marked in the looker's colour, and settles.
             self.mark_move(ev.seat, [sprite])
             sprite.mark = self.palette.seat_colour(ev.seat)
-            self.tweens.animate(sprite, 0.25, ease_out_cubic, delay=self.step_delay, lift=0.6)
+            holds = not self.look_in_passing(ev)
+            self.tweens.animate(sprite, 0.25, ease_out_cubic, delay=self.step_delay, holds=holds, lift=0.6)
 
             def settle(s=sprite) -> None:
                 s.mark = None
-            self.tweens.animate(sprite, 0.25, ease_out_cubic, settle, delay=self.step_delay + 0.5, lift=0.0)
+            self.tweens.animate(sprite, 0.25, ease_out_cubic, settle, delay=self.step_delay + 0.5, holds=holds, lift=0.0)
 
         self.narrate(self.look_words(ev.seat, ev.place))
+
+    def look_in_passing(self, ev: CardSeen) -> bool:
+        """Whether another seat's look is shown without holding up the table: the player may go on
+        choosing while it plays (the variant says when nothing can depend on it)."""
+        return False
 
     def look_words(self, seat: int, place: Place) -> str:
         """"Ada looks at Bruno's card" / "at their own card" (what it was stays private)."""

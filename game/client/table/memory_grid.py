@@ -115,6 +115,11 @@ class MemoryGridTable(TableScene):
         if ev.seat in self.humans and not self.hotseat:
             self.sound.play("click", 0.5)
 
+    def look_in_passing(self, ev: CardSeen) -> bool:
+        # At the start of a round every seat peeks at its own cards and nothing moves until the
+        # first turn: the others' peeks need not keep the player from choosing theirs.
+        return self.dealing
+
     def peek_words(self, seat: int) -> str:
         """What the hold after the start-of-round peek says."""
         return f"{self.names[seat]}: remember your two near cards, then press Enter"

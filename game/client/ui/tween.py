@@ -9,6 +9,9 @@ tests step them directly.
     tweens.update(dt)        # once per frame, from the scene's update
     if not tweens.busy: ...  # input that depends on an animation waits for it
 
+A tween added with ``holds=False`` is a decoration that nothing waits for: it plays on, but
+``busy`` does not count it (another seat's glance at its own card while the player is choosing).
+
 ``scale`` multiplies every duration and delay when the tween is added (1/speed from the
 settings; 0 = "fastest": the tween completes on the next update). Values may be numbers or
 tuples of numbers (positions, colours).
@@ -67,7 +70,7 @@ class Tween:
 
     def __init__(self, target: Any, duration: float, easing: Easing = ease_out_cubic,
                  on_finish: Callable[[], None] | None = None, delay: float = 0.0,
-                 on_update: Callable[[float], None] | None = None, **props: Any):
+                 on_update: Callable[[float], None] | None = None, holds: bool = True, **props: Any):
         if duration < 0 or delay < 0:
             raise ValueError("durations cannot be negative")
         self.target = target
@@ -77,6 +80,7 @@ class Tween:
         self.on_finish = on_finish
         self.on_update = on_update
         self.props = props
+        self.holds = holds
         self.elapsed = 0.0
         self.started = False
         self.done = False
@@ -156,9 +160,10 @@ class Tweens:
         return tween
 
     def animate(self, target: Any, duration: float, easing: Easing = ease_out_cubic,
-                on_finish: Callable[[], None] | None = None, delay: float = 0.0, **props: Any) -> Tween:
+                on_finish: Callable[[], None] | None = None, delay: float = 0.0, holds: bool = True,
+                **props: Any) -> Tween:
         """Tween ``target``'s attributes (or dict keys) to the given values."""
-        return self.add(Tween(target, duration, easing, on_finish, delay, **props))
+        return self.add(Tween(target, duration, easing, on_finish, delay, holds=holds, **props))
 
     def wait(self, duration: float, on_finish: Callable[[], None] | None = None, scaled: bool = True) -> Tween:
         """A pause (e.g. between steps of a sequence) that calls on_finish when it ends."""
@@ -174,7 +179,13 @@ class Tweens:
 
     @property
     def busy(self) -> bool:
-        return any(not t.done for t in self.active)
+        return any(t.holds and not t.done for t in self.active)
+
+    def finish_decorations(self, target: Any) -> None:
+        """Complete the tweens on `target` that nothing waits for (before a real move takes it)."""
+        for tween in self.active:
+            if not tween.holds and tween.target is target and not tween.done:
+                tween.finish()
 
     def finish_all(self) -> None:
         """Complete every running tween now (and the ones their callbacks start)."""
