@@ -86,7 +86,7 @@ def test_the_calculated_score_is_drawn_beside_the_pile(tmp_path):
         calc = getattr(table.shown, "calculated", None)
         if calc is not None and table.round_result is None:
             drawn = layers(table)
-            labels = [rect for text, rect in drawn.get("table", []) if text == f"calc {calc}"]
+            labels = [rect for text, rect in drawn.get("table", []) if text == KabuTable.calc_text(calc)]
             assert len(labels) == 1, f"calc {calc} drawn {len(labels)} times on the table layer"
             assert not any(text.startswith("calc ") for name, texts in drawn.items() if name != "table"
                            for text, _ in texts)
@@ -97,6 +97,8 @@ def test_the_calculated_score_is_drawn_beside_the_pile(tmp_path):
             if len(shown) > 5:
                 break
     assert shown, "no calculated score came up in the first turns"
+    assert KabuTable.calc_text(7) == "calc 7" and KabuTable.calc_text(24) == "calc 24"
+    assert KabuTable.calc_text(-6) == "calc -6: no card"    # no card is worth it
 
 
 def test_a_halving_is_marked_on_the_chart(tmp_path):

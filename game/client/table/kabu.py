@@ -205,12 +205,18 @@ class KabuTable(MemoryGridTable):
         L = self.layout
         x = int(L.discard_pos[0] + L.pile_card[0] * 0.5)
         y = int(L.discard_pos[1] + L.pile_card[1] * 0.5)
-        text = f"calc {calc}"
-        label = T.text(text, TH.SMALL, pal.text, True)
+        text = self.calc_text(calc)
+        # A score no card is worth (-6) is shown for what it is, dimmed: nothing can be claimed by it.
+        colour, edge = (pal.text, pal.info) if calc in WORTHS else (pal.text_dim, pal.text_dim)
+        label = T.text(text, TH.SMALL, colour, True)
         box = label.get_rect(center=(x, y)).inflate(14, 6)
         self.labels.reserve(box)
-        surface.blit(TH.panel(box.size, (6, 28, 20, 220), pal.info, 8, 2), box.topleft)
-        T.blit_text(surface, text, TH.SMALL, pal.text, box.center, "center", bold=True)
+        surface.blit(TH.panel(box.size, (6, 28, 20, 220), edge, 8, 2), box.topleft)
+        T.blit_text(surface, text, TH.SMALL, colour, box.center, "center", bold=True)
+
+    @staticmethod
+    def calc_text(calc: int) -> str:
+        return f"calc {calc}" if calc in WORTHS else f"calc {calc}: no card"
 
     def build_chart(self) -> None:
         try:
