@@ -88,20 +88,26 @@ class LabelBoard:
                     return c
         return None
 
-    def find_near(self, rect: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+    def find_near(self, rect: pygame.Rect, avoid: Sequence[pygame.Rect] = (), far: bool = False) -> pygame.Rect | None:
         """The free spot nearest `rect` in any direction (up first between equals), kept off
-        `avoid` too, within 240 px; None if there is none. Nothing is reserved."""
+        `avoid` too, within 240 px (`far`: 640 px, on a coarser grid); None if there is none.
+        Nothing is reserved."""
         r = pygame.Rect(rect).clamp(self.screen)
-        for dx, dy in _NEAR_OFFSETS:
+        for dx, dy in (_FAR_OFFSETS if far else _NEAR_OFFSETS):
             c = r.move(dx, dy)
             if self.free(c, avoid):
                 return c
         return None
 
 
-# Every move within 240 px on an 8 px grid, nearest first (upwards first between equals).
-_NEAR_OFFSETS = sorted(((dx, dy) for dx in range(-240, 241, 8) for dy in range(-240, 241, 8)
-                        if dx * dx + dy * dy <= 240 * 240), key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], abs(d[0])))
+def _offsets(reach: int, step: int) -> list[tuple[int, int]]:
+    """Every move within `reach` px on a `step` px grid, nearest first (upwards first between equals)."""
+    return sorted(((dx, dy) for dx in range(-reach, reach + 1, step) for dy in range(-reach, reach + 1, step)
+                   if dx * dx + dy * dy <= reach * reach), key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], abs(d[0])))
+
+
+_NEAR_OFFSETS = _offsets(240, 8)
+_FAR_OFFSETS = _offsets(640, 16)
 
 
 class Hud:
@@ -369,12 +375,17 @@ class Hud:
                        lh: int) -> tuple[pygame.Rect, list[str]]:
         one_line = T.text(text, TH.BODY, (255, 255, 255), True).get_width()
         box, lines = None, [text]
-        for width in (one_line, one_line * 3 // 5, one_line * 2 // 5):
-            lines = T.wrap(text, TH.BODY, max(width, 120), True) if width < one_line else [text]
-            wide = max(T.text(line, TH.BODY, (255, 255, 255), True).get_width() for line in lines)
-            want = pygame.Rect(0, 0, wide + 26, lh * len(lines) + 12)
-            want.center = centre
-            box = self.labels.find_near(want, cards)
+        # Near and as wide as fits first; a long one on a crowded small table may go narrower
+        # and farther (a six-seat table at 960x540 has no clear line within reach).
+        for far in (False, True):
+            for width in (one_line, one_line * 3 // 5, one_line * 2 // 5, one_line // 3, one_line // 4):
+                lines = T.wrap(text, TH.BODY, max(width, 120), True) if width < one_line else [text]
+                wide = max(T.text(line, TH.BODY, (255, 255, 255), True).get_width() for line in lines)
+                want = pygame.Rect(0, 0, wide + 26, lh * len(lines) + 12)
+                want.center = centre
+                box = self.labels.find_near(want, cards, far)
+                if box is not None:
+                    break
             if box is not None:
                 break
         if box is None:
