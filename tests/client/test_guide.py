@@ -112,6 +112,11 @@ def test_the_guide_fits_the_smallest_window(tmp_path, variant):
             assert panel.contains(button.rect), f"{moment.key}: {button.text!r} outside the panel"
         for rect in table.guide_targets(moment):
             assert not panel.colliderect(rect), f"{moment.key}: the panel covers what it points at {rect}"
+        if table.round_result is not None or table.match_result is not None:
+            # The results make room: the guide covers none of their words or buttons.
+            results = table.overlay_rect()
+            assert screen.contains(results) and not panel.colliderect(results), \
+                f"{moment.key}: the guide {panel} lies on the results {results}"
 
     table, shown = play_guided(app, variant, check=fits)
     assert shown == [m.key for m in guide_for(variant).moments]

@@ -36,6 +36,7 @@ GUIDE_COLOUR = (255, 128, 200)   # apart from the gold of legal targets and the 
 # out there, so the words stay whole): a clear arrow is better, but not at the price of covering
 # more of the table; a label's worth of arrow (about 50 px) weighs like a sixth of a card.
 ARROW_CROSSING_COST = 60
+NARROW_PANEL = 260     # the guide panel's narrowest width, beside the results on a small screen
 LABEL_COVER_COST = 12   # per pixel of a label the panel covers (a card's: 3): its words are lost
 
 
@@ -269,7 +270,33 @@ class TableGuide:
 
     def guide_widths(self) -> tuple[int, ...]:
         top = min(560, self.layout.size[0] // 2 - 40)
-        return (top, min(top, 460), min(top, 380))
+        widths = (top, min(top, 460), min(top, 380))
+        if self.round_result is not None or self.match_result is not None:
+            widths += (self.narrow_panel(),)   # (beside the results, where a small window has a strip to spare)
+        return widths
+
+    @staticmethod
+    def guide_button_width(button: Button) -> int:
+        return max(120, T.text(button.text, TH.SMALL, (0, 0, 0), True).get_width() + 60)
+
+    def narrow_panel(self) -> int:
+        """The guide panel's narrowest width: NARROW_PANEL, or what its two buttons need."""
+        buttons = (self.guide_ok, self.guide_skip)
+        return max(NARROW_PANEL, sum(map(self.guide_button_width, buttons)) + 10 * (len(buttons) - 1) + 32)
+
+    def place_results(self, panel: pygame.Rect) -> pygame.Rect:
+        """The results panel (sized for its contents) placed: in the middle; but while the guide
+        speaks over it in a window with no room for a guide panel beside it, narrower (its hands
+        squeeze up) and at the left edge, leaving the guide a strip on the right (at 960x540 the
+        guide covered scores and the Replay button)."""
+        w, h = self.layout.size
+        r = pygame.Rect(panel)
+        r.center = (w // 2, h // 2)
+        narrow = self.narrow_panel()
+        if self.guide_moment() is not None and (w - r.w) // 2 < narrow + 24:
+            r.w = max(min(r.w, w - narrow - 36), self.results_row + 48)
+            r.left = 12
+        return r
 
     def panel_rect(self, text: str, targets: list[pygame.Rect]) -> tuple[pygame.Rect, list[str]]:
         """The spot for the panel that covers the least of the table (cards, plates, labels,
@@ -352,7 +379,7 @@ class TableGuide:
             y += T.line_height(TH.BODY)
         x = panel.right - 16
         for button in self.guide_buttons(moment):
-            bw = max(120, T.text(button.text, TH.SMALL, (0, 0, 0), True).get_width() + 60)
+            bw = self.guide_button_width(button)
             button.rect = pygame.Rect(0, 0, bw, 34)
             button.rect.bottomright = (x, panel.bottom - 10)
             x -= bw + 10

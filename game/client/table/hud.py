@@ -523,8 +523,7 @@ class Hud:
             row, _, width = self.breakdown_geometry()
             general = self.score_reasons(self.round_result)[1] if self.round_result is not None else []
             r = pygame.Rect(0, 0, self.results_width(width), min(h - 16, 58 + 26 + row * n + 20 * len(general) + 74))
-        r.center = (w // 2, h // 2)
-        return r
+        return self.place_results(r)
 
     def results_width(self, width: int) -> int:
         """A results panel's width: `width`, or wider where its buttons need it, within the screen."""

@@ -215,7 +215,7 @@ class LegalInput:
     def update_buttons(self) -> None:
         key = (self.buttons_key(), self.hold.kind if self.hold else None, self.claimer,
                bool(self.round_result), bool(self.match_result), self.final_round_seen, self.ready_for_input(),
-               self.animating, self.history_open)
+               self.animating, self.history_open, self.guide_moment() is not None)
         if key != self._buttons_key:
             self._buttons_key = key
             self.relayout_buttons()

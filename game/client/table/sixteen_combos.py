@@ -798,8 +798,7 @@ class SixteenCombosTable(TableScene):
         # title, the reason the match ended, the column heads, a row per character, the buttons
         height = 18 + 40 + (24 if self.match_end_reason() else 0) + 32 + 28 * len(self.names) + 74
         r = pygame.Rect(0, 0, self.results_width(560), min(h - 16, height))
-        r.center = (w // 2, h // 2)
-        return r
+        return self.place_results(r)
 
     def draw_overlay(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         if self.queue:
