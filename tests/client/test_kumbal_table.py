@@ -318,3 +318,31 @@ def test_one_point_is_one_point(tmp_path):
     said = list(table.narration)[-2:]
     assert said[0].startswith("Bob discards A") and said[0].endswith("(1 point)."), said
     assert said[1].endswith("(8 points)."), said
+
+
+def test_the_frame_of_a_pile_you_may_take_from_goes_round_the_whole_fan(tmp_path):
+    """Any card of the fanned pile takes (a click anywhere on it), so the frame that says "you may
+    take" goes round the fan; it used to frame the pile's first place, i.e. three cards of the fan's
+    left end that cannot be taken."""
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("You", "human"), ("Ada", "easy")], seed=8))
+    driver = KumbalDriver(app, table, seed=3, take_rate=0.0)
+    surface = pygame.display.get_surface()
+    for _ in range(20000):
+        g = table.match.game
+        fan = [s for s in table.discard[-table.discard_shown:] if not s.moving]
+        if table.ready_for_input() and g.turn == 0 and TakeDiscard(0) in table.legal(0) and len(fan) >= 4:
+            break
+        driver.step()
+    else:
+        raise AssertionError("never a fan of four with the pile open to take from")
+    table.draw(surface)
+    whole = fan[0].rect().unionall([s.rect() for s in fan[1:]]).inflate(16, 16)
+    accent = tuple(table.palette.accent)
+    # (along the top edge, right of the first card: the old frame ended there; a seat's gold ring
+    # round its last move is another colour)
+    top = [surface.get_at((x, y))[:3] for x in (whole.centerx, whole.right - 20) for y in range(whole.top, whole.top + 3)]
+    assert any(all(abs(a - b) <= 8 for a, b in zip(c, accent)) for c in top), \
+        f"no frame along the fan's top edge {whole}: {top}"
+    # The pile still takes from a click on its last card.
+    assert table.place_at(fan[-1].rect().move(-2, 0).midright) is not None

@@ -445,6 +445,13 @@ class KumbalTable(HandTable):
             return DISCARD
         return place
 
+    def pile_click_rect(self, base: pygame.Rect) -> pygame.Rect:
+        # Any card of the fan takes (place_at): the frame goes round the fan, not round its first
+        # cards (which framed three cards that cannot be taken), a little outside the frames the
+        # fan's own cards may have (the one that may be taken, a last move).
+        fan = [s.rect() for s in self.discard[-self.discard_shown:] if not s.moving]
+        return base.unionall(fan).inflate(8, 8) if fan else base
+
     def cut(self, at: int) -> None:
         seat = self.hand_seat()
         if seat is not None:

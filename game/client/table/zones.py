@@ -263,6 +263,11 @@ class ZoneViews:
                 badge = memory_badge(str(card.rank), self.palette, max(11, int(14 * self.layout.unit)))
                 surface.blit(badge, badge.get_rect(center=(rect.centerx, rect.centery)))
 
+    def pile_click_rect(self, base: pygame.Rect) -> pygame.Rect:
+        """What a click on the discard pile may hit, framed when taking from it is legal: the
+        pile's place (a variant that fans the pile out frames the whole fan)."""
+        return base
+
     def draw_piles(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
         L = self.layout
         back = card_image(None, L.pile_card, 0, pal)
@@ -290,6 +295,6 @@ class ZoneViews:
             if s.moving:
                 self.draw_card(surface, DISCARD, s, False, False)
         if DISCARD in highlight:
-            pygame.draw.rect(surface, pal.accent, drect.inflate(8, 8), 3, border_radius=9)
+            pygame.draw.rect(surface, pal.accent, self.pile_click_rect(drect).inflate(8, 8), 3, border_radius=9)
         spot = self.fit_label(T.text("Discard", TH.TINY, pal.text_dim).get_rect(midtop=(drect.centerx, drect.bottom + 8)))
         T.blit_text(surface, "Discard", TH.TINY, pal.text_dim, spot.topleft)
