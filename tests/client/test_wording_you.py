@@ -1,6 +1,6 @@
 """A seat named "You" reads right in every table's narration, 16 Combos' verbs and possessives too."""
 
-from game.client.table.wording import you_form
+from game.client.table.wording import subject_and, you_form
 
 
 def test_possessives_and_sixteen_combos_verbs():
@@ -52,3 +52,15 @@ def test_a_refusal_keeps_the_engines_words_when_they_are_for_people():
     for internal in ("Draw is not possible now (phase: turn)", "Take is not possible at the discard step",
                      "LookOwn is not the ability of a swap"):
         assert friendly(WrongPhase(internal), names) == "You cannot do that right now."
+
+
+def test_a_penalty_reads_as_a_sentence_whoever_takes_it():
+    """The rules give a penalty's reason as words after the name: a verb joins it ("Bruno: takes the
+    wrongly claimed card." read as a note, not a sentence), other words follow a colon."""
+    assert subject_and("Bruno", "takes the wrongly claimed card") == "Bruno takes the wrongly claimed card"
+    assert you_form(subject_and("You", "takes the wrongly claimed card")) == "You take the wrongly claimed card"
+    assert you_form(subject_and("Ada", "stops drawing: the stack takes over the rest")) == \
+        "Ada stops drawing: the stack takes over the rest"
+    assert you_form(subject_and("You", "stops drawing: the stack takes over the rest")) == \
+        "You stop drawing: the stack takes over the rest"
+    assert you_form(subject_and("You", "caught without calling UNO")) == "You: caught without calling UNO"

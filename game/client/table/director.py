@@ -13,7 +13,7 @@ from collections import deque
 from typing import Any, Callable
 
 from game.client.table.sprites import CardSprite
-from game.client.table.wording import possessive_own, whose
+from game.client.table.wording import possessive_own, subject_and, whose
 from game.client.ui.tween import ease_in_out_quad, ease_out_cubic
 from game.core.cards import DECK, DISCARD, Place
 from game.core.events import (CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled, Event,
@@ -317,7 +317,7 @@ class EventDirector:
     def on_PenaltyGiven(self, ev: PenaltyGiven) -> None:
         self.sound.play("penalty")
         self.float_text(ev.seat, "Penalty card" if ev.cards else "No penalty card left", self.palette.bad)
-        self.narrate(f"{self.names[ev.seat]}: {ev.reason}.")
+        self.narrate(subject_and(self.names[ev.seat], ev.reason) + ".")
         self.pause_for(0.4)
 
     def on_RoundScored(self, ev: RoundScored) -> None:

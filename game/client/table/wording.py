@@ -40,7 +40,14 @@ _YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "mat
               "chooses": "choose", "raises": "raise", "steals": "steal", "defends": "defend", "targets": "target",
               "announces": "announce", "changes": "change", "sits": "sit",
               # Kabu, Kumbal
-              "snipes": "snipe", "throws": "throw", "cuts": "cut", "reaches": "reach", "drops": "drop"}
+              "snipes": "snipe", "throws": "throw", "cuts": "cut", "reaches": "reach", "drops": "drop",
+              "stops": "stop"}
+
+
+def subject_and(name: str, words: str) -> str:
+    """A seat's name and what the rules say of it: "Bruno takes the card" where the words start with
+    a verb, else "Bruno: caught without calling UNO" (you_form turns either round for You)."""
+    return f"{name} {words}" if words.split(" ", 1)[0] in _YOU_VERBS else f"{name}: {words}"
 
 
 def you_form(text: str) -> str:
