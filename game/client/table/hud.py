@@ -299,6 +299,7 @@ class Hud:
 
     def draw_seats(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         acting = set(self.match.view(SPECTATOR).acting) if not self.animating else set()
+        cards = None   # (where the cards lie: worked out for the first tag)
         for seat in range(len(self.names)):
             slots = self.grid_len.get(seat, 4)
             x, y, w, h = bounds = self.seat_area(seat)
@@ -319,7 +320,16 @@ class Hud:
             T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
             tag = self.seat_tag(seat, acting)
             if tag:
-                spot = self.fit_label(T.text(tag[0], TH.TINY, tag[1], True).get_rect(midtop=(box.centerx, box.bottom + 3)))
+                want = T.text(tag[0], TH.TINY, tag[1], True).get_rect(midtop=(box.centerx, box.bottom + 3))
+                # Off the cards as well ("KOMBIO · locked" under a plate beside a grown grid ran
+                # under its cards); where no clear spot is near, off the labels alone.
+                if cards is None:
+                    cards = [sprite.rect() for zone in self.zones.values() for _, sprite in zone.resting()]
+                spot = self.labels.find(want, ("down", "up", "right", "left"), cards)
+                if spot is None:
+                    spot = self.fit_label(want)
+                else:
+                    self.labels.reserve(spot)
                 T.blit_text(surface, tag[0], TH.TINY, tag[1], spot.topleft, bold=True)
 
     def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]) -> tuple[tuple[int, int], str]:
