@@ -79,14 +79,16 @@ def label_problems(table, size) -> list[str]:
                 hit = [c for c in cards if widget.rect.colliderect(c)]
                 if hit:
                     problems.append(f"a button on a card at {size}: {widget.text!r} {widget.rect} on {hit[:2]}")
-        # nor on a seat's tag ("thinking…", "KOMBIO · locked" under a plate beside a grown grid)
+        # nor on a seat's tag ("thinking…", "KOMBIO · locked" under a plate beside a grown grid) or
+        # on what the pile says may be taken (Kumbal's "Can take: 10♣" among a top seat's cards)
         acting = set(table.match.view(SPECTATOR).acting)
         tags = {tag[0] for seat in range(len(table.names)) for who in (acting, set())
                 if (tag := table.seat_tag(seat, who))}
         for text, rect in drawn.get("table", []):
-            hit = [c for c in cards if text in tags and rect.colliderect(c)]
-            if hit:
-                problems.append(f"a card on a seat's tag at {size}: {text!r} {rect} under {hit[:2]}")
+            if text in tags or text.startswith(("Can take: ", "Cannot take: ")):
+                hit = [c for c in cards if rect.colliderect(c)]
+                if hit:
+                    problems.append(f"a card on {text!r} at {size}: {rect} under {hit[:2]}")
         # nor does a card lie on a key hint's words
         for (key_, what), (box, words) in zip(table.key_hints(), table.hint_rows()):
             hit = [c for c in cards if box.union(words).colliderect(c)]

@@ -133,6 +133,20 @@ class Hud:
         """The free spot nearest ``rect`` for a table label this frame (see LabelBoard)."""
         return self.labels.fit(rect, prefer) if prefer else self.labels.fit(rect)
 
+    def fit_clear_label(self, rect: pygame.Rect, prefer: tuple[str, ...],
+                        cards: list[pygame.Rect] | None = None) -> pygame.Rect:
+        """As fit_label, and off the cards too (a card drawn later would hide its words); where
+        nothing clear is near, off the labels alone."""
+        spot = self.labels.find(rect, prefer, self.resting_card_rects() if cards is None else cards)
+        if spot is None:
+            return self.fit_label(rect, prefer)
+        self.labels.reserve(spot)
+        return spot
+
+    def resting_card_rects(self) -> list[pygame.Rect]:
+        """Where the cards lie that are not on the move."""
+        return [sprite.rect() for zone in self.zones.values() for _, sprite in zone.resting()]
+
     def start_label_board(self, surface: pygame.Surface) -> None:
         """A fresh label board holding what every table draws in fixed places: the buttons, the
         title and the key hints."""
@@ -321,15 +335,10 @@ class Hud:
             tag = self.seat_tag(seat, acting)
             if tag:
                 want = T.text(tag[0], TH.TINY, tag[1], True).get_rect(midtop=(box.centerx, box.bottom + 3))
-                # Off the cards as well ("KOMBIO · locked" under a plate beside a grown grid ran
-                # under its cards); where no clear spot is near, off the labels alone.
+                # ("KOMBIO · locked" under a plate beside a grown grid ran under its cards)
                 if cards is None:
-                    cards = [sprite.rect() for zone in self.zones.values() for _, sprite in zone.resting()]
-                spot = self.labels.find(want, ("down", "up", "right", "left"), cards)
-                if spot is None:
-                    spot = self.fit_label(want)
-                else:
-                    self.labels.reserve(spot)
+                    cards = self.resting_card_rects()
+                spot = self.fit_clear_label(want, ("down", "up", "right", "left"), cards)
                 T.blit_text(surface, tag[0], TH.TINY, tag[1], spot.topleft, bold=True)
 
     def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]) -> tuple[tuple[int, int], str]:
@@ -364,7 +373,7 @@ class Hud:
         if self.message is None:
             return
         text = self.message[0]
-        cards = [sprite.rect() for zone in self.zones.values() for _, sprite in zone.resting()]
+        cards = self.resting_card_rects()
         lh = T.line_height(TH.BODY, True)
         # The search is worked out once while the table lies still (it may try thousands of spots).
         key = (text, centre, tuple(map(tuple, self.labels.taken)), tuple(map(tuple, cards)))
