@@ -223,3 +223,30 @@ def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
         for text, rect in lines:
             hidden = [card for card in cards if rect.colliderect(card)]
             assert not hidden, f"at {size} the message's {text!r} {rect} lies on the cards at {hidden}"
+
+
+@pytest.mark.parametrize("variant_id", ["kabu", "kombio"])
+def test_a_long_prompt_keeps_off_the_cards_at_the_smallest_size(tmp_path, variant_id):
+    """Kabu's drawn-ability prompt at 960x540 with six seats: wrapped for half the width it took
+    three lines and lay over the top of the player's grid; in two lines as narrow as two allow it
+    fits between the side seats, under the piles."""
+    variant = next(v for v in tables.playable_variants() if v.id == variant_id)
+    names = ("Ada", "Bruno", "Cleo", "Dario", "Eva")
+    app = make_app(tmp_path)
+    app.set_window_size((960, 540))
+    table = start(app, GameRecord(variant_id, short_options(variant), [SeatInfo("You", "human", None)]
+                                  + [SeatInfo(n, "random", None) for n in names], 7))
+    for _ in range(400):
+        app.step(DT)
+        if not table.animating:
+            break
+    said = "You drew the 10♣: click one of your cards to swap it in, or discard it (P) to use it (look at one opponent's card)"
+    table.current_prompt = lambda: said
+    surface = pygame.Surface((960, 540))
+    T.DRAWN.clear()
+    table.draw(surface)
+    lines = [(text, rect) for text, rect in layers(table).get("table", []) if text in said and len(text) > 12]
+    assert " ".join(text for text, _ in lines) == said
+    cards = table.resting_card_rects()
+    for text, rect in lines:
+        assert rect.collidelist(cards) < 0, f"{text!r} {rect} lies on a card"

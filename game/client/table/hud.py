@@ -390,6 +390,46 @@ class Hud:
         for i, line in enumerate(lines):
             T.blit_text(surface, line, TH.BODY, (255, 255, 255), (box.centerx, top + i * lh), "midtop", bold=True)
 
+    def prompt_place(self, prompt: str, midtop: tuple[int, int], cards: list[pygame.Rect]) -> tuple[pygame.Rect, list[str]]:
+        """The prompt's box (reserved) and lines: under the piles, off the labels and the cards
+        (three lines at 960x540 lay over the player's own). Wrapped for half the width where that
+        finds a clear spot near, else in fewer, wider lines, each as narrow as its count allows (two
+        lines fit between the side seats where a greedy wrap's first line did not); where nothing
+        is clear, as before, off the labels alone. Worked out once while the table lies still."""
+        key = (prompt, midtop, self.layout.size, tuple(map(tuple, self.labels.taken)), tuple(map(tuple, cards)))
+        kept = getattr(self, "_prompt_spot", None)
+        if kept is not None and kept[0] == key:
+            self.labels.reserve(kept[1])
+            return kept[1], kept[2]
+        w = self.layout.size[0]
+        lh = T.line_height(TH.BODY, True)
+
+        def box_for(lines: list[str]) -> pygame.Rect:
+            width = max(T.text(line, TH.BODY, (255, 255, 255), True).get_width() for line in lines)
+            box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
+            box.midtop = midtop
+            return box
+        half = T.wrap(prompt, TH.BODY, w // 2, True)
+        tries = [half]
+        for count in range(len(half) - 1, 0, -1):
+            lo, hi = w // 2, int(w * 0.95)    # the narrowest wrap in `count` lines, if one fits
+            if len(T.wrap(prompt, TH.BODY, hi, True)) > count:
+                break
+            while lo < hi:
+                mid = (lo + hi) // 2
+                lo, hi = (lo, mid) if len(T.wrap(prompt, TH.BODY, mid, True)) <= count else (mid + 1, hi)
+            tries.append(T.wrap(prompt, TH.BODY, lo, True))
+        for lines in tries:
+            spot = self.labels.find(box_for(lines), ("down", "up", "right", "left"), cards)
+            if spot is not None:
+                self.labels.reserve(spot)
+                break
+        else:
+            lines = half
+            spot = self.fit_label(box_for(half), ("down", "up", "right", "left"))
+        self._prompt_spot = (key, spot, lines)
+        return spot, lines
+
     def _message_place(self, text: str, centre: tuple[int, int], cards: list[pygame.Rect],
                        lh: int) -> tuple[pygame.Rect, list[str]]:
         one_line = T.text(text, TH.BODY, (255, 255, 255), True).get_width()
@@ -420,13 +460,11 @@ class Hud:
         cx, cy = L.centre
         base_y = cy + int(L.pile_card[1] * 0.5 + 46 * L.unit)
         prompt = self.current_prompt()
+        cards = None
         if prompt:
-            lines = T.wrap(prompt, TH.BODY, int(w * 0.5), True)
             lh = T.line_height(TH.BODY, True)
-            width = max(T.text(line, TH.BODY, pal.text, True).get_width() for line in lines)
-            box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
-            box.midtop = (cx, base_y - lh // 2 - 6)
-            box = self.fit_label(box, ("down", "up", "right", "left"))
+            cards = self.resting_card_rects()
+            box, lines = self.prompt_place(prompt, (cx, base_y - lh // 2 - 6), cards)
             surface.blit(TH.panel(box.size, (6, 28, 20, 235), pal.accent, 10, 2), box.topleft)
             for i, line in enumerate(lines):
                 T.blit_text(surface, line, TH.BODY, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
@@ -446,7 +484,7 @@ class Hud:
         if lines:
             ny = int(cy - len(lines) * 19 / 2)
             block = pygame.Rect(nx, ny, max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * 19)
-            block = self.fit_label(block, ("down", "up", "right", "left"))
+            block = self.fit_clear_label(block, ("down", "up", "right", "left"), cards)
             back = block.inflate(16, 10)
             surface.blit(TH.panel(back.size, (0, 0, 0, 90), None, 8), back.topleft)
             for i, line in enumerate(lines):
