@@ -19,6 +19,7 @@ import pytest
 
 from game.client import tables
 from game.client.ui import text as T
+from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
 from game.core.actions import Pass
 from game.core.record import GameRecord, SeatInfo
@@ -250,3 +251,53 @@ def test_a_long_prompt_keeps_off_the_cards_at_the_smallest_size(tmp_path, varian
     cards = table.resting_card_rects()
     for text, rect in lines:
         assert rect.collidelist(cards) < 0, f"{text!r} {rect} lies on a card"
+
+
+def test_a_seats_name_stays_readable_over_the_card_it_holds_out(tmp_path):
+    """A top seat at 960x540 holds its drawn card out in front of its grid, where its name plate is:
+    the plate is drawn over the cards, so the name stays whole (the card hid half of it)."""
+    app = make_app(tmp_path)
+    app.set_window_size((960, 540))
+    names = ("Ada", "Bruno", "Cleo", "Dario", "Eva")
+    table = start(app, GameRecord("kombio", {"rounds": 1}, [SeatInfo("You", "human", None)]
+                                  + [SeatInfo(n, "random", None) for n in names], 7))
+    text_colour = tuple(table.palette.text)
+
+    def near_text(c) -> bool:
+        return sum(abs(a - b) for a, b in zip(c[:3], text_colour)) < 60
+
+    checked = 0
+    for _ in range(6000):
+        app.step(DT)
+        if table.hold is not None:
+            table.release_hold()
+        for h in table.humans:
+            legal = table.match.legal(h) if table.ready_for_input() else []
+            if legal:
+                table.submit(next((a for a in legal if isinstance(a, Pass)), legal[0]))
+        held = [(s, sprite) for s, sprite in table.held.items() if s not in table.humans and not sprite.moving]
+        if not held:
+            continue
+        surface = pygame.Surface((960, 540))
+        T.DRAWN.clear()
+        table.draw(surface)
+        for s, sprite in held:
+            label = table.plate_text(s, int(round(table.shown_totals.get(str(s), 0))))
+            plate = next((r for text, r in T.DRAWN if text == label), None)
+            if plate is None or not plate.colliderect(sprite.rect()):
+                continue
+            # Its letters as drawn with the card taken away must be there with the card too.
+            del table.held[s]
+            bare = pygame.Surface((960, 540))
+            T.DRAWN.clear()
+            table.draw(bare)
+            table.held[s] = sprite
+            letters = [(x, y) for x in range(plate.left, plate.right) for y in range(plate.top, plate.bottom)
+                       if near_text(bare.get_at((x, y)))]
+            lost = [p for p in letters if not near_text(surface.get_at(p))]
+            assert letters and len(lost) <= len(letters) // 10, \
+                f"{label!r} is half hidden by the card it holds: {len(lost)} of {len(letters)} pixels"
+            checked += 1
+        if checked >= 3:
+            break
+    assert checked, "no seat held a card out over its plate"

@@ -361,13 +361,14 @@ def test_every_card_of_a_penalty_drawn_in_one_go_is_outlined(tmp_path):
     assert len(drawn) == owed
     # Every card the penalty brought is the seat's last move, not only the last one.
     assert {id(s) for s in table.traces[0].sprites} == {id(s) for s in drawn}
-    # ... and each is outlined on screen in the seat's colour (the outline lies 5 px outside the card).
+    # ... and each is outlined on screen in the seat's colour (the outline lies 5 px outside the card;
+    # its top edge is looked at: the seat's name plate is drawn over the bottom one, under the hand).
     colour = table.palette.seat_colour(0)
     surface = app.surface
 
     def outlined(sprite) -> bool:
         r = sprite.rect().inflate(10, 10)
-        y = r.bottom - 2
+        y = r.top + 1
         row = [tuple(surface.get_at((x, y)))[:3] for x in range(max(0, r.left + 12), min(surface.get_width(), r.right - 12))]
         return sum(1 for p in row if sum(abs(a - b) for a, b in zip(p, colour[:3])) < 120) >= len(row) // 3
 

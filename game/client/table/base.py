@@ -231,6 +231,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         self.draw_seats(surface, pal)
         self.draw_zones(surface, pal, highlight, selected)
         self.draw_traces(surface, pal)
+        self.draw_plates(surface, pal)
         self.draw_coach(surface, pal)
         self.draw_ring(surface, pal)
         self.draw_texts(surface, pal)

@@ -314,6 +314,8 @@ class Hud:
     def draw_seats(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         acting = set(self.match.view(SPECTATOR).acting) if not self.animating else set()
         cards = None   # (where the cards lie: worked out for the first tag)
+        plates: list[tuple[pygame.Rect, tuple, tuple | None, str]] = []
+        tags: list[tuple[tuple[str, tuple], pygame.Rect]] = []
         for seat in range(len(self.names)):
             slots = self.grid_len.get(seat, 4)
             x, y, w, h = bounds = self.seat_area(seat)
@@ -330,16 +332,26 @@ class Hud:
             txt = T.text(label, TH.SMALL, pal.text, True)
             box = self.fit_label(txt.get_rect(**{anchor: (px, py)}).inflate(18, 8))
             fill = (*TH.darken(pal.seat_colour(seat), 0.55), 220)
-            surface.blit(TH.panel(box.size, fill, pal.seat_colour(seat) if is_turn else None, 8, 2), box.topleft)
-            T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
+            plates.append((box, fill, pal.seat_colour(seat) if is_turn else None, label))
             tag = self.seat_tag(seat, acting)
             if tag:
                 want = T.text(tag[0], TH.TINY, tag[1], True).get_rect(midtop=(box.centerx, box.bottom + 3))
                 # ("KOMBIO · locked" under a plate beside a grown grid ran under its cards)
                 if cards is None:
                     cards = self.resting_card_rects()
-                spot = self.fit_clear_label(want, ("down", "up", "right", "left"), cards)
-                T.blit_text(surface, tag[0], TH.TINY, tag[1], spot.topleft, bold=True)
+                tags.append((tag, self.fit_clear_label(want, ("down", "up", "right", "left"), cards)))
+        # The plates are placed now (the table's other labels keep off them) and drawn over the
+        # cards (draw_plates): a card a top seat holds out used to hide its name.
+        self._plates = (plates, tags)
+
+    def draw_plates(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        plates, tags = getattr(self, "_plates", ((), ()))
+        for box, fill, edge, label in plates:
+            surface.blit(TH.panel(box.size, fill, edge, 8, 2), box.topleft)
+            T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
+        for (words, colour), spot in tags:
+            T.blit_text(surface, words, TH.TINY, colour, spot.topleft, bold=True)
+        self._plates = ((), ())
 
     def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]) -> tuple[tuple[int, int], str]:
         """Where a seat's name plate goes (and its anchor), beside the seat's cards."""
