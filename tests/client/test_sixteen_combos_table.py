@@ -296,3 +296,23 @@ def test_no_button_covers_a_pair_or_an_order_card_with_ten_columns(tmp_path, siz
         driver.act()
         app.step(1 / 30)
     assert checked, "the action-type choice never came"
+
+
+def test_the_rows_grow_with_a_larger_window(tmp_path):
+    """On a 1920x1080 screen the pairs are drawn in proportion to the window (they kept their
+    1280x720 size and left the screen's right half empty), and still fit between the left column
+    and the buttons."""
+    from game.core.record import GameRecord, SeatInfo
+
+    app = make_app(tmp_path)
+    table = start(app, GameRecord("sixteen-combos", {}, [SeatInfo("You", "human", None), SeatInfo("Ada", "bot", "easy"),
+                                                         SeatInfo("Bruno", "bot", "easy")], 3))
+    heights = {}
+    for size in ((1280, 720), (1920, 1080)):
+        app.set_window_size(size)
+        table.resize(size)
+        g = table.geometry(table.screen_view())
+        heights[size] = g["card"][1]
+        for block in g["blocks"].values():
+            assert block.left >= table.left_width() and block.right <= size[0] - 180
+    assert heights[(1920, 1080)] >= heights[(1280, 720)] * 1.4, heights

@@ -174,7 +174,9 @@ class SixteenCombosTable(TableScene):
         bar, _ = self.step_bar()
         # the rows end above the prompt's room (two lines at the bottom centre)
         top, bottom = (bar.bottom + 8 if bar.x < x1 else 64), h - 10 - (2 * T.line_height(TH.BODY, True) + 12) - 8
-        ch = int(min(84, (bottom - top - n * 34) / (2.15 * n)))
+        # (as tall as the room allows, up to 84 px at 1280x720 and in proportion on a larger window:
+        # a 1920x1080 screen kept 84 px cards in its left half)
+        ch = int(min(84 * max(1.0, self.layout.unit), (bottom - top - n * 34) / (2.15 * n)))
         cw = int(ch * 0.7)
         slots = max([len(row) for row in view.pairs] + [1])
         zone = self.pairs_zone
