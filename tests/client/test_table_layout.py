@@ -301,3 +301,25 @@ def test_a_seats_name_stays_readable_over_the_card_it_holds_out(tmp_path):
         if checked >= 3:
             break
     assert checked, "no seat held a card out over its plate"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("columns", [2, 3])
+def test_a_card_held_out_never_lies_on_the_piles(size, columns):
+    """Every seat's drawn card is shown in front of its grid; where that would be on the deck or
+    the discard pile (the seat across, with six seats at 1280x720), it moves along the grid."""
+    from game.client.table.layout import TableLayout
+
+    for seats in range(2, 7):
+        layout = TableLayout(size, seats, 0, columns)
+        piles = []
+        for pos in (layout.deck_pos, layout.discard_pos):
+            r = pygame.Rect(0, 0, *layout.pile_card)
+            r.center = (int(pos[0]), int(pos[1]))
+            piles.append(r)
+        for seat in range(1, seats):
+            (x, y), angle, (cw, ch) = layout.held_pos(seat)
+            w, h = (ch, cw) if angle % 180 else (cw, ch)
+            held = pygame.Rect(0, 0, w, h)
+            held.center = (int(x), int(y))
+            assert held.collidelist(piles) < 0, f"{seats} seats at {size}: seat {seat}'s card {held} on the piles {piles}"

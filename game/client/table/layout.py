@@ -146,7 +146,18 @@ class TableLayout:
             x, y, w, h = self.grid_bounds(seat, self.block)
             return (x + w + self.big_card[0] * 0.5 + 40 * self.unit, y + h / 2), 0, self.big_card
         cw, ch = spot.card
-        return spot.to_screen(0, -(ch + ch * 0.75 + 8)), spot.angle, spot.card
+        # In front of the grid; moved along it where that spot would lie on the piles (the seat
+        # across at 1280x720 with six seats held its card over the deck).
+        pw, ph = self.pile_card[0] / 2 + 6, self.pile_card[1] / 2 + 6
+        hw, hh = ((ch, cw) if spot.sideways else (cw, ch))
+        hw, hh = hw / 2, hh / 2
+        ahead = -(ch + ch * 0.75 + 8)
+        for k in range(0, 13):
+            for lx in ((0,) if k == 0 else (k * cw / 4, -k * cw / 4)):
+                x, y = spot.to_screen(lx, ahead)
+                if all(abs(x - px) >= hw + pw or abs(y - py) >= hh + ph for px, py in (self.deck_pos, self.discard_pos)):
+                    return (x, y), spot.angle, spot.card
+        return spot.to_screen(0, ahead), spot.angle, spot.card
 
     # -- hands ------------------------------------------------------------------------------------
     def hand_step(self, seat: int, count: int) -> float:
