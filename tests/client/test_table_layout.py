@@ -69,7 +69,7 @@ def label_problems(table, size) -> list[str]:
                 problems.append(f"outside the results panel at {size}: {widget.text!r} {widget.rect} not in {panel}")
     if not drawn.get("results") and not drawn.get("picker"):
         # no button lies on a card (16 Combos' rows and order cards are drawn from the view)
-        cards = [sprite.rect() for zone in table.zones.values() for _, sprite in zone.resting()]
+        cards = table.resting_card_rects()
         pairs = getattr(table, "pairs_zone", None)
         if pairs is not None:
             cards += [r for rects in pairs.rects.values() for r in rects]
@@ -191,20 +191,29 @@ def test_no_label_overlaps_or_clips_at_three_sizes(tmp_path, variant_id, seats):
     assert not unique, f"{len(unique)} label problems:\n" + "\n".join(unique[:40])
 
 
-@pytest.mark.parametrize("variant_id", [v.id for v in tables.playable_variants()])
-def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
-    """A refusal ("It is Ada's turn.") is laid where it hides no card: over a full table of six
-    (or the variant's most) it used to sit on the hand of the player across, at every size."""
+def full_table(tmp_path, variant_id: str, size: tuple[int, int] | None = None):
+    """(app, table): the variant's fullest table (six seats, or its most), the player and random
+    bots, dealt and lying still."""
     variant = next(v for v in tables.playable_variants() if v.id == variant_id)
     seats = min(6, getattr(variant, "max_seats", 6))
     names = ("Ada", "Bruno", "Cleo", "Dario", "Eva")[:seats - 1]
     app = make_app(tmp_path)
+    if size is not None:
+        app.set_window_size(size)
     table = start(app, GameRecord(variant_id, short_options(variant), [SeatInfo("You", "human", None)]
                                   + [SeatInfo(n, "random", None) for n in names], 7))
     for _ in range(400):
         app.step(DT)
         if not table.animating:
             break
+    return app, table
+
+
+@pytest.mark.parametrize("variant_id", [v.id for v in tables.playable_variants()])
+def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
+    """A refusal ("It is Ada's turn.") is laid where it hides no card: over a full table of six
+    (or the variant's most) it used to sit on the hand of the player across, at every size."""
+    _, table = full_table(tmp_path, variant_id)
     # (the long one, Combat UNO's, found no clear spot at 960x540 and lay over three hands)
     for size, said in [(size, said) for size in SIZES for said in (
             "It is Ada's turn: wait for yours to play.",
@@ -220,7 +229,7 @@ def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
         box = table._message_spot[1]
         lines = [(text, rect) for text, rect in T.DRAWN if text.strip() and text in words and box.contains(rect)]
         assert " ".join(text for text, _ in lines) == words, f"the message is not drawn whole at {size}: {lines}"
-        cards = [sprite.rect() for zone in table.zones.values() for _, sprite in zone.resting()]
+        cards = table.resting_card_rects()
         for text, rect in lines:
             hidden = [card for card in cards if rect.colliderect(card)]
             assert not hidden, f"at {size} the message's {text!r} {rect} lies on the cards at {hidden}"
@@ -231,16 +240,7 @@ def test_a_long_prompt_keeps_off_the_cards_at_the_smallest_size(tmp_path, varian
     """Kabu's drawn-ability prompt at 960x540 with six seats: wrapped for half the width it took
     three lines and lay over the top of the player's grid; in two lines as narrow as two allow it
     fits between the side seats, under the piles."""
-    variant = next(v for v in tables.playable_variants() if v.id == variant_id)
-    names = ("Ada", "Bruno", "Cleo", "Dario", "Eva")
-    app = make_app(tmp_path)
-    app.set_window_size((960, 540))
-    table = start(app, GameRecord(variant_id, short_options(variant), [SeatInfo("You", "human", None)]
-                                  + [SeatInfo(n, "random", None) for n in names], 7))
-    for _ in range(400):
-        app.step(DT)
-        if not table.animating:
-            break
+    _, table = full_table(tmp_path, variant_id, (960, 540))
     said = "You drew the 10♣: click one of your cards to swap it in, or discard it (P) to use it (look at one opponent's card)"
     table.current_prompt = lambda: said
     surface = pygame.Surface((960, 540))
@@ -256,11 +256,7 @@ def test_a_long_prompt_keeps_off_the_cards_at_the_smallest_size(tmp_path, varian
 def test_a_seats_name_stays_readable_over_the_card_it_holds_out(tmp_path):
     """A top seat at 960x540 holds its drawn card out in front of its grid, where its name plate is:
     the plate is drawn over the cards, so the name stays whole (the card hid half of it)."""
-    app = make_app(tmp_path)
-    app.set_window_size((960, 540))
-    names = ("Ada", "Bruno", "Cleo", "Dario", "Eva")
-    table = start(app, GameRecord("kombio", {"rounds": 1}, [SeatInfo("You", "human", None)]
-                                  + [SeatInfo(n, "random", None) for n in names], 7))
+    app, table = full_table(tmp_path, "kombio", (960, 540))
     text_colour = tuple(table.palette.text)
 
     def near_text(c) -> bool:
