@@ -128,6 +128,7 @@ class Hud:
         self.label_layers: list[tuple[int, str]] = []
         self.labels = LabelBoard(pygame.Rect(0, 0, *self.layout.size))
         self.results_row = 0   # how wide the row of buttons under the results is (set where they are laid out)
+        self._plates: tuple[list, list] = ([], [])   # the seats' plates and tags, placed by draw_seats for draw_plates
 
     def fit_label(self, rect: pygame.Rect, prefer: tuple[str, ...] | None = None) -> pygame.Rect:
         """The free spot nearest ``rect`` for a table label this frame (see LabelBoard)."""
@@ -345,13 +346,13 @@ class Hud:
         self._plates = (plates, tags)
 
     def draw_plates(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        plates, tags = getattr(self, "_plates", ((), ()))
+        plates, tags = self._plates
         for box, fill, edge, label in plates:
             surface.blit(TH.panel(box.size, fill, edge, 8, 2), box.topleft)
             T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
         for (words, colour), spot in tags:
             T.blit_text(surface, words, TH.TINY, colour, spot.topleft, bold=True)
-        self._plates = ((), ())
+        self._plates = ([], [])
 
     def plate_at(self, seat: int, slots: int, bounds: tuple[int, int, int, int]) -> tuple[tuple[int, int], str]:
         """Where a seat's name plate goes (and its anchor), beside the seat's cards."""
