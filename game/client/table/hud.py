@@ -55,9 +55,12 @@ class LabelBoard:
 
     STEP = 4
 
-    def __init__(self, screen: pygame.Rect):
+    def __init__(self, screen: pygame.Rect, cards: Sequence[pygame.Rect] = ()):
         self.screen = screen
         self.taken: list[pygame.Rect] = []
+        # Where the cards lie this frame: a label keeps off them too where it can (a card drawn
+        # after it would hide its words), else off the labels alone.
+        self.cards = list(cards)
 
     def reserve(self, rect: pygame.Rect) -> None:
         self.taken.append(pygame.Rect(rect))
@@ -66,9 +69,12 @@ class LabelBoard:
         r = rect.inflate(2, 2)
         return self.screen.contains(rect) and r.collidelist(self.taken) < 0 and r.collidelist(avoid) < 0
 
-    def fit(self, rect: pygame.Rect, prefer: tuple[str, ...] = ("down", "up", "right", "left")) -> pygame.Rect:
+    def fit(self, rect: pygame.Rect, prefer: tuple[str, ...] = ("down", "up", "right", "left"),
+            off_cards: bool = True) -> pygame.Rect:
         r = pygame.Rect(rect).clamp(self.screen)
-        spot = self.find(r, prefer)
+        spot = self.find(r, prefer, self.cards) if off_cards and self.cards else None
+        if spot is None:
+            spot = self.find(r, prefer)
         r = spot if spot is not None else r
         self.reserve(r)
         return r
@@ -131,18 +137,9 @@ class Hud:
         self._plates: tuple[list, list] = ([], [])   # the seats' plates and tags, placed by draw_seats for draw_plates
 
     def fit_label(self, rect: pygame.Rect, prefer: tuple[str, ...] | None = None) -> pygame.Rect:
-        """The free spot nearest ``rect`` for a table label this frame (see LabelBoard)."""
+        """The free spot nearest ``rect`` for a table label this frame, off the cards too where it
+        can be (see LabelBoard)."""
         return self.labels.fit(rect, prefer) if prefer else self.labels.fit(rect)
-
-    def fit_clear_label(self, rect: pygame.Rect, prefer: tuple[str, ...],
-                        cards: list[pygame.Rect] | None = None) -> pygame.Rect:
-        """As fit_label, and off the cards too (a card drawn later would hide its words); where
-        nothing clear is near, off the labels alone."""
-        spot = self.labels.find(rect, prefer, self.resting_card_rects() if cards is None else cards)
-        if spot is None:
-            return self.fit_label(rect, prefer)
-        self.labels.reserve(spot)
-        return spot
 
     def resting_card_rects(self) -> list[pygame.Rect]:
         """Where the cards lie that are not on the move."""
@@ -151,7 +148,7 @@ class Hud:
     def start_label_board(self, surface: pygame.Surface) -> None:
         """A fresh label board holding what every table draws in fixed places: the buttons, the
         title and the key hints."""
-        self.labels = LabelBoard(surface.get_rect())
+        self.labels = LabelBoard(surface.get_rect(), self.resting_card_rects())
         for widget in self.form.widgets:
             if widget.rect is not None:
                 self.labels.reserve(widget.rect)
@@ -314,7 +311,6 @@ class Hud:
 
     def draw_seats(self, surface: pygame.Surface, pal: TH.Palette) -> None:
         acting = set(self.match.view(SPECTATOR).acting) if not self.animating else set()
-        cards = None   # (where the cards lie: worked out for the first tag)
         plates: list[tuple[pygame.Rect, tuple, tuple | None, str]] = []
         tags: list[tuple[tuple[str, tuple], pygame.Rect]] = []
         for seat in range(len(self.names)):
@@ -331,16 +327,13 @@ class Hud:
             total = int(round(self.shown_totals.get(str(seat), 0)))
             label = self.plate_text(seat, total)
             txt = T.text(label, TH.SMALL, pal.text, True)
-            box = self.fit_label(txt.get_rect(**{anchor: (px, py)}).inflate(18, 8))
+            box = self.labels.fit(txt.get_rect(**{anchor: (px, py)}).inflate(18, 8), off_cards=False)   # (beside its cards by design)
             fill = (*TH.darken(pal.seat_colour(seat), 0.55), 220)
             plates.append((box, fill, pal.seat_colour(seat) if is_turn else None, label))
             tag = self.seat_tag(seat, acting)
             if tag:
                 want = T.text(tag[0], TH.TINY, tag[1], True).get_rect(midtop=(box.centerx, box.bottom + 3))
-                # ("KOMBIO · locked" under a plate beside a grown grid ran under its cards)
-                if cards is None:
-                    cards = self.resting_card_rects()
-                tags.append((tag, self.fit_clear_label(want, ("down", "up", "right", "left"), cards)))
+                tags.append((tag, self.fit_label(want, ("down", "up", "right", "left"))))
         # The plates are placed now (the table's other labels keep off them) and drawn over the
         # cards (draw_plates): a card a top seat holds out used to hide its name.
         self._plates = (plates, tags)
@@ -386,7 +379,7 @@ class Hud:
         if self.message is None:
             return
         text = self.message[0]
-        cards = self.resting_card_rects()
+        cards = self.labels.cards
         lh = T.line_height(TH.BODY, True)
         # The search is worked out once while the table lies still (it may try thousands of spots).
         key = (text, centre, tuple(map(tuple, self.labels.taken)), tuple(map(tuple, cards)))
@@ -439,7 +432,7 @@ class Hud:
                 break
         else:
             lines = half
-            spot = self.fit_label(box_for(half), ("down", "up", "right", "left"))
+            spot = self.labels.fit(box_for(half), ("down", "up", "right", "left"), off_cards=False)
         self._prompt_spot = (key, spot, lines)
         return spot, lines
 
@@ -473,11 +466,9 @@ class Hud:
         cx, cy = L.centre
         base_y = cy + int(L.pile_card[1] * 0.5 + 46 * L.unit)
         prompt = self.current_prompt()
-        cards = None
         if prompt:
             lh = T.line_height(TH.BODY, True)
-            cards = self.resting_card_rects()
-            box, lines = self.prompt_place(prompt, (cx, base_y - lh // 2 - 6), cards)
+            box, lines = self.prompt_place(prompt, (cx, base_y - lh // 2 - 6), self.labels.cards)
             surface.blit(TH.panel(box.size, (6, 28, 20, 235), pal.accent, 10, 2), box.topleft)
             for i, line in enumerate(lines):
                 T.blit_text(surface, line, TH.BODY, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
@@ -497,7 +488,7 @@ class Hud:
         if lines:
             ny = int(cy - len(lines) * 19 / 2)
             block = pygame.Rect(nx, ny, max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * 19)
-            block = self.fit_clear_label(block, ("down", "up", "right", "left"), cards)
+            block = self.fit_label(block, ("down", "up", "right", "left"))
             back = block.inflate(16, 10)
             surface.blit(TH.panel(back.size, (0, 0, 0, 90), None, 8), back.topleft)
             for i, line in enumerate(lines):

@@ -600,7 +600,7 @@ class KumbalTable(HandTable):
             (px, py) = L.discard_pos
             chip = T.text(label, TH.SMALL, pal.text, True)
             box = chip.get_rect(midbottom=(int(px), int(py - L.pile_card[1] / 2 - 10 * u))).inflate(16, 6)
-            box = self.fit_clear_label(box, ("up", "left", "right", "down"))   # clear of the ring, plates and hands
+            box = self.fit_label(box, ("up", "left", "right", "down"))     # clear of the ring, plates and hands
             surface.blit(TH.panel(box.size, (10, 10, 10, 200), tone, 8, 2), box.topleft)
             T.blit_text(surface, label, TH.SMALL, tone, box.center, "center", bold=True)
         # A pick-up owed.
