@@ -81,14 +81,12 @@ def label_problems(table, size) -> list[str]:
                 if hit:
                     problems.append(f"a button on a card at {size}: {widget.text!r} {widget.rect} on {hit[:2]}")
         # nor on any label of the table (a seat's tag ran under a grown grid, Kumbal's "Can take:
-        # 10♣" and Combat UNO's "Yellow" under a top seat's hand) but the plates, drawn over their
-        # cards on purpose, Kabu's "calc" on the pile's corner, and the prompt: six seats at 960x540
-        # with the player's cards raised leave it no clear room at all (where there is some, it
-        # takes it: test_a_long_prompt_keeps_off_the_cards_at_the_smallest_size)
+        # 10♣" and Combat UNO's "Yellow" under a top seat's hand, the prompt over the player's
+        # grid) but the plates, drawn over their cards on purpose, and Kabu's "calc" on the pile's
+        # corner
         plates = {table.plate_text(seat, int(round(table.shown_totals.get(str(seat), 0)))) for seat in range(len(table.names))}
-        prompt = table.current_prompt()
         for text, rect in drawn.get("table", []):
-            if text not in plates and not text.startswith("calc ") and text not in prompt:
+            if text not in plates and not text.startswith("calc "):
                 hit = [c for c in cards if rect.colliderect(c)]
                 if hit:
                     problems.append(f"a card on {text!r} at {size}: {rect} under {hit[:2]}")

@@ -396,45 +396,53 @@ class Hud:
         for i, line in enumerate(lines):
             T.blit_text(surface, line, TH.BODY, (255, 255, 255), (box.centerx, top + i * lh), "midtop", bold=True)
 
-    def prompt_place(self, prompt: str, midtop: tuple[int, int], cards: list[pygame.Rect]) -> tuple[pygame.Rect, list[str]]:
-        """The prompt's box (reserved) and lines: under the piles, off the labels and the cards
-        (three lines at 960x540 lay over the player's own). Wrapped for half the width where that
-        finds a clear spot near, else in fewer, wider lines, each as narrow as its count allows (two
-        lines fit between the side seats where a greedy wrap's first line did not); where nothing
-        is clear, as before, off the labels alone. Worked out once while the table lies still."""
+    def prompt_place(self, prompt: str, midtop: tuple[int, int], cards: list[pygame.Rect]) -> tuple[pygame.Rect, list[str], int]:
+        """The prompt's box (reserved), lines and font size: under the piles, off the labels and
+        the cards (three lines at 960x540 lay over the player's own). Wrapped for half the width
+        where that finds a clear spot near, else in fewer, wider lines, each as narrow as its count
+        allows (two lines fit between the side seats where a greedy wrap's first line did not), else
+        the same in the smaller type; where nothing is clear, as before, off the labels alone.
+        Worked out once while the table lies still."""
         key = (prompt, midtop, self.layout.size, tuple(map(tuple, self.labels.taken)), tuple(map(tuple, cards)))
         kept = getattr(self, "_prompt_spot", None)
         if kept is not None and kept[0] == key:
             self.labels.reserve(kept[1])
-            return kept[1], kept[2]
+            return kept[1], kept[2], kept[3]
         w = self.layout.size[0]
-        lh = T.line_height(TH.BODY, True)
 
-        def box_for(lines: list[str]) -> pygame.Rect:
-            width = max(T.text(line, TH.BODY, (255, 255, 255), True).get_width() for line in lines)
-            box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
+        def box_for(lines: list[str], size: int) -> pygame.Rect:
+            width = max(T.text(line, size, (255, 255, 255), True).get_width() for line in lines)
+            box = pygame.Rect(0, 0, width + 26, T.line_height(size, True) * len(lines) + 12)
             box.midtop = midtop
             return box
-        half = T.wrap(prompt, TH.BODY, w // 2, True)
-        tries = [half]
-        for count in range(len(half) - 1, 0, -1):
-            lo, hi = w // 2, int(w * 0.95)    # the narrowest wrap in `count` lines, if one fits
-            if len(T.wrap(prompt, TH.BODY, hi, True)) > count:
-                break
-            while lo < hi:
-                mid = (lo + hi) // 2
-                lo, hi = (lo, mid) if len(T.wrap(prompt, TH.BODY, mid, True)) <= count else (mid + 1, hi)
-            tries.append(T.wrap(prompt, TH.BODY, lo, True))
-        for lines in tries:
-            spot = self.labels.find(box_for(lines), ("down", "up", "right", "left"), cards)
-            if spot is not None:
-                self.labels.reserve(spot)
-                break
+
+        def wraps(size: int) -> list[list[str]]:
+            half = T.wrap(prompt, size, w // 2, True)
+            out = [half]
+            for count in range(len(half) - 1, 0, -1):
+                lo, hi = w // 2, int(w * 0.95)    # the narrowest wrap in `count` lines, if one fits
+                if len(T.wrap(prompt, size, hi, True)) > count:
+                    break
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    lo, hi = (lo, mid) if len(T.wrap(prompt, size, mid, True)) <= count else (mid + 1, hi)
+                out.append(T.wrap(prompt, size, lo, True))
+            return out
+        for size in (TH.BODY, TH.SMALL):
+            for lines in wraps(size):
+                spot = self.labels.find(box_for(lines, size), ("down", "up", "right", "left"), cards)
+                if spot is not None:
+                    self.labels.reserve(spot)
+                    break
+            else:
+                continue
+            break
         else:
-            lines = half
-            spot = self.labels.fit(box_for(half), ("down", "up", "right", "left"), off_cards=False)
-        self._prompt_spot = (key, spot, lines)
-        return spot, lines
+            size = TH.BODY
+            lines = T.wrap(prompt, size, w // 2, True)
+            spot = self.labels.fit(box_for(lines, size), ("down", "up", "right", "left"), off_cards=False)
+        self._prompt_spot = (key, spot, lines, size)
+        return spot, lines, size
 
     def _message_place(self, text: str, centre: tuple[int, int], cards: list[pygame.Rect],
                        lh: int) -> tuple[pygame.Rect, list[str]]:
@@ -467,11 +475,12 @@ class Hud:
         base_y = cy + int(L.pile_card[1] * 0.5 + 46 * L.unit)
         prompt = self.current_prompt()
         if prompt:
-            lh = T.line_height(TH.BODY, True)
-            box, lines = self.prompt_place(prompt, (cx, base_y - lh // 2 - 6), self.labels.cards)
+            midtop = (cx, base_y - T.line_height(TH.BODY, True) // 2 - 6)
+            box, lines, size = self.prompt_place(prompt, midtop, self.labels.cards)
+            lh = T.line_height(size, True)
             surface.blit(TH.panel(box.size, (6, 28, 20, 235), pal.accent, 10, 2), box.topleft)
             for i, line in enumerate(lines):
-                T.blit_text(surface, line, TH.BODY, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
+                T.blit_text(surface, line, size, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
         # What just happened, to the right of the discard pile.
         nx = self.narration_left()
         width = max(120, int(w * 0.82) - nx) if len(self.names) > 3 else int(w * 0.95) - nx
