@@ -64,3 +64,9 @@ def test_a_penalty_reads_as_a_sentence_whoever_takes_it():
     assert you_form(subject_and("You", "stops drawing: the stack takes over the rest")) == \
         "You stop drawing: the stack takes over the rest"
     assert you_form(subject_and("You", "caught without calling UNO")) == "You: caught without calling UNO"
+
+
+def test_a_verb_before_a_colon_reads_right_for_you():
+    """Seen in the guided Combat UNO match: "You stacks: 4 cards to draw now."."""
+    assert you_form("You stacks: 4 cards to draw now.") == "You stack: 4 cards to draw now."
+    assert you_form("Ada stacks: 8 cards to draw now.") == "Ada stacks: 8 cards to draw now."

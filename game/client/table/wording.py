@@ -69,7 +69,7 @@ def you_form(text: str) -> str:
         return lead + sep + you_form(clause)
     if text.startswith("You "):
         head, _, rest = text[4:].partition(" ")
-        verb = head.rstrip(".!,")
+        verb = head.rstrip(".!,:;")
         if verb in _YOU_VERBS:
             # a second verb joined by "and" follows the subject too ("You play a Wild and name red")
             for third, second in _YOU_VERBS.items():
