@@ -319,3 +319,20 @@ def test_a_card_held_out_never_lies_on_the_piles(size, columns):
             held = pygame.Rect(0, 0, w, h)
             held.center = (int(x), int(y))
             assert held.collidelist(piles) < 0, f"{seats} seats at {size}: seat {seat}'s card {held} on the piles {piles}"
+
+
+def test_a_prompt_in_two_lines_has_even_lines(tmp_path):
+    """"Your turn: nothing matches, draw a card" and "(D)" alone on a second line (seen at 960x540):
+    a prompt that needs two lines gets two of about the same length."""
+    _, table = full_table(tmp_path, "combat-uno", (960, 540))
+    said = "Your turn: nothing matches, draw a card (D)"
+    table.current_prompt = lambda: said
+    surface = pygame.Surface((960, 540))
+    T.DRAWN.clear()
+    table.draw(surface)
+    hints = [box.union(words) for box, words in table.hint_rows()]
+    lines = [(text, rect) for text, rect in layers(table).get("table", [])
+             if text in said and rect.collidelist(hints) < 0]
+    assert " ".join(text for text, _ in lines) == said and len(lines) == 2, lines
+    widths = [rect.w for _, rect in lines]
+    assert min(widths) >= 0.6 * max(widths), lines

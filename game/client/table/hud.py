@@ -400,8 +400,8 @@ class Hud:
         """The prompt's box (reserved), lines and font size: under the piles, off the labels and
         the cards (three lines at 960x540 lay over the player's own). Wrapped for half the width
         where that finds a clear spot near, else in fewer, wider lines, each as narrow as its count
-        allows (two lines fit between the side seats where a greedy wrap's first line did not), else
-        the same in the smaller type; where nothing is clear, as before, off the labels alone.
+        allows (even lines; two fit between the side seats where a greedy wrap's first line did
+        not), else the same in the smaller type; where nothing is clear, as before, off the labels alone.
         Worked out once while the table lies still."""
         key = (prompt, midtop, self.layout.size, tuple(map(tuple, self.labels.taken)), tuple(map(tuple, cards)))
         kept = getattr(self, "_prompt_spot", None)
@@ -417,10 +417,11 @@ class Hud:
             return box
 
         def wraps(size: int) -> list[list[str]]:
-            half = T.wrap(prompt, size, w // 2, True)
-            out = [half]
-            for count in range(len(half) - 1, 0, -1):
-                lo, hi = w // 2, int(w * 0.95)    # the narrowest wrap in `count` lines, if one fits
+            # In as many lines as half the width needs, then fewer: each wrap as narrow as its line
+            # count allows, so the lines come out even (no "(D)" left alone on the last one).
+            out = []
+            for count in range(len(T.wrap(prompt, size, w // 2, True)), 0, -1):
+                lo, hi = w // 8, (w // 2 if not out else int(w * 0.95))
                 if len(T.wrap(prompt, size, hi, True)) > count:
                     break
                 while lo < hi:
