@@ -422,3 +422,21 @@ def test_a_claim_that_lost_the_race_is_shown_to_every_seat(tmp_path):
         app.step(DT)
     assert any("Ada was too late with a red 7" in line for line in table.narration)
     assert any(f.text == "Too late: red 7" for f in table.floating)
+
+
+def test_a_catch_after_the_call_says_who_called(tmp_path):
+    """Pressing Catch just after a bot called UNO: the refusal names who called in time, not
+    "Nobody to catch" (seen in the guided match: Bruno had called a moment before)."""
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "hard"), ("Bruno", "hard")], seed=4, rounds=9))
+    driver = UnoDriver(app, table, seed=2, catch_rate=0.0)
+
+    def a_bot_called() -> bool:
+        v = table.view()
+        return table.ready_for_input() and any(s != 0 for s in v.uno_safe) and \
+            not any(isinstance(a, CallUno) and a.target != 0 for a in table.legal(0))
+    assert until(driver, a_bot_called, frames=120000), "no bot called UNO in time"
+    name = table.names[next(s for s in table.view().uno_safe if s != 0)]
+    key(pygame.K_c)
+    app.step(DT)
+    assert table.message is not None and table.message[0].startswith("Too late: ") and name in table.message[0], table.message

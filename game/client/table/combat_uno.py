@@ -410,7 +410,12 @@ class CombatUnoTable(HandTable):
             return
         calls = [a for a in self.legal(seat) if isinstance(a, CallUno) and a.target != seat]
         if not calls:
-            self.say("Nobody to catch: catch a player on one card who has not called UNO yet.")
+            called = [self.names[s] for s in self.view().uno_safe if s != seat]
+            if called:   # (the race was lost: say to whom, not that there was nobody)
+                have = "has" if len(called) == 1 else "have"
+                self.say(f"Too late: {' and '.join(called)} {have} called UNO.")
+            else:
+                self.say("Nobody to catch: catch a player on one card who has not called UNO yet.")
             return
         for a in calls:
             self.submit(a)
