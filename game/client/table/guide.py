@@ -309,8 +309,7 @@ class TableGuide:
             return self._guide_spot[1]
         # What it covers, with what each pixel costs: a label's words weigh more than a card's back.
         busy = [(pygame.Rect(r), LABEL_COVER_COST) for r in self.labels.taken]
-        for zone in self.zones.values():
-            busy += [(sprite.rect(), 3) for _, sprite in zone.resting()]
+        busy += [(rect, 3) for rect in self.resting_card_rects()]
         busy += [(r, 3) for r in self.guide_avoid()]
         if self.round_result is not None or self.match_result is not None:
             busy.append((self.overlay_rect(), 3))

@@ -4,6 +4,8 @@ the match chart). Everything it shows comes from the views and the animated even
 
 from __future__ import annotations
 
+import functools
+
 import logging
 import math
 import random
@@ -99,21 +101,19 @@ class LabelBoard:
         `avoid` too, within 240 px (`far`: 640 px, on a coarser grid); None if there is none.
         Nothing is reserved."""
         r = pygame.Rect(rect).clamp(self.screen)
-        for dx, dy in (_FAR_OFFSETS if far else _NEAR_OFFSETS):
+        for dx, dy in (_offsets(640, 16) if far else _offsets(240, 8)):
             c = r.move(dx, dy)
             if self.free(c, avoid):
                 return c
         return None
 
 
+@functools.cache   # (worked out when first needed, not at start-up: 7 ms for both)
 def _offsets(reach: int, step: int) -> list[tuple[int, int]]:
     """Every move within `reach` px on a `step` px grid, nearest first (upwards first between equals)."""
     return sorted(((dx, dy) for dx in range(-reach, reach + 1, step) for dy in range(-reach, reach + 1, step)
                    if dx * dx + dy * dy <= reach * reach), key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], abs(d[0])))
 
-
-_NEAR_OFFSETS = _offsets(240, 8)
-_FAR_OFFSETS = _offsets(640, 16)
 
 
 class Hud:
@@ -396,13 +396,14 @@ class Hud:
         for i, line in enumerate(lines):
             T.blit_text(surface, line, TH.BODY, (255, 255, 255), (box.centerx, top + i * lh), "midtop", bold=True)
 
-    def prompt_place(self, prompt: str, midtop: tuple[int, int], cards: list[pygame.Rect]) -> tuple[pygame.Rect, list[str], int]:
+    def prompt_place(self, prompt: str, midtop: tuple[int, int]) -> tuple[pygame.Rect, list[str], int]:
         """The prompt's box (reserved), lines and font size: under the piles, off the labels and
         the cards (three lines at 960x540 lay over the player's own). Wrapped for half the width
         where that finds a clear spot near, else in fewer, wider lines, each as narrow as its count
         allows (even lines; two fit between the side seats where a greedy wrap's first line did
         not), else the same in the smaller type; where nothing is clear, as before, off the labels alone.
         Worked out once while the table lies still."""
+        cards = self.labels.cards
         key = (prompt, midtop, self.layout.size, tuple(map(tuple, self.labels.taken)), tuple(map(tuple, cards)))
         kept = getattr(self, "_prompt_spot", None)
         if kept is not None and kept[0] == key:
@@ -477,7 +478,7 @@ class Hud:
         prompt = self.current_prompt()
         if prompt:
             midtop = (cx, base_y - T.line_height(TH.BODY, True) // 2 - 6)
-            box, lines, size = self.prompt_place(prompt, midtop, self.labels.cards)
+            box, lines, size = self.prompt_place(prompt, midtop)
             lh = T.line_height(size, True)
             surface.blit(TH.panel(box.size, (6, 28, 20, 235), pal.accent, 10, 2), box.topleft)
             for i, line in enumerate(lines):
