@@ -9,7 +9,7 @@ import pytest
 
 from game.core.actions import Pass, StartRound
 from game.core.cards import DECK, FACE_DOWN
-from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
+from game.core.errors import IllegalAction, InvalidTarget, NotAChoice, NotYourTurn, WrongPhase
 from game.variants.sixteen_combos import (COMBOS, RULESET, Announce, ChangeStance, ChooseDefense, Consult, Counter,
                                           Decide, FaceType, HireGuard, PassTurn, PickPair, PlaceValue, Recover,
                                           Retype, Reveal, Scavenge, SixteenCombos, SwapPair, Target, Throw,
@@ -568,6 +568,9 @@ def test_illegal_actions_are_refused_and_change_nothing():
         with pytest.raises(error):
             g.apply(action)
         assert pickle.dumps(g.__dict__) == before
+    # No reason beyond "not one of the choices": a table repeats what it waits for instead.
+    with pytest.raises(NotAChoice):
+        g.apply(Target(0, pair_place(1, 0)))
 
 
 def test_ruleset_and_active_rules_are_in_the_view():

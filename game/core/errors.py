@@ -21,6 +21,11 @@ class InvalidTarget(IllegalAction):
     """The action names a card, seat or position that it may not use."""
 
 
+class NotAChoice(InvalidTarget):
+    """The action is none of the legal choices now, and the rules have no more particular reason
+    to give (a table then repeats what it waits for rather than this)."""
+
+
 class WindowClosed(IllegalAction):
     """An out-of-turn claim arrived when no reaction window was open to that seat."""
 

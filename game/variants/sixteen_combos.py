@@ -21,7 +21,7 @@ from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, stacked_deck
-from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
+from game.core.errors import IllegalAction, NotAChoice, NotYourTurn, WrongPhase
 from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, Event, Passed, TurnStarted
 from game.core.game import Game, register
 from game.core.match import HighestAfterRounds
@@ -1016,7 +1016,7 @@ class SixteenCombos(Game):
                 raise NotYourTurn(f"seat {action.seat} may not act now")
             if type(action) not in {type(a) for a in self.legal_actions(action.seat)}:
                 raise WrongPhase(f"{type(action).__name__} is not possible at the {self.step} step")
-            raise InvalidTarget(f"{action} is not one of the choices now")
+            raise NotAChoice(f"{action} is not one of the choices now")
 
     # -- target and type -------------------------------------------------------------------------------------------
     def _on_PassTurn(self, action: PassTurn, t: float) -> list[Event]:

@@ -11,7 +11,7 @@ from game.client.table.kabu import KabuTable
 from game.core.cards import DISCARD, grid_place
 from game.variants.kabu import ClaimMissed, Claimed, Kabu, TotalHalved
 from drawn_text import layers
-from kabu_driver import DT, KabuDriver, click, kabu_record, make_app, start
+from kabu_driver import DT, KabuDriver, click, kabu_record, key, make_app, start
 
 
 def test_single_player_match_to_the_end(tmp_path):
@@ -240,3 +240,53 @@ def test_the_others_peeks_do_not_keep_you_from_choosing_yours(tmp_path):
     click(table.sprite_at(grid_place(0, 0)).rect().center)
     app.step(DT)
     assert any(isinstance(a, Peek) and a.seat == 0 for _, a in g.history[before:])
+
+
+def _peek_phase_table(tmp_path):
+    app = make_app(tmp_path, speed=1.0, bot_speed="quick")
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=5))
+    for _ in range(400):
+        app.step(DT)
+        if table.ready_for_input() and table.current_prompt() == "You: click two of your cards to peek at":
+            return app, table
+    raise AssertionError("the peek never became the player's to choose")
+
+
+def _step_until(app, done, steps: int = 200) -> None:
+    for _ in range(steps):
+        if done():
+            return
+        app.step(DT)
+    raise AssertionError("the table never got there")
+
+
+def test_a_second_card_clicked_while_the_first_is_shown_is_peeked_at_next(tmp_path):
+    """Told to click two cards, a player clicks two: the second click ends the look at the first
+    and, once that card is face down again, peeks at the second. It used to be dropped."""
+    from game.variants.kabu import Peek
+
+    app, table = _peek_phase_table(tmp_path)
+    g = table.match.game
+    click(table.sprite_at(grid_place(0, 0)).rect().center)
+    _step_until(app, lambda: table.hold is not None)
+    assert table.current_prompt() == "You: remember this card, then press Enter"
+    click(table.sprite_at(grid_place(0, 4)).rect().center)
+    app.step(DT)
+    assert table.hold is None
+    _step_until(app, lambda: table.hold is not None)
+    mine = [a for _, a in g.history if isinstance(a, Peek) and a.seat == 0]
+    assert mine == [Peek(0, 0), Peek(0, 4)]
+    assert table.peeking == {grid_place(0, 4)}      # the second card is the one on show
+
+
+def test_a_click_on_a_card_already_peeked_at_says_why(tmp_path):
+    """The rules' reason, not the prompt again in red ("You: click one more of your cards...")."""
+    app, table = _peek_phase_table(tmp_path)
+    click(table.sprite_at(grid_place(0, 0)).rect().center)
+    _step_until(app, lambda: table.hold is not None)
+    key(pygame.K_RETURN)
+    _step_until(app, lambda: table.ready_for_input() and table.hold is None)
+    click(table.sprite_at(grid_place(0, 0)).rect().center)
+    app.step(DT)
+    assert table.message is not None and table.message[0] == "You have already looked at that card."
+    assert grid_place(0, 0) not in table.targets()[0]     # and it was never offered

@@ -316,3 +316,35 @@ def test_the_rows_grow_with_a_larger_window(tmp_path):
         for block in g["blocks"].values():
             assert block.left >= table.left_width() and block.right <= size[0] - 180
     assert heights[(1920, 1080)] >= heights[(1280, 720)] * 1.4, heights
+
+
+def test_a_refusal_without_a_reason_repeats_what_the_table_waits_for(tmp_path):
+    """16 Combos refuses an action none of whose choices fits with no more particular reason: the
+    player is told what the table waits for, never the action's inner workings ("Target(seat=0,
+    pair=Place(...)) is not one of the choices now.")."""
+    import dataclasses
+
+    from game.core.cards import Place
+    from game.core.errors import NotAChoice
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "hard")], seed=4))
+    aimed = None
+    for _ in range(2000):
+        app.step(0.05)
+        if table.hold is not None:
+            table.release_hold()        # the ruleset shown at the start
+        if table.ready_for_input() and table.input_seat() == 0:
+            for action in table.legal(0):
+                places = [f.name for f in dataclasses.fields(action) if isinstance(getattr(action, f.name), Place)]
+                if places:   # the same kind of action, aimed at a card that is not there
+                    aimed = dataclasses.replace(action, **{places[0]: Place(getattr(action, places[0]).zone, 0, 99)})
+                    break
+        if aimed is not None:
+            break
+    assert aimed is not None, "the player was never to pick a card"
+    with pytest.raises(NotAChoice) as refused:
+        table.match.game.apply(aimed, table.match.game.now)
+    assert table.explain(refused.value, aimed) == table.current_prompt() != ""
+    assert table.submit(aimed) is False
+    assert table.message[0] == table.current_prompt() and "Place(" not in table.message[0]

@@ -44,7 +44,7 @@ from game.client.ui import theme as TH
 from game.client.ui.tween import Tweens
 from game.client.ui.widgets import Form
 from game.core.actions import Action
-from game.core.errors import IllegalAction
+from game.core.errors import IllegalAction, NotAChoice
 from game.core.events import Event, RoundScored
 from game.core.memory import TableMemory
 from game.core.record import GameRecord
@@ -127,6 +127,8 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
 
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         """Why the rules refused an action, in the player's words (a variant may word its own)."""
+        if isinstance(exc, NotAChoice):
+            return self.prompt() or "That is not a choice now."   # no reason beyond "not now"
         return friendly(exc, self.names)
 
     def round_over(self) -> bool:
@@ -189,6 +191,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
             if self._auto_next >= AUTO_NEXT_ROUND:
                 self._auto_next = 0.0
                 self.next_round()
+        self.take_click_ahead()
         self.update_hud(dt)
         self.update_buttons()
 

@@ -11,6 +11,7 @@ legal action fits a click, the table either lets the engine refuse the action th
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,9 @@ from game.core.actions import Action
 from game.core.cards import Place
 from game.core.errors import IllegalAction
 from game.core.view import SPECTATOR
+
+
+CLICK_AHEAD = 1.5   # seconds a click that ended a look may wait for the table to be ready
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class LegalInput:
     def init_input(self) -> None:
         self.pick: list[Place] = []              # the places picked so far for a multi-place action
         self._buttons_key: Any = None
+        self.click_ahead: tuple[Place, float] | None = None   # a card clicked to end a look (see hold_click)
 
     # -- who acts, and with what ----------------------------------------------------------------------
     def input_seat(self) -> int | None:
@@ -109,7 +114,34 @@ class LegalInput:
             legal = [a for a in self.legal(seat) if type(a) in kinds]
             self.act(legal[0] if legal else kinds[0](seat))   # refused: the reason is shown
             return
+        aimed = self.aimed_at(place, seat) if not self.pick else None
+        if aimed is not None:
+            self.act(aimed)   # the rules say why not ("you have already looked at that card")
+            return
         self.say(self.not_a_choice(place))
+
+    def aimed_at(self, place: Place, seat: int) -> Action | None:
+        """What a click on a card no legal action names asks for: a legal kind of one-card action
+        aimed at that card instead (a card already peeked at, a locked caller's card), so that the
+        rules, not the prompt again, say why it cannot be chosen. None if no such kind takes it."""
+        tried: set[type] = set()
+        for action in self.legal(seat):
+            kind = type(action)
+            if kind in tried:
+                continue
+            tried.add(kind)
+            targets = action.targets()
+            if len(targets) != 1 or targets[0].zone != place.zone:
+                continue
+            names = [f.name for f in dataclasses.fields(action)
+                     if f.name == "index" or isinstance(getattr(action, f.name), Place)]
+            if len(names) != 1:
+                continue
+            value = place.index if names[0] == "index" else place
+            aimed = dataclasses.replace(action, **{names[0]: value})
+            if aimed.targets() == (place,):
+                return aimed
+        return None
 
     def no_input_seat(self, place: Place) -> None:
         """A click while no human may act (a variant words whose turn it is)."""
@@ -251,6 +283,9 @@ class LegalInput:
     def handle_table_event(self, event: pygame.event.Event) -> None:
         """Clicks on places; Enter ends a hold. A variant adds its keys (``table_key``)."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.hold is not None and not self.match.over:
+                self.hold_click(self.place_at(event.pos))
+                return
             if not self.ready_for_input() or self.match.over:
                 return
             place = self.place_at(event.pos)
@@ -267,6 +302,33 @@ class LegalInput:
             return
         if self.ready_for_input() and not self.match.over:
             self.table_key(event.key)
+
+    def hold_click(self, place: Place | None) -> None:
+        """A click on a card while the player's own look waits for Enter ends the look, and counts
+        as a click on that card once the card looked at is face down again: Kabu's second peek,
+        clicked straight after the first, used to be dropped without a word. Not in hot seat,
+        where the end of a look brings the curtain for the next player."""
+        hold = self.hold
+        if place is None or hold is None or hold.seat not in self.humans or self.hotseat:
+            return
+        self.release_hold()
+        self.click_ahead = (place, self.time)
+
+    def take_click_ahead(self) -> None:
+        """The click that ended a look, once the table is ready again: taken if that card is a choice
+        then, dropped if not or if it waited longer than CLICK_AHEAD seconds."""
+        if self.click_ahead is None:
+            return
+        place, at = self.click_ahead
+        if self.time - at > CLICK_AHEAD or self.match.over:
+            self.click_ahead = None
+            return
+        if self.hold is not None or not self.ready_for_input():
+            return
+        self.click_ahead = None
+        seat = self.input_seat()
+        if seat is not None and place in self.place_choices(seat):
+            self.click(place)
 
     def table_key(self, key: int) -> None:
         """A variant's own keys (number keys for slots, claim keys...)."""
