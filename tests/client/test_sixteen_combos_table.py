@@ -318,6 +318,29 @@ def test_the_rows_grow_with_a_larger_window(tmp_path):
     assert heights[(1920, 1080)] >= heights[(1280, 720)] * 1.4, heights
 
 
+def test_the_left_column_grows_with_a_larger_window(tmp_path):
+    """The value cards to place, the cards the player clicks, and the piles and combo table beside
+    them are drawn in proportion on a larger window (at 1920x1080 they were half the rows' size);
+    at 1280x720 nothing moves. Everything stays inside the column, the piles above the key hints."""
+    from game.core.record import GameRecord, SeatInfo
+
+    app = make_app(tmp_path)
+    table = start(app, GameRecord("sixteen-combos", {}, [SeatInfo("You", "human", None), SeatInfo("Ada", "bot", "easy")], 3))
+    cols = {}
+    for size in ((1280, 720), (1920, 1080)):
+        app.set_window_size(size)
+        table.resize(size)
+        col = cols[size] = table.column()
+        hand = table.hand_rects(10)
+        piles = table.pile_rects()
+        assert all(r.right <= col["left"] for r in hand + list(piles.values())), size
+        assert max(r.bottom for r in hand) < col["piles_y"], size
+        assert all(r.bottom <= min(box.top for box, _ in table.hint_rows()) for r in piles.values()), size
+    small, large = cols[(1280, 720)], cols[(1920, 1080)]
+    assert (small["hand"], small["cell_h"], small["pile"], small["left"]) == ((43, 62), 34, (51, 74), 358)
+    assert large["hand"][1] >= small["hand"][1] * 1.4 and large["cell_h"] >= small["cell_h"] * 1.4
+    assert large["pile"][1] >= small["pile"][1] * 1.4
+
 def test_a_refusal_without_a_reason_repeats_what_the_table_waits_for(tmp_path):
     """16 Combos refuses an action none of whose choices fits with no more particular reason: the
     player is told what the table waits for, never the action's inner workings ("Target(seat=0,

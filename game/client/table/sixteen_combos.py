@@ -132,8 +132,13 @@ class SixteenCombosTable(TableScene):
     # cards to place, the last check and the narration, the piles above the key hints), the step bar
     # beside the History button (below it when the screen is too narrow), the characters' rows right of
     # the column. Every text goes on the label board (``fit_label``), so none covers another.
+    def column_scale(self) -> float:
+        """How much larger the left column is drawn than at 1280x720 (never smaller): on a 1920x1080
+        screen its value cards to place, the cards the player clicks, were half the rows' size."""
+        return max(1.0, min(1.5, self.layout.unit))
+
     def left_width(self) -> int:
-        return int(min(360, max(296, self.layout.size[0] * 0.28)))
+        return int(min(360 * self.column_scale(), max(296, self.layout.size[0] * 0.28)))
 
     def step_bar(self) -> tuple[pygame.Rect, int]:
         """(the bar's rect, one box's width): left of the History button, or under it if no room."""
@@ -152,18 +157,20 @@ class SixteenCombosTable(TableScene):
         """The left column's parts, top to bottom, for this screen size."""
         w, h = self.layout.size
         small = h < 640
+        u = self.column_scale()
         left = self.left_width()
         y0 = self.title_rect().bottom + 6
-        cell_h = 30 if small else 34
-        band_y = y0 + 22 + 4 * cell_h + 6
+        cell_h = 30 if small else int(34 * u)
+        head_h = int(22 * u)
+        band_y = y0 + head_h + 4 * cell_h + 6
         rows = self.hint_rows()
         hints_top = min(box.top for box, _ in rows) if rows else h - 14
-        ph = 56 if small else 74
+        ph = 56 if small else int(74 * u)
         pw = int(ph * 0.7)
         piles_y = hints_top - 8 - 18 - ph
-        hch = 50 if small else 62
-        return {"left": left, "x0": 14, "y0": y0, "cell_h": cell_h, "band_y": band_y, "band_h": cell_h,
-                "after": band_y + cell_h + 8, "pile": (pw, ph), "piles_y": piles_y,
+        hch = 50 if small else int(62 * u)
+        return {"left": left, "x0": 14, "y0": y0, "head_h": head_h, "cell_h": cell_h, "band_y": band_y,
+                "band_h": cell_h, "after": band_y + cell_h + 8, "pile": (pw, ph), "piles_y": piles_y,
                 "gap": max(10, min(26, (left - 18 - 5 * pw - 14) // 4)), "hand": (int(hch * 0.7), hch)}
 
     def geometry(self, view) -> dict[str, Any]:
@@ -595,17 +602,17 @@ class SixteenCombosTable(TableScene):
             self.label(surface, label, TH.TINY, (20, 20, 20) if lit else pal.text, {"center": r.center}, bold=lit)
 
     def draw_combo_table(self, surface, pal, view, col) -> None:
-        x0, y0, left, cell_h = col["x0"], col["y0"], col["left"], col["cell_h"]
-        head_w = 44
+        x0, y0, left, cell_h, head_h = col["x0"], col["y0"], col["left"], col["cell_h"], col["head_h"]
+        head_w = int(44 * self.column_scale())
         cell_w = (left - x0 - head_w - 8) // 4
-        self.cell_text(surface, "action →", pygame.Rect(x0, y0, head_w, 22), pal.text_dim, False)
+        self.cell_text(surface, "action →", pygame.Rect(x0, y0, head_w, head_h), pal.text_dim, False)
         cell = view.combo_cell
         for j, a in enumerate(TYPES):
-            r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w - 2, 22)
+            r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w - 2, head_h)
             lit = cell is not None and cell[0] == a
             self.cell_text(surface, f"{SYMBOL[a]} {TYPE_NAMES[a][:3]}", r, pal.accent if lit else pal.text, lit, lines=1)
         for i, t in enumerate(TYPES):
-            y = y0 + 24 + i * cell_h
+            y = y0 + head_h + 2 + i * cell_h
             lit_row = cell is not None and cell[1] == t
             self.cell_text(surface, f"{SYMBOL[t]} {TYPE_NAMES[t][:3]}", pygame.Rect(x0, y, head_w - 2, cell_h - 2),
                            pal.accent if lit_row else pal.text, lit_row, lines=1)
@@ -653,7 +660,9 @@ class SixteenCombosTable(TableScene):
         splits = [[text]]
         if lines > 1:
             splits.append(text.split(" ", 1) if " " in text else [text[:half] + "-", text[half:]])
-        for size in (TH.TINY, TH.TINY - 1, TH.TINY - 2, TH.TINY - 3):
+        # (larger type where the column is drawn larger, and the words fit)
+        sizes = ((TH.SMALL,) if self.column_scale() >= 1.2 else ()) + (TH.TINY, TH.TINY - 1, TH.TINY - 2, TH.TINY - 3)
+        for size in sizes:
             lh = T.line_height(size, bold) - 2
             for parts in splits:
                 if len(parts) * lh <= r.h + 2 and max(T.text(p, size, colour, bold).get_width() for p in parts) <= r.w - 4:
