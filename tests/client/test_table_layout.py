@@ -230,6 +230,7 @@ def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
         lines = [(text, rect) for text, rect in T.DRAWN if text.strip() and text in words and box.contains(rect)]
         assert " ".join(text for text, _ in lines) == words, f"the message is not drawn whole at {size}: {lines}"
         cards = table.resting_card_rects()
+        assert cards, "the table does not say where its cards lie (16 Combos' rows are drawn from the view)"
         for text, rect in lines:
             hidden = [card for card in cards if rect.colliderect(card)]
             assert not hidden, f"at {size} the message's {text!r} {rect} lies on the cards at {hidden}"

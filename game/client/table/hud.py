@@ -136,10 +136,13 @@ class Hud:
         self.results_row = 0   # how wide the row of buttons under the results is (set where they are laid out)
         self._plates: tuple[list, list] = ([], [])   # the seats' plates and tags, placed by draw_seats for draw_plates
 
-    def fit_label(self, rect: pygame.Rect, prefer: tuple[str, ...] | None = None) -> pygame.Rect:
+    def fit_label(self, rect: pygame.Rect, prefer: tuple[str, ...] | None = None,
+                  on_card: bool = False) -> pygame.Rect:
         """The free spot nearest ``rect`` for a table label this frame, off the cards too where it
-        can be (see LabelBoard)."""
-        return self.labels.fit(rect, prefer) if prefer else self.labels.fit(rect)
+        can be (see LabelBoard), unless it marks a card (`on_card`: a badge on its corner)."""
+        if prefer:
+            return self.labels.fit(rect, prefer, off_cards=not on_card)
+        return self.labels.fit(rect, off_cards=not on_card)
 
     def resting_card_rects(self) -> list[pygame.Rect]:
         """Where the cards lie that are not on the move."""

@@ -207,6 +207,17 @@ class SixteenCombosTable(TableScene):
             self.pairs_zone.lay(seat, len(row), defense, area, seat == self.bottom, g["card"])
         return g
 
+    def resting_card_rects(self) -> list[pygame.Rect]:
+        """The pairs, the order cards and the value cards to place (drawn from the view, not as
+        sprites): the labels, a refusal among them, keep off them where they can (one lay on the
+        player's row)."""
+        view = self.screen_view()
+        g = self.lay_out(view)
+        rects = [pygame.Rect(r) for pair in self.pairs_zone.rects.values() for r in pair]
+        rects += [r for seat in range(view.seats) if view.order_cards[seat] is not None
+                  and (r := self.order_rect(seat, g)) is not None]
+        return rects + (self.hand_rects(len(view.hand)) if view.hand else [])
+
     def guide_avoid(self) -> list[pygame.Rect]:
         """The guide's panel keeps off the rows of pairs, the hand and the left column."""
         view = self.screen_view()
@@ -775,7 +786,7 @@ class SixteenCombosTable(TableScene):
             if pv.counter and pv.value is not None:
                 # a counter on a changed value (its number kept clear of other labels)
                 spot = self.fit_label(T.text(str(pv.value), TH.SMALL, (30, 20, 0), True).get_rect(
-                    center=(value_rect.right - 4, value_rect.top + 4)), ("down", "left", "right", "up"))
+                    center=(value_rect.right - 4, value_rect.top + 4)), ("down", "left", "right", "up"), on_card=True)
                 badges.append((spot.center, pv.value))
             pair_place = Place("pair", seat, pv.slot)
             union = type_rect.union(value_rect)
