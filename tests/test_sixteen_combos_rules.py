@@ -568,9 +568,15 @@ def test_illegal_actions_are_refused_and_change_nothing():
         with pytest.raises(error):
             g.apply(action)
         assert pickle.dumps(g.__dict__) == before
-    # No reason beyond "not one of the choices": a table repeats what it waits for instead.
-    with pytest.raises(NotAChoice):
+    # Why a pair is no target, in the rules' words; a place no rule speaks of is simply not a
+    # choice (a table then repeats what it waits for).
+    with pytest.raises(InvalidTarget, match="only a character's defense pair"):
         g.apply(Target(0, pair_place(1, 0)))
+    with pytest.raises(InvalidTarget, match="not your own"):
+        g.apply(Target(0, pair_place(0, 0)))
+    with pytest.raises(NotAChoice):
+        g.apply(Target(0, pair_place(1, 99)))
+    assert pickle.dumps(g.__dict__) == before
 
 
 def test_ruleset_and_active_rules_are_in_the_view():

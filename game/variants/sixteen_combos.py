@@ -21,7 +21,7 @@ from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, stacked_deck
-from game.core.errors import IllegalAction, NotAChoice, NotYourTurn, WrongPhase
+from game.core.errors import IllegalAction, InvalidTarget, NotAChoice, NotYourTurn, WrongPhase
 from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, Event, Passed, TurnStarted
 from game.core.game import Game, register
 from game.core.match import HighestAfterRounds
@@ -1016,7 +1016,23 @@ class SixteenCombos(Game):
                 raise NotYourTurn(f"seat {action.seat} may not act now")
             if type(action) not in {type(a) for a in self.legal_actions(action.seat)}:
                 raise WrongPhase(f"{type(action).__name__} is not possible at the {self.step} step")
+            if isinstance(action, Target) and self.attack is not None:
+                self._refuse_target(action.pair, self.attack)
             raise NotAChoice(f"{action} is not one of the choices now")
+
+    def _refuse_target(self, pair: Place, attack: Attack) -> None:
+        """Why a pair is not a target of this attack, when the rules say why."""
+        s = pair.seat
+        if pair.zone != "pair" or not 0 <= s < self.seats:
+            return
+        if s == attack.seat:
+            raise InvalidTarget("you attack another character's pair, not your own")
+        if self.out[s]:
+            raise InvalidTarget(f"seat {s} is already defeated")
+        if attack.locked_victim is not None and s != attack.locked_victim:
+            raise InvalidTarget(f"this extra turn attacks seat {attack.locked_victim} again")
+        if not attack.free_target and 0 <= pair.index < len(self.rows[s]) and self.rows[s][pair.index] is not None:
+            raise InvalidTarget("only a character's defense pair (the rightmost) can be targeted")
 
     # -- target and type -------------------------------------------------------------------------------------------
     def _on_PassTurn(self, action: PassTurn, t: float) -> list[Event]:
