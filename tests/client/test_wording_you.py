@@ -70,3 +70,17 @@ def test_a_verb_before_a_colon_reads_right_for_you():
     """Seen in the guided Combat UNO match: "You stacks: 4 cards to draw now."."""
     assert you_form("You stacks: 4 cards to draw now.") == "You stack: 4 cards to draw now."
     assert you_form("Ada stacks: 8 cards to draw now.") == "Ada stacks: 8 cards to draw now."
+
+
+def test_a_16_combos_status_reads_as_a_sentence(tmp_path):
+    """Play-test finding: "You: lost reaction." after a critical failure."""
+    from kombio_driver import make_app, start
+    from sixteen_combos_driver import new_record
+    from game.variants.sixteen_combos import StatusChanged
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "easy")]))
+    for seat, status, said in ((0, "lost reaction", "You lose the reaction for the rest of the round."),
+                               (1, "shoved", "Ada is shoved."), (0, "incapacitated", "You are incapacitated."),
+                               (1, "wild card", "Ada holds a wild card.")):
+        table.on_StatusChanged(StatusChanged(seat, status))
+        assert table.narration[-1] == said

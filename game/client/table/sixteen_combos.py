@@ -74,6 +74,11 @@ def draw_value_badge(surface: pygame.Surface, center: tuple[int, int], value: in
 ORDER_GAP = 22   # between the last pair and the order card
 
 
+# What a status the rules give a character says of it, as narration ("Ada is shoved.").
+STATUS_WORDS = {"incapacitated": "is incapacitated", "shoved": "is shoved",
+                "lost reaction": "loses the reaction for the rest of the round", "wild card": "holds a wild card"}
+
+
 class SixteenCombosTable(TableScene):
     variant_id = "sixteen-combos"
     variant_title = "16 Combos"
@@ -503,9 +508,9 @@ class SixteenCombosTable(TableScene):
             self.narrate(f"{self.name(ev.seat)} changes stance.")
 
     def on_StatusChanged(self, ev: StatusChanged) -> None:
-        if ev.on and ev.status in ("incapacitated", "shoved", "lost reaction", "wild card"):
+        if ev.on and ev.status in STATUS_WORDS:
             self.float_text(ev.seat, ev.status.capitalize(), self.palette.bad)
-            self.narrate(f"{self.name(ev.seat)}: {ev.status}.")
+            self.narrate(f"{self.name(ev.seat)} {STATUS_WORDS[ev.status]}.")
 
     def on_TurnSkipped(self, ev: TurnSkipped) -> None:
         self.narrate(f"{self.name(ev.seat)} is {ev.why} and sits this turn out.")
