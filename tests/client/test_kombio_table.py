@@ -165,6 +165,10 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
         for i, card in enumerate(grid):
             assert (card is None) == (table2.sprite_at(grid_place(seat, i)) is None)
     assert table2.deck_n == len(g2.deck)
+    # The history panel tells the match so far, in the words it had when it was played (it was
+    # empty after Continue), and goes on from there.
+    assert [line for _, line in table2.history] == [line for _, line in table.history], \
+        (table.history[-5:], table2.history[-5:])
     driver2 = Driver(app2, table2, seed=10)
     driver2.run()
     assert table2.match.game.over

@@ -63,7 +63,10 @@ class _QuietApp:
 
 
 class _NoStore:
-    """A store that keeps nothing: the narrating table never saves or counts a match."""
+    """A store that keeps nothing: the narrating table never saves or counts a match (nor
+    narrates its own past again: `narrating`)."""
+
+    narrating = True
 
     def saved_match(self, *args: Any, **kwargs: Any) -> None:
         return None
@@ -77,15 +80,20 @@ class Narrator:
     seats bots that never move, is given the record's actions one by one and its narration is
     kept per step. It also lends its card faces (``face_of``)."""
 
-    def __init__(self, app: Any, record: GameRecord, start: int, steps: int):
+    def __init__(self, app: Any, record: GameRecord, start: int, steps: int, tell_the_deal: bool = False):
+        """`tell_the_deal`: the match's first deal is narrated too (a continued match's history),
+        when the table would deal it itself (a plain first deal, as every new match starts)."""
         self.lines: list[list[str]] = []
         self.table: Any = None
         factory = table_for(record.variant)
         if factory is None:
             return
         seats = [SeatInfo(s.name, "bot" if s.kind == "human" else s.kind, s.level) for s in record.seats]
+        first = record.actions[0] if record.actions else None
+        deals = tell_the_deal and start == 0 and first is not None and first[0] == 0 \
+            and type(first[1]) is StartRound and first[1].deck is None
         prefix = GameRecord(record.variant, dict(record.options), seats, record.seed,
-                            list(record.actions[:start + 1]), None)
+                            [] if deals else list(record.actions[:start + 1]), None)
         self.actions = record.actions[start + 1:start + steps]
         try:
             table = factory(_QuietApp(app), prefix, _NoStore())
@@ -96,12 +104,16 @@ class Narrator:
                 heard.append(you_form(text))
                 _keep(text)
             table.narrate = narrate
+            if deals and table.match.record().actions[:1] != record.actions[:1]:
+                raise RecordError("the narrating table dealt another first round")
             table.tweens.finish_all()
         except Exception:         # a table that cannot narrate leaves the plain words
             _log.exception("the replay's narrating table failed to start")
             return
         self.table, self.heard = table, heard
-        self.lines.append([])      # the deal (its own words come from the scene)
+        if deals:
+            self._drain()
+        self.lines.append(list(heard) if deals else [])   # the deal (else its words come from the scene)
 
     def face_of(self, card: Card) -> dict | None:
         if self.table is None:

@@ -110,6 +110,8 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
                 if isinstance(e, RoundScored) and self.round_over():
                     self.round_result, self.turn = e, None
             self.resumed(self.match.last_action, self.match.round_events, self.match.last_events)
+            if not getattr(self.store, "narrating", False):   # (not the narrator's own hidden table)
+                self.recall_history(record)
 
     def animate(self, ev: Event) -> None:
         self.guide_saw(ev)

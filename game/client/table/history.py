@@ -49,6 +49,20 @@ class History:
         self._history_rect: pygame.Rect | None = None
 
     # -- keeping ---------------------------------------------------------------------------------
+    def recall_history(self, record) -> None:
+        """A continued match: the panel tells the match so far, as a hidden copy of this table
+        narrates the record (the round replay's narrator), with a spectator's eyes, so nothing the
+        player could not see. It was empty after Continue."""
+        from game.client.scenes.replay import Narrator
+
+        narrator = Narrator(self.app, record, 0, len(record.actions), tell_the_deal=True)
+        if narrator.table is None:       # (a first deal it could not make again: from after it)
+            narrator = Narrator(self.app, record, 0, len(record.actions))
+        for step in range(1, len(record.actions)):
+            narrator.line(step)
+        if narrator.table is not None:
+            self.history = list(narrator.table.history) + self.history
+
     def remember_line(self, line: str) -> None:
         rnd = max(1, getattr(getattr(self, "shown", None), "round", 1) or 1)
         if self.history and re.sub(r" \(×\d+\)(?=\.?$)", "", self.history[-1][1]) == line:
