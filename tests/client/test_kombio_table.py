@@ -169,6 +169,7 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     # empty after Continue), and goes on from there.
     assert [line for _, line in table2.history] == [line for _, line in table.history], \
         (table.history[-5:], table2.history[-5:])
+    assert list(table2.narration) == list(table.narration)
     driver2 = Driver(app2, table2, seed=10)
     driver2.run()
     assert table2.match.game.over

@@ -62,6 +62,8 @@ class History:
             narrator.line(step)
         if narrator.table is not None:
             self.history = list(narrator.table.history) + self.history
+            if not self.narration:      # and beside the pile, what happened last
+                self.narration.extend(narrator.table.narration)
 
     def remember_line(self, line: str) -> None:
         rnd = max(1, getattr(getattr(self, "shown", None), "round", 1) or 1)
