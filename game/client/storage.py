@@ -367,6 +367,16 @@ class Storage:
     def journal_path(self, variant: str) -> Path:
         return self.save_path(variant).with_suffix(JOURNAL_SUFFIX)
 
+    def saved_at(self, variant: str) -> float | None:
+        """When the variant's saved match was last written (its snapshot or journal), or None."""
+        times = []
+        for path in (self.save_path(variant), self.journal_path(variant)):
+            try:
+                times.append(path.stat().st_mtime)
+            except OSError:
+                pass
+        return max(times) if times else None
+
     @property
     def lock_path(self) -> Path:
         return self.data_dir / LOCK_FILE

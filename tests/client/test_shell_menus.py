@@ -201,7 +201,7 @@ def test_save_and_quit_then_continue_resumes_the_same_match(drive, fake_table, h
     saved = json.loads((home / "data" / "saves" / "shelltest.json").read_text())
     assert saved["variant"] == "shelltest" and saved["client"] == {"summary": "round 2"}
     drive.app.run_frames(1)
-    assert "Continue" in drive.texts and "Shelltest · round 2" in drive.texts
+    assert "Continue" in drive.texts and "Shelltest · round 2 · just now" in drive.texts
     assert drive.app.top.form.focused.text == "Continue"
     drive.key(pygame.K_c)
     assert drive.stack == ["MainMenu", "FakeTable"]
@@ -385,7 +385,7 @@ def test_continue_lists_each_variants_saved_match_with_its_summary(make_app, hom
     assert drive.stack == ["MainMenu", "ContinueChooser"]
     texts = drive.texts
     assert "Continue a match" in texts
-    for title, summary in (("Shelltest", "round 3 of 5"), ("Notable Absence", "round 1 of 2")):
+    for title, summary in (("Shelltest", "round 3 of 5 · just now"), ("Notable Absence", "round 1 of 2 · just now")):
         assert title in texts and summary in texts
     drive.click_button("Notable Absence")
     assert drive.stack[-1] == "FakeTable"
@@ -416,7 +416,7 @@ def test_the_single_save_of_an_earlier_version_shows_under_continue(make_app, ho
     data["client"] = {"summary": "round 2"}
     (home / "data" / "saved-match.json").write_text(json.dumps(data))
     drive = driver_for(make_app())
-    assert "Shelltest · round 2" in drive.texts
+    assert "Shelltest · round 2 · just now" in drive.texts
     assert (home / "data" / "saves" / "shelltest.json").exists() and not (home / "data" / "saved-match.json").exists()
 
 
@@ -445,3 +445,37 @@ def test_setup_seat_rows_stay_inside_their_panel_and_level_names_fit(make_app, s
     kind = scene.seat_rows[-1][1]
     longest = max((kind.fmt(v) for v in kind.choices), key=lambda s: T.font(TH.TINY).size(s)[0])
     assert T.font(TH.TINY).size(longest)[0] <= kind.rect.w - 60
+
+
+def test_continue_says_when_each_match_was_saved():
+    """In a player's words, by the local clock; a save from the future (a clock set back) says nothing."""
+    import time
+
+    from game.client.scenes.menu import when_saved
+
+    now = time.mktime((2026, 11, 25, 15, 30, 0, 0, 0, -1))
+    at = lambda *hm_day: time.mktime((2026, 11, hm_day[2] if len(hm_day) > 2 else 25, hm_day[0], hm_day[1], 0, 0, 0, -1))
+    assert when_saved(None, now) == ""
+    assert when_saved(now - 20, now) == "just now"
+    assert when_saved(now - 12 * 60, now) == "12 min ago"
+    assert when_saved(at(9, 5), now) == "today 09:05"
+    assert when_saved(at(23, 59, 24), now) == "yesterday 23:59"
+    assert when_saved(at(8, 0, 3), now) == "3 Nov"
+    assert when_saved(time.mktime((2025, 12, 31, 8, 0, 0, 0, 0, -1)), now) == "31 Dec 2025"
+    assert when_saved(now + 600, now) == ""
+
+
+def test_a_real_table_saves_what_continue_says_of_it(tmp_path):
+    """The table's save carries its summary ("3 players · round 1"): Continue said only "3 players"."""
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from kombio_driver import DT, make_app as grid_app, new_record, start
+
+    app = grid_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=21, rounds=5))
+    for _ in range(40):
+        app.step(DT)
+    table.flush_save()
+    table.match.flush()
+    record, meta = app.storage.saved_match("kombio")
+    assert meta["summary"] == "3 players · round 1"

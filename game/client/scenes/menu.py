@@ -4,7 +4,9 @@ read...)."""
 
 from __future__ import annotations
 
+import datetime
 import logging
+import time
 from types import SimpleNamespace
 
 import pygame
@@ -186,9 +188,36 @@ def saved_matches(storage) -> list[SimpleNamespace]:
             title = get_variant(record.variant).title
         except Exception:
             title = record.variant
+        summary = meta.get("summary") or f"{len(record.seats)} players"
+        when = when_saved(storage.saved_at(record.variant)) if hasattr(storage, "saved_at") else ""
         found.append(SimpleNamespace(id=record.variant, title=title, record=record,
-                                     summary=meta.get("summary") or f"{len(record.seats)} players"))
+                                     summary=f"{summary} · {when}" if when else summary))
     return found
+
+
+def when_saved(at: float | None, now: float | None = None) -> str:
+    """When a match was saved, as a player says it: "just now", "12 min ago", "today 14:05",
+    "yesterday 09:12", "3 Nov" (the local clock)."""
+    if at is None:
+        return ""
+    now = time.time() if now is None else now
+    ago = now - at
+    if ago < 0:
+        return ""                     # a clock set back: no claim rather than a wrong one
+    if ago < 60:
+        return "just now"
+    if ago < 3600:
+        return f"{int(ago // 60)} min ago"
+    then, today = time.localtime(at), time.localtime(now)
+    clock = f"{then.tm_hour:02d}:{then.tm_min:02d}"
+    days = (datetime.date(today.tm_year, today.tm_mon, today.tm_mday)
+            - datetime.date(then.tm_year, then.tm_mon, then.tm_mday)).days
+    if days == 0:
+        return f"today {clock}"
+    if days == 1:
+        return f"yesterday {clock}"
+    month = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")[then.tm_mon - 1]
+    return f"{then.tm_mday} {month}" + (f" {then.tm_year}" if then.tm_year != today.tm_year else "")
 
 
 def continue_saved(app, record) -> None:

@@ -146,8 +146,15 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         self._saving(lambda: self.match.save(self.store, self.save_meta()))
 
     def save_meta(self) -> dict[str, Any]:
-        return {"table": self.variant_id, **({"coached": True} if self.coached else {}),
-                **({"guided": True} if self.guided else {})}
+        return {"table": self.variant_id, "summary": self.save_summary(),
+                **({"coached": True} if self.coached else {}), **({"guided": True} if self.guided else {})}
+
+    def save_summary(self) -> str:
+        """What Continue says of the saved match ("4 players · round 3"); it changes once a round,
+        so the save's snapshot is rewritten no more often than that."""
+        rnd = getattr(self.match.view(SPECTATOR), "round", 0) or 0
+        players = f"{len(self.names)} players"
+        return f"{players} · round {rnd}" if rnd else players
 
     def flush_save(self) -> None:
         self._saving(self.match.flush)
