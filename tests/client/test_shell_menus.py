@@ -392,6 +392,26 @@ def test_continue_lists_each_variants_saved_match_with_its_summary(make_app, hom
     assert fake_table.instances[-1].record.seed == 7 and fake_table.instances[-1].record.variant == "shellnotable"
 
 
+def test_continue_lists_the_match_saved_last_first(make_app, home, fake_table, driver_for, monkeypatch):
+    import os
+    import time
+
+    _second_variant(monkeypatch, fake_table)
+    _two_saves(home)
+    storage = Storage(home)
+    old = time.time() - 3 * 3600
+    for path in (storage.save_path("shellnotable"), storage.journal_path("shellnotable")):
+        if path.exists():
+            os.utime(path, (old, old))
+    drive = driver_for(make_app())
+    assert drive.app.top.continue_button.sub == "2 games: Shelltest, Notable Absence"
+    drive.key(pygame.K_c)
+    texts = drive.texts
+    assert texts.index("Shelltest") < texts.index("Notable Absence")
+    assert "round 3 of 5 · just now" in texts
+    assert any(t.startswith("round 1 of 2 · today ") or t.startswith("round 1 of 2 · yesterday ") for t in texts), texts
+
+
 def test_a_new_match_asks_only_about_its_own_variants_save_and_keeps_the_other(make_app, home, fake_table,
                                                                               driver_for, monkeypatch):
     from game.core.record import GameRecord, SeatInfo

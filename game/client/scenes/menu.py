@@ -177,9 +177,13 @@ class MainMenu(MenuScene):
 
 
 def saved_matches(storage) -> list[SimpleNamespace]:
-    """Every saved match a table of this build can continue: id, title, summary, record."""
+    """Every saved match a table of this build can continue, the one saved last first: id, title,
+    summary (with when it was saved), record."""
     found = []
-    for record, meta in storage.saved_matches():
+    saved = storage.saved_matches()
+    if hasattr(storage, "saved_at"):     # the one played last first
+        saved.sort(key=lambda s: -(storage.saved_at(s[0].variant) or 0.0))
+    for record, meta in saved:
         if tables.table_for(record.variant) is None:
             continue
         try:
