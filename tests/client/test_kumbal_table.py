@@ -222,7 +222,13 @@ def test_the_pile_frames_the_card_that_may_be_taken_and_refusals_are_explained(t
     if not v.can_call:
         key(pygame.K_k)
         app.step(DT)
-        assert "Kumbal is called at the start of your turn" in table.message[0]
+        points = table.match.view(0).hand_points
+        assert table.message[0] == f"Kumbal needs {v.goal} points or fewer in hand, not {points}."
+    # Too late in the turn (after the discard), said so.
+    from game.core.errors import WrongPhase
+    from game.variants.kumbal import CallKumbal
+    assert table.explain(WrongPhase("you have discarded: now draw"), CallKumbal(0)) == \
+        "Kumbal is called at the start of your turn, before you discard: now draw (D) or take (T)."
     # Draw before discarding: refused in the player's words, nothing changes.
     version = table.match.game.version
     key(pygame.K_d)

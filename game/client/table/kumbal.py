@@ -33,7 +33,7 @@ from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place
-from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
+from game.core.errors import IllegalAction, NotYourTurn, WindowClosed, WrongPhase
 from game.core.events import CardMoved
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
@@ -342,9 +342,10 @@ class KumbalTable(HandTable):
         if isinstance(exc, CannotTake):
             what = {"joker": "a joker is never taken", "action card": "a card played as an action is never taken"}
             return f"You cannot take that card: {what.get(v.blocked or '', 'there is none to take')}. Draw from the deck (D)."
-        if isinstance(exc, CannotCall):
-            return (f"Kumbal is called at the start of your turn, with {v.goal} points or fewer "
-                    f"(and no pick-up owed).")
+        if isinstance(exc, CannotCall):     # the rules' own reason: the points in hand, or a pick-up owed
+            return super().explain(exc, action)
+        if isinstance(action, CallKumbal) and isinstance(exc, WrongPhase) and v.turn == action.seat:
+            return "Kumbal is called at the start of your turn, before you discard: now draw (D) or take (T)."
         if isinstance(exc, MustPickUp):
             return f"{v.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick them up (P)."
         if isinstance(exc, NotHeld):
