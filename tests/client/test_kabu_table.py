@@ -290,3 +290,19 @@ def test_a_click_on_a_card_already_peeked_at_says_why(tmp_path):
     app.step(DT)
     assert table.message is not None and table.message[0] == "You have already looked at that card."
     assert grid_place(0, 0) not in table.targets()[0]     # and it was never offered
+
+
+def test_a_click_during_an_abilitys_look_never_acts(tmp_path):
+    """After an ability's look the next choice is a claim: a click meant to dismiss the look must
+    not become one. Only the start-of-round peek takes a click ahead (and only for the next peek)."""
+    from game.client.table.director import Hold
+    from game.variants.kabu import Peek
+
+    app, table = _peek_phase_table(tmp_path)
+    g = table.match.game
+    table.hold = Hold("look", 0, "Remember this card, then press Enter")
+    click(table.sprite_at(grid_place(0, 2)).rect().center)
+    for _ in range(30):
+        app.step(DT)
+    assert table.hold is not None and table.click_ahead is None
+    assert not any(isinstance(a, Peek) and a.seat == 0 for _, a in g.history)

@@ -51,7 +51,7 @@ class LegalInput:
     def init_input(self) -> None:
         self.pick: list[Place] = []              # the places picked so far for a multi-place action
         self._buttons_key: Any = None
-        self.click_ahead: tuple[Place, float] | None = None   # a card clicked to end a look (see hold_click)
+        self.click_ahead: tuple[Place, float, set[type]] | None = None   # a card clicked to end a look (hold_click)
 
     # -- who acts, and with what ----------------------------------------------------------------------
     def input_seat(self) -> int | None:
@@ -304,22 +304,26 @@ class LegalInput:
             self.table_key(event.key)
 
     def hold_click(self, place: Place | None) -> None:
-        """A click on a card while the player's own look waits for Enter ends the look, and counts
-        as a click on that card once the card looked at is face down again: Kabu's second peek,
-        clicked straight after the first, used to be dropped without a word. Not in hot seat,
+        """A click on a card while the player's start-of-round peek waits for Enter ends the look,
+        and counts as a click on that card once the card looked at is face down again, for the
+        same kind of action only (the next peek): Kabu's second peek, clicked straight after the
+        first, used to be dropped without a word. Not after an ability's look, where the next
+        choice is a claim (a click to dismiss the look must never claim a card), nor in hot seat,
         where the end of a look brings the curtain for the next player."""
         hold = self.hold
-        if place is None or hold is None or hold.seat not in self.humans or self.hotseat:
+        if place is None or hold is None or hold.kind != "peek" or hold.seat not in self.humans or self.hotseat:
             return
+        kinds = {type(a) for a in self.legal(hold.seat)}
         self.release_hold()
-        self.click_ahead = (place, self.time)
+        self.click_ahead = (place, self.time, kinds)
 
     def take_click_ahead(self) -> None:
-        """The click that ended a look, once the table is ready again: taken if that card is a choice
-        then, dropped if not or if it waited longer than CLICK_AHEAD seconds."""
+        """The click that ended a look, once the table is ready again: taken if that card is then a
+        choice of the kind the player was making, dropped if not or if it waited longer than
+        CLICK_AHEAD seconds."""
         if self.click_ahead is None:
             return
-        place, at = self.click_ahead
+        place, at, kinds = self.click_ahead
         if self.time - at > CLICK_AHEAD or self.match.over:
             self.click_ahead = None
             return
@@ -327,7 +331,8 @@ class LegalInput:
             return
         self.click_ahead = None
         seat = self.input_seat()
-        if seat is not None and place in self.place_choices(seat):
+        choices = self.place_choices(seat).get(place) if seat is not None else None
+        if choices and all(type(a) in kinds for a in choices):
             self.click(place)
 
     def table_key(self, key: int) -> None:
