@@ -92,7 +92,11 @@ def test_the_calculated_score_is_drawn_beside_the_pile(tmp_path):
                            for text, _ in texts)
             discard = pygame.Rect(0, 0, *table.layout.pile_card)
             discard.center = tuple(map(int, table.layout.discard_pos))
-            assert labels[0].collidepoint(discard.bottomright), f"{labels[0]} is not on the pile's corner {discard}"
+            # centred on the pile's right edge, its lower edge on the pile's (the caption below stays clear)
+            assert abs(labels[0].centerx - discard.right) <= 1 and discard.bottom - 8 <= labels[0].bottom <= discard.bottom, \
+                f"{labels[0]} is not on the pile's corner {discard}"
+            caption = [rect for text, rect in drawn.get("table", []) if text == "Discard"]
+            assert caption and not caption[0].colliderect(labels[0].inflate(14, 6))
             shown.append(calc)
             if len(shown) > 5:
                 break

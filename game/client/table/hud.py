@@ -500,14 +500,15 @@ class Hud:
             lines[:0] = wrapped
             newest = newest or len(wrapped)
         if lines:
-            ny = int(cy - len(lines) * 19 / 2)
-            block = pygame.Rect(nx, ny, max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * 19)
+            pitch = T.line_height(TH.SMALL) + 1      # (19 px at the normal text size)
+            ny = int(cy - len(lines) * pitch / 2)
+            block = pygame.Rect(nx, ny, max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * pitch)
             block = self.fit_label(block, ("down", "up", "right", "left"))
             back = block.inflate(16, 10)
             surface.blit(TH.panel(back.size, (0, 0, 0, 90), None, 8), back.topleft)
             for i, line in enumerate(lines):
                 colour = pal.text if i >= len(lines) - newest else pal.text_dim
-                T.blit_text(surface, line, TH.SMALL, colour, (block.x, block.y + i * 19), "topleft")
+                T.blit_text(surface, line, TH.SMALL, colour, (block.x, block.y + i * pitch), "topleft")
         self.draw_message(surface, pal, (cx, cy - L.pile_card[1] // 2 - int(44 * L.unit)))
         self.draw_floating(surface)
         self.label_layer("table")
@@ -590,15 +591,36 @@ class Hud:
         w, h = self.layout.size
         n = len(self.names)
         if self.showing_match_result():
-            height = 150 + 26 * n + (250 if self.chart is not None else 0) + (24 if self.match_end_reason() else 0)
+            # (at the normal text size: a 44 px title, 24 px for the reason, 26 px a standing)
+            top = 106 + self.result_title_h() + (self.result_reason_h() if self.match_end_reason() else 0)
+            height = top + self.standing_h() * n + (250 if self.chart is not None else 0)
             r = pygame.Rect(0, 0, self.results_width(640), min(h - 24, height))
             if self.chart is not None and r.h < height:
-                r.h = min(h - 24, 150 + 26 * n)     # no room for the chart: the standings only
+                r.h = min(h - 24, top + self.standing_h() * n)     # no room for the chart: the standings only
         else:
             row, _, width = self.breakdown_geometry()
             general = self.score_reasons(self.round_result)[1] if self.round_result is not None else []
-            r = pygame.Rect(0, 0, self.results_width(width), min(h - 16, 58 + 26 + row * n + 20 * len(general) + 74))
+            heads = self.result_title_h() - 2 + self.result_head_h()      # (42 + 24 px at the normal size)
+            r = pygame.Rect(0, 0, self.results_width(width),
+                            min(h - 16, 16 + heads + row * n + self.note_h() * len(general) + 76))
         return self.place_results(r)
+
+    # The results panels' line pitches, from the type (the Text size setting): 44, 24, 26, 24 and
+    # 20 px at the normal size, where they were fixed and lines ran into each other at 1.3x.
+    def result_title_h(self) -> int:
+        return T.line_height(TH.H2, True) + 13
+
+    def result_reason_h(self) -> int:
+        return T.line_height(TH.SMALL) + 6
+
+    def standing_h(self) -> int:
+        return T.line_height(TH.BODY, True) + 2
+
+    def result_head_h(self) -> int:
+        return T.line_height(TH.SMALL) + 6
+
+    def note_h(self) -> int:
+        return T.line_height(TH.SMALL) + 2
 
     def results_width(self, width: int) -> int:
         """A results panel's width: `width`, or wider where its buttons need it, within the screen."""
@@ -624,20 +646,20 @@ class Hud:
         winners = " and ".join(self.names[w] for w in ev.winners)
         title = you_form(f"{winners} win{'s' if len(ev.winners) == 1 else ''} the match!")
         T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
-        y += 44
+        y += self.result_title_h()
         reason = self.match_end_reason()
         if reason:
             line = T.wrap(reason, TH.SMALL, panel.w - 40)
             T.blit_text(surface, line[0] + ("…" if len(line) > 1 else ""), TH.SMALL, pal.text_dim,
                         (panel.centerx, y - 6), "midtop")
-            y += 24
+            y += self.result_reason_h()
         order = sorted(range(len(self.names)), key=lambda s: ev.totals[s])
         for rank, seat in enumerate(order):
             colour = pal.accent if seat in ev.winners else pal.text
             T.blit_text(surface, f"{rank + 1}.", TH.BODY, colour, (panel.x + 150, y), "topright", bold=True)
             T.blit_text(surface, self.names[seat], TH.BODY, colour, (panel.x + 166, y))
             T.blit_text(surface, str(ev.totals[seat]), TH.BODY, colour, (panel.right - 150, y), "topright", bold=True)
-            y += 26
+            y += self.standing_h()
         if self.chart is not None and panel.bottom - y - 70 >= self.chart.get_height():
             y += 8
             surface.blit(self.chart, self.chart.get_rect(midtop=(panel.centerx, y)))
@@ -652,14 +674,14 @@ class Hud:
         y = panel.y + 16
         title = f"Final round ({ev.round}): scores" if self.match_result is not None else f"Round {ev.round}: scores"
         T.blit_text(surface, title, TH.H2, pal.text, (panel.centerx, y), "midtop", bold=True)
-        y += 42
+        y += self.result_title_h() - 2
         x0, right = panel.x + 22, panel.right - 22
         cols = (right - 236, right - 100, right)         # hand, round, total (right-aligned)
         name_w = min(150, max(80, panel.w // 6))
         for text, x, anchor in (("Player", x0, "topleft"), ("Cards", x0 + name_w, "topleft"), ("Hand", cols[0], "topright"),
                                 ("Round", cols[1], "topright"), ("Total", cols[2], "topright")):
             T.blit_text(surface, text, TH.SMALL, pal.text_dim, (x, y), anchor)
-        y += 24
+        y += self.result_head_h()
         won = set(self.round_winners(ev))
         for seat in range(len(self.names)):
             colour = pal.seat_colour(seat)
@@ -696,7 +718,7 @@ class Hud:
         y += 4
         for note in general:
             T.blit_text(surface, you_form(note), TH.SMALL, pal.text_dim, (panel.centerx, y), "midtop")
-            y += 20
+            y += self.note_h()
 
     # -- celebration --------------------------------------------------------------------------------
     def celebrate(self, big: bool = False) -> None:

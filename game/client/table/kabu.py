@@ -194,23 +194,39 @@ class KabuTable(MemoryGridTable):
         return super().explain(exc, action)
 
     # -- the calculated score beside the pile, halvings on the chart ------------------------------------
-    def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        super().draw_ring(surface, pal)
+    def calc_box(self) -> tuple[str, int, pygame.Rect] | None:
+        """(words, score, box) of the calculated score's label on the pile's lower right corner, or
+        None when there is none to show."""
         calc = getattr(self.shown, "calculated", None)
         if calc is None or self.round_result is not None or self.match_result is not None:
-            return
-        # On the pile's lower right corner: clear of the seats' plates and of the narration. Drawn
-        # with the table's labels (and reserved before the prompt and narration find their places),
-        # under the history panel and the guide.
+            return None
         L = self.layout
         x = int(L.discard_pos[0] + L.pile_card[0] * 0.5)
         y = int(L.discard_pos[1] + L.pile_card[1] * 0.5)
         text = self.calc_text(calc)
+        box = T.text(text, TH.SMALL, (0, 0, 0), True).get_rect(center=(x, y)).inflate(14, 6)
+        box.bottom = y      # (its lower edge on the pile's: the caption under the pile stays clear, at any text size)
+        return text, calc, box
+
+    def reserve_fixed_labels(self, surface: pygame.Surface) -> None:
+        # The calculated score's spot is kept first: the pile's caption and the other labels find
+        # theirs around it (at the larger text sizes "Discard" lay under it).
+        super().reserve_fixed_labels(surface)
+        calc = self.calc_box()
+        if calc is not None:
+            self.labels.reserve(calc[2])
+
+    def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        super().draw_ring(surface, pal)
+        calc = self.calc_box()
+        if calc is None:
+            return
+        # On the pile's lower right corner: clear of the seats' plates and of the narration. Drawn
+        # with the table's labels (its spot reserved at the start of the frame), under the history
+        # panel and the guide.
+        text, score, box = calc
         # A score no card is worth (-6) is shown for what it is, dimmed: nothing can be claimed by it.
-        colour, edge = (pal.text, pal.info) if calc in WORTHS else (pal.text_dim, pal.text_dim)
-        label = T.text(text, TH.SMALL, colour, True)
-        box = label.get_rect(center=(x, y)).inflate(14, 6)
-        self.labels.reserve(box)
+        colour, edge = (pal.text, pal.info) if score in WORTHS else (pal.text_dim, pal.text_dim)
         surface.blit(TH.panel(box.size, (6, 28, 20, 220), edge, 8, 2), box.topleft)
         T.blit_text(surface, text, TH.SMALL, colour, box.center, "center", bold=True)
 

@@ -652,7 +652,8 @@ class SixteenCombosTable(TableScene):
     def draw_story(self, surface, pal, view, col, top: int) -> None:
         """The last check and what just happened, between the band (or the cards to place) and the piles."""
         x0, width = col["x0"], col["left"] - 24
-        room = max(0, (col["piles_y"] - 10 - top) // 19)
+        pitch = T.line_height(TH.SMALL) + 1      # (19 px at the normal text size)
+        room = max(0, (col["piles_y"] - 10 - top) // pitch)
         lines: list[tuple[str, Any]] = []
         check = view.last_check
         if check is not None:
@@ -667,7 +668,7 @@ class SixteenCombosTable(TableScene):
         if len(lines) > room:       # a short screen keeps the newest narration
             lines = lines[len(lines) - room:] if room else []
         for i, (line, colour) in enumerate(lines):
-            self.label(surface, line, TH.SMALL, colour, {"topleft": (x0, top + i * 19)}, prefer=("down", "right"))
+            self.label(surface, line, TH.SMALL, colour, {"topleft": (x0, top + i * pitch)}, prefer=("down", "right"))
 
     def cell_text(self, surface, text: str, r: pygame.Rect, colour, bold: bool, lines: int = 2) -> None:
         """A label inside a table cell: on one line, else on two (at a word, else hyphenated), in the
@@ -823,7 +824,8 @@ class SixteenCombosTable(TableScene):
     def overlay_rect(self) -> pygame.Rect:
         w, h = self.layout.size
         # title, the reason the match ended, the column heads, a row per character, the buttons
-        height = 18 + 40 + (24 if self.match_end_reason() else 0) + 32 + 28 * len(self.names) + 74
+        height = (18 + self.result_title_h() - 4 + (self.result_reason_h() if self.match_end_reason() else 0)
+                  + self.result_head_h() + 8 + (self.standing_h() + 2) * len(self.names) + 74)
         r = pygame.Rect(0, 0, self.results_width(560), min(h - 16, height))
         return self.place_results(r)
 
@@ -843,25 +845,28 @@ class SixteenCombosTable(TableScene):
             title = you_form(f"{winners} win{'s' if len(self.match_result.winners) == 1 else ''} the match!")
         else:
             title = f"Encounter {view.round} is over"
+        # (the pitches follow the type, as the other tables' results do: 40, 24, 26 and 28 px at the normal size)
         T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
-        y += 40
+        y += self.result_title_h() - 4
         reason = self.match_end_reason()
         if reason:
             T.blit_text(surface, reason, TH.SMALL, pal.text, (panel.centerx, y), "midtop")
-            y += 24
+            y += self.result_reason_h()
         y += 6
+        won_w = T.text("encounters won", TH.SMALL, pal.text_dim).get_width()
+        pairs_x = min(panel.right - 190, panel.right - 40 - won_w - 24)
         T.blit_text(surface, "Character", TH.SMALL, pal.text_dim, (panel.x + 40, y))
-        T.blit_text(surface, "pairs left", TH.SMALL, pal.text_dim, (panel.right - 190, y), "topright")
+        T.blit_text(surface, "pairs left", TH.SMALL, pal.text_dim, (pairs_x, y), "topright")
         T.blit_text(surface, "encounters won", TH.SMALL, pal.text_dim, (panel.right - 40, y), "topright")
-        y += 26
+        y += self.result_head_h() + 2
         last = view.round_scores[-1] if view.round_scores else ()
         for seat in range(len(self.names)):
             colour = pal.accent if last and last[seat] else pal.text
             pairs = sum(1 for p in view.pairs[seat] if p is not None)
             T.blit_text(surface, self.name(seat), TH.BODY, colour, (panel.x + 40, y), bold=True)
-            T.blit_text(surface, str(pairs), TH.BODY, colour, (panel.right - 190, y), "topright")
+            T.blit_text(surface, str(pairs), TH.BODY, colour, (pairs_x, y), "topright")
             T.blit_text(surface, str(view.totals[seat]), TH.BODY, colour, (panel.right - 40, y), "topright", bold=True)
-            y += 28
+            y += self.standing_h() + 2
         del ev
 
 
