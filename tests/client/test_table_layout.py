@@ -113,9 +113,13 @@ def situation(table) -> tuple:
             getattr(table, "picking", None) is not None, bool(table.message))
 
 
-def play_and_check(tmp_path, variant_id: str, seats: int, seed: int) -> tuple[set, list[str]]:
+def play_and_check(tmp_path, variant_id: str, seats: int, seed: int, sizes=None,
+                   text_scale: float | None = None) -> tuple[set, list[str]]:
     variant = next(v for v in tables.playable_variants() if v.id == variant_id)
+    sizes = SIZES if sizes is None else sizes
     app = make_app(tmp_path)
+    if text_scale is not None:
+        T.set_scale(text_scale)      # Settings, Text size (the caller puts it back)
     infos = [SeatInfo("You", "human", None)] + [SeatInfo(n, "random", None) for n in ("Ada", "Bruno", "Cleo", "Dario", "Eva")[:seats - 1]]
     table = start(app, GameRecord(variant_id, short_options(variant), infos, seed))
     rng = random.Random(seed)
@@ -134,7 +138,7 @@ def play_and_check(tmp_path, variant_id: str, seats: int, seed: int) -> tuple[se
             key = situation(table)
         if key not in seen:
             seen.add(key)
-            for size in SIZES:
+            for size in sizes:
                 problems += [f"{variant_id} {key[0]}: {p}" for p in label_problems(table, size)]
             table.resize(app.size)
             table._buttons_key = None
@@ -189,6 +193,20 @@ def test_no_label_overlaps_or_clips_at_three_sizes(tmp_path, variant_id, seats):
         assert any(s[7] for s in seen) and any(s[5] for s in seen), "a KOMBIO call and a reaction window were not checked"
     unique = sorted(set(problems))
     assert not unique, f"{len(unique)} label problems:\n" + "\n".join(unique[:40])
+
+
+@pytest.mark.parametrize("variant_id", [v.id for v in tables.playable_variants()])
+def test_the_largest_text_size_runs_no_lines_together(tmp_path, variant_id):
+    """Text size 1.3 (Settings) at 1280x720: the narration's and the results' lines used to run
+    into each other (their pitches were fixed in pixels), and Kabu's pile caption lay under the
+    calculated score."""
+    try:
+        seen, problems = play_and_check(tmp_path, variant_id, 4, seed=7, sizes=((1280, 720),), text_scale=1.3)
+    finally:
+        T.set_scale(1.0)
+    assert any(s[3] for s in seen), "the match result was not checked"
+    unique = sorted(set(problems))
+    assert not unique, f"{len(unique)} label problems at text size 1.3:\n" + "\n".join(unique[:40])
 
 
 def full_table(tmp_path, variant_id: str, size: tuple[int, int] | None = None):
