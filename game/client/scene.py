@@ -187,10 +187,24 @@ class VariantList(MenuScene):
 
     def layout(self, size) -> None:
         w, h = size
-        cw = min(760, w - 120)
-        y = 130
-        for b in self.buttons:
-            bh = b.height_for(cw) + 14
-            b.rect = pygame.Rect((w - cw) // 2, y, cw, bh)
-            y += bh + 14
-        self.back_button.rect = pygame.Rect((w - 220) // 2, max(y + 20, h - 110), 220, 44)
+        # The list keeps above the Back button: where it does not fit (a small window, the larger
+        # text sizes) the cards grow wider and closer, then go in two columns, and last without
+        # their summaries. At 960x540, and at 1.3x text in 1280x720, the last card ran under the
+        # key hints and Back left the screen.
+        room = h - 110 - 20
+        wide = min(1200, w - 80)
+        for cw, top, gap, summaries, cols in ((min(760, w - 120), 130, 14, True, 1), (wide, 110, 8, True, 1),
+                                              (wide, 100, 8, True, 2), (wide, 100, 8, False, 2)):
+            for b, v in zip(self.buttons, self.variants):
+                b.sub = v.summary if summaries else ""
+            col_w = (cw - gap * (cols - 1)) // cols
+            rows = [self.buttons[i:i + cols] for i in range(0, len(self.buttons), cols)]
+            heights = [max(b.height_for(col_w) for b in row) + 14 for row in rows]
+            if top + sum(heights) + gap * (len(rows) - 1) <= room:
+                break
+        y = top
+        for row, bh in zip(rows, heights):
+            for k, b in enumerate(row):
+                b.rect = pygame.Rect((w - cw) // 2 + k * (col_w + gap), y, col_w, bh)
+            y += bh + gap
+        self.back_button.rect = pygame.Rect((w - 220) // 2, max(y - gap + 20, h - 110), 220, 44)

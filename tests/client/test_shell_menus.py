@@ -499,3 +499,40 @@ def test_a_real_table_saves_what_continue_says_of_it(tmp_path):
     table.match.flush()
     record, meta = app.storage.saved_match("kombio")
     assert meta["summary"] == "3 players · round 1"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_choose_a_game_fits_above_back_at_the_largest_text_size(make_app, size):
+    """At text size 1.3 (and at 960x540 at the normal size) the list of five games ran under the
+    key hints and pushed Back off the screen: the cards grow wider and closer, go in two columns,
+    and last drop their summaries, to keep above Back; 1280x720 at the normal size keeps them."""
+    from game.client.scenes.menu import HINT_BAR
+    from game.client.scenes.play import VariantChooser
+    from game.client.ui import text as T
+
+    app = make_app()
+    try:
+        T.set_scale(1.3)
+        chooser = VariantChooser(app)
+        chooser.resize(size)
+        cards, back = chooser.buttons, chooser.back_button
+        assert len(cards) >= 5          # (the tests' own variant too)
+        assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(cards) for b in cards[i + 1:])
+        assert all(0 <= card.rect.left and card.rect.right <= size[0] for card in cards)
+        assert max(card.rect.bottom for card in cards) < back.rect.top and back.rect.bottom <= size[1] - HINT_BAR + 8
+        T.set_scale(1.0)
+        chooser.resize((1280, 720))
+        assert all(card.sub for card in chooser.buttons)
+    finally:
+        T.set_scale(1.0)
+
+
+def test_choose_a_game_fits_the_smallest_window_at_the_normal_text_size(make_app):
+    from game.client.scenes.menu import HINT_BAR
+    from game.client.scenes.play import VariantChooser
+
+    chooser = VariantChooser(make_app())
+    chooser.resize((960, 540))
+    cards, back = chooser.buttons, chooser.back_button
+    assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(cards) for b in cards[i + 1:])
+    assert max(card.rect.bottom for card in cards) < back.rect.top and back.rect.bottom <= 540 - HINT_BAR + 8

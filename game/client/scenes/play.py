@@ -283,7 +283,10 @@ class SetupScene(MenuScene):
         self.levels_button.rect = pygame.Rect(self.add_button.rect.right + 10, y + 6,
                                               min(200, self.left.right - 16 - self.add_button.rect.right - 10), 40)
         if self.guide_button is not None:
-            self.guide_button.rect = pygame.Rect(self.left.x + 60, self.left.bottom + 18, 250, 48)
+            # (as wide as its words and key need at the larger text sizes)
+            wide = T.text(self.guide_button.text, TH.BODY, (0, 0, 0), True).get_width() + 110
+            self.guide_button.rect = pygame.Rect(self.left.x + 60, self.left.bottom + 18,
+                                                 min(max(250, wide), self.left.w - 60), 48)
         # options: a scrolling column
         self.options_view = pygame.Rect(self.right.x + 8, self.right.y + 52, self.right.w - 16, self.right.h - 60)
         self._layout_options()
