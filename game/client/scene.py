@@ -188,13 +188,15 @@ class VariantList(MenuScene):
     def layout(self, size) -> None:
         w, h = size
         # The list keeps above the Back button: where it does not fit (a small window, the larger
-        # text sizes) the cards grow wider and closer, then go in two columns, and last without
+        # text sizes) the cards close up, grow wider, then go in two columns, and last without
         # their summaries. At 960x540, and at 1.3x text in 1280x720, the last card ran under the
         # key hints and Back left the screen.
         room = h - 110 - 20
         wide = min(1200, w - 80)
-        for cw, top, gap, summaries, cols in ((min(760, w - 120), 130, 14, True, 1), (wide, 110, 8, True, 1),
-                                              (wide, 100, 8, True, 2), (wide, 100, 8, False, 2)):
+        narrow = min(760, w - 120)
+        for cw, top, gap, summaries, cols in ((narrow, 130, 14, True, 1), (narrow, 110, 8, True, 1),
+                                              (wide, 110, 8, True, 1), (wide, 100, 8, True, 2),
+                                              (wide, 100, 8, False, 2)):
             for b, v in zip(self.buttons, self.variants):
                 b.sub = v.summary if summaries else ""
             col_w = (cw - gap * (cols - 1)) // cols

@@ -265,7 +265,8 @@ class SetupScene(MenuScene):
         top = 110 if h >= 640 else 90
         self.left = pygame.Rect(margin, top, left_w, h - top - 110)
         self.right = pygame.Rect(self.left.right + gap, top, w - margin - self.left.right - gap, h - top - 110)
-        y = self.left.y + 56
+        heading = 14 + T.line_height(TH.H2, True)     # the panels' headings (45 px at the normal text size)
+        y = self.left.y + heading + 11
         # Six seats in a short window: the rows close up so the seat buttons stay inside the panel.
         pitch = min(TH.ROW_H + 8, (self.left.bottom - y - 52) // max(1, len(self.seat_rows)))
         row_h = min(TH.ROW_H, pitch - 4)
@@ -284,11 +285,12 @@ class SetupScene(MenuScene):
                                               min(200, self.left.right - 16 - self.add_button.rect.right - 10), 40)
         if self.guide_button is not None:
             # (as wide as its words and key need at the larger text sizes)
-            wide = T.text(self.guide_button.text, TH.BODY, (0, 0, 0), True).get_width() + 110
+            wide = T.text(self.guide_button.text, TH.BODY, (0, 0, 0), True).get_width() + 104
             self.guide_button.rect = pygame.Rect(self.left.x + 60, self.left.bottom + 18,
                                                  min(max(250, wide), self.left.w - 60), 48)
         # options: a scrolling column
-        self.options_view = pygame.Rect(self.right.x + 8, self.right.y + 52, self.right.w - 16, self.right.h - 60)
+        self.options_view = pygame.Rect(self.right.x + 8, self.right.y + heading + 7, self.right.w - 16,
+                                        self.right.h - heading - 15)
         self._layout_options()
         bw = 200
         self.next_button.rect = pygame.Rect(w - margin - bw, h - 92, bw, 48)
