@@ -227,3 +227,30 @@ def test_curtain_confirm_button_by_mouse(drive):
     drive.app.run_frames(1)
     drive.click(drive.app.top.ready.rect.center)
     assert got == [1] and drive.stack == ["MainMenu"]
+
+
+def test_statistics_and_review_keep_their_words_apart_at_the_largest_text_size(make_app, driver_for):
+    """At text size 1.3 in 960x540 "Win rate" ran into "Best total", and "Close when I pass or
+    after" into its "2 s": the heads take the smaller type, the label goes on two lines."""
+    from game.client.ui import text as T
+
+    app = make_app(size=(960, 540))
+    drive = driver_for(app)
+    try:
+        T.set_scale(1.3)
+        app.top.resize((960, 540))
+        drive.key(pygame.K_t, frames=2)
+        heads = [drive.rect_of(h) for h in ("Game", "Played", "Won", "Win rate", "Best total", "Average total")]
+        assert not any(a.colliderect(b) for i, a in enumerate(heads) for b in heads[i + 1:])
+        assert all(h.right <= 960 for h in heads)
+        drive.key(pygame.K_ESCAPE)
+        drive.key(pygame.K_p)
+        drive.key(pygame.K_2)
+        drive.key(pygame.K_RETURN, frames=2)
+        assert type(app.top).__name__ == "ReviewScene" or "ready to start" in " ".join(drive.texts)
+        drawn = [(t, r) for t, r in T.DRAWN]
+        value = next(r for t, r in drawn if t == "2 s")
+        words = [r for t, r in drawn if t in ("Close when I pass or after", "Close when I pass or", "after")]
+        assert words and not any(r.colliderect(value) for r in words)
+    finally:
+        T.set_scale(1.0)

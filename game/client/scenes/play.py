@@ -542,12 +542,17 @@ class SummaryScene(MenuScene):
             if spec.key == "reaction_seconds" and tables.pass_closes_window(self.variant.id):
                 label, shown = reaction_words(sum(1 for si in self.seat_list if si.kind == "human"))[0], reaction_value(value)
                 changed = changed and self.reaction_chosen     # the seating's own default is no change
-            T.blit_text(surface, label, TH.BODY, pal.text, (self.right.x + 20, y))
             vr = T.blit_text(surface, shown, TH.BODY, pal.accent if changed else pal.text,
                              (self.right.right - 20, y), "topright", bold=True)
             if changed:
-                T.blit_text(surface, "changed", TH.TINY, pal.text_dim, (vr.x - 10, vr.centery), "midright")
-            y += T.line_height(TH.BODY) + 8
+                vr = T.blit_text(surface, "changed", TH.TINY, pal.text_dim, (vr.x - 10, vr.centery), "midright")
+            # (a label that would run into its value goes on two lines: "Close when I pass or after 2 s"
+            # at the larger text sizes)
+            lines = T.wrap(label, TH.BODY, max(80, vr.x - 16 - (self.right.x + 20)))
+            for line in lines:
+                T.blit_text(surface, line, TH.BODY, pal.text, (self.right.x + 20, y))
+                y += T.line_height(TH.BODY)
+            y += 8
             if y > self.right.bottom - 30:
                 T.blit_text(surface, "…", TH.BODY, pal.text_dim, (self.right.x + 20, y))
                 break

@@ -168,8 +168,13 @@ class StatsScene(MenuScene):
         TH.draw_panel(surface, r, pal)
         cols = [r.x + 24, r.x + r.w * 0.34, r.x + r.w * 0.46, r.x + r.w * 0.56, r.x + r.w * 0.68, r.x + r.w * 0.84]
         heads = ("Game", "Played", "Won", "Win rate", "Best total", "Average total")
+        # The heads in the smaller type where one would run into the next (the larger text sizes
+        # in a small window: "Win rate Best total").
+        room = [b - a - 8 for a, b in zip(cols, cols[1:] + [r.right - 16])]
+        head_size = TH.SMALL if all(T.text(head, TH.SMALL, pal.text_dim, True).get_width() <= w
+                                    for head, w in zip(heads, room)) else TH.TINY
         for i, (x, head) in enumerate(zip(cols, heads)):
-            T.blit_text(surface, head, TH.SMALL, pal.text_dim, (int(x), r.y + 16), "topleft", bold=True)
+            T.blit_text(surface, head, head_size, pal.text_dim, (int(x), r.y + 16), "topleft", bold=True)
         pygame.draw.line(surface, pal.panel_border, (r.x + 16, r.y + 44), (r.right - 16, r.y + 44))
         y = r.y + 54
         if not self.rows:
