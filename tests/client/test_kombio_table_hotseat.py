@@ -94,3 +94,44 @@ def test_claim_key_pauses_the_clock(tmp_path):
     for _ in range(100):
         app.step(DT)
     assert table.table_time > t0
+
+
+def test_the_player_across_reads_their_peeked_cards_upright(tmp_path):
+    """In hot seat everybody holds the device from the screen's edge: the cards a player across
+    the table peeks at are turned to be read, where they lay upside down. The backs, the other
+    seats' cards and a single player's table keep their seat's way."""
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ann", "human"), ("Bob", "human"), ("Cy", "easy")], seed=3))
+    for _ in range(600):
+        app.step(DT)
+        if app.top is not table:
+            key(pygame.K_RETURN)
+            continue
+        if table.hold is not None and table.hold.seat == 1 and table.viewer == 1:
+            break
+        if table.hold is not None:
+            table.release_hold()
+    else:
+        raise AssertionError("Bob's peek never came")
+    shown = [s for s in table.grid[1].values() if table.face_at(s, None) is not None]
+    assert len(shown) == 2 and all(abs(s.angle - 180) < 1 for s in shown)
+    assert all(table.reading_angle(s, table.face_at(s, None)) == 0.0 for s in shown)
+    # Drawn upright: every draw of those faces this frame is at angle 0.
+    import game.client.table.zones as zones
+    drawn_at = []
+    real = zones.draw_sprite
+
+    def spy(surface, sprite, face, palette, nominal, angle=None):
+        drawn_at.append((sprite, face, angle))
+        return real(surface, sprite, face, palette, nominal, angle)
+    zones.draw_sprite = spy
+    try:
+        table.draw(pygame.Surface(app.size))
+    finally:
+        zones.draw_sprite = real
+    faces = [(sprite, angle) for sprite, face, angle in drawn_at if sprite in shown]
+    assert len(faces) == 2 and all(angle == 0.0 for _, angle in faces), faces
+    hidden = [s for s in table.grid[1].values() if table.face_at(s, None) is None]
+    assert hidden and all(table.reading_angle(s, None) is None for s in hidden)
+    table.hotseat = False
+    assert all(table.reading_angle(s, table.face_at(s, None)) is None for s in shown)

@@ -87,19 +87,21 @@ def clear_cache() -> None:
 
 
 def draw_sprite(surface: pygame.Surface, sprite: CardSprite, face: dict | None, palette: Palette,
-                nominal: Callable[[float, float], tuple[int, int]]) -> pygame.Rect:
+                nominal: Callable[[float, float], tuple[int, int]], angle: float | None = None) -> pygame.Rect:
     """Draw one sprite. ``face`` is the face dict to show (None: the back). ``nominal`` snaps a size
-    to one of the table's standard sizes so a resting card is always a cached image."""
+    to one of the table's standard sizes so a resting card is always a cached image. ``angle``
+    draws it turned otherwise than its seat's way (a face turned to the player reading it)."""
     w, h = sprite.w, sprite.h
+    angle = sprite.angle if angle is None else angle
     if sprite.lift:
         k = 1 + 0.12 * sprite.lift
         w, h = w * k, h * k
     squash = abs(math.cos(math.pi * sprite.turn))
     snapped = nominal(w, h)
     still = squash > 0.999 and snapped == (int(w), int(h))
-    q = _quant(sprite.angle)
+    q = _quant(angle)
     if still:
-        img = card_image(face, snapped, sprite.angle, palette)
+        img = card_image(face, snapped, angle, palette)
         upright = snapped
     else:
         base = CARDS.render_card(face, snapped, palette)

@@ -245,7 +245,7 @@ class ZoneViews:
         face = self.face_at(s, place)
         if face is not None:
             self.frame_faces.append((place, s.card, s.show_to))
-        rect = draw_sprite(surface, s, face, self.palette, self.nominal)
+        rect = draw_sprite(surface, s, face, self.palette, self.nominal, self.reading_angle(s, face))
         if s.mark is not None:
             pygame.draw.rect(surface, s.mark, rect.inflate(6, 6), 3, border_radius=8)
         if chosen:
@@ -263,7 +263,13 @@ class ZoneViews:
                 badge = memory_badge(str(card.rank), self.palette, max(11, int(14 * self.layout.unit)))
                 surface.blit(badge, badge.get_rect(center=(rect.centerx, rect.centery)))
 
-    def pile_click_rect(self, base: pygame.Rect) -> pygame.Rect:
+    def reading_angle(self, s: CardSprite, face: dict | None) -> float | None:
+        """In hot seat a face shown to the player at the screen alone is turned to be read from
+        the screen's edge: the player across the table (whose cards lie upside down) holds the
+        device like everyone else, and read their own peeked cards upside down. None: the seat's way."""
+        if not self.hotseat or face is None or s.show_to is None or self.viewer not in s.show_to:
+            return None
+        return 0.0 if abs(((s.angle + 180) % 360) - 180) > 135 else None
         """What a click on the discard pile may hit, framed when taking from it is legal: the
         pile's place (a variant that fans the pile out frames the whole fan)."""
         return base
