@@ -270,6 +270,8 @@ class ZoneViews:
         if not self.hotseat or face is None or s.show_to is None or self.viewer not in s.show_to:
             return None
         return 0.0 if abs(((s.angle + 180) % 360) - 180) > 135 else None
+
+    def pile_click_rect(self, base: pygame.Rect) -> pygame.Rect:
         """What a click on the discard pile may hit, framed when taking from it is legal: the
         pile's place (a variant that fans the pile out frames the whole fan)."""
         return base
