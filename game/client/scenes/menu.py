@@ -180,9 +180,8 @@ def saved_matches(storage) -> list[SimpleNamespace]:
     """Every saved match a table of this build can continue, the one saved last first: id, title,
     summary (with when it was saved), record."""
     found = []
-    saved = storage.saved_matches()
-    if hasattr(storage, "saved_at"):     # the one played last first
-        saved.sort(key=lambda s: -(storage.saved_at(s[0].variant) or 0.0))
+    saved_at = getattr(storage, "saved_at", lambda variant: None)
+    saved = sorted(storage.saved_matches(), key=lambda s: -(saved_at(s[0].variant) or 0.0))
     for record, meta in saved:
         if tables.table_for(record.variant) is None:
             continue
@@ -193,7 +192,7 @@ def saved_matches(storage) -> list[SimpleNamespace]:
         except Exception:
             title = record.variant
         summary = meta.get("summary") or f"{len(record.seats)} players"
-        when = when_saved(storage.saved_at(record.variant)) if hasattr(storage, "saved_at") else ""
+        when = when_saved(saved_at(record.variant))
         found.append(SimpleNamespace(id=record.variant, title=title, record=record,
                                      summary=f"{summary} · {when}" if when else summary))
     return found

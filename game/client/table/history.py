@@ -58,8 +58,7 @@ class History:
         narrator = Narrator(self.app, record, 0, len(record.actions), tell_the_deal=True)
         if narrator.table is None:       # (a first deal it could not make again: from after it)
             narrator = Narrator(self.app, record, 0, len(record.actions))
-        for step in range(1, len(record.actions)):
-            narrator.line(step)
+        narrator.line(len(record.actions) - 1)      # (narrates every step up to the last)
         if narrator.table is not None:
             self.history = list(narrator.table.history) + self.history
             if not self.narration:      # and beside the pile, what happened last
