@@ -205,11 +205,17 @@ class SixteenCombosTable(TableScene):
         return {"left": left, "card": (cw, ch), "blocks": blocks, "order": order}
 
     def lay_out(self, view) -> dict[str, Any]:
+        # Laid once per view, size and bottom seat: the frame asks at its start (where the cards
+        # lie, for the labels) and again to draw them.
+        kept = getattr(self, "_laid", None)
+        if kept is not None and kept[0] is view and kept[1] == (self.layout.size, self.bottom):
+            return kept[2]
         g = self.geometry(view)
         for seat, area in g["blocks"].items():
             row = view.pairs[seat]
             defense = next((p.slot for p in reversed(row) if p is not None), None)
             self.pairs_zone.lay(seat, len(row), defense, area, seat == self.bottom, g["card"])
+        self._laid = (view, (self.layout.size, self.bottom), g)
         return g
 
     def resting_card_rects(self) -> list[pygame.Rect]:
