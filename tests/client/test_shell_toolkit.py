@@ -294,3 +294,15 @@ def test_whose_reads_your_for_the_seat_named_you():
 
     assert whose("Ann") == "Ann's" and whose("Ann", True) == "Ann's"
     assert whose("You") == "your" and whose("You", True) == "Your"
+
+
+def test_a_function_key_shortcut_works_while_a_name_is_being_typed():
+    """The setup screen opens with the first name focused, and its "Guided match (F3)" did
+    nothing there: the field swallowed every key. Function keys type nothing, so they go on."""
+    pressed = []
+    name = TextInput("Name", "Al", max_len=5)
+    guided = Button("Guided match", lambda: pressed.append("guided"), shortcut=pygame.K_F3, hint="F3")
+    form = Form([name, guided])
+    assert form.focused is name
+    assert form.handle_event(key(pygame.K_F3))
+    assert pressed == ["guided"] and name.value == "Al"

@@ -350,8 +350,8 @@ class TextInput(Widget):
             self._changed()
             return True
         if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER,
-                         pygame.K_ESCAPE, pygame.K_F11, pygame.K_LEFT, pygame.K_RIGHT):
-            return False
+                         pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_RIGHT) or pygame.K_F1 <= event.key <= pygame.K_F15:
+            return False        # (function keys type nothing: the setup's "Guided match F3" works from a name)
         # Printable keys arrive as TEXTINPUT too: swallow their KEYDOWN so no shortcut fires.
         return True
 
