@@ -307,3 +307,25 @@ def test_accepting_the_offer_starts_the_guided_match(tmp_path):
     key(pygame.K_RETURN)
     app.step(DT)
     assert getattr(app.top, "guided", False) is True and app.top.variant_id == "kombio"
+
+
+def test_a_click_ahead_in_the_peek_does_not_skip_the_guides_steps(tmp_path):
+    """Outside the guide a card clicked while the first peek is shown is peeked at next; the guided
+    match takes the player through each step, so there the click does nothing and the look stays."""
+    from game.core.cards import grid_place
+
+    app = make_app(tmp_path)
+    table = start_guided(app, "kabu")
+    for _ in range(2000):
+        app.step(DT)
+        if table.hold is not None and table.hold.kind == "peek" and table.hold.seat == 0:
+            break
+        moment = table.guide_moment()
+        if moment is not None:
+            perform_moment(table, moment)
+    else:
+        raise AssertionError("the guided peek never showed")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                         pos=table.sprite_at(grid_place(0, 2)).rect().center))
+    app.step(DT)
+    assert table.hold is not None and table.click_ahead is None

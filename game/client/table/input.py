@@ -309,9 +309,10 @@ class LegalInput:
         same kind of action only (the next peek): Kabu's second peek, clicked straight after the
         first, used to be dropped without a word. Not after an ability's look, where the next
         choice is a claim (a click to dismiss the look must never claim a card), nor in hot seat,
-        where the end of a look brings the curtain for the next player."""
+        where the end of a look brings the curtain for the next player, nor in the guided match."""
         hold = self.hold
-        if place is None or hold is None or hold.kind != "peek" or hold.seat not in self.humans or self.hotseat:
+        if place is None or hold is None or hold.kind != "peek" or hold.seat not in self.humans or self.hotseat \
+                or self.guided:      # (the guided match takes the player through each step, this one too)
             return
         kinds = {type(a) for a in self.legal(hold.seat)}
         self.release_hold()
