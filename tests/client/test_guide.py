@@ -329,3 +329,28 @@ def test_a_click_ahead_in_the_peek_does_not_skip_the_guides_steps(tmp_path):
                                          pos=table.sprite_at(grid_place(0, 2)).rect().center))
     app.step(DT)
     assert table.hold is not None and table.click_ahead is None
+
+
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
+def test_the_guides_arrows_run_over_no_card_they_do_not_point_at(tmp_path, variant):
+    """At 1280x720 the guide sits near what it points at: Kabu's "Call Kabu" arrow ran from the
+    far side of the table over the player's cards (and its first peek's, and a Kombio one, over a
+    card too)."""
+    import math
+
+    app = make_app(tmp_path)
+    crossings = []
+
+    def check(table, moment):
+        surface = pygame.Surface(app.size)
+        T.DRAWN.clear()
+        table.draw(surface)
+        for start, end in table.guide_arrows:
+            for card in table.resting_card_rects():
+                if card.inflate(24, 24).collidepoint(end):
+                    continue          # the card it points at
+                clipped = card.clipline(start, end)
+                if clipped:
+                    crossings.append((moment.key, round(math.dist(*clipped))))
+    play_guided(app, variant, check=check)
+    assert not crossings, crossings

@@ -36,6 +36,8 @@ GUIDE_COLOUR = (255, 128, 200)   # apart from the gold of legal targets and the 
 # out there, so the words stay whole): a clear arrow is better, but not at the price of covering
 # more of the table; a label's worth of arrow (about 50 px) weighs like a sixth of a card.
 ARROW_CROSSING_COST = 60
+ARROW_LENGTH_COST = 30       # per pixel of an arrow, between spots that cover alike
+ARROW_CARD_COST = 200        # per pixel of an arrow over a card it does not point at
 NARROW_PANEL = 260     # the guide panel's narrowest width, beside the results on a small screen
 LABEL_COVER_COST = 12   # per pixel of a label the panel covers (a card's: 3): its words are lost
 
@@ -309,7 +311,8 @@ class TableGuide:
             return self._guide_spot[1]
         # What it covers, with what each pixel costs: a label's words weigh more than a card's back.
         busy = [(pygame.Rect(r), LABEL_COVER_COST) for r in self.labels.taken]
-        busy += [(rect, 3) for rect in self.resting_card_rects()]
+        cards = self.resting_card_rects()
+        busy += [(rect, 3) for rect in cards]
         busy += [(r, 3) for r in self.guide_avoid()]
         if self.round_result is not None or self.match_result is not None:
             busy.append((self.overlay_rect(), 3))
@@ -341,7 +344,13 @@ class TableGuide:
                     for t in targets:
                         path = self.arrow_path(r, t)
                         if path is not None:
-                            cost += ARROW_CROSSING_COST * path[2]
+                            # and for its length and the cards it runs over: one from the far side
+                            # crossed the player's cards to a button
+                            start, end = path[0], path[1]
+                            over = sum(math.dist(*c) for card in cards if not card.collidepoint(t.center)
+                                       and (c := card.clipline(start, end)))
+                            cost += (ARROW_CROSSING_COST * path[2] + ARROW_LENGTH_COST * (end - start).length()
+                                     + ARROW_CARD_COST * over)
                     if best_cost is None or cost < best_cost:
                         best, best_cost = (r, lines), cost
         self._guide_spot = (key, best)
