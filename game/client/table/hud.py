@@ -500,7 +500,7 @@ class Hud:
             lines[:0] = wrapped
             newest = newest or len(wrapped)
         if lines:
-            pitch = T.line_height(TH.SMALL) + 1      # (19 px at the normal text size)
+            pitch = self.narration_pitch()
             ny = int(cy - len(lines) * pitch / 2)
             block = pygame.Rect(nx, ny, max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * pitch)
             block = self.fit_label(block, ("down", "up", "right", "left"))
@@ -604,6 +604,10 @@ class Hud:
             r = pygame.Rect(0, 0, self.results_width(width),
                             min(h - 16, 16 + heads + row * n + self.note_h() * len(general) + 76))
         return self.place_results(r)
+
+    def narration_pitch(self) -> int:
+        """The line pitch of the narration, from the type: 19 px at the normal text size."""
+        return T.line_height(TH.SMALL) + 1
 
     # The results panels' line pitches, from the type (the Text size setting): 44, 24, 26, 24 and
     # 20 px at the normal size, where they were fixed and lines ran into each other at 1.3x.

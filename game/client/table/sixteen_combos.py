@@ -658,7 +658,7 @@ class SixteenCombosTable(TableScene):
     def draw_story(self, surface, pal, view, col, top: int) -> None:
         """The last check and what just happened, between the band (or the cards to place) and the piles."""
         x0, width = col["x0"], col["left"] - 24
-        pitch = T.line_height(TH.SMALL) + 1      # (19 px at the normal text size)
+        pitch = self.narration_pitch()
         room = max(0, (col["piles_y"] - 10 - top) // pitch)
         lines: list[tuple[str, Any]] = []
         check = view.last_check

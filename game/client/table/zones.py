@@ -265,8 +265,8 @@ class ZoneViews:
 
     def reading_angle(self, s: CardSprite, face: dict | None) -> float | None:
         """In hot seat a face shown to the player at the screen alone is turned to be read from
-        the screen's edge: the player across the table (whose cards lie upside down) holds the
-        device like everyone else, and read their own peeked cards upside down. None: the seat's way."""
+        the screen's edge, where everybody holds the device: the player across the table read their
+        own peeked cards upside down. None: the seat's way."""
         if not self.hotseat or face is None or s.show_to is None or self.viewer not in s.show_to:
             return None
         return 0.0 if abs(((s.angle + 180) % 360) - 180) > 135 else None
