@@ -255,6 +255,39 @@ def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
 
 
 @pytest.mark.parametrize("variant_id", ["kabu", "kombio"])
+@pytest.mark.parametrize("seats", [4, 6])
+def test_an_ability_called_out_beside_the_deck_keeps_off_the_cards(tmp_path, variant_id, seats):
+    """"8: look at one of your own cards" rises left of the deck: with four seats at 1280x720 it lay
+    over the left player's grid for its whole rise (seen in a real window), while a claim may be
+    racing for those cards. It keeps to the gap, wrapped when the gap is narrow, at every size."""
+    app = make_app(tmp_path)
+    names = ("Ada", "Bruno", "Cleo", "Dario", "Eva")[:seats - 1]
+    table = start(app, GameRecord(variant_id, {}, [SeatInfo("You", "human", None)]
+                                  + [SeatInfo(n, "random", None) for n in names], 7))
+    for _ in range(400):
+        app.step(DT)
+        if not table.animating:
+            break
+    words = "8: look at one of your own cards"
+    for size in SIZES:
+        table.resize(size)
+        table.floating.clear()
+        table.float_text(None, words, table.palette.info)
+        cards = table.resting_card_rects()
+        for age in (0.0, 0.8, 1.5):    # as it rises
+            table.floating[0].age = age
+            surface = pygame.Surface(size)
+            T.DRAWN.clear()
+            table.draw(surface)
+            lines = [(text, rect) for text, rect in T.DRAWN if text and text in words and len(text) > 3]
+            assert " ".join(text for text, _ in lines) == words, f"not drawn whole at {size}: {lines}"
+            for text, rect in lines:
+                assert surface.get_rect().contains(rect), f"{text!r} {rect} leaves the screen at {size}"
+                hidden = [card for card in cards if rect.colliderect(card)]
+                assert not hidden, f"at {size}, {seats} seats, {text!r} {rect} lies on the cards at {hidden}"
+
+
+@pytest.mark.parametrize("variant_id", ["kabu", "kombio"])
 def test_a_long_prompt_keeps_off_the_cards_at_the_smallest_size(tmp_path, variant_id):
     """Kabu's drawn-ability prompt at 960x540 with six seats: wrapped for half the width it took
     three lines and lay over the top of the player's grid; in two lines as narrow as two allow it

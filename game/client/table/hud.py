@@ -29,13 +29,19 @@ class Floating:
     every frame when given, so a text over a seat follows that seat when the table turns to the
     next hot-seat player (or the window is resized)."""
 
-    __slots__ = ("text", "pos", "where", "age", "life", "colour", "seat", "lane")
+    __slots__ = ("text", "pos", "where", "age", "life", "colour", "seat", "lane", "wrapped")
 
     def __init__(self, text: str, pos: tuple[float, float], colour, life: float = 1.6,
-                 where: Callable[[], tuple[float, float]] | None = None, seat: int | None = None):
+                 where: Callable[[], tuple[float, float]] | None = None, seat: int | None = None,
+                 wrapped: Callable[[], list[str]] | None = None):
         self.text, self.pos, self.where, self.age, self.life, self.colour = text, pos, where, 0.0, life, colour
         self.seat = seat        # the seat it rises over (None: beside the deck)
         self.lane = 0           # one line lower per text still rising over the same seat
+        self.wrapped = wrapped  # its lines this frame, when the room for it depends on the layout
+
+    @property
+    def lines(self) -> list[str]:
+        return self.wrapped() if self.wrapped is not None else [self.text]
 
     @property
     def x(self) -> float:
@@ -225,23 +231,47 @@ class Hud:
         """A rising text over `seat`, or (None) beside the deck; placed from the current layout
         every frame, so it stays with its seat when the table rotates."""
         words = you_form(text)
+        wrapped = None
         if seat is not None:
             def where() -> tuple[float, float]:
                 return self.seat_point(seat)
         else:       # left of the deck: clear of the piles, their labels and the narration beside them
-            width = T.text(words, TH.BODY, (0, 0, 0), True).get_width()
-
             def where() -> tuple[float, float]:
-                L = self.layout
-                x = L.deck_pos[0] - L.pile_card[0] * 0.5 - 28 * L.unit - width / 2
-                return max(width / 2 + 8, x), L.deck_pos[1]
-        f = Floating(words, where(), colour or self.palette.text, where=where, seat=seat)
+                return self.beside_deck(words)[:2]
+
+            def wrapped() -> list[str]:
+                return self.beside_deck(words)[2]
+        f = Floating(words, where(), colour or self.palette.text, where=where, seat=seat, wrapped=wrapped)
         # Two texts over one seat at once (a claim and a wrong card, two outcomes) must not print on
         # top of each other: the new one takes the first free line below those still rising.
         busy = {g.lane for g in self.floating if g.seat == seat and g.age < g.life * 0.75}
         while f.lane in busy:
             f.lane += 1
         self.floating.append(f)
+
+    def beside_deck(self, words: str) -> tuple[float, float, list[str]]:
+        """Where a text that belongs to no seat rises (an ability played): left of the deck, ending
+        a little before it, and no further left than the cards of a seat on the deck's row (it
+        must not hide a seat's cards while a claim may be racing for them): on one line if that
+        gap holds it, else wrapped to the gap."""
+        L = self.layout
+        right = L.deck_pos[0] - L.pile_card[0] * 0.5 - 28 * L.unit
+        y = L.deck_pos[1]
+        line = T.line_height(TH.BODY, True) + 8
+        top, bottom = y - 40 - 1.5 * line, y + 1.5 * line      # the band it rises through
+        deck_left = L.deck_pos[0] - L.pile_card[0] * 0.5
+        left = 8.0
+        for r in self.resting_card_rects():
+            if r.right < deck_left and r.bottom > top and r.top < bottom:
+                left = max(left, r.right + 16.0)
+        width = T.text(words, TH.BODY, (0, 0, 0), True).get_width()
+        room = right - left
+        if width + 16 <= room or room < 160:    # (a gap narrower than a few words: over the cards, as before)
+            lines = [words]
+        else:
+            lines = T.wrap(words, TH.BODY, int(room) - 16, True)
+            width = max(T.text(ln, TH.BODY, (0, 0, 0), True).get_width() for ln in lines)
+        return max(width / 2 + 8, right - width / 2), y, lines
 
     def update_hud(self, dt: float) -> None:
         if self.message is not None:
@@ -261,13 +291,18 @@ class Hud:
         """The rising texts, each on a dark pill (readable over cards of any colour), one line apart
         when several rise over the same seat."""
         self.label_layer("floating")       # (rising texts pass over other labels by design)
-        line = T.line_height(TH.BODY, True) + 8
+        inner = T.line_height(TH.BODY, True)
+        line = inner + 8
         for f in self.floating:
             k = f.age / f.life
-            at = (int(f.x), int(f.y - 40 * k + f.lane * line))
-            pill = T.text(f.text, TH.BODY, f.colour, True).get_rect(center=at).inflate(16, 6)
-            surface.blit(TH.panel(pill.size, (0, 0, 0, 170), None, pill.h // 2), pill.topleft)
-            T.blit_text(surface, f.text, TH.BODY, f.colour, at, "center", bold=True)
+            lines = f.lines
+            at = (int(f.x), int(f.y - 40 * k + f.lane * line - (len(lines) - 1) * inner / 2))
+            rows = [T.text(ln, TH.BODY, f.colour, True).get_rect(center=(at[0], at[1] + i * inner))
+                    for i, ln in enumerate(lines)]
+            pill = rows[0].unionall(rows[1:]).inflate(16, 6)
+            surface.blit(TH.panel(pill.size, (0, 0, 0, 170), None, min(pill.h, rows[0].h + 6) // 2), pill.topleft)
+            for ln, r in zip(lines, rows):
+                T.blit_text(surface, ln, TH.BODY, f.colour, r.center, "center", bold=True)
 
     def prompt(self) -> str:
         return ""
