@@ -173,3 +173,47 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     driver2 = Driver(app2, table2, seed=10)
     driver2.run()
     assert table2.match.game.over
+
+
+def test_enter_while_the_bots_play_does_not_open_the_history(tmp_path):
+    """With no button of the player's own on screen (a bot's turn), the History button took the
+    keyboard focus: a gold ring lit on it at every bot turn (seen in a real window), and an Enter
+    pressed a moment late (to end the peek) opened the history. Nothing is focused until the
+    player moves the focus, and Enter then does nothing."""
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=2, rounds=1))
+    bots_turn = False
+    for _ in range(3000):
+        app.step(DT)
+        texts = [w.text for w in table.form.widgets]
+        own = [w for w in table.form.widgets if w.text not in ("History", "Hint")]
+        if table.hold is not None:
+            key(pygame.K_RETURN)          # (the peek: its Done button waits while the cards turn)
+        elif own and not table.animating:
+            click(own[0].rect.center)     # (Draw, Play to discard, Skip ability, Pass: the quickest way on)
+        elif texts == ["History"] and not table.animating and table.match.view(0).turn not in (0, None):
+            bots_turn = True
+            break
+    assert bots_turn, "no bot's turn came"
+    assert table.form.focused is None
+    history = table.form.widgets[0]
+    drawn = []
+    real_draw = type(history).draw
+
+    def spy(self, surface, pal, focused):
+        drawn.append(focused)
+        return real_draw(self, surface, pal, focused)
+    type(history).draw = spy
+    try:
+        table.draw(pygame.Surface(app.size))
+    finally:
+        type(history).draw = real_draw
+    assert drawn == [False], "the History button is drawn focused while the bots play"
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert not table.history_open
+    key(pygame.K_TAB)        # the focus is still there for whoever wants it
+    key(pygame.K_RETURN)
+    app.step(DT)
+    app.step(DT)
+    assert table.history_open

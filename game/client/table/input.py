@@ -243,6 +243,10 @@ class LegalInput:
         primary = next((b for b in buttons if b.primary and b.enabled), None)
         if primary is not None:
             self.form.focus_on(primary)
+        elif not buttons:
+            # Nothing of the player's to press (a bot's turn): History must not take the focus, or
+            # it wears the gold ring at every bot's turn and a late Enter opens it.
+            self.form.unfocus()
 
     def update_buttons(self) -> None:
         key = (self.buttons_key(), self.hold.kind if self.hold else None, self.claimer,

@@ -404,6 +404,10 @@ class Form:
             return self.widgets[self.focus]
         return None
 
+    def unfocus(self) -> None:
+        """No widget has the focus (Enter presses nothing) until Tab or an arrow moves it."""
+        self.focus = -1
+
     def focus_on(self, widget: Widget) -> None:
         if widget in self.widgets:
             self.focus = self.widgets.index(widget)
