@@ -85,3 +85,25 @@ def test_the_match_result_says_why_the_match_ended(tmp_path, variant):
     T.DRAWN.clear()
     table.draw(pygame.Surface(app.size))
     assert f"Your and Ada's totals {went} 100: the lowest total wins." in [text for text, _ in T.DRAWN]
+
+
+def test_the_same_news_twice_at_once_is_one_counted_line(tmp_path):
+    """Kombio's deal filled the three lines of news with "Bruno looks at their own card." twice,
+    then Chiara's twice (seen in a real window): one look after another by the same player is one
+    line, counted as the history already counted it; anything else in between starts a new one."""
+    from kombio_driver import key, new_record
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=2, rounds=1))
+    seen = []
+    for i in range(200):     # the player's look first, the bots' once the player is done
+        app.step(DT)
+        seen.append(list(table.narration))
+        if i == 20:
+            key(pygame.K_RETURN)
+    assert ["Round 1: Bruno deals.", "You look at your own card (×2)."] in seen, seen[0]
+    assert seen[-1][-2:] == ["Ada looks at their own card (×2).", "Bruno looks at their own card (×2)."], seen[-1]
+    table.narration.clear()
+    for line in ("Ada draws a card.", "Ada draws a card.", "Ada draws a card.", "Bruno passes.", "Ada draws a card."):
+        table.narrate(line)
+    assert list(table.narration) == ["Ada draws a card (×3).", "Bruno passes.", "Ada draws a card."]
+    assert [line for _, line in table.history[-3:]] == list(table.narration)

@@ -24,6 +24,17 @@ TRACE_BRIGHT = 2.4      # seconds a last move is outlined brightly before it set
 HISTORY_KEY = pygame.K_h
 
 
+def repeated(last: str, line: str) -> str | None:
+    """``last`` counted once more if ``line`` says the same thing again at once (two cards looked
+    at, a penalty drawn card by card): "Ada looks at their own card (×2)."; else None."""
+    if re.sub(r" \(×\d+\)(?=\.?$)", "", last) != line:
+        return None
+    m = re.search(r"\(×(\d+)\)", last)
+    n = int(m.group(1)) + 1 if m else 2
+    stop = "." if line.endswith(".") else ""
+    return f"{line.rstrip('.')} (×{n}){stop}"
+
+
 @dataclass
 class Trace:
     """A seat's last move: the sprites it touched, whether they swapped places, when."""
@@ -66,13 +77,9 @@ class History:
 
     def remember_line(self, line: str) -> None:
         rnd = max(1, getattr(getattr(self, "shown", None), "round", 1) or 1)
-        if self.history and re.sub(r" \(×\d+\)(?=\.?$)", "", self.history[-1][1]) == line:
-            # the same thing again at once (two cards looked at, a penalty drawn card by card)
-            r, last = self.history[-1]
-            m = re.search(r"\(×(\d+)\)", last)
-            n = int(m.group(1)) + 1 if m else 2
-            stop = "." if line.endswith(".") else ""
-            self.history[-1] = (r, f"{line.rstrip('.')} (×{n}){stop}")
+        again = repeated(self.history[-1][1], line) if self.history else None
+        if again is not None:
+            self.history[-1] = (self.history[-1][0], again)
             return
         self.history.append((rnd, line))
         if self.history_scroll:

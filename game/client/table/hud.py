@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.client.table.history import repeated
 from game.client.table.sprites import card_image
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -224,7 +225,11 @@ class Hud:
     def narrate(self, text: str) -> None:
         """What just happened, in plain words: shown beside the pile and kept in the history."""
         line = you_form(text)
-        self.narration.append(line)
+        again = repeated(self.narration[-1], line) if self.narration else None
+        if again is not None:
+            self.narration[-1] = again      # (the peek's two looks: one line, not two the same)
+        else:
+            self.narration.append(line)
         self.remember_line(line)
 
     def float_text(self, seat: int | None, text: str, colour=None) -> None:
