@@ -98,8 +98,9 @@ def test_claim_key_pauses_the_clock(tmp_path):
 
 def test_the_player_across_reads_their_peeked_cards_upright(tmp_path):
     """In hot seat everybody holds the device from the screen's edge: the cards a player across
-    the table peeks at are turned to be read, where they lay upside down. The backs, the other
-    seats' cards and a single player's table keep their seat's way."""
+    the table peeks at are turned to be read, where they lay upside down. The backs and the other
+    seats' cards keep their seat's way; alone at the screen, a card looked at across the table (a
+    spy) is read upright too."""
     app = make_app(tmp_path)
     table = start(app, new_record([("Ann", "human"), ("Bob", "human"), ("Cy", "easy")], seed=3))
     for _ in range(600):
@@ -134,4 +135,6 @@ def test_the_player_across_reads_their_peeked_cards_upright(tmp_path):
     hidden = [s for s in table.grid[1].values() if table.face_at(s, None) is None]
     assert hidden and all(table.reading_angle(s, None) is None for s in hidden)
     table.hotseat = False
+    assert all(table.reading_angle(s, table.face_at(s, None)) == 0.0 for s in shown)
+    table.viewer = 0     # whoever else is at the screen sees them as they lie (backs)
     assert all(table.reading_angle(s, table.face_at(s, None)) is None for s in shown)

@@ -264,10 +264,11 @@ class ZoneViews:
                 surface.blit(badge, badge.get_rect(center=(rect.centerx, rect.centery)))
 
     def reading_angle(self, s: CardSprite, face: dict | None) -> float | None:
-        """In hot seat a face shown to the player at the screen alone is turned to be read from
-        the screen's edge, where everybody holds the device: the player across the table read their
-        own peeked cards upside down. None: the seat's way."""
-        if not self.hotseat or face is None or s.show_to is None or self.viewer not in s.show_to:
+        """A face shown to the player at the screen alone is turned to be read from the screen's
+        edge, where the player sits: like a card picked up to be looked at. In hot seat the player
+        across read their own peeked cards upside down; alone at the screen, a card spied on in the
+        grid across was upside down too (seen in a real window). None: the seat's way."""
+        if face is None or s.show_to is None or self.viewer not in s.show_to:
             return None
         return 0.0 if abs(((s.angle + 180) % 360) - 180) > 135 else None
 
