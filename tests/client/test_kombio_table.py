@@ -217,3 +217,30 @@ def test_enter_while_the_bots_play_does_not_open_the_history(tmp_path):
     app.step(DT)
     app.step(DT)
     assert table.history_open
+
+
+def test_a_late_space_does_not_skip_the_final_scores(tmp_path):
+    """Space is the pass key, pressed in a hurry: one that came as the last window closed pressed
+    the "Match result" button, and the final round's scores were never shown (seen in a real
+    window); a second would have pressed "Main menu". On the table Space presses no button: the
+    scores stay until Enter."""
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=5, rounds=1))
+    Driver(app, table, seed=2).run()
+    for _ in range(200):
+        app.step(DT)
+        if not table.animating and any(w.text == "Match result" for w in table.form.widgets):
+            break
+    texts = [w.text for w in table.form.widgets]
+    assert "Match result" in texts and not table.showing_match_result(), texts
+    for _ in range(2):
+        key(pygame.K_SPACE)
+        app.step(DT)
+    assert not table.showing_match_result(), "a Space skipped the final round's scores"
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert table.showing_match_result()
+    key(pygame.K_SPACE)
+    app.step(DT)
+    app.step(DT)
+    assert app.top is table, "a Space left the match for the main menu"

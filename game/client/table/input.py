@@ -278,6 +278,11 @@ class LegalInput:
                 and self.round_result is None and self.match_result is None:
             self.handle_table_event(event)   # the table's own keys, never "press the focused button"
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            # Space is the table's pass key, pressed in a hurry: one that comes as the last window
+            # closes must not press the button the results bring (it skipped the final round's
+            # scores, seen in a real window; a second would leave for the main menu). Enter does.
+            return
         if self.form.handle_event(event):
             return
         if self.match_result is not None or self.round_result is not None:
