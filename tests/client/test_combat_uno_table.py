@@ -440,3 +440,32 @@ def test_a_catch_after_the_call_says_who_called(tmp_path):
     key(pygame.K_c)
     app.step(DT)
     assert table.message is not None and table.message[0].startswith("Too late: ") and name in table.message[0], table.message
+
+
+def test_the_colour_to_follow_keeps_pace_with_the_events_shown(tmp_path):
+    """The chip over the pile read the view, which runs ahead of the events still playing out:
+    "Red" stayed up while "Yellow!" rose and the news said Ada had named yellow (seen in a real
+    window). While events are queued, the chip says the colour last named by those shown."""
+    from game.client.ui import text as T
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("Ada", "random"), ("Bruno", "random"), ("Chiara", "random")], seed=11))
+    checked = []
+    real = type(table).on_ColourChosen
+
+    def spy(self, ev):
+        real(self, ev)
+        if ev.colour is not None and self.queue:
+            T.DRAWN.clear()
+            self.draw(pygame.Surface(app.size))
+            chips = {text for text, _ in T.DRAWN if text in ("Red", "Yellow", "Green", "Blue", "any colour")}
+            checked.append((ev.colour.capitalize(), chips))
+    type(table).on_ColourChosen = spy
+    try:
+        for _ in range(20000):
+            app.step(DT)
+            if len(checked) >= 5 or table.match.game.over:
+                break
+    finally:
+        type(table).on_ColourChosen = real
+    assert len(checked) >= 3, checked
+    assert all(chips == {named} for named, chips in checked), checked
