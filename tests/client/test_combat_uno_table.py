@@ -443,9 +443,10 @@ def test_a_catch_after_the_call_says_who_called(tmp_path):
 
 
 def test_the_colour_to_follow_keeps_pace_with_the_events_shown(tmp_path):
-    """The chip over the pile read the view, which runs ahead of the events still playing out:
-    "Red" stayed up while "Yellow!" rose and the news said Ada had named yellow (seen in a real
-    window). While events are queued, the chip says the colour last named by those shown."""
+    """The chip over the pile read the view the table had caught up with, taken only once every
+    queued event has played out: "Red" stayed up while "Yellow!" rose and the news said Ada had
+    named yellow (seen in a real window). While events are queued, the chip says the colour last
+    named by those shown."""
     from game.client.ui import text as T
     app = make_app(tmp_path)
     table = start(app, uno_record([("Ada", "random"), ("Bruno", "random"), ("Chiara", "random")], seed=11))

@@ -166,8 +166,8 @@ class CombatUnoTable(HandTable):
 
     def pile_colour(self) -> str | None:
         """The colour to follow as far as the table has shown it: while events are still playing
-        out, the last one they named, not the view's (that runs ahead: "Red" stayed up while
-        "Yellow!" rose and the news said Ada had named yellow, seen in a real window)."""
+        out, the last one they named, not the view's (taken only once they all have: "Red" stayed
+        up while "Yellow!" rose and the news said Ada had named yellow, seen in a real window)."""
         if not self.queue:
             self.named = None       # (caught up: the view and the events agree)
         if self.named is not None:
