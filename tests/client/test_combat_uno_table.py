@@ -460,13 +460,23 @@ def test_the_colour_to_follow_keeps_pace_with_the_events_shown(tmp_path):
             self.draw(pygame.Surface(app.size))
             chips = {text for text, _ in T.DRAWN if text in ("Red", "Yellow", "Green", "Blue", "any colour")}
             checked.append((ev.colour.capitalize(), chips))
+    turned = []
+    real_turn = type(table).on_DirectionChanged
+
+    def spy_turn(self, ev):
+        real_turn(self, ev)
+        if self.queue:         # the arrows round the piles show the way play goes now
+            turned.append((ev.direction, self.as_told("direction")))
     type(table).on_ColourChosen = spy
+    type(table).on_DirectionChanged = spy_turn
     try:
         for _ in range(20000):
             app.step(DT)
-            if len(checked) >= 5 or table.match.game.over:
+            if (len(checked) >= 5 and len(turned) >= 3) or table.match.game.over:
                 break
     finally:
         type(table).on_ColourChosen = real
+        type(table).on_DirectionChanged = real_turn
     assert len(checked) >= 3, checked
     assert all(chips == {named} for named, chips in checked), checked
+    assert turned and all(said == drawn for said, drawn in turned), turned

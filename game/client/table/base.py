@@ -99,6 +99,9 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         self.table_time = self.match.now
         self.match.listen(self.on_events)
         self.shown = self.match.view(SPECTATOR)   # the public view the screen has caught up with
+        # What the events played out since say of the public view (the colour named, the way play
+        # goes): `shown` is taken again only once every queued event has played out.
+        self.told: dict[str, Any] = {}
         for seat, total in enumerate(self.match.view(SPECTATOR).totals):
             self.shown_totals[str(seat)] = float(total)
         if self.match.last_action is None:
@@ -167,6 +170,10 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
                 self.saved_error = True
                 self.app.toast(f"The match could not be saved: {exc.strerror or exc}")
 
+    def as_told(self, name: str) -> Any:
+        """``shown.<name>`` as the events played out so far have it (see ``told``)."""
+        return self.told[name] if name in self.told else getattr(self.shown, name)
+
     # -- the frame -----------------------------------------------------------------------------------
     def idle(self) -> bool:
         # A guide moment showing holds the clock: the bots and a reaction window wait for the player.
@@ -189,6 +196,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
                 self.update_guide()
         if not self.queue:
             self.shown = self.match.view(SPECTATOR)
+            self.told.clear()
         if not self.humans and self.match_result is not None and not self.final_round_seen and not self.animating:
             self._auto_next += dt            # a bots-only table shows its last round, then the result
             if self._auto_next >= AUTO_NEXT_ROUND:

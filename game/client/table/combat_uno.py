@@ -79,7 +79,6 @@ class CombatUnoTable(HandTable):
         self.picking: tuple[int, int | str] | None = None   # (seat, rank) choosing a wild's colour
         self.selected: int | None = None               # keyboard choice in the acting hand
         self.race_key: tuple[int, float] | None = None # U or C pressed while a flight was still landing
-        self.named: tuple[str | None] | None = None    # the colour the events played out so far named
         super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
@@ -148,12 +147,12 @@ class CombatUnoTable(HandTable):
                 self.narrate(f"{self.names[ev.by]} plays {a_name(ev.card)}.")
             self._last_play = ev
         if ev.dst == DISCARD and ev.card is not None and ev.card.suit is not None:
-            self.named = (ev.card.suit,)     # (a wild keeps the last colour until its own is named)
+            self.told["colour"] = ev.card.suit     # (a wild keeps the last colour until its own is named)
         if self.selected is not None and self.selected >= len(self.hands.get(self.hand_seat() or 0, [])):
             self.selected = None
 
     def on_ColourChosen(self, ev: ColourChosen) -> None:
-        self.named = (ev.colour,)
+        self.told["colour"] = ev.colour
         if ev.colour is None:
             self.narrate("A Wild starts the pile: the first player chooses the colour.")
             return
@@ -163,16 +162,6 @@ class CombatUnoTable(HandTable):
         self.narrate(f"{self.names[ev.seat]}{jumped} {a_name(card)} and names {ev.colour}.")
         self.float_text(None, f"{ev.colour.capitalize()}!", self.palette.uno[ev.colour])
         self.pause_for(0.25)
-
-    def pile_colour(self) -> str | None:
-        """The colour to follow as far as the table has shown it: while events are still playing
-        out, the last one they named, not the view's (taken only once they all have: "Red" stayed
-        up while "Yellow!" rose and the news said Ada had named yellow, seen in a real window)."""
-        if not self.queue:
-            self.named = None       # (caught up: the view and the events agree)
-        if self.named is not None:
-            return self.named[0]
-        return self.shown.colour
 
     def on_JumpedIn(self, ev: JumpedIn) -> None:
         card = getattr(getattr(self, "_last_play", None), "card", None)
@@ -568,7 +557,9 @@ class CombatUnoTable(HandTable):
         drect.center = (int(dx), int(dy))
         # The colour to follow: a frame round the pile, and its name (the name is the symbol
         # that never depends on seeing colour).
-        colour = self.pile_colour()
+        # (as the events shown so far have it: the view read alone kept "Red" up while "Yellow!"
+        # rose and the news said Ada had named yellow, seen in a real window)
+        colour = self.as_told("colour")
         if colour is not None:
             c = pal.uno[colour]
             pygame.draw.rect(surface, c, drect.inflate(int(14 * u), int(14 * u)), max(3, int(4 * u)), border_radius=10)

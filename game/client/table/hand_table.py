@@ -142,6 +142,7 @@ class HandTable(TableScene):
         self.narrate(f"{self.names[ev.seat]} is skipped.")
 
     def on_DirectionChanged(self, ev: DirectionChanged) -> None:
+        self.told["direction"] = ev.direction
         self.narrate("Play now goes " + ("to the left (clockwise)." if ev.direction > 0 else "to the right (anticlockwise)."))
 
     def on_HandRevealed(self, ev: HandRevealed) -> None:
@@ -258,7 +259,7 @@ class HandTable(TableScene):
         colour = TH.lighten(pal.felt, 0.22)
         rect = pygame.Rect(0, 0, 2 * r, int(squash * r))
         rect.center = centre
-        cw = self.shown.direction > 0     # clockwise on screen
+        cw = self.as_told("direction") > 0     # clockwise on screen
         for d0, d1 in arcs:
             a0, a1 = math.radians(d0), math.radians(d1)
             pygame.draw.arc(surface, colour, rect, a0, a1, max(3, int(5 * u)))
