@@ -480,3 +480,16 @@ def test_the_colour_to_follow_keeps_pace_with_the_events_shown(tmp_path):
     assert len(checked) >= 3, checked
     assert all(chips == {named} for named, chips in checked), checked
     assert turned and all(said == drawn for said, drawn in turned), turned
+
+
+def test_a_pick_up_owed_by_the_player_reads_in_the_second_person(tmp_path):
+    """"+4 for You" in the red box by the deck (seen in a real window): "+4 for you", as the news
+    and the prompts word the player; a name stays as it is."""
+    from game.client.ui import text as T
+    app = make_app(tmp_path)
+    table = start(app, uno_record([("You", "human"), ("Ada", "random")]))
+    app.step(DT)
+    for said, shown in (("+4 for You", "+4 for you"), ("+2 for Ada", "+2 for Ada")):
+        T.DRAWN.clear()
+        table.draw_owed(pygame.Surface(app.size), table.palette, said)
+        assert [text for text, _ in T.DRAWN] == [shown]

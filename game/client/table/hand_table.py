@@ -14,7 +14,7 @@ import pygame
 
 from game.client.table.base import CLAIM_KEYS, TableScene
 from game.client.table.input import Choice
-from game.client.table.wording import whose
+from game.client.table.wording import whose, you_form
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.actions import Action, Pass
@@ -277,7 +277,8 @@ class HandTable(TableScene):
                                                   (ex - tx * size * 0.3 + ty * size * 0.8, ey - ty * size * 0.3 - tx * size * 0.8)])
 
     def draw_owed(self, surface: pygame.Surface, pal: TH.Palette, text: str, fit: bool = True) -> None:
-        """A pick-up owed, in a red box left of the deck."""
+        """A pick-up owed, in a red box left of the deck ("+4 for you": names read as elsewhere)."""
+        text = you_form(text)
         L = self.layout
         dxr, dyr = L.deck_pos
         txt = T.text(text, TH.BODY, (255, 255, 255), True)
