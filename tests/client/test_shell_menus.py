@@ -181,6 +181,21 @@ def test_pause_menu_overlays_the_table_and_freezes_the_clock(drive, fake_table):
     assert clock.now() == pytest.approx(t2 + 1.0)
 
 
+def test_the_pause_panel_hides_what_lies_under_it(drive, fake_table):
+    """Over the round's scores the pause panel let the cards and figures under it show through
+    (seen in a real window): the panel is solid; only the veil round it lets the table show."""
+    _start(drive)
+    drive.key(pygame.K_ESCAPE)
+    menu = drive.app.top
+    inside = []
+    for under in ((255, 255, 255), (0, 0, 0)):
+        surface = pygame.Surface(drive.app.surface.get_size())
+        surface.fill(under)
+        menu.draw(surface)
+        inside.append(pygame.image.tobytes(surface.subsurface(menu.panel.inflate(-8, -8)), "RGB"))
+    assert inside[0] == inside[1]
+
+
 def test_pause_rules_and_settings_return_to_the_pause_menu(drive):
     _start(drive)
     drive.key(pygame.K_ESCAPE)

@@ -97,7 +97,7 @@ class PauseMenu(MenuScene):
         if self.opaque:
             surface.blit(TH.felt_background(surface.get_size(), pal), (0, 0))
         surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 150), None, 0), (0, 0))
-        TH.draw_panel(surface, self.panel, pal, fill=(8, 32, 22, 240))
+        TH.draw_panel(surface, self.panel, pal, fill=(8, 32, 22, 255))   # (solid: the scores under it showed through)
         T.blit_text(surface, "Paused", TH.H1, pal.text, (self.panel.centerx, self.panel.y + 46), "center", bold=True)
         if self.variant_title:
             T.blit_text(surface, self.variant_title, TH.SMALL, pal.text_dim, (self.panel.centerx, self.panel.y + 82), "center")
