@@ -45,10 +45,12 @@ def test_f1_shows_the_coachs_move_and_marks_the_match(tmp_path):
     assert table.save_meta()["coached"] is True
     # The advice is only a suggestion: nothing was played.
     assert table.match.version == version
-    # Following it moves the table on, and the ring goes with the old situation.
+    # Following it moves the table on, and the ring goes with the old situation, and so do its
+    # words ("take the card from the deck" stayed up after the draw, seen in a real window).
     table.submit(advice.action)
     app.step(DT)
     assert table.coach_targets() == []
+    assert table.message is None
 
 
 def test_the_coach_waits_for_your_move(tmp_path):

@@ -56,7 +56,9 @@ class TableCoach:
         self.advice = (seat, self.match.version, advice)
         self.advice_legal = frozenset(self.match.legal(seat))
         words = self.describe_move(advice.action)
-        self.say(f"Coach: {words}." + (f" {advice.reason}" if advice.reason else ""), COACH_SECONDS, tone="info")
+        # (the words go with the rings: "take the card from the deck" stayed up after the draw)
+        self.say(f"Coach: {words}." + (f" {advice.reason}" if advice.reason else ""), COACH_SECONDS, tone="info",
+                 until=self.advice_stands)
         return advice
 
     def coach_places(self, action: Any) -> tuple:
@@ -93,16 +95,20 @@ class TableCoach:
             return "the ringed card"
         return "the ringed cards, in the order they are numbered"
 
-    def coach_targets(self) -> list:
-        """The places the current advice names (none once the table has moved on)."""
+    def advice_stands(self) -> bool:
+        """Whether the current advice still speaks of the player's moment."""
         if self.advice is None:
-            return []
-        seat, version, advice = self.advice
+            return False
+        seat, version, _ = self.advice
         # Others moving at the same time (16 Combos' placement) leave the advice standing as long
         # as the player's own choices are the same; any change of theirs retires it.
-        if version != self.match.version and frozenset(self.match.legal(seat)) != self.advice_legal:
+        return version == self.match.version or frozenset(self.match.legal(seat)) == self.advice_legal
+
+    def coach_targets(self) -> list:
+        """The places the current advice names (none once the table has moved on)."""
+        if not self.advice_stands():
             return []
-        return list(self.coach_places(advice.action))
+        return list(self.coach_places(self.advice[2].action))
 
     def place_rect(self, place) -> pygame.Rect | None:
         """Where a place's card (or pile) is on the screen now (None: nowhere to point)."""

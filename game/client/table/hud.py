@@ -134,6 +134,7 @@ class Hud:
         self.message: tuple[str, float] | None = None   # (text, seconds left): why a click failed
         self.message_tone = "bad"                         # "bad" (a refusal) or "info" (the coach)
         self.message_turn = None                          # whose turn it was when it was said
+        self.message_until: Callable[[], bool] | None = None   # while it holds (None: its time)
         self.chart: pygame.Surface | None = None
         self.shown_totals: dict[str, float] = {}
         self.final_round_seen = False      # the match result waits until the last round was shown
@@ -213,11 +214,14 @@ class Hud:
         table; "floating" texts rise across it on purpose. The layout test reads these marks."""
         self.label_layers.append((len(T.DRAWN), name))
 
-    def say(self, text: str, seconds: float = 2.2, tone: str = "bad") -> None:
-        """A short message above the pile: a refusal ("bad", red) or advice ("info")."""
+    def say(self, text: str, seconds: float = 2.2, tone: str = "bad",
+            until: Callable[[], bool] | None = None) -> None:
+        """A short message above the pile: a refusal ("bad", red) or advice ("info"); `until`:
+        it goes as soon as that says it no longer holds."""
         self.message = (you_form(text), seconds)
         self.message_tone = tone
         self.message_turn = self._turn_now()
+        self.message_until = until
 
     def _turn_now(self):
         return getattr(self.match.view(SPECTATOR), "turn", None)
@@ -285,6 +289,8 @@ class Hud:
             # A refusal speaks of the moment it came ("It is Ada's turn."): once the turn has
             # passed on, it would be wrong, so it goes (advice stays its time).
             if self.message is not None and self.message_tone == "bad" and self._turn_now() != self.message_turn:
+                self.message = None
+            elif self.message is not None and self.message_until is not None and not self.message_until():
                 self.message = None
         for f in self.floating:
             f.age += dt
