@@ -111,3 +111,16 @@ def test_the_coach_names_your_own_card():
     six = Card(9_991, 6, "red")
     uno = SimpleNamespace(_hand_index_of=lambda action: 0, hands={0: [SimpleNamespace(card=six)]})
     assert CombatUnoTable.coach_card_words(uno, Play(0, 6, "red")) == "play your red 6 (ringed)"
+
+
+def test_the_coach_says_to_click_the_ringed_cards(tmp_path):
+    """"Coach: the ringed card." told the player which card but not what to do (seen in a real
+    window): a move on cards reads "click the ringed card" (the prompt says what a click does)."""
+    from game.core.grids import BlindSwap, Exchange
+    from game.core.cards import grid_place
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "easy")]))
+    app.step(DT)
+    assert table.describe_move(Exchange(0, 1)) == "click the ringed card"
+    assert table.describe_move(BlindSwap(0, grid_place(0, 1), grid_place(1, 2))) == \
+        "click the ringed cards, in the order they are numbered"

@@ -92,8 +92,8 @@ class TableCoach:
                 return "take the card from the deck (ringed)"
             if place == DISCARD:
                 return "take the card on the discard pile (ringed)"
-            return "the ringed card"
-        return "the ringed cards, in the order they are numbered"
+            return "click the ringed card"     # (what a click does there, the prompt says)
+        return "click the ringed cards, in the order they are numbered"
 
     def advice_stands(self) -> bool:
         """Whether the current advice still speaks of the player's moment."""
