@@ -20,7 +20,9 @@ and prints simulate time over that (both timed again, interleaved, best of three
 of the driver over the engine on the same matches. Last it splits that cost in two: the same matches
 asked, step by step, exactly the engine questions the simulate path asked (every acting seat's
 situation and legal list, not only the actor's), and the Session's own work (asking the bots,
-keeping their intents), the rest.
+keeping their intents), the rest. And it plays the same matches with the leanest driver that asks
+the bots by the Session's rules and does nothing else (`replay_leanest`): the floor no Session can
+go below while bots are asked as they are.
 
 --scaling measures every variant (or --variant) at each seat count from 2 to 6 (as far as the
 variant seats) and checks the goal that throughput falls no faster than 1/seats: the rate at n
@@ -214,17 +216,100 @@ def replay_simulate(variant: str, players: int, played: list, options: dict | No
     return time.process_time() - started
 
 
+def replay_leanest(variant: str, players: int, played: list, options: dict | None = None) -> tuple[float, int]:
+    """CPU seconds the leanest driver that keeps the Session's rules of asking needs for the very
+    matches, and how many of them it played identically. The rules kept: every seat that may act
+    and holds no intent is asked (a Glance and its legal list), except one that can only pass while
+    a deadline will close the window; an intent whose seat's situation changed is dropped; the
+    earliest intent fires, equal times by the tie draw, the table's action first only when strictly
+    earlier. Everything else a Session does is left out (its per-version caches, views, events,
+    watchers, the waiting seats' tie draws and `notice`, hurry): what is left is what any driver
+    that asks bots as the Session does must pay, so its time over the bare engine is the floor for
+    the goal "the simulate path within 1.5x of the bare engine"."""
+    from ai.registry import make_agent
+    from game.core.session import Glance
+    from game.simulate import bot_seed
+
+    cls = get_variant(variant)
+    games = []
+    for mseed, _ in played:
+        game = cls(players, options, mseed)
+        agents = {seat: make_agent(cls.id, "random", bot_seed(mseed, seat)) for seat in range(players)}
+        for seat, agent in agents.items():
+            agent.begin(seat, cls, players, dict(game.options))
+        games.append((game, [agents[seat].decide for seat in range(players)]))
+    glances = [{False: Glance(seat, False), True: Glance(seat, True)} for seat in range(players)]
+    clear_caches()
+    started = time.process_time()
+    for game, decide in games:
+        _leanest_match(game, decide, glances, random.Random(f"session ties {game.seed}").random)
+    elapsed = time.process_time() - started
+    return elapsed, sum(game.history == history for (game, _), (_, history) in zip(games, played))
+
+
+def _leanest_match(game: Any, decide: list, glances: list, ties: Any) -> None:
+    from game.core.actions import Pass, StartRound
+    from game.core.errors import IllegalAction
+
+    pending: dict[int, tuple] = {}   # seat -> (due, order, action, situation)
+    seats_to_act, table_action, legal_actions = game.seats_to_act, game.table_action, game.legal_actions
+    situation_for, acts_out_of_turn, apply = game.situation_for, game.acts_out_of_turn, game.apply
+    asked_at = -1
+    while not game.over:
+        now = game.now
+        table = table_action()
+        if game.version != asked_at:
+            asked_at = game.version
+            acting = seats_to_act()
+            for seat in list(pending):
+                if seat not in acting or pending[seat][3] != situation_for(seat):
+                    del pending[seat]
+            deadline_due = table is not None and table[1] is not None
+            for seat in acting:
+                if seat in pending:
+                    continue
+                legal = legal_actions(seat)
+                if not legal or (deadline_due and len(legal) == 1 and type(legal[0]) is Pass):
+                    continue
+                intent = decide[seat](glances[seat][acts_out_of_turn(seat)], legal, now)
+                delay = intent.delay
+                pending[seat] = (now + (delay if delay > 0.0 else 0.0), ties(), intent.action, situation_for(seat))
+        best = None
+        best_seat = -1
+        for seat, p in pending.items():
+            if best is None or p[0] < best[0] or (p[0] == best[0] and p[1] < best[1]):
+                best, best_seat = p, seat
+        if table is not None and table[1] is None:
+            table = (table[0], now) if isinstance(table[0], StartRound) else None
+        if table is not None and (best is None or table[1] < best[0]):
+            action, due = table
+        elif best is not None:
+            action, due = best[2], best[0]
+            del pending[best_seat]
+            asked_at = -1   # if it is refused, that seat is asked again
+        else:
+            raise RuntimeError(f"{game.id}: nobody can act")
+        try:
+            apply(action, due if due > now else now)
+        except IllegalAction:
+            pass
+
+
 def same_matches(variant: str, players: int, played: list, options: dict | None = None, rounds: int = 3) -> dict[str, float]:
     """The simulate path, the bare engine and the bare engine asked the simulate path's questions, on
     the very same matches: the best of `rounds` interleaved rounds each (the machine is shared, and a
     busy neighbour in one side's turn would skew a single ratio)."""
     logs = record_asks(variant, players, played, options)
-    best = {"simulate": float("inf"), "bare": float("inf"), "asked": float("inf")}
+    best = {"simulate": float("inf"), "bare": float("inf"), "asked": float("inf"), "leanest": float("inf")}
+    identical = len(played)
     for _ in range(rounds):
         best["simulate"] = min(best["simulate"], replay_simulate(variant, players, played, options))
         best["bare"] = min(best["bare"], replay_bare(variant, players, played, options))
         best["asked"] = min(best["asked"], replay_asks(variant, players, played, logs, options))
-    return {**best, "rounds": rounds}
+        leanest, same = replay_leanest(variant, players, played, options)
+        best["leanest"] = min(best["leanest"], leanest)
+        identical = min(identical, same)
+    return {**best, "rounds": rounds, "identical": identical}
 
 
 def scaling(variants: list[str], seconds: float, rounds: int, seed: int) -> bool:
@@ -310,6 +395,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"acting seat's situation and legal list, not only the actor's) take {asked:.2f}s with the actions "
                   f"({asked / bare:.2f}x the bare engine); the Session's own work (asking the bots, keeping their "
                   f"intents) is the rest ({sim / asked:.2f}x)")
+            print(f"{args.variant} {players} players: the leanest driver that asks the bots as the Session does "
+                  f"(no caches, views or events) takes {same['leanest']:.2f}s for the same matches "
+                  f"({same['identical']} of {s['matches']} played identically): {same['leanest'] / bare:.2f}x the bare "
+                  f"engine, the floor for any Session")
     return 0 if ok else 1
 
 

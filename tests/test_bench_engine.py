@@ -33,3 +33,17 @@ def test_the_asks_logged_are_the_sessions_and_replay_the_same_match(variant):
         assert sum(name == "legal_actions" for step in steps for name, _ in step) > \
             sum(action.seat != TABLE for _, action in history)
     assert bench_engine.replay_asks(variant, 4, played, logs) > 0
+
+
+@pytest.mark.parametrize("variant", ["combat-uno", "kombio", "kabu", "kumbal", "sixteen-combos"])
+def test_the_leanest_driver_plays_the_sessions_very_matches(variant):
+    # Its time is the floor quoted for the simulate path only if it plays the same matches.
+    played = []
+    for index in range(3):
+        session, _ = play_match(variant, ["random"] * 4, match_seed(5, index))
+        played.append((session.game.seed, session.game.history))
+    seconds, identical = bench_engine.replay_leanest(variant, 4, played)
+    assert identical == 3 and seconds > 0
+    # and it would say so if they differed
+    _, identical = bench_engine.replay_leanest(variant, 4, [(played[0][0], played[0][1][:-1])] + played[1:])
+    assert identical == 2
