@@ -375,6 +375,7 @@ class KumbalView(SeatView):
     top: Card | None
     takeable: Card | None          # the card the seat on turn may take at the draw step
     blocked: str | None            # why the turn-start top card cannot be taken ("joker", "action card")
+    blocked_card: Card | None      # that card (under the turn's discard by the draw step)
     top_dead: bool                 # the current top card can never be taken (a joker or an action card)
     deck_size: int
     discard_size: int
@@ -434,6 +435,7 @@ class Kumbal(Game):
         self.turn_started = 0.0
         self.takeable: Card | None = None     # the turn-start top card, if it may be taken
         self.blocked: str | None = None
+        self.blocked_card: Card | None = None   # the turn-start top card that may not be taken
         self.dead: set[int] = set()           # ids of pile cards played as actions (never taken)
         self.pending = 0
         # What this turn's action card does when the turn ends: ("skip"|"reverse"|"pick up", owed, stacked).
@@ -459,12 +461,12 @@ class Kumbal(Game):
         self.step = "discard"
         self.turn_started = t
         top = self.piles.top
-        self.takeable, self.blocked = None, None
+        self.takeable, self.blocked, self.blocked_card = None, None, None
         if top is not None:
             if top.rank == JOKER:
-                self.blocked = "joker"
+                self.blocked, self.blocked_card = "joker", top
             elif top.id in self.dead:
-                self.blocked = "action card"
+                self.blocked, self.blocked_card = "action card", top
             else:
                 self.takeable = top
         events.append(TurnStarted(seat))
@@ -512,7 +514,7 @@ class Kumbal(Game):
         self.pending, self.effect, self.dead = 0, None, set()
         self.windows.clear()
         self.free, self.caller = None, None
-        self.step, self.takeable, self.blocked = None, None, None
+        self.step, self.takeable, self.blocked, self.blocked_card = None, None, None, None
         if gathered is not None:
             # Not shuffled: the gathered cards wait for the cut (the seat to the dealer's right).
             self.piles.deck = gathered
@@ -823,6 +825,7 @@ class Kumbal(Game):
             hand_points=self.hand_value(seat) if mine else 0,
             hand_counts=tuple(len(h) for h in self.hands),
             top=top, takeable=self.takeable if in_play else None, blocked=self.blocked if in_play else None,
+            blocked_card=self.blocked_card if in_play else None,
             top_dead=top is not None and (top.rank == JOKER or top.id in self.dead),
             deck_size=len(self.piles.deck), discard_size=len(self.piles.discard),
             pending=self.pending, victim=self.turn if self.pending and in_play else None,

@@ -352,3 +352,54 @@ def test_the_frame_of_a_pile_you_may_take_from_goes_round_the_whole_fan(tmp_path
         f"no frame along the fan's top edge {whole}: {top}"
     # The pile still takes from a click on its last card.
     assert table.place_at(fan[-1].rect().move(-2, 0).midright) is not None
+
+
+def test_a_card_that_may_not_be_taken_is_named_and_crossed_where_it_lies(tmp_path):
+    """Play-test finding: after a bot's discard the pile's top was its 6♣ while the label above said
+    "Cannot take: an action card", about a 7 now under the 6. The label names the card the turn
+    began on, and its cross stays on that card, on the strip of it the turn's discard leaves."""
+    from game.core.actions import StartRound
+    from drawn_text import layers
+
+    hands = (["Ah", "2c", "3d", "4s", "5h", "6c", "9d"], ["7h", "Kc", "Qd", "Js", "10h", "10c", "9s"],
+             ["Kh", "Kd", "Qs", "Jh", "3h", "3c", "4c"])
+    deck = tuple(hands[k][i] for i in range(7) for k in range(3)) + ("5c", "9c", "8d", "2d")
+    record = kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=4)
+    # You discard and draw; Ada plays the 7♥ alone (a reverse: play comes back to you) and draws.
+    record.actions += [(0.0, StartRound(deck=deck)), (1.0, Discard(0, ("9d",))), (2.0, DrawFromDeck(0)),
+                       (3.0, Discard(1, ("7h",))), (4.0, DrawFromDeck(1))]
+    app = make_app(tmp_path)
+    table = start(app, record)
+    surface = pygame.display.get_surface()
+    bad = tuple(table.palette.bad)
+
+    def crossed(sprite, width: int) -> bool:
+        # along its diagonal, on the first `width` pixels of it that show
+        r = sprite.rect()
+        r.w = width
+        line = [surface.get_at((x, r.top + (x - r.left) * r.h // r.w))[:3] for x in range(r.left + 2, r.right - 2)]
+        return sum(all(abs(a - b) <= 10 for a, b in zip(c, bad)) for c in line) >= len(line) // 2
+
+    def labels() -> list[str]:
+        return [text for text, _ in sum(layers(table).values(), [])]
+
+    for _ in range(200):
+        app.step(DT)
+        if table.ready_for_input():
+            break
+    g = table.match.game
+    assert g.turn == 0 and g.step == "discard" and str(g.discard[-1]) == "7h"
+    seven = next(s for s in table.discard if str(s.card) == "7h")
+    assert "Cannot take the 7♥: an action card" in labels(), labels()
+    assert crossed(seven, seven.rect().w)
+    ace = next(i for i, s in enumerate(table.hands[0]) if str(s.card) == "Ah")
+    click(card_point(table, 0, ace))
+    app.step(DT)
+    key(pygame.K_RETURN)
+    for _ in range(60):
+        app.step(DT)
+    assert g.step == "draw" and str(g.discard[-1]) == "Ah"
+    top = next(s for s in table.discard if str(s.card) == "Ah")
+    assert "Cannot take the 7♥: an action card" in labels(), labels()
+    strip = top.rect().left - seven.rect().left
+    assert crossed(seven, strip) and not crossed(top, top.rect().w)

@@ -588,11 +588,16 @@ class KumbalTable(HandTable):
                 frame = sprite.rect()
                 label, tone = f"Can take: {short(takeable)}", pal.good
         elif blocked and not self.queue:
-            label, tone = f"Cannot take: {'a joker' if blocked == 'joker' else 'an action card'}", pal.bad
-            sprite = next((s for s in reversed(pile) if not s.moving), None)
-            frame = None
-            if sprite is not None and shown.step == "discard":
+            # Named: by the draw step the turn's discard lies on it, and the top card is another.
+            card = shown.blocked_card
+            label, tone = ("Cannot take a joker" if blocked == "joker" or card is None
+                           else f"Cannot take the {short(card)}: an action card"), pal.bad
+            sprite = next((s for s in reversed(pile) if s.card == card and not s.moving), None)
+            if sprite is not None:
                 r0 = sprite.rect()
+                above = pile[pile.index(sprite) + 1:]
+                if above:   # under the turn's discard: only its strip shows
+                    r0.w = max(8, above[0].rect().left - r0.left)
                 pygame.draw.line(surface, pal.bad, r0.topleft, r0.bottomright, max(3, int(4 * u)))
                 pygame.draw.line(surface, pal.bad, r0.topright, r0.bottomleft, max(3, int(4 * u)))
         if frame is not None:
