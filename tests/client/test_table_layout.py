@@ -18,6 +18,7 @@ import pygame
 import pytest
 
 from game.client import tables
+from game.client.table.hud import LabelBoard
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -98,6 +99,13 @@ def label_problems(table, size) -> list[str]:
     for text, rect in checked:
         if rect.w and screen.clip(rect) != rect:
             problems.append(f"clipped at {size}: {text!r} {rect}")
+    # the seats' name plates keep off the window's edge (a plate's ring sat flush on it)
+    inner = screen.inflate(-2 * LabelBoard.EDGE, -2 * LabelBoard.EDGE)
+    if not drawn.get("results") and not drawn.get("picker"):
+        plates = {table.plate_text(seat, int(round(table.shown_totals.get(str(seat), 0)))) for seat in range(len(table.names))}
+        for text, rect in drawn.get("table", []):
+            if text in plates and not inner.contains(rect.inflate(18, 8)):
+                problems.append(f"a plate on the window's edge at {size}: {text!r} {rect.inflate(18, 8)}")
     for i, (a, ra) in enumerate(checked):
         for b, rb in checked[i + 1:]:
             if ra.w and rb.w and ra.inflate(-2, -2).colliderect(rb.inflate(-2, -2)):
@@ -388,3 +396,21 @@ def test_a_prompt_in_two_lines_has_even_lines(tmp_path):
     assert " ".join(text for text, _ in lines) == said and len(lines) == 2, lines
     widths = [rect.w for _, rect in lines]
     assert min(widths) >= 0.6 * max(widths), lines
+
+
+@pytest.mark.parametrize("variant_id", [v.id for v in tables.playable_variants()])
+def test_the_plates_keep_off_the_windows_edge_in_a_narrow_window(tmp_path, variant_id):
+    """At 1000x620 with four seats the left seat's plate sat flush on the window's edge, its ring
+    cut by it (seen in a real window, Kumbal): every table label keeps LabelBoard.EDGE from it."""
+    variant = next(v for v in tables.playable_variants() if v.id == variant_id)
+    app = make_app(tmp_path)
+    table = start(app, GameRecord(variant_id, short_options(variant), [SeatInfo("You", "human", None)]
+                                  + [SeatInfo(n, "random", None) for n in ("Ada", "Bruno", "Cleo")], 7))
+    for _ in range(400):
+        app.step(DT)
+        if not table.animating:
+            break
+    problems = []
+    for size in ((1000, 620), (1024, 640), (1100, 700)):
+        problems += [p for p in label_problems(table, size) if "window's edge" in p]
+    assert not problems, "\n".join(problems)

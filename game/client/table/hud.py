@@ -63,9 +63,10 @@ class LabelBoard:
     spot. A variant draws its own labels through ``Hud.fit_label`` too."""
 
     STEP = 4
+    EDGE = 6   # a label keeps this far from the window's edge (a plate sat flush on it at 1000x620)
 
     def __init__(self, screen: pygame.Rect, cards: Sequence[pygame.Rect] = ()):
-        self.screen = screen
+        self.screen = pygame.Rect(screen).inflate(-2 * self.EDGE, -2 * self.EDGE)
         self.taken: list[pygame.Rect] = []
         # Where the cards lie this frame: a label keeps off them too where it can (a card drawn
         # after it would hide its words), else off the labels alone.
