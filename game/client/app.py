@@ -208,7 +208,7 @@ class App:
 
     # -- toasts ----------------------------------------------------------------------------------
     def toast(self, text: str, seconds: float = 2.5) -> None:
-        """A short message over everything (e.g. "Match saved")."""
+        """A short message over everything (e.g. "Match saved"), after those still showing."""
         self._toasts.append([text, seconds])
 
     # -- the frame ---------------------------------------------------------------------------------
@@ -283,9 +283,10 @@ class App:
             self._settings_dirty = max(0.0, self._settings_dirty - dt)
             if not self._settings_dirty:
                 self.save_settings()
-        for t in self._toasts:
-            t[1] -= dt
-        self._toasts = [t for t in self._toasts if t[1] > 0]
+        if self._toasts:   # shown one after another (_draw_toasts)
+            self._toasts[0][1] -= dt
+            if self._toasts[0][1] <= 0:
+                self._toasts.pop(0)
         if not self.running:
             return False
         self.draw(self.surface)
@@ -313,14 +314,18 @@ class App:
         self._draw_toasts(surface)
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
-        y = 24
+        # One at a time, at the bottom over the key-hint bar: at the top they covered the screen's
+        # title (and at 1000x620 half of Statistics' "Reset statistics..." button), and a second
+        # one stacked above the first lay on the menu's last button.
+        if not self._toasts:
+            return
+        text = self._toasts[0][0]
         pal = self.palette
-        for text, left in self._toasts:
-            label = T.text(text, TH.BODY, pal.text)
-            rect = label.get_rect(midtop=(surface.get_width() // 2, y)).inflate(36, 18)
-            TH.draw_panel(surface, rect, pal, fill=(10, 20, 16, 230))
-            T.blit_text(surface, text, TH.BODY, pal.text, rect.center, "center")
-            y = rect.bottom + 8
+        label = T.text(text, TH.BODY, pal.text)
+        rect = label.get_rect().inflate(36, 18)
+        rect.midbottom = (surface.get_width() // 2, surface.get_height() - 6)
+        TH.draw_panel(surface, rect, pal, fill=(10, 20, 16, 230))
+        T.blit_text(surface, text, TH.BODY, pal.text, rect.center, "center")
 
     def loop(self) -> int:
         while self.step():

@@ -551,3 +551,28 @@ def test_choose_a_game_fits_the_smallest_window_at_the_normal_text_size(make_app
     cards, back = chooser.buttons, chooser.back_button
     assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(cards) for b in cards[i + 1:])
     assert max(card.rect.bottom for card in cards) < back.rect.top and back.rect.bottom <= 540 - HINT_BAR + 8
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1000, 620), (1280, 720), (1920, 1080)])
+def test_a_toast_covers_no_title_and_no_button(drive, size):
+    """Toasts sat at the top: "Match saved: Continue from the main menu" lay on the menu's logo
+    and, at 1000x620, on Statistics' title and half its "Reset statistics..." button (seen in a
+    real window). They show at the bottom, over the key hints, one after another (a second one
+    stacked above the first lay on the menu's last button)."""
+    drive.app.set_window_size(size)
+    drive.app.run_frames(1)
+    for opening, title in ((None, "Cardhall"), (pygame.K_t, "Statistics")):
+        if opening is not None:
+            drive.key(opening)
+        drive.app.toast("Match saved: Continue from the main menu", seconds=1.0)
+        drive.app.toast("Statistics reset.", seconds=1.0)
+        covered = [drive.rect_of(title)] + [w.rect for w in drive.app.top.form.widgets if w.rect is not None]
+        for text in ("Match saved: Continue from the main menu", "Statistics reset."):
+            drive.app.run_frames(1)
+            assert text in drive.texts and len([t for t, _ in drive.app._toasts if t in drive.texts]) == 1
+            toast = drive.rect_of(text)
+            assert drive.app.surface.get_rect().contains(toast.inflate(36, 18))
+            hit = [r for r in covered if r.colliderect(toast.inflate(36, 18))]
+            assert not hit, f"at {size} on {drive.stack[-1]} the toast {toast} covers {hit}"
+            drive.app.run_frames(1, dt=1.0)     # its time runs out: the next one shows
+        assert not drive.app._toasts
