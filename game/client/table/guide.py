@@ -37,7 +37,7 @@ GUIDE_COLOUR = (255, 128, 200)   # apart from the gold of legal targets and the 
 # more of the table; a label's worth of arrow (about 50 px) weighs like a sixth of a card.
 ARROW_CROSSING_COST = 60
 ARROW_LENGTH_COST = 30       # per pixel of an arrow, between spots that cover alike
-ARROW_CARD_COST = 200        # per pixel of an arrow over a card it does not point at
+ARROW_CARD_COST = 2000       # per pixel of an arrow over a card it does not point at
 NARROW_PANEL = 260     # the guide panel's narrowest width, beside the results on a small screen
 LABEL_COVER_COST = 12   # per pixel of a label the panel covers (a card's: 3): its words are lost
 
@@ -467,13 +467,16 @@ class TableGuide:
             if a > at:
                 pieces.append((at, a))
             at = max(at, b)
+        if not pieces or pieces[-1][1] < 1.0 or (1.0 - pieces[-1][0]) < head:
+            # Its end lies under a label: a line stopping short seems to point there (at 1000x620
+            # Kabu's "Call Kabu" arrow ended on the Draw button above it). The ring says enough.
+            return
         for a, b in pieces:
             shaft_to = min(b, 1 - 8 / length)   # the head's tip is sharper than the line
             if (shaft_to - a) * length >= 2:
                 piece = (start + span * a, start + span * shaft_to)
                 pygame.draw.line(surface, GUIDE_COLOUR, piece[0], piece[1], 4)
                 self.guide_arrows.append(piece)
-        if pieces and pieces[-1][1] == 1.0 and (1.0 - pieces[-1][0]) >= head:
-            side = pygame.Vector2(-direction.y, direction.x)
-            pygame.draw.polygon(surface, GUIDE_COLOUR, [end, end - direction * 18 + side * 10, end - direction * 18 - side * 10])
-            self.guide_arrows.append((end - direction * 18, end))
+        side = pygame.Vector2(-direction.y, direction.x)
+        pygame.draw.polygon(surface, GUIDE_COLOUR, [end, end - direction * 18 + side * 10, end - direction * 18 - side * 10])
+        self.guide_arrows.append((end - direction * 18, end))
