@@ -371,3 +371,22 @@ def test_the_guides_arrows_run_over_no_card_they_do_not_point_at(tmp_path, varia
                 crossings.append((moment.key, "an arrow with no head ends at", tuple(q)))
     play_guided(app, variant, check=check)
     assert not crossings, crossings
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
+def test_the_guide_panel_leaves_the_players_own_cards_in_view(tmp_path, variant, size):
+    """Kombio's "Your three cards add up to 3" lay over two of those three cards at 1280x720: the
+    player's own cards weigh as words when the panel is placed, an opponent's back as a back."""
+    app = make_app(tmp_path)
+    app.set_window_size(size)
+    covered = []
+
+    def check(table, moment):
+        own = [s.rect() for zone in table.zones.values() for place, s in zone.resting()
+               if getattr(place, "seat", None) in table.humans]
+        hit = [r for r in own if r.colliderect(table.guide_panel)]
+        if hit:
+            covered.append((moment.key, hit))
+    play_guided(app, variant, check=check)
+    assert not covered, covered
