@@ -41,3 +41,13 @@ def test_a_resting_card_casts_no_shadow():
     assert surface.get_at(below)[:3] == FELT
     moving, _ = drawn(0, moving=True)
     assert moving.get_at(below)[:3] != FELT
+
+
+@pytest.mark.parametrize("angle, upright", [(0, True), (5, True), (-10, True), (180, True), (-175, True),
+                                            (90, False), (85, False), (-90, False), (270, False), (265, False)])
+def test_a_cards_rect_lies_on_its_side_only_near_a_quarter_turn(angle, upright):
+    """A card tilted 5 or 10 degrees on Combat UNO's pile had a rect on its side: the ring round a
+    seat's last move lay across the pile as a wide, flat frame (seen in a real window), and the
+    labels kept off that frame instead of the card."""
+    r = CardSprite(150, 150, angle, (70, 100)).rect()
+    assert (r.size == (70, 100)) if upright else (r.size == (100, 70)), r

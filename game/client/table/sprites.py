@@ -56,7 +56,9 @@ class CardSprite:
         return self.turn >= 0.5 and self.visible_to(viewer)
 
     def rect(self) -> pygame.Rect:
-        w, h = (self.h, self.w) if int(round(self.angle)) % 180 else (self.w, self.h)
+        # Turned nearer a quarter turn than upright (a side seat's card); a card tilted a few
+        # degrees on Combat UNO's pile is still upright (its rect came out on its side).
+        w, h = (self.h, self.w) if round(self.angle / 90) % 2 else (self.w, self.h)
         k = 1 + 0.12 * self.lift
         r = pygame.Rect(0, 0, int(w * k), int(h * k))
         r.center = (int(self.x), int(self.y + self.oy))
