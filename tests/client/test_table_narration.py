@@ -107,3 +107,21 @@ def test_the_same_news_twice_at_once_is_one_counted_line(tmp_path):
         table.narrate(line)
     assert list(table.narration) == ["Ada draws a card (×3).", "Bruno passes.", "Ada draws a card."]
     assert [line for _, line in table.history[-3:]] == list(table.narration)
+
+
+def test_equal_totals_share_a_place_in_the_match_result(tmp_path):
+    """Play-test finding: Combat UNO's result listed "2. You 9" and "3. Bruno 9"; equal totals
+    share their place ("2.", "2.", then "4.")."""
+    from game.core.events import MatchEnded
+    from game.core.record import GameRecord, SeatInfo
+    from game.client.ui import text as T
+
+    app = make_app(tmp_path)
+    table = start(app, GameRecord("combat-uno", {}, [SeatInfo("You", "human", None)]
+                                  + [SeatInfo(n, "bot", "medium") for n in ("Ada", "Bruno", "Chiara")], 3))
+    table.match_result = MatchEnded((9, 81, 9, 0), (3,))
+    table.round_result = None
+    T.DRAWN.clear()
+    table.draw(pygame.display.get_surface())
+    places = [text for text, _ in T.DRAWN if text in ("1.", "2.", "3.", "4.")]
+    assert places == ["1.", "2.", "2.", "4."], places

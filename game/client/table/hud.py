@@ -705,9 +705,10 @@ class Hud:
                         (panel.centerx, y - 6), "midtop")
             y += self.result_reason_h()
         order = sorted(range(len(self.names)), key=lambda s: ev.totals[s])
-        for rank, seat in enumerate(order):
+        for seat in order:
             colour = pal.accent if seat in ev.winners else pal.text
-            T.blit_text(surface, f"{rank + 1}.", TH.BODY, colour, (panel.x + 150, y), "topright", bold=True)
+            place = 1 + sum(ev.totals[other] < ev.totals[seat] for other in order)   # equal totals share a place
+            T.blit_text(surface, f"{place}.", TH.BODY, colour, (panel.x + 150, y), "topright", bold=True)
             T.blit_text(surface, self.names[seat], TH.BODY, colour, (panel.x + 166, y))
             T.blit_text(surface, str(ev.totals[seat]), TH.BODY, colour, (panel.right - 150, y), "topright", bold=True)
             y += self.standing_h()
