@@ -414,3 +414,12 @@ def test_the_plates_keep_off_the_windows_edge_in_a_narrow_window(tmp_path, varia
     for size in ((1000, 620), (1024, 640), (1100, 700)):
         problems += [p for p in label_problems(table, size) if "window's edge" in p]
     assert not problems, "\n".join(problems)
+
+
+def test_the_narration_wraps_narrower_to_keep_off_a_side_seats_cards(tmp_path):
+    """Kabu with six seats at 1000x620: a long line of the narration ("Cleo tried Dario's A♣: it
+    does...") ran under the top-right seat's card; it wraps narrower where that finds a clear spot."""
+    seen, problems = play_and_check(tmp_path, "kabu", 6, seed=7, sizes=((1000, 620),))
+    assert len(seen) >= 10
+    unique = sorted(set(problems))
+    assert not unique, "\n".join(unique)

@@ -536,21 +536,26 @@ class Hud:
         # What just happened, to the right of the discard pile.
         nx = self.narration_left()
         width = max(120, int(w * 0.82) - nx) if len(self.names) > 3 else int(w * 0.95) - nx
-        # Whole messages only, newest last: an older one that does not fit in five lines is left out
-        # rather than cut mid-sentence; the newest is bright on every one of its lines.
-        lines: list[str] = []
-        newest = 0
-        for n, line in enumerate(reversed(list(self.narration)[-3:])):
-            wrapped = T.wrap(line, TH.SMALL, width)
-            if n and len(lines) + len(wrapped) > 5:
+        pitch = self.narration_pitch()
+        prefer = ("down", "up", "right", "left")
+        # Narrower where the widest wrap finds no spot off the cards (with six seats at 1000x620 a
+        # long line ran under a side seat's card); else the widest, off the labels alone.
+        for tried in (width, int(width * 0.8), int(width * 0.65)):
+            lines, newest = self.narration_lines(max(120, tried))
+            if not lines:
                 break
-            lines[:0] = wrapped
-            newest = newest or len(wrapped)
+            block = pygame.Rect(nx, int(cy - len(lines) * pitch / 2),
+                                max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * pitch)
+            spot = self.labels.find(block, prefer, self.labels.cards)
+            if spot is not None:
+                block = spot
+                break
+        else:
+            lines, newest = self.narration_lines(width)
+            block = pygame.Rect(nx, int(cy - len(lines) * pitch / 2),
+                                max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * pitch)
         if lines:
-            pitch = self.narration_pitch()
-            ny = int(cy - len(lines) * pitch / 2)
-            block = pygame.Rect(nx, ny, max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * pitch)
-            block = self.fit_label(block, ("down", "up", "right", "left"))
+            block = self.fit_label(block, prefer)
             back = block.inflate(16, 10)
             surface.blit(TH.panel(back.size, (0, 0, 0, 90), None, 8), back.topleft)
             for i, line in enumerate(lines):
@@ -651,6 +656,20 @@ class Hud:
             r = pygame.Rect(0, 0, self.results_width(width),
                             min(h - 16, 16 + heads + row * n + self.note_h() * len(general) + 76))
         return self.place_results(r)
+
+    def narration_lines(self, width: int) -> tuple[list[str], int]:
+        """The narration's lines at `width`, and how many of them the newest message takes. Whole
+        messages only, newest last: an older one that does not fit in five lines is left out rather
+        than cut mid-sentence (the newest is bright on every one of its lines)."""
+        lines: list[str] = []
+        newest = 0
+        for n, line in enumerate(reversed(list(self.narration)[-3:])):
+            wrapped = T.wrap(line, TH.SMALL, width)
+            if n and len(lines) + len(wrapped) > 5:
+                break
+            lines[:0] = wrapped
+            newest = newest or len(wrapped)
+        return lines, newest
 
     def narration_pitch(self) -> int:
         """The line pitch of the narration, from the type: 19 px at the normal text size."""
