@@ -423,3 +423,30 @@ def test_the_narration_wraps_narrower_to_keep_off_a_side_seats_cards(tmp_path):
     assert len(seen) >= 10
     unique = sorted(set(problems))
     assert not unique, "\n".join(unique)
+
+
+@pytest.mark.parametrize("variant_id", ["combat-uno", "kumbal"])
+def test_the_players_hand_keeps_clear_of_the_key_hints_at_any_text_size(tmp_path, variant_id):
+    """At text size 1.3 in 1000x620 the hand's first card lay on "call UNO" (Kumbal: "Kumbal", "pick
+    up"): the hand narrows to start right of the hints, also when the text size changes mid-match."""
+    variant = next(v for v in tables.playable_variants() if v.id == variant_id)
+    app = make_app(tmp_path)
+    app.set_window_size((1000, 620))
+    table = start(app, GameRecord(variant_id, short_options(variant), [SeatInfo("You", "human", None)]
+                                  + [SeatInfo(n, "random", None) for n in ("Ada", "Bruno", "Cleo")], 7))
+    for _ in range(400):
+        app.step(DT)
+        if not table.animating:
+            break
+    try:
+        T.set_scale(1.3)          # Settings, Text size, from the pause menu
+        table.resume()
+        for _ in range(60):
+            app.step(DT)
+        hints = [box.union(words) for box, words in table.hint_rows()]
+        hand = [s.rect() for _, s in table.zones["hand"].resting() if _.seat == table.bottom]
+        assert hand and hints
+        hit = [(h, c) for h in hints for c in hand if h.colliderect(c)]
+        assert not hit, hit
+    finally:
+        T.set_scale(1.0)

@@ -95,6 +95,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
             # A continued match stays marked as coached if the coach was asked before the save.
             saved = self.store.saved_match(record.variant) if hasattr(self.store, "saved_match") else None
             self.coached = bool(saved and saved[0].seed == record.seed and saved[1].get("coached"))
+        self.make_layout(app.size, self.bottom)   # (the key hints can be worked out now)
         self.match = MatchDriver(record, agents, self.humans, on_replay=remember, coaches=coaches)
         self.table_time = self.match.now
         self.match.listen(self.on_events)
@@ -122,6 +123,14 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
 
     def _anim_scale(self) -> float:
         return self.settings.animation_scale()
+
+    def make_layout(self, size: tuple[int, int], bottom: int) -> None:
+        """A new layout for this size and bottom seat, the player's own cards kept clear of the key
+        hints (at text size 1.3 in 1000x620 the hand's first card lay on "call UNO")."""
+        self.layout = TableLayout(size, len(self.names), bottom, self.grid_columns)
+        rows = self.hint_rows()
+        if rows:
+            self.layout.keep_own_cards_right_of(max(words.right for _, words in rows) + int(12 * self.layout.unit))
 
     # -- hooks for the variant ----------------------------------------------------------------
     def sync_view(self) -> None:
@@ -268,13 +277,18 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
 
     # -- scene lifecycle ---------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout(size, len(self.names), self.bottom, self.grid_columns)
+        self.make_layout(size, self.bottom)
         self.snap_all()
         self._buttons_key = None
 
     def resume(self) -> None:
         self._buttons_key = None
         self.tweens.scale()  # settings may have changed: new tweens pick up the new speed
+        # ...and the text size: the key hints' width, which the player's cards keep clear of
+        spans = {seat: spot.max_span for seat, spot in self.layout.spots.items()}
+        self.make_layout(self.layout.size, self.bottom)
+        if spans != {seat: spot.max_span for seat, spot in self.layout.spots.items()}:
+            self.snap_all()
 
     def shutdown(self) -> None:
         self.flush_save()

@@ -9,6 +9,7 @@ multiples of 90 degrees so rotated card images stay crisp and are cached.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -87,6 +88,16 @@ class TableLayout:
 
     def spot(self, seat: int) -> SeatSpot:
         return self.spots[seat]
+
+    def keep_own_cards_right_of(self, x: int) -> None:
+        """Narrow the bottom seat's room so that its cards start right of ``x`` (the key hints in
+        the lower left corner, whose width follows the text size), down to three cards' width."""
+        for seat, spot in self.spots.items():
+            room = 2 * (spot.centre[0] - x)
+            if spot.own and room < spot.max_span:
+                self.spots[seat] = dataclasses.replace(spot, max_span=max(room, 3 * spot.card[0]))
+                self._slots.clear()
+                self._bounds.clear()
 
     # -- grids ------------------------------------------------------------------------------------
     def grid_cell(self, index: int) -> tuple[int, int]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.table.layout import TableLayout
 from game.client.table.sprites import CardSprite
 from game.core.cards import Place
 from game.core.events import CardMoved, CardSeen, Event
@@ -71,7 +70,7 @@ class HotSeatPrivacy:
         if self.bottom != seat:
             # The player who now looks sits at the bottom, their hand big and face up.
             self.bottom = seat
-            self.layout = TableLayout(self.layout.size, len(self.names), seat, self.layout.grid_columns)
+            self.make_layout(self.layout.size, seat)
             self.snap_all()
             self._buttons_key = None
         hand = self.hands.get(seat, [])
