@@ -217,11 +217,11 @@ def test_the_largest_text_size_runs_no_lines_together(tmp_path, variant_id):
     assert not unique, f"{len(unique)} label problems at text size 1.3:\n" + "\n".join(unique[:40])
 
 
-def full_table(tmp_path, variant_id: str, size: tuple[int, int] | None = None):
-    """(app, table): the variant's fullest table (six seats, or its most), the player and random
-    bots, dealt and lying still."""
+def full_table(tmp_path, variant_id: str, size: tuple[int, int] | None = None, seats: int | None = None):
+    """(app, table): the variant's fullest table (six seats, or its most; or `seats`), the player
+    and random bots, dealt and lying still."""
     variant = next(v for v in tables.playable_variants() if v.id == variant_id)
-    seats = min(6, getattr(variant, "max_seats", 6))
+    seats = seats or min(6, getattr(variant, "max_seats", 6))
     names = ("Ada", "Bruno", "Cleo", "Dario", "Eva")[:seats - 1]
     app = make_app(tmp_path)
     if size is not None:
@@ -402,14 +402,7 @@ def test_a_prompt_in_two_lines_has_even_lines(tmp_path):
 def test_the_plates_keep_off_the_windows_edge_in_a_narrow_window(tmp_path, variant_id):
     """At 1000x620 with four seats the left seat's plate sat flush on the window's edge, its ring
     cut by it (seen in a real window, Kumbal): every table label keeps LabelBoard.EDGE from it."""
-    variant = next(v for v in tables.playable_variants() if v.id == variant_id)
-    app = make_app(tmp_path)
-    table = start(app, GameRecord(variant_id, short_options(variant), [SeatInfo("You", "human", None)]
-                                  + [SeatInfo(n, "random", None) for n in ("Ada", "Bruno", "Cleo")], 7))
-    for _ in range(400):
-        app.step(DT)
-        if not table.animating:
-            break
+    _, table = full_table(tmp_path, variant_id, seats=4)
     problems = []
     for size in ((1000, 620), (1024, 640), (1100, 700)):
         problems += [p for p in label_problems(table, size) if "window's edge" in p]
@@ -429,15 +422,7 @@ def test_the_narration_wraps_narrower_to_keep_off_a_side_seats_cards(tmp_path):
 def test_the_players_hand_keeps_clear_of_the_key_hints_at_any_text_size(tmp_path, variant_id):
     """At text size 1.3 in 1000x620 the hand's first card lay on "call UNO" (Kumbal: "Kumbal", "pick
     up"): the hand narrows to start right of the hints, also when the text size changes mid-match."""
-    variant = next(v for v in tables.playable_variants() if v.id == variant_id)
-    app = make_app(tmp_path)
-    app.set_window_size((1000, 620))
-    table = start(app, GameRecord(variant_id, short_options(variant), [SeatInfo("You", "human", None)]
-                                  + [SeatInfo(n, "random", None) for n in ("Ada", "Bruno", "Cleo")], 7))
-    for _ in range(400):
-        app.step(DT)
-        if not table.animating:
-            break
+    app, table = full_table(tmp_path, variant_id, size=(1000, 620), seats=4)
     try:
         T.set_scale(1.3)          # Settings, Text size, from the pause menu
         table.resume()
