@@ -84,3 +84,33 @@ def test_a_16_combos_status_reads_as_a_sentence(tmp_path):
                                (1, "wild card", "Ada holds a wild card.")):
         table.on_StatusChanged(StatusChanged(seat, status))
         assert table.narration[-1] == said
+
+
+def test_a_countdown_rounds_its_tenths_up():
+    from game.client.table.wording import seconds_left
+    assert [seconds_left(t) for t in (3.0, 2.95, 0.31, 0.03, 0.0, -0.5)] == ["3.0s", "3.0s", "0.4s", "0.1s", "0.0s", "0.0s"]
+
+
+def test_an_open_windows_ring_never_reads_no_time_left(tmp_path):
+    """Play-test finding: Combat UNO's ring read "0.0s" while the table played out the events of
+    a window's last moments (the window still open, 0.03 s left)."""
+    import pygame
+    from game.client.ui import text as T
+    from game.core.record import GameRecord, SeatInfo
+    from game.core.view import SPECTATOR
+    from kombio_driver import DT, make_app, start
+
+    app = make_app(tmp_path)
+    table = start(app, GameRecord("combat-uno", {}, [SeatInfo("You", "human", None)]
+                                  + [SeatInfo(n, "random", None) for n in ("Ada", "Bruno")], 4))
+    for _ in range(4000):
+        app.step(DT)
+        if table.ring_shown() and table.window.deadline is not None and table.match.view(SPECTATOR).window(table.window.trigger):
+            break
+    else:
+        raise AssertionError("no reaction window with a deadline came")
+    table.table_time = table.window.deadline - 0.03
+    T.DRAWN.clear()
+    table.draw(pygame.display.get_surface())
+    drawn = [text for text, _ in T.DRAWN]
+    assert "0.1s" in drawn and "0.0s" not in drawn, drawn

@@ -22,7 +22,7 @@ import pygame
 
 from game.client.table.hand_table import HandTable
 from game.client.table.input import Choice
-from game.client.table.wording import a_or_an, whose
+from game.client.table.wording import a_or_an, seconds_left, whose
 from game.client.table.sprites import CardSprite
 from game.client.tables import register_table
 from game.client.ui import text as T
@@ -538,7 +538,7 @@ class CombatUnoTable(HandTable):
         uno = self.shown.uno_targets
         if seat in uno:
             deadline = self.shown.uno_deadlines[uno.index(seat)]
-            left = f" {max(0.0, deadline - self.table_time):0.1f}s" if deadline is not None else ""
+            left = f" {seconds_left(deadline - self.table_time)}" if deadline is not None else ""
             return f"UNO?{left}", pal.accent
         owed = self.shown.owed[seat] if self.shown.turn is not None and not self.animating else 0
         if owed:

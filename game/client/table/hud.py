@@ -19,7 +19,7 @@ from game.client.table.history import repeated
 from game.client.table.sprites import card_image
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.client.table.wording import reword, whose, you_form
+from game.client.table.wording import reword, seconds_left, whose, you_form
 from game.core.view import SPECTATOR
 
 _log = logging.getLogger(__name__)
@@ -350,7 +350,7 @@ class Hud:
             left = max(0.0, ev.deadline - self.table_time)
             frac = left / total
             colour = pal.good if frac > 0.5 else (pal.accent if frac > 0.2 else pal.bad)
-            label = f"{left:0.1f}s"
+            label = seconds_left(left)
         if frac > 0:
             start = math.pi / 2
             pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * frac, 6)

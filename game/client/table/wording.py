@@ -3,6 +3,7 @@ the seat named "You", possessives and articles."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -112,3 +113,9 @@ def a_or_an(name: str) -> str:
 def one_of(choices: list[str]) -> str:
     """"a", "a or b", "a, b or c": the choices a prompt offers."""
     return choices[0] if len(choices) == 1 else f"{', '.join(choices[:-1])} or {choices[-1]}"
+
+
+def seconds_left(left: float) -> str:
+    """A countdown's time left, to the tenth and rounded up: an open window never reads "0.0s"
+    (it did while the table played out the events of its last moments)."""
+    return f"{math.ceil(max(0.0, left) * 10 - 1e-9) / 10:0.1f}s"
