@@ -312,12 +312,10 @@ class TableGuide:
         # What it covers, with what each pixel costs: a label's words weigh more than a card's back.
         busy = [(pygame.Rect(r), LABEL_COVER_COST) for r in self.labels.taken]
         cards = self.resting_card_rects()
+        busy += [(rect, 3) for rect in cards]
         # The player's own cards weigh as words: the guide speaks of them ("Your three cards add up
         # to 3" lay over those three cards); an opponent's back is only a back.
-        own = {id(sprite) for zone in self.zones.values() for place, sprite in zone.resting()
-               if getattr(place, "seat", None) in self.humans}
-        busy += [(sprite.rect(), LABEL_COVER_COST if id(sprite) in own else 3)
-                 for zone in self.zones.values() for _, sprite in zone.resting()]
+        busy += [(rect, LABEL_COVER_COST - 3) for rect in self.own_card_rects()]
         busy += [(r, 3) for r in self.guide_avoid()]
         if self.round_result is not None or self.match_result is not None:
             busy.append((self.overlay_rect(), 3))

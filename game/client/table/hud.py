@@ -157,6 +157,11 @@ class Hud:
         """Where the cards lie that are not on the move."""
         return [sprite.rect() for zone in self.zones.values() for _, sprite in zone.resting()]
 
+    def own_card_rects(self) -> list[pygame.Rect]:
+        """Of those, the cards of the people playing at this screen."""
+        return [sprite.rect() for zone in self.zones.values() for place, sprite in zone.resting()
+                if place.seat in self.humans]
+
     def start_label_board(self, surface: pygame.Surface) -> None:
         """A fresh label board holding what every table draws in fixed places: the buttons, the
         title and the key hints."""
