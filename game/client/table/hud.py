@@ -545,20 +545,18 @@ class Hud:
         prefer = ("down", "up", "right", "left")
         # Narrower where the widest wrap finds no spot off the cards (with six seats at 1000x620 a
         # long line ran under a side seat's card); else the widest, off the labels alone.
+        widest = None
         for tried in (width, int(width * 0.8), int(width * 0.65)):
             lines, newest = self.narration_lines(max(120, tried))
             if not lines:
                 break
             block = pygame.Rect(nx, int(cy - len(lines) * pitch / 2),
                                 max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * pitch)
-            spot = self.labels.find(block, prefer, self.labels.cards)
-            if spot is not None:
-                block = spot
+            widest = widest or (lines, newest, block)
+            if self.labels.find(block, prefer, self.labels.cards) is not None:
                 break
         else:
-            lines, newest = self.narration_lines(width)
-            block = pygame.Rect(nx, int(cy - len(lines) * pitch / 2),
-                                max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * pitch)
+            lines, newest, block = widest
         if lines:
             block = self.fit_label(block, prefer)
             back = block.inflate(16, 10)
