@@ -434,8 +434,7 @@ class Kumbal(Game):
         self.step: str | None = None
         self.turn_started = 0.0
         self.takeable: Card | None = None     # the turn-start top card, if it may be taken
-        self.blocked: str | None = None
-        self.blocked_card: Card | None = None   # the turn-start top card that may not be taken
+        self.blocked_card: Card | None = None   # the turn-start top card, if it may not be taken
         self.dead: set[int] = set()           # ids of pile cards played as actions (never taken)
         self.pending = 0
         # What this turn's action card does when the turn ends: ("skip"|"reverse"|"pick up", owed, stacked).
@@ -456,17 +455,21 @@ class Kumbal(Game):
     def hand_value(self, seat: int) -> int:
         return hand_points(self.hands[seat])
 
+    @property
+    def blocked(self) -> str | None:
+        """Why the turn-start top card may not be taken: "joker" or "action card" (None: it may)."""
+        card = self.blocked_card
+        return None if card is None else "joker" if card.rank == JOKER else "action card"
+
     def _start_turn(self, seat: int, t: float, events: list[Event]) -> None:
         self.turn = seat
         self.step = "discard"
         self.turn_started = t
         top = self.piles.top
-        self.takeable, self.blocked, self.blocked_card = None, None, None
+        self.takeable, self.blocked_card = None, None
         if top is not None:
-            if top.rank == JOKER:
-                self.blocked, self.blocked_card = "joker", top
-            elif top.id in self.dead:
-                self.blocked, self.blocked_card = "action card", top
+            if top.rank == JOKER or top.id in self.dead:
+                self.blocked_card = top
             else:
                 self.takeable = top
         events.append(TurnStarted(seat))
@@ -514,7 +517,7 @@ class Kumbal(Game):
         self.pending, self.effect, self.dead = 0, None, set()
         self.windows.clear()
         self.free, self.caller = None, None
-        self.step, self.takeable, self.blocked, self.blocked_card = None, None, None, None
+        self.step, self.takeable, self.blocked_card = None, None, None
         if gathered is not None:
             # Not shuffled: the gathered cards wait for the cut (the seat to the dealer's right).
             self.piles.deck = gathered
