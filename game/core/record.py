@@ -24,7 +24,7 @@ from game.core.options import resolve_options
 FORMAT_VERSION = 2
 READABLE_FORMATS = (1, 2)
 EXPECT_KEYS = ("events", "refused", "totals", "scores")
-RECORD_KEYS = ("format", "variant", "options", "seats", "seed", "actions", "result", "about", "client")
+RECORD_KEYS = ("format", "variant", "options", "seats", "seed", "actions", "result", "about", "take_backs", "client")
 SEAT_KINDS = ("human", "bot", "random")
 BOT_LEVELS = ("easy", "medium", "hard", "random")   # a bot of level "random" plays at random
 MAX_STEPS = 500_000          # a long human match is a few thousand; simulate records are shorter
@@ -72,12 +72,26 @@ class GameRecord:
     # "totals" (match totals right after it), "scores" (the last round's scores right after it).
     expect: dict[int, dict[str, Any]] = field(default_factory=dict)
     about: str = ""   # what a scenario or bug report shows, in words
+    # How many times the player took a move back (game.core.takeback): a match with any is a
+    # practice match, never counted in the statistics.
+    take_backs: int = 0
+
+    @property
+    def practice(self) -> bool:
+        return self.take_backs > 0
 
     @classmethod
-    def of(cls, game: Game, seats: list[SeatInfo] | None = None) -> "GameRecord":
+    def of(cls, game: Game, seats: list[SeatInfo] | None = None, take_backs: int = 0) -> "GameRecord":
         seats = seats or [SeatInfo(f"Seat {i + 1}") for i in range(game.seats)]
         return cls(game.id, dict(game.options), list(seats), game.seed, list(game.history),
-                   result_of(game))
+                   result_of(game), take_backs=take_backs)
+
+    def taken_back_to(self, steps: int) -> "GameRecord":
+        """The match as it stood after its first `steps` actions, one more take-back counted: what
+        taking back the moves after that point leaves (it is unfinished, so it has no result)."""
+        return GameRecord(self.variant, dict(self.options), list(self.seats), self.seed, self.actions[:steps],
+                          None, {i: e for i, e in self.expect.items() if i < steps}, self.about,
+                          self.take_backs + 1)
 
     def new_game(self) -> Game:
         cls = get_variant(self.variant)
@@ -154,6 +168,7 @@ class GameRecord:
             "actions": [self.step_json(i, t, a) for i, (t, a) in enumerate(self.actions)] if steps else [],
             "result": self.result,
             **({"about": self.about} if self.about else {}),
+            **({"take_backs": self.take_backs} if self.take_backs else {}),
         }
 
     def step_json(self, index: int, t: float, action: Action) -> dict[str, Any]:
@@ -220,7 +235,8 @@ class GameRecord:
             result = _check_result(result, len(seats))
         about = data.get("about") or ""
         about = schema.text(about, "about", 4000, empty=True, newlines=True)
-        return cls(variant.id, options, seats, seed, actions, result, expect, about)
+        take_backs = schema.integer(data.get("take_backs", 0), "take_backs", 0, MAX_STEPS)
+        return cls(variant.id, options, seats, seed, actions, result, expect, about, take_backs)
 
     def save(self, path: Path) -> None:
         atomic_write_json(Path(path), self.to_json())
