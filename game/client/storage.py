@@ -479,13 +479,21 @@ class Storage:
 
     def record_finished(self, record: Any, lowest_wins: bool = True, coached: bool = False) -> None:
         """Count a finished match (a GameRecord with a result) in the statistics, remember it as
-        the last match for the chart, clear its variant's saved match and write everything.
+        the last match for the chart, clear its variant's saved match and write everything. A
+        practice match (`record.practice`: a move was taken back) is not counted.
 
         Idempotent: the match's identity is written with the statistics (one atomic write), so
         if the game is killed before the save is removed, finishing the continued match again
         (or finding its save at start) never counts it twice."""
         identity = match_identity(record)
         if identity in self.stats.finished:
+            self.clear_match(record.variant)
+            return
+        if getattr(record, "practice", False):
+            # A practice match (a move was taken back) counts nowhere, nor as the last match;
+            # only its identity is kept, so a save a kill left behind is not offered again.
+            self.stats.finished = (self.stats.finished + [identity])[-FINISHED_KEPT:]
+            self.save_stats()
             self.clear_match(record.variant)
             return
         result = record.result or {}
@@ -682,8 +690,10 @@ class Storage:
 
 def journal_mark(record: Any) -> str:
     """The short identity every journal line carries, so a line left from another match is never
-    read as this one's."""
-    return match_identity(record)[:12]
+    read as this one's; nor, after a take-back, a line of a move it undid (a kill between the new
+    snapshot and the emptied journal leaves them)."""
+    takes = getattr(record, "take_backs", 0)
+    return match_identity(record)[:12] if not takes else f"{match_identity(record)[:8]}-{takes}"
 
 
 def _try_lock(handle: Any) -> bool:
