@@ -150,3 +150,20 @@ def test_a_record_carries_its_take_backs():
         with pytest.raises(Exception, match="take_backs"):
             GameRecord.from_json({**data, "take_backs": bad})
 
+
+
+def test_the_session_names_the_step_its_events_came_from():
+    """What the take-back ledger of a table follows: the step a listener's events came from; a
+    refused action is no step."""
+    from game.core.errors import IllegalAction
+    from game.variants.kombio import DrawFromDeck, Kombio
+
+    heard = []
+    session = Session(Kombio(2, {}, 1), {}, listener=lambda events: heard.append((session.version, session.last_step)))
+    assert session.last_step is None
+    session.start_round(0.5)
+    session.submit(DrawFromDeck(0), 1.5)
+    with pytest.raises(IllegalAction):
+        session.submit(DrawFromDeck(1), 2.0)
+    assert heard == [(1, (0.5, StartRound())), (2, (1.5, DrawFromDeck(0)))]
+    assert session.last_step == (1.5, DrawFromDeck(0))

@@ -177,6 +177,13 @@ class Session:
     def now(self) -> float:
         return self.game.now
 
+    @property
+    def last_step(self) -> tuple[float, Action] | None:
+        """The step applied last, (t, action): what a listener's events came from (a refused
+        claim's facts come from no step, and leave `version` as it was)."""
+        history = self.game.history
+        return history[-1] if history else None
+
     def view(self, seat: int) -> Any:
         """`observe(seat)`, computed once per change of the table (bots and the client share it)."""
         self._refresh()

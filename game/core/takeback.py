@@ -34,6 +34,12 @@ ROUND_SCORED = "scored"      # the round (or the match) is over
 SHOWED_A_CARD = "showed"     # the last move showed the player a card they had not seen
 
 
+def player_of(humans: list[int], seats: int) -> int | None:
+    """The seat that may take its moves back at a table with these human seats: its one player,
+    when every other seat is a bot (in hot-seat the others would have to agree); else None."""
+    return humans[0] if len(humans) == 1 and seats > 1 else None
+
+
 @dataclass(frozen=True)
 class LastMove:
     """The seat's last move this round: the record is cut at `start` to take it back; `steps` is

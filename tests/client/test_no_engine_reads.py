@@ -22,7 +22,8 @@ DRIVER = CLIENT / "table" / "driver.py"
 
 GAME_API: set[str] = set()
 SESSION_API = {"submit", "advance", "start_round", "illegal", "view", "legal", "version", "now",
-               "hurry"}   # hurry: the bots that were only going to pass do so now (timing only)
+               "hurry",       # hurry: the bots that were only going to pass do so now (timing only)
+               "last_step"}   # last_step: the step a listener's events came from (the take-back ledger)
 ENGINE = {"game", "session"}
 BUILDERS = {"Session", "new_game", "replay", "run_to_end"}
 

@@ -192,6 +192,8 @@ def saved_matches(storage) -> list[SimpleNamespace]:
         except Exception:
             title = record.variant
         summary = meta.get("summary") or f"{len(record.seats)} players"
+        if getattr(record, "practice", False):
+            summary += " · practice"           # (a move was taken back: it will not be counted)
         when = when_saved(saved_at(record.variant))
         found.append(SimpleNamespace(id=record.variant, title=title, record=record,
                                      summary=f"{summary} · {when}" if when else summary))

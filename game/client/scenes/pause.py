@@ -1,10 +1,13 @@
-"""The pause menu a table pushes on Esc: Resume, Rules, Settings, Save and quit to menu.
+"""The pause menu a table pushes on Esc: Resume, Take back last move (against bots), Rules,
+Settings, Save and quit to menu.
 
     self.app.push(PauseMenu(self.app, variant_id="kombio", title="Kombio",
                             on_save=lambda: self.record()))
 
 ``on_save`` returns the match's current GameRecord (it is written as the saved match) or None
-(nothing to save). The menu is an overlay: the table stays visible, dimmed, and the shared clock
+(nothing to save). ``take_back`` (None where it is not offered) takes the player's last move back;
+``take_back_refusal`` says why it cannot now ("" when it can): the entry is then disabled and says
+why. The menu is an overlay: the table stays visible, dimmed, and the shared clock
 stands still while the menu (or anything it opens) is up.
 """
 
@@ -30,7 +33,8 @@ class PauseMenu(MenuScene):
 
     def __init__(self, app, variant_id: str | None = None, title: str | None = None,
                  on_save: Callable[[], Any] | None = None, on_resume: Callable[[], None] | None = None,
-                 save_meta: Callable[[], dict] | None = None, hides_table: bool = False):
+                 save_meta: Callable[[], dict] | None = None, hides_table: bool = False,
+                 take_back: Callable[[], None] | None = None, take_back_refusal: Callable[[], str] | None = None):
         # Hot-seat: the next player may be looking, so the menu covers the table (and any hand).
         self.opaque = hides_table
         self.variant_id = variant_id
@@ -38,10 +42,17 @@ class PauseMenu(MenuScene):
         self.on_save = on_save
         self.on_resume = on_resume
         self.save_meta = save_meta
+        self.take_back = take_back
+        self.take_back_refusal = take_back_refusal or (lambda: "")
         super().__init__(app)
 
     def build(self) -> None:
         self.buttons = [Button("Resume", self.resume_match, hint="Esc", primary=True)]
+        if self.take_back is not None:
+            why = self.take_back_refusal()
+            entry = Button("Take back last move", self.take_back_move, hint="Ctrl+Z", sub=why)
+            entry.enabled = not why
+            self.buttons.append(entry)
         if self.variant_id:
             self.buttons.append(Button("Rules", self.rules, shortcut=pygame.K_r))
         self.buttons += [
@@ -53,13 +64,13 @@ class PauseMenu(MenuScene):
     def layout(self, size) -> None:
         w, h = size
         bw = 380
-        total = len(self.buttons) * (TH.ROW_H + 12) + 110
+        total = sum(b.height_for(bw) + 12 for b in self.buttons) + 110
         self.panel = pygame.Rect(0, 0, bw + 80, total + 30)
         self.panel.center = (w // 2, h // 2)
         y = self.panel.y + 112
         for b in self.buttons:
-            b.rect = pygame.Rect(self.panel.x + 40, y, bw, TH.ROW_H)
-            y += TH.ROW_H + 12
+            b.rect = pygame.Rect(self.panel.x + 40, y, bw, b.height_for(bw))
+            y += b.rect.h + 12
 
     def resume_match(self) -> None:
         self.app.pop()
@@ -69,6 +80,22 @@ class PauseMenu(MenuScene):
     def back(self) -> None:
         self.app.sound.play("click")
         self.resume_match()
+
+    def take_back_move(self) -> None:
+        """Back to the table, which takes the move back (asking first, the match's first time)."""
+        self.resume_match()
+        if self.take_back is not None:
+            self.take_back()
+
+    def handle_event(self, event) -> None:
+        if self.take_back is not None and event.type == pygame.KEYDOWN:
+            from game.client.table.take_back import is_take_back_key   # (a table is open, so imported)
+
+            if is_take_back_key(event):
+                if not self.take_back_refusal():
+                    self.take_back_move()
+                return
+        super().handle_event(event)
 
     def rules(self) -> None:
         from game.client.scenes.rules import RulesScene

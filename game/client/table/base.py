@@ -7,6 +7,8 @@
 - privacy.py  HotSeatPrivacy: who looks at the screen, the curtain between hot-seat players
 - input.py    LegalInput: legal actions -> highlights, clicks, buttons, keys
 - hud.py      Hud: plates, prompt, narration, messages, the reaction ring, the results and chart
+- take_back.py TableTakeBack: Ctrl+Z takes the player's last move back (against bots), rebuilding
+              the match as for a continued one
 
 How time works here. The rules apply at once (the driver submits or advances); every event list
 they produce is queued, and the director drains the queue one step at a time through tweens. The
@@ -38,6 +40,7 @@ from game.client.table.input import LegalInput
 from game.client.table.layout import TableLayout
 from game.client.table.pacing import PacedAgent, build_agent
 from game.client.table.privacy import CLAIM_KEYS, HotSeatPrivacy  # noqa: F401  (CLAIM_KEYS: for the variants)
+from game.client.table.take_back import TableTakeBack
 from game.client.table.wording import friendly
 from game.client.table.zones import ZoneViews
 from game.client.ui import theme as TH
@@ -53,7 +56,8 @@ from game.core.view import SPECTATOR
 AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
 
 
-class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, History, TableCoach, TableGuide, Scene):
+class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTakeBack, Hud, History, TableCoach, TableGuide,
+                 Scene):
     runs_clock = True
     variant_id = ""
     variant_title = ""
@@ -303,5 +307,8 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, Hud, Hist
         from game.client.scenes.pause import PauseMenu
 
         self.flush_save()
+        offered = self.take_back_offered()
         self.app.push(PauseMenu(self.app, variant_id=self.variant_id, title=self.variant_title,
-                                on_save=self.record_now, save_meta=self.save_meta, hides_table=self.hotseat))
+                                on_save=self.record_now, save_meta=self.save_meta, hides_table=self.hotseat,
+                                take_back=self.request_take_back if offered else None,
+                                take_back_refusal=self.take_back_refusal))

@@ -9,6 +9,11 @@ submits, advances and deals, and ``GameRecord.of`` snapshots the match for savin
 Saving runs off the frame path: after every action the newest record is handed to a MatchSaver
 (the new steps are appended to its journal at once; a worker thread fsyncs and compacts it into
 a snapshot); round ends, the match end, pause and quit flush it.
+
+Take-back: at a table of one player and bots, a TakeBackLedger follows every step (replayed or
+played) for that player; ``last_move()`` says what taking back would undo, and
+``record_before_last_move()`` is the record cut just before it, from which the table builds the
+match again (the same seed and actions: the same cards, the deck in the same order).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from game.core.actions import Action, Pass, StartRound
 from game.core.events import Event
 from game.core.record import GameRecord
 from game.core.session import Agent, Session
+from game.core.takeback import NOT_OFFERED, LastMove, TakeBackLedger, player_of
 from game.core.view import SPECTATOR
 
 
@@ -29,6 +35,9 @@ class MatchDriver:
                  coaches: dict[int, Agent] | None = None):
         self.seat_infos = list(record.seats)
         self.humans = list(humans)
+        self.take_backs = record.take_backs
+        player = player_of(self.humans, len(self.seat_infos))     # (who may take moves back)
+        self.ledger = TakeBackLedger(player) if player is not None else None
         self.game = record.new_game()
         self._listener: Callable[[list[Event]], None] | None = None    # none while the record replays
         # A coach per human seat follows that seat's events from the first deal (through the
@@ -36,6 +45,7 @@ class MatchDriver:
         self.coaches = dict(coaches or {})
         self.session = Session(self.game, agents, auto_start_rounds=False, listener=self._deliver,
                                watchers=self.coaches)
+        self._ledger_at = self.session.version     # the version the ledger has followed the match to
         self.last_events: list[Event] = []          # of the last action replayed
         self.round_events: list[Event] = []         # of the last deal replayed
         for t, action in record.actions:
@@ -87,6 +97,10 @@ class MatchDriver:
         self._listener = listener
 
     def _deliver(self, events: list[Event]) -> None:
+        ledger = self.ledger
+        if ledger is not None and self.session.version != self._ledger_at:   # (a step, not a refusal's facts)
+            self._ledger_at = self.session.version
+            ledger.follow(*self.session.last_step, events)
         if self._listener is not None:
             self._listener([self.for_table(e) for e in events])
 
@@ -124,9 +138,35 @@ class MatchDriver:
         """Bots' refused intents so far (the session counts them)."""
         return self.session.illegal
 
+    # -- taking back -----------------------------------------------------------------------------
+    def last_move(self) -> LastMove | None:
+        """The player's last move this round, with why it may not be taken back if it may not;
+        None when there is none (``take_back_refusal`` says why)."""
+        return self.ledger.last_move() if self.ledger is not None else None
+
+    def take_back_refusal(self) -> str:
+        """Why nothing may be taken back now (a game.core.takeback reason), "" if it may."""
+        return self.ledger.reason() if self.ledger is not None else NOT_OFFERED
+
+    def record_before_last_move(self) -> GameRecord:
+        """The record cut just before the player's last move, one more take-back counted (the
+        table builds the match from it as for a continued match). Raises ValueError if that
+        move may not be taken back."""
+        move = self.last_move()
+        if move is None or not move.allowed:
+            raise ValueError(f"nothing may be taken back ({self.take_back_refusal()})")
+        return self.record().taken_back_to(move.start)
+
+    def adopt_saver(self, other: "MatchDriver") -> None:
+        """Go on saving through `other`'s saver (the match it saved, rebuilt after a take-back):
+        its next save, a record that does not continue the saved steps, rewrites the snapshot
+        atomically and starts a new journal."""
+        self.close_saver()
+        self.saver, other.saver = other.saver, None
+
     # -- saving ----------------------------------------------------------------------------------
     def record(self) -> GameRecord:
-        return GameRecord.of(self.game, self.seat_infos)
+        return GameRecord.of(self.game, self.seat_infos, take_backs=self.take_backs)
 
     def winners_lowest(self) -> bool:
         """Does the game's own result crown the lowest totals? (What the statistics call

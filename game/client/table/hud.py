@@ -22,6 +22,8 @@ from game.client.ui import theme as TH
 from game.client.table.wording import reword, seconds_left, whose, you_form
 from game.core.view import SPECTATOR
 
+PRACTICE_RESULT = "Practice match: not counted in your statistics."
+
 _log = logging.getLogger(__name__)
 
 
@@ -185,14 +187,22 @@ class Hud:
             self.labels.reserve(self.ring_rect())    # the pile's captions go round the countdown ring
 
     def title_text(self) -> str:
-        return f"{self.variant_title} · round {max(1, self.match.view(SPECTATOR).round)}"
+        return f"{self.variant_title} · round {max(1, self.match.view(SPECTATOR).round)}{self.practice_note()}"
+
+    def practice_note(self) -> str:
+        """What the title adds once a move was taken back (a practice match: take_back.py)."""
+        return " · practice" if self.match.take_backs else ""
+
+    def practice_result(self) -> str:
+        """The line under a practice match's result ("" for a match that counts)."""
+        return PRACTICE_RESULT if self.match.take_backs else ""
 
     def title_rect(self) -> pygame.Rect:
         return T.text(self.title_text(), TH.SMALL, self.palette.text_dim).get_rect(topleft=(14, 10))
 
     def hint_rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
         """(key box, words box) of each key hint, bottom left; two columns on a short screen."""
-        hints = self.key_hints()
+        hints = self.shown_key_hints()
         if not hints:
             return []
         w, h = self.layout.size
@@ -326,6 +336,14 @@ class Hud:
 
     def key_hints(self) -> list[tuple[str, str]]:
         return [("Esc", "Pause")]
+
+    def shown_key_hints(self) -> list[tuple[str, str]]:
+        """The variant's key hints and the table's own (take_back.py adds Ctrl+Z)."""
+        return self.key_hints()
+
+    def hint_enabled(self, key: str) -> bool:
+        """Whether a key hint does something now (one that does not is dimmed)."""
+        return True
 
     def ring_rect(self) -> pygame.Rect:
         L = self.layout
@@ -568,11 +586,16 @@ class Hud:
         self.draw_floating(surface)
         self.label_layer("table")
         T.blit_text(surface, self.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)
-        for (key, what), (box, words) in zip(self.key_hints(), self.hint_rows()):
+        self.draw_key_hints(surface, pal)
+
+    def draw_key_hints(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        """Bottom left, a key in its box and what it does; a key that does nothing now is dimmed."""
+        for (key, what), (box, words) in zip(self.shown_key_hints(), self.hint_rows()):
+            on = self.hint_enabled(key)
             pygame.draw.rect(surface, pal.button, box, border_radius=4)
             pygame.draw.rect(surface, pal.button_border, box, 1, border_radius=4)
-            T.blit_text(surface, key, TH.TINY, pal.text, box.center, "center", bold=True)
-            T.blit_text(surface, what, TH.TINY, pal.text_dim, words.topleft)
+            T.blit_text(surface, key, TH.TINY, pal.text if on else pal.disabled, box.center, "center", bold=True)
+            T.blit_text(surface, what, TH.TINY, pal.text_dim if on else pal.disabled, words.topleft)
 
     # -- round and match results ------------------------------------------------------------------
     def match_end_reason(self) -> str:
@@ -647,7 +670,8 @@ class Hud:
         n = len(self.names)
         if self.showing_match_result():
             # (at the normal text size: a 44 px title, 24 px for the reason, 26 px a standing)
-            top = 106 + self.result_title_h() + (self.result_reason_h() if self.match_end_reason() else 0)
+            top = 106 + self.result_title_h() + (self.result_reason_h() if self.match_end_reason() else 0) \
+                + (self.result_reason_h() if self.practice_result() else 0)
             height = top + self.standing_h() * n + (250 if self.chart is not None else 0)
             r = pygame.Rect(0, 0, self.results_width(640), min(h - 24, height))
             if self.chart is not None and r.h < height:
@@ -721,11 +745,12 @@ class Hud:
         T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
         y += self.result_title_h()
         reason = self.match_end_reason()
-        if reason:
-            line = T.wrap(reason, TH.SMALL, panel.w - 40)
-            T.blit_text(surface, line[0] + ("…" if len(line) > 1 else ""), TH.SMALL, pal.text_dim,
-                        (panel.centerx, y - 6), "midtop")
-            y += self.result_reason_h()
+        for text, colour in ((reason, pal.text_dim), (self.practice_result(), pal.accent)):
+            if text:
+                line = T.wrap(text, TH.SMALL, panel.w - 40)
+                T.blit_text(surface, line[0] + ("…" if len(line) > 1 else ""), TH.SMALL, colour,
+                            (panel.centerx, y - 6), "midtop")
+                y += self.result_reason_h()
         order = sorted(range(len(self.names)), key=lambda s: ev.totals[s])
         for seat in order:
             colour = pal.accent if seat in ev.winners else pal.text

@@ -258,6 +258,8 @@ class LegalInput:
 
     # -- events ----------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.take_back_event(event):
+            return
         if self.guide_event(event):
             return
         if self.history_event(event):

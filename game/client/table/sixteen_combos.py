@@ -268,7 +268,7 @@ class SixteenCombosTable(TableScene):
     def title_text(self) -> str:
         view = self.match.view(SPECTATOR)
         rules = ", ".join(view.active_rules) or "no optional rules"
-        text = f"16 Combos · {view.ruleset} · {rules}"
+        text = f"16 Combos{self.practice_note()} · {view.ruleset} · {rules}"   # (practice first: the end may be cut)
         bar, _ = self.step_bar()
         room = (bar.x if bar.y < 30 else self.layout.size[0] - 184) - 14 - 12
         while len(text) > 12 and T.text(text, TH.SMALL, (0, 0, 0)).get_width() > room:
@@ -821,17 +821,14 @@ class SixteenCombosTable(TableScene):
         self.draw_message(surface, pal, (w // 2, h // 2))
         self.draw_floating(surface)
         self.label_layer("table")
-        for (key, what), (box, words) in zip(self.key_hints(), self.hint_rows()):
-            pygame.draw.rect(surface, pal.button, box, border_radius=4)
-            pygame.draw.rect(surface, pal.button_border, box, 1, border_radius=4)
-            T.blit_text(surface, key, TH.TINY, pal.text, box.center, "center", bold=True)
-            T.blit_text(surface, what, TH.TINY, pal.text_dim, words.topleft)
+        self.draw_key_hints(surface, pal)
 
     def overlay_rect(self) -> pygame.Rect:
         w, h = self.layout.size
         # title, the reason the match ended, the column heads, a row per character, the buttons
+        practice = self.practice_result() if self.match_result is not None else ""
         height = (18 + self.result_title_h() - 4 + (self.result_reason_h() if self.match_end_reason() else 0)
-                  + self.result_head_h() + 8 + (self.standing_h() + 2) * len(self.names) + 74)
+                  + (self.result_reason_h() if practice else 0) + self.result_head_h() + 8 + (self.standing_h() + 2) * len(self.names) + 74)
         r = pygame.Rect(0, 0, self.results_width(560), min(h - 16, height))
         return self.place_results(r)
 
@@ -857,6 +854,9 @@ class SixteenCombosTable(TableScene):
         reason = self.match_end_reason()
         if reason:
             T.blit_text(surface, reason, TH.SMALL, pal.text, (panel.centerx, y), "midtop")
+            y += self.result_reason_h()
+        if self.match_result is not None and self.practice_result():
+            T.blit_text(surface, self.practice_result(), TH.SMALL, pal.accent, (panel.centerx, y), "midtop")
             y += self.result_reason_h()
         y += 6
         won_w = T.text("encounters won", TH.SMALL, pal.text_dim).get_width()

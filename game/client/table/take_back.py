@@ -1,0 +1,123 @@
+"""Take-back at the table: Ctrl+Z (or the pause menu's "Take back last move") undoes the player's
+last move and everything that followed it.
+
+Offered at a table of one player and bots (game.core.takeback.player_of), so never in
+hot-seat, where the other players would have to agree, and not in the guided match, which leads
+the player through its fixed deal step by step. What the last move is, and whether it may go, the
+driver says (game.core.takeback: within the round being played, and not a move that showed the
+player a card they had not seen). The table then builds a new table scene from the record cut
+before that move, exactly as Continue builds a saved match: the game from its seed and actions
+(the same cards, the deck in the same order), the bots, the coach and the memory aid from the
+cut record's events only (none of them remembers a move that was taken back), the sprites from
+the views. The new scene takes the old one's saver, whose next save, the cut record, rewrites the
+snapshot atomically, and its place on the stack.
+
+The first take-back of a match asks first: it makes the match a practice match, which the title
+and the match result say (hud.py) and the statistics do not count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.actions import Pass
+from game.core.takeback import NOT_OFFERED, NOTHING_YET, ROUND_SCORED, SHOWED_A_CARD, player_of
+
+TAKE_BACK_HINT = "Ctrl+Z"
+REASONS = {
+    NOT_OFFERED: "Take back is for a match against bots.",
+    NOTHING_YET: "Nothing to take back: you have not moved yet this round.",
+    ROUND_SCORED: "The round is scored: its moves can no longer be taken back.",
+    SHOWED_A_CARD: "Your last move showed you a card you had not seen: it cannot be taken back.",
+}
+
+
+def is_take_back_key(event: pygame.event.Event) -> bool:
+    return (event.type == pygame.KEYDOWN and event.key == pygame.K_z
+            and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
+
+
+def taken_back_words(move: Any, undone: list[str]) -> str:
+    """What the player is told: their move as the history told it ("Taken back: you draw from the
+    deck."), a pass by name (passes are not narrated), or that the move is taken back."""
+    if undone and undone[0].startswith("You "):
+        return f"Taken back: you {undone[0][4:]}"
+    if isinstance(move, Pass):
+        return "Taken back: your pass."
+    return "Your last move is taken back."
+
+
+class TableTakeBack:
+    """Mixin of TableScene: the Ctrl+Z key and hint, the confirmation, the rebuild."""
+
+    def take_back_offered(self) -> bool:
+        # (from the seats: the key hints are laid out before the driver is built)
+        return player_of(self.humans, len(self.names)) is not None and not self.guided
+
+    def take_back_refusal(self) -> str:
+        """Why Take back does nothing now, in the player's words ("" when it may)."""
+        if self.guided:
+            return "The guided match has no take-back."
+        if self.match.over:
+            return REASONS[ROUND_SCORED]
+        return REASONS.get(self.match.take_back_refusal(), "")
+
+    def take_back_event(self, event: pygame.event.Event) -> bool:
+        if not is_take_back_key(event):
+            return False
+        self.request_take_back()
+        return True
+
+    def request_take_back(self) -> None:
+        """Ctrl+Z: refused with its reason, asked about first (the match's first), or done."""
+        why = self.take_back_refusal()
+        if why:
+            self.say(why)
+            self.sound.play("click", 0.4)
+            return
+        if self.match.take_backs:
+            self.take_back()
+            return
+        from game.client.scenes.confirm import ConfirmDialog
+
+        self.app.push(ConfirmDialog(
+            self.app, "Take back your last move?",
+            ["The match goes back to just before it, with the same cards.",
+             "It becomes a practice match: it will not count in your statistics."],
+            "Take back", self.take_back, "Keep playing"))
+
+    def take_back(self) -> Any:
+        """Rebuild the match from its record cut before the player's last move; returns the new
+        table scene (None if nothing may be taken back)."""
+        why = self.take_back_refusal()
+        if why:
+            self.say(why)
+            return None
+        from game.client import tables
+
+        record = self.match.record_before_last_move()
+        _, move = self.match.record().actions[len(record.actions)]
+        table = tables.table_for(record.variant)(self.app, record, self.store)
+        table.coached = table.coached or self.coached
+        if table.history_open != self.history_open:
+            table.toggle_history()
+        table.match.adopt_saver(self.match)
+        undone = self.history[len(table.history):] if self.history[:len(table.history)] == table.history else []
+        while self.app.top is not self and self in self.app.scenes:    # (a dialog or menu over the table)
+            self.app.pop()
+        self.app.replace(table)
+        table.saved()            # the save is the cut match at once
+        table.say(taken_back_words(move, [line for _, line in undone]), 4.0, tone="info")
+        return table
+
+    # -- what the table shows -------------------------------------------------------------------------
+    def shown_key_hints(self) -> list[tuple[str, str]]:
+        hints = super().shown_key_hints()
+        return hints + [(TAKE_BACK_HINT, "take back")] if self.take_back_offered() else hints
+
+    def hint_enabled(self, key: str) -> bool:
+        if key == TAKE_BACK_HINT:
+            return not self.take_back_refusal()
+        return super().hint_enabled(key)
