@@ -41,7 +41,7 @@ class ConfirmDialog(MenuScene):
 
     def layout(self, size) -> None:
         w, h = size
-        width = min(w - 40, 620)
+        width = min(w - 40, 700)
         lines = self.wrapped(width - 60)
         title_h = T.line_height(TH.H2, True)
         height = 30 + title_h + 16 + len(lines) * T.line_height(TH.BODY) + 28 + TH.ROW_H + 26
