@@ -18,8 +18,9 @@ How it decides:
 - A draw pending on it: it stacks when it can (choosing the stacker that leaves its best colour),
   otherwise it starts drawing.
 - Out of turn: it jumps in with an identical card and stacks draws (always at hard, less often
-  lower down), after its reaction delay counted from the moment the card landed; a reaction that
-  would arrive after the window's deadline is not attempted.
+  lower down), after its reaction delay counted from the moment it could react: the later of the
+  card landing, its own identical card reaching its hand and the jump-in opening to it (its own
+  turn ending); a reaction that would arrive after the window's deadline is not attempted.
 - UNO: when it goes down to one card it calls after a short delay (it saw it coming), unless it
   forgets; it catches opponents on one card with a per-level chance, after its reaction delay.
   Each window's decision is drawn once, so being asked again (the session re-asks when the
@@ -87,7 +88,7 @@ class CombatUnoBot:
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
         self.last_reason = ""  # why it chose its last move, in a player's words (the coach shows it)
         self.card_seen: dict[int, float] = {}
-        self.since: dict[Action, float] = {}
+        self.since: dict[tuple[Action, bool | None], float] = {}   # _opening(action) -> open since
         self._reset_round()
 
     def _reset_round(self) -> None:
@@ -141,9 +142,13 @@ class CombatUnoBot:
     def notice(self, view: CombatUnoView, legal: list[Action], now: float) -> None:
         """When it first saw each card in its hand, and since when each action has been open to it:
         a reaction counts from there. The session tells it at every change of its hand or the table,
-        by asking or (when it may only pass and lets the window run out) through this."""
+        by asking or (when it may only pass and lets the window run out) through this. A card played
+        on its turn and the same card jumped in out of turn are different moves (an Action equal to
+        the other): the jump-in opens only when its turn ends, so each is timed from its own start."""
         self.card_seen = {c.id: self.card_seen.get(c.id, now) for c in view.hand}
-        self.since = {a: self.since.get(a, now) for a in legal}
+        out, since = view.out_of_turn, self.since
+        keys = [_opening(a, out) for a in legal]
+        self.since = {k: since.get(k, now) for k in keys}
 
     def decide(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
         self.notice(view, legal, now)
@@ -182,15 +187,15 @@ class CombatUnoBot:
         act, anchor, delay = plan
         if act is None:
             return None
-        due = self._due(act, anchor, delay, now)
+        due = self._due(act, anchor, delay, now, view.out_of_turn)
         if deadline is not None and due >= deadline - 0.02:
             return None   # it would come too late: a person lets it go
         return Intent(act, due - now)
 
-    def _due(self, action: Action, anchor: float, delay: float, now: float) -> float:
+    def _due(self, action: Action, anchor: float, delay: float, now: float, out_of_turn: bool) -> float:
         """When a planned reaction fires: its delay counts from the moment it could react, the later
-        of the plan's anchor and the moment the action became open to it."""
-        return max(now, max(anchor, self.since.get(action, now)) + delay)
+        of the plan's anchor and the moment the action became open to it (in or out of turn)."""
+        return max(now, max(anchor, self.since.get(_opening(action, out_of_turn), now)) + delay)
 
     # -- out of turn ----------------------------------------------------------------------------
     def _out_of_turn(self, view: CombatUnoView, legal: list[Action], now: float) -> Intent:
@@ -213,7 +218,7 @@ class CombatUnoBot:
                 self.plans[key] = plan
             action, anchor, delay = plan
             if action is not None and action in legal:
-                due = self._due(action, anchor, delay, now)
+                due = self._due(action, anchor, delay, now, True)
                 if view.jump_deadline is None or due < view.jump_deadline - 0.02:
                     return Intent(action, due - now)
         return self._idle(view, legal, now)
@@ -345,6 +350,12 @@ class CombatUnoBot:
             if best_score is None or score > best_score:
                 best, best_score = colour, score
         return best
+
+
+def _opening(action: Action, out_of_turn: bool) -> tuple[Action, bool | None]:
+    """What `since` times an action by: a Play in turn and out of turn apart; any other action (an
+    UNO call) is the same chance on and off its turn."""
+    return (action, out_of_turn if type(action) is Play else None)
 
 
 def card_points_of(rank: Any) -> int:

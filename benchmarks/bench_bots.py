@@ -132,25 +132,27 @@ class _Timed:
 
 
 class _TimedSession(Session):
-    """Follows since when each action has been open to each seat (checked after every action), and
-    times each out-of-turn action from that moment."""
+    """Follows since when each action has been open to each seat out of turn (checked after every
+    action), and times each out-of-turn action from that moment. An action equal to one the seat had
+    on its turn (Combat UNO's Play of a card, jumped in once its turn has ended) opens anew."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         self.reactions: dict[int, list[float]] = {}
-        self.since: dict[tuple[int, Any], float] = {}
+        self.since: dict[tuple[int, Any, bool], float] = {}
         super().__init__(*args, **kwargs)
 
     def apply(self, action: Any, t: float) -> list:
         seat = getattr(action, "seat", None)
         agent = self.agents.get(seat) if seat is not None else None
-        if isinstance(agent, _Timed) and agent.reacting == action and (seat, action) in self.since:
-            self.reactions.setdefault(seat, []).append(t - self.since[(seat, action)])
+        key = (seat, action, True)
+        if isinstance(agent, _Timed) and agent.reacting == action and key in self.since:
+            self.reactions.setdefault(seat, []).append(t - self.since[key])
             agent.reacting = None
         events = super().apply(action, t)
         game = self.game
         now = game.now
-        self.since = {(s, a): self.since.get((s, a), now) for s in game.seats_to_act()
-                      for a in game.legal_actions(s)}
+        self.since = {(s, a, out): self.since.get((s, a, out), now) for s in game.seats_to_act()
+                      for out in (game.acts_out_of_turn(s),) for a in game.legal_actions(s)}
         return events
 
 

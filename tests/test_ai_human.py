@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from ai import bot_seed, make_agent
 from ai.levels import LEVELS, REACTION_FLOOR
 from game.core.memory import PERFECT
@@ -162,6 +164,39 @@ def test_a_drawn_identical_card_jumps_in_no_sooner_than_a_reaction_after_the_dra
     assert len(delays) >= 5 and min(delays) >= REACTION_FLOOR
 
 
+def test_after_drawing_by_mistake_while_holding_the_card_it_jumps_in_a_reaction_after_the_draw():
+    # Seen in play (issue 33): easy and medium drew on their turn while holding the card identical to
+    # the top, then jumped in with it 0 ms after their own draw: the jump-in was timed from the moment
+    # the same Play became open on their turn, long before the jump-in itself opened.
+    from ai.combat_uno import CombatUnoBot
+    sloppy = dataclasses.replace(LEVELS["hard"], mistake_rate=1.0)
+    delays = []
+    for seed in range(60):
+        game = CombatUno(3, {"reaction_seconds": 10.0}, seed=seed)
+        game.apply(StartRound(), 0.0)
+        top, seat = game.discard[-1], game.turn
+        if not isinstance(top.rank, int):
+            continue
+        twin = next((c for c in game.deck if (c.rank, c.suit) == (top.rank, top.suit)), None)
+        if twin is None:
+            continue
+        game.deck.remove(twin)
+        game.hands[seat].append(twin)
+        bot = CombatUnoBot(sloppy, seed)
+        bot.begin(seat, CombatUno, 3, dict(game.options))
+        intent = bot.decide(game.observe(seat), game.legal_actions(seat), 0.5)
+        if not isinstance(intent.action, Draw):
+            continue   # its slip played a card: not the case here
+        events = game.apply(Draw(seat), 2.0)
+        bot.observe([e.for_seat(seat) for e in events])
+        legal = game.legal_actions(seat)
+        assert game.observe(seat).out_of_turn and Play(seat, top.rank, top.suit) in legal
+        intent = bot.decide(game.observe(seat), legal, 2.0)
+        if isinstance(intent.action, Play):
+            delays.append(intent.delay)
+    assert len(delays) >= 5 and min(delays) >= REACTION_FLOOR, delays
+
+
 # -- timing everywhere ------------------------------------------------------------------------------
 def test_no_reaction_is_faster_than_a_person_at_any_level():
     import random
@@ -200,8 +235,10 @@ class _Watch:
 
 
 class _WatchSession(Session):
-    """Since when each action has been open to each seat (checked after every action): an
-    out-of-turn action is timed from that moment."""
+    """Since when each action has been open to each seat out of turn (checked after every action):
+    an out-of-turn action is timed from that moment, the later of the trigger, the seat's own card
+    arriving and the seat's own turn ending. An action equal to one it had on its turn (Combat UNO's
+    Play of a card) opens anew out of turn."""
 
     reactions: list
     since: dict
@@ -210,27 +247,30 @@ class _WatchSession(Session):
         seat = getattr(action, "seat", None)
         agent = self.agents.get(seat)
         if isinstance(agent, _Watch) and agent.reacting == action and type(action).__name__ != "Pass":
-            self.reactions.append(t - self.since[(seat, action)])
+            self.reactions.append(t - self.since[(seat, action, True)])
         events = super().apply(action, t)
-        now = self.game.now
-        self.since = {(s, a): self.since.get((s, a), now) for s in self.game.seats_to_act()
-                      for a in self.game.legal_actions(s)}
+        now, game = self.game.now, self.game
+        self.since = {(s, a, out): self.since.get((s, a, out), now) for s in game.seats_to_act()
+                      for out in (game.acts_out_of_turn(s),) for a in game.legal_actions(s)}
         return events
 
 
-def test_in_simulation_no_reaction_comes_sooner_than_the_floor_after_it_became_possible():
+@pytest.mark.parametrize("variant, seeds", [("combat-uno", 12), ("kombio", 4), ("kabu", 4), ("kumbal", 6),
+                                            ("sixteen-combos", 3)])
+def test_in_simulation_no_reaction_comes_sooner_than_the_floor_after_it_became_possible(variant, seeds):
+    from game.core.game import get_variant
     from game.core.session import run_to_end
-    for cls in (CombatUno, Kombio):
-        reactions: list[float] = []
-        for seed in range(6):
-            game = cls(4, None, seed)
-            kinds = ["hard", "medium", "easy", "hard"]
-            agents = {s: _Watch(make_agent(cls.id, k, bot_seed(seed, s))) for s, k in enumerate(kinds)}
-            session = _WatchSession(game, agents)
-            session.reactions, session.since = reactions, {}
-            run_to_end(session)
-        assert len(reactions) > 50
-        assert min(reactions) >= REACTION_FLOOR - 1e-9, cls.id
+    cls = get_variant(variant)
+    reactions: list[float] = []
+    for seed in range(seeds):
+        game = cls(4, None, seed)
+        kinds = ["easy", "medium", "easy", "hard"]
+        agents = {s: _Watch(make_agent(cls.id, k, bot_seed(seed, s))) for s, k in enumerate(kinds)}
+        session = _WatchSession(game, agents)
+        session.reactions, session.since = reactions, {}
+        run_to_end(session)
+    assert len(reactions) >= 10
+    assert min(reactions) >= REACTION_FLOOR - 1e-9, cls.id
 
 
 class _Race:

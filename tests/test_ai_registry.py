@@ -127,7 +127,7 @@ def test_a_paced_bot_left_waiting_keeps_its_times_through_the_pacing():
     session = Session(game, {1: PacedAgent(inner, lambda: 1.0)})
     session.advance(0.0)                       # seat 1 may only pass: left waiting, told through the pacing
     assert 1 not in session.pending
-    assert set(inner.card_seen) == {c.id for c in game.hands[1]} and inner.since == {Pass(1): 0.0}
+    assert set(inner.card_seen) == {c.id for c in game.hands[1]} and inner.since == {(Pass(1), None): 0.0}
     # A bot without notice (the random one) is simply not told.
     random_session = Session(uno_jump_window(), {1: PacedAgent(RandomAgent(1), lambda: 1.0)})
     random_session.advance(0.0)
