@@ -353,9 +353,9 @@ class CombatUnoBot:
 
 
 def _opening(action: Action, out_of_turn: bool) -> tuple[Action, bool | None]:
-    """What `since` times an action by: a Play in turn and out of turn apart; any other action (an
-    UNO call) is the same chance on and off its turn."""
-    return (action, out_of_turn if type(action) is Play else None)
+    """What `since` times an action by: a Play in turn and out of turn apart; an action that is a
+    reaction wherever it is taken (Action.reaction: an UNO call) is the same chance on and off its turn."""
+    return (action, None if action.reaction else out_of_turn)
 
 
 def card_points_of(rank: Any) -> int:

@@ -38,6 +38,8 @@ class RandomAgent:
             action = legal[0]
         else:
             action = legal[rng._randbelow(n)]
-        # Out of turn it reacts like a person would; in turn it moves promptly.
-        delay = (0.4 + (2.5 - 0.4) * rng.random()) if view.out_of_turn else (0.2 + (1.0 - 0.2) * rng.random())
+        # A reaction (out of turn, or a kind that always is: an UNO call caught on its own turn) it
+        # makes like a person would, in 0.4-2.5 s; a move of its turn it makes promptly.
+        reacting = view.out_of_turn or action.reaction
+        delay = (0.4 + (2.5 - 0.4) * rng.random()) if reacting else (0.2 + (1.0 - 0.2) * rng.random())
         return Intent(action, delay)

@@ -134,7 +134,8 @@ class _Timed:
 class _TimedSession(Session):
     """Follows since when each action has been open to each seat out of turn (checked after every
     action), and times each out-of-turn action from that moment. An action equal to one the seat had
-    on its turn (Combat UNO's Play of a card, jumped in once its turn has ended) opens anew."""
+    on its turn (Combat UNO's Play of a card, jumped in once its turn has ended) opens anew, unless it
+    is a reaction wherever it is taken (an UNO call, Action.reaction)."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         self.reactions: dict[int, list[float]] = {}
@@ -144,15 +145,16 @@ class _TimedSession(Session):
     def apply(self, action: Any, t: float) -> list:
         seat = getattr(action, "seat", None)
         agent = self.agents.get(seat) if seat is not None else None
-        key = (seat, action, True)
+        key = (seat, action, None if action.reaction else True)
         if isinstance(agent, _Timed) and agent.reacting == action and key in self.since:
             self.reactions.setdefault(seat, []).append(t - self.since[key])
             agent.reacting = None
         events = super().apply(action, t)
         game = self.game
         now = game.now
-        self.since = {(s, a, out): self.since.get((s, a, out), now) for s in game.seats_to_act()
-                      for out in (game.acts_out_of_turn(s),) for a in game.legal_actions(s)}
+        keys = [(s, a, None if a.reaction else out) for s in game.seats_to_act()
+                for out in (game.acts_out_of_turn(s),) for a in game.legal_actions(s)]
+        self.since = {k: self.since.get(k, now) for k in keys}
         return events
 
 

@@ -238,7 +238,8 @@ class _WatchSession(Session):
     """Since when each action has been open to each seat out of turn (checked after every action):
     an out-of-turn action is timed from that moment, the later of the trigger, the seat's own card
     arriving and the seat's own turn ending. An action equal to one it had on its turn (Combat UNO's
-    Play of a card) opens anew out of turn."""
+    Play of a card) opens anew out of turn, unless it is a reaction wherever it is taken (an UNO
+    call, Action.reaction): that chance was open all along."""
 
     reactions: list
     since: dict
@@ -247,11 +248,12 @@ class _WatchSession(Session):
         seat = getattr(action, "seat", None)
         agent = self.agents.get(seat)
         if isinstance(agent, _Watch) and agent.reacting == action and type(action).__name__ != "Pass":
-            self.reactions.append(t - self.since[(seat, action, True)])
+            self.reactions.append(t - self.since[(seat, action, None if action.reaction else True)])
         events = super().apply(action, t)
         now, game = self.game.now, self.game
-        self.since = {(s, a, out): self.since.get((s, a, out), now) for s in game.seats_to_act()
-                      for out in (game.acts_out_of_turn(s),) for a in game.legal_actions(s)}
+        keys = [(s, a, None if a.reaction else out) for s in game.seats_to_act()
+                for out in (game.acts_out_of_turn(s),) for a in game.legal_actions(s)]
+        self.since = {k: self.since.get(k, now) for k in keys}
         return events
 
 

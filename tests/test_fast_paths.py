@@ -9,6 +9,7 @@ import random
 import pytest
 
 from ai.registry import bot_seed, make_agent
+from game.core.actions import Pass
 from game.core.game import get_variant, variant_ids
 from game.core.session import Session
 from tests.randomplay import random_steps
@@ -305,7 +306,7 @@ def test_the_random_agent_draws_what_choice_and_uniform_would():
     for i in range(3000):
         out = bool(i % 3)
         # one legal action (its bits drawn by the agent itself) as often as several
-        legal = list(range(5)) if i % 2 else [i]
+        legal = [Pass(s) for s in range(5)] if i % 2 else [Pass(i)]
         intent = agent.decide(Glance(0, out), legal, 0.0)  # type: ignore[arg-type]
         assert intent.action == reference.choice(legal)
         assert intent.delay == (reference.uniform(0.4, 2.5) if out else reference.uniform(0.2, 1.0))

@@ -11,7 +11,7 @@ import dataclasses
 import typing
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from game.core import schema
 from game.core.cards import Place
@@ -24,6 +24,10 @@ TABLE = -1
 @dataclass(frozen=True, slots=True)
 class Action:
     seat: int
+    # True for a kind of action that answers another seat's move wherever it is taken, on the
+    # seat's own turn too (an UNO call): a bot times it as a reaction, never as a turn's move.
+    # Any other action is a reaction when taken out of turn.
+    reaction: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # The cheaper constructor for every frozen action class (game.core.frozen).

@@ -144,6 +144,7 @@ class CallUno(Action):
     """Call UNO on `target`, a seat down to one card: yourself (safe) or an opponent (they draw two)."""
 
     target: int
+    reaction = True   # (Action.reaction) a catch on one's own turn is still a reaction
 
 
 # Actions are immutable values, so the ones listed on every step are built once.
