@@ -178,7 +178,7 @@ class CombatUnoBot:
                 go = self.rng.random() < self.uno["call"]
                 # It saw its last-but-one card going down: its own call is anticipated, quicker
                 # than a reaction to somebody else's card, yet no quicker than a person's hand.
-                delay = REACTION_FLOOR + self.rng.lognormvariate(0.0, lv.react_spread) * lv.react_mean * self.uno["call_speed"]
+                delay = REACTION_FLOOR + self.rng.lognormvariate(0.0, lv.react_spread) * lv.react_median * self.uno["call_speed"]
             else:
                 go = self.rng.random() < self.uno["catch"]
                 delay = lv.reaction_delay(self.rng)

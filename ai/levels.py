@@ -20,14 +20,16 @@ class Level:
     recall: Recall             # how it remembers face-down cards (game.core.memory's model)
     mistake_rate: float        # chance a decision is replaced by a plausible but weaker one
     caution: float             # 0 bold .. 1 cautious (e.g. how sure before calling or matching)
-    react_mean: float          # out-of-turn reaction delay, seconds (log-normal around this)
-    react_spread: float
+    react_median: float        # out-of-turn reaction delay, seconds: its median (see reaction_delay)
+    react_spread: float        # ... and the log-normal spread of its part above REACTION_FLOOR
     think_mean: float          # in-turn thinking time, seconds
     skill: float               # 0..1: depth/quality of the decision model
 
     def reaction_delay(self, rng: random.Random) -> float:
-        delay = rng.lognormvariate(0.0, self.react_spread) * self.react_mean
-        return min(2.5, max(0.4, REACTION_FLOOR, delay))
+        """A person's reaction time: REACTION_FLOOR plus a log-normal part (a shifted log-normal,
+        a usual model of human reaction times). The floor is where the distribution starts, not a
+        clamp: no delay is cut to a bound, so no value comes up more often than its neighbours."""
+        return REACTION_FLOOR + (self.react_median - REACTION_FLOOR) * rng.lognormvariate(0.0, self.react_spread)
 
     def think_delay(self, rng: random.Random) -> float:
         return min(4.0, max(0.3, rng.lognormvariate(0.0, 0.35) * self.think_mean))
@@ -39,13 +41,13 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", Recall(capacity=4, half_life_events=60, half_life_seconds=90, own_boost=2.0,
                                  swap_slip=0.35, look_slip=0.10, confusion=0.08, pile_span=3),
                   mistake_rate=0.25, caution=0.3,
-                  react_mean=1.6, react_spread=0.35, think_mean=1.6, skill=0.2),
+                  react_median=1.6, react_spread=0.40, think_mean=1.6, skill=0.2),
     "medium": Level("medium", Recall(capacity=6, half_life_events=160, half_life_seconds=240, own_boost=2.0,
                                      swap_slip=0.15, look_slip=0.03, confusion=0.03, pile_span=8),
                     mistake_rate=0.10, caution=0.5,
-                    react_mean=1.0, react_spread=0.3, think_mean=1.2, skill=0.6),
+                    react_median=1.0, react_spread=0.37, think_mean=1.2, skill=0.6),
     "hard": Level("hard", Recall(capacity=10, half_life_events=700, half_life_seconds=1000, own_boost=2.0,
                                  swap_slip=0.04, look_slip=0.0, confusion=0.005, pile_span=None),
                   mistake_rate=0.0, caution=0.6,
-                  react_mean=0.65, react_spread=0.25, think_mean=0.9, skill=1.0),
+                  react_median=0.65, react_spread=0.34, think_mean=0.9, skill=1.0),
 }

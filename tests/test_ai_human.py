@@ -216,6 +216,38 @@ def test_no_reaction_is_faster_than_a_person_at_any_level():
     assert paced.decide(View(), ["x"], 0.0).delay >= REACTION_FLOOR
 
 
+def test_reaction_delays_start_at_the_floor_and_pile_up_nowhere():
+    # Clamped, 2-3% of hard's reactions were exactly 0.400 s and 6-12% of easy's exactly 2.5 s, and
+    # the floor inside the clamp never took effect (issue 33).
+    import random
+    from collections import Counter
+
+    n = 20_000
+    medians = {}
+    for name, level in LEVELS.items():
+        rng = random.Random(f"reaction delays {name}")
+        delays = sorted(level.reaction_delay(rng) for _ in range(n))
+        assert delays[0] > REACTION_FLOOR
+        # No single value a person could tell apart (to the millisecond) holds more than 1%.
+        value, count = Counter(round(d, 3) for d in delays).most_common(1)[0]
+        assert count <= n // 100, (name, value, count)
+        medians[name] = delays[n // 2]
+        assert abs(medians[name] - level.react_median) <= 0.03 * level.react_median, (name, medians[name])
+        # The spread of a person's reactions, as before the clamps went: p5 and p95 (seconds).
+        lo5, hi5, lo95, hi95 = {"easy": (0.85, 1.0, 2.6, 3.1), "medium": (0.58, 0.68, 1.55, 1.8),
+                                "hard": (0.40, 0.49, 0.92, 1.08)}[name]
+        assert lo5 <= delays[n // 20] <= hi5 and lo95 <= delays[n - n // 20] <= hi95, name
+    assert medians["easy"] > medians["medium"] > medians["hard"]
+
+
+def test_the_reaction_floor_is_where_the_distribution_starts():
+    class Least:   # the smallest draw the log-normal part can make
+        def lognormvariate(self, mu, sigma):
+            return 0.0
+    for level in LEVELS.values():
+        assert level.reaction_delay(Least()) == REACTION_FLOOR
+
+
 class _Watch:
     """Wraps a bot: the action it is about to take out of turn, if any."""
 
