@@ -81,11 +81,18 @@ class GridBot:
         if self.use_memory:
             self.memory.observe_all(events)
 
+    def clock(self, now: float) -> None:
+        """The time of the events it is about to observe (the Session's `clock`): its memory fades
+        with the events and their times alone, so the memory is rebuilt exactly from a record."""
+        if self.use_memory:
+            self.memory.clock(now)
+
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
         if not legal:
             raise ValueError("decide needs at least one legal action")
         if self.use_memory:
-            self.memory.tick(now)
+            # (the time only: fading is counted at each turn's start, never because it was asked)
+            self.memory.clock(now)
         action = self._choose(view, legal)
         if action is None or not listed(action, legal):
             # Its model found nothing: counted like an illegal action (tests and simulate report it).

@@ -125,6 +125,10 @@ class _Timed:
     def notice(self) -> Any:
         return getattr(self.inner, "notice", None)
 
+    @property
+    def clock(self) -> Any:
+        return getattr(self.inner, "clock", None)
+
     def decide(self, view: Any, legal: list, now: float) -> Any:
         intent = self.inner.decide(view, legal, now)
         self.reacting = intent.action if view.out_of_turn and not isinstance(intent.action, Pass) else None

@@ -39,6 +39,18 @@ class Recorder:
             inner(view, legal, now)
         return notice
 
+    @property
+    def clock(self):
+        """The agent's `clock`, recorded (None when it has none, as the Session expects)."""
+        inner = getattr(self.agent, "clock", None)
+        if inner is None:
+            return None
+
+        def clock(now):
+            self.inputs.append(("clock", now))
+            inner(now)
+        return clock
+
     def decide(self, view, legal, now):
         assert isinstance(view, self.view_type)
         self.inputs.append(("decide", view, list(legal), now))
@@ -58,6 +70,8 @@ def replay_inputs(recorder: Recorder, fresh) -> list[Intent]:
             fresh.observe(item[1])
         elif item[0] == "notice":
             fresh.notice(*item[1:])
+        elif item[0] == "clock":
+            fresh.clock(*item[1:])
         else:
             replayed.append(fresh.decide(*item[1:]))
     return replayed

@@ -220,3 +220,28 @@ def test_a_bot_that_keeps_time_is_told_when_it_is_left_waiting():
     session.submit(play(0, "r1"), 0.1)               # its turn: asked, not told
     session.advance(0.1)
     assert len(bot.noticed) == 1 and [now for now, _ in bot.asked] == [0.1]
+
+
+@pytest.mark.parametrize("variant", ["kombio", "kabu"])
+def test_a_bots_memory_rebuilt_from_the_record_is_the_memory_it_had_in_play(variant):
+    """A continued match (and the round replay) rebuilds its bots by telling them the record's
+    steps without asking them anything: each bot's memory must come out as it was in play, step by
+    step. It fades with its events and their times (the Session's `clock`), never with when it
+    was asked: it used to draw its forgetting at every decision, and diverged within a few steps."""
+    from ai import bot_seed, make_agent
+    from game.core.game import get_variant
+
+    cls = get_variant(variant)
+    kinds = ["easy", "medium", "hard", "easy"]
+    for seed in range(3):
+        game = cls(4, None, seed)
+        bots = {s: make_agent(variant, k, bot_seed(seed, s)) for s, k in enumerate(kinds)}
+        in_play: list[dict] = []
+        run_to_end(Session(game, bots, listener=lambda events: in_play.append(
+            {s: dict(b.memory.known) for s, b in bots.items()})))
+        fresh = {s: make_agent(variant, k, bot_seed(seed, s)) for s, k in enumerate(kinds)}
+        rebuilt = Session(cls(4, None, seed), fresh)
+        for step, (t, action) in enumerate(game.history):
+            rebuilt.submit(action, t)
+            assert {s: dict(b.memory.known) for s, b in fresh.items()} == in_play[step], (seed, step)
+        assert all(fresh[s].memory.rng.getstate() == bots[s].memory.rng.getstate() for s in bots)

@@ -174,6 +174,14 @@ class TableMemory:
         self.now = max(self.now, now)
         self._decay()
 
+    def clock(self, now: float) -> None:
+        """The time of the events it is about to be told (a bot's Session passes it on): cards seen
+        now are timed from it, and the fading it adds up is counted at the next pass (a turn's start).
+        Unlike `tick`, it draws nothing, so a memory told the same events at the same times forgets
+        the same cards however often its bot was asked in between."""
+        if now > self.now:
+            self.now = now
+
     def _slip(self, place: Place, chance: float) -> None:
         if chance and place in self.known and self.rng.random() < chance:
             self._forget(place)

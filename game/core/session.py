@@ -38,7 +38,12 @@ class Agent(Protocol):
     is asked again as soon as its situation changes. A bot that keeps time of what it sees (when a
     card reached its hand, since when an action was open) may define `notice(view, legal, now)`:
     it is told so at each such moment instead of being asked (a wrapper passes on its inner bot's
-    `notice`, or None, so a bot without one costs no view)."""
+    `notice`, or None, so a bot without one costs no view).
+
+    A bot whose memory fades with time may define `clock(now)`: it is told the time of each batch
+    of events just before it observes them. What it remembers then depends on its events and their
+    times alone, never on when it was asked, so a match rebuilt from its record (continued, or
+    replayed round by round) rebuilds the bot's memory exactly (a wrapper passes it on like `notice`)."""
 
     def begin(self, seat: int, game_type: type[Game], seats: int, options: dict[str, Any]) -> None: ...
 
@@ -104,6 +109,7 @@ class Session:
         self._glances = {(seat, out): Glance(seat, out) for seat in self._glancers for out in (False, True)}
         self._noticers = {seat: notice for seat, agent in agents.items()
                           if (notice := getattr(agent, "notice", None)) is not None}
+        self._clocks = [clock for _, agent in self._listeners if (clock := getattr(agent, "clock", None)) is not None]
         for seat, agent in self._followers:
             agent.begin(seat, type(game), game.seats, dict(game.options))
 
@@ -114,16 +120,19 @@ class Session:
 
     # -- applying -----------------------------------------------------------------------------
     def apply(self, action: Action, t: float) -> list[Event]:
+        t = max(t, self.game.now)
         try:
-            events = self.game.apply(action, max(t, self.game.now))
+            events = self.game.apply(action, t)
         except ShownRefusal as refusal:
             # Refused, but in front of everybody (a claim that lost a race): pass the facts on.
-            self._publish(list(refusal.events))
+            self._publish(list(refusal.events), t)
             raise
-        self._publish(events)
+        self._publish(events, t)
         return events
 
-    def _publish(self, events: list[Event]) -> None:
+    def _publish(self, events: list[Event], t: float) -> None:
+        for clock in self._clocks:
+            clock(t)
         # Most events are public: one list serves every seat. Only an event with hidden faces is
         # redacted, and the blanked copy is made once for all the seats that may not see them; a
         # seat the faces are shown to gets the event itself.

@@ -40,6 +40,11 @@ class PacedAgent:
         """The inner bot's `notice` (Agent: a bot left waiting keeps its times), or None."""
         return getattr(self.inner, "notice", None)
 
+    @property
+    def clock(self) -> Any:
+        """The inner bot's `clock` (Agent: the time of the events it observes), or None."""
+        return getattr(self.inner, "clock", None)
+
     def decide(self, view: Any, legal: list[Action], now: float) -> Intent:
         intent = self.inner.decide(view, legal, now)
         floor = MIN_REACTION if view.out_of_turn else MIN_TURN_PAUSE
