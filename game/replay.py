@@ -8,9 +8,16 @@ step the replay gives:
 - `frame(i)`: the action and its events, the time since the deal, and the truth (`truth_view`:
   the spectator's view with every card face up);
 - `knowledge(i, seat)`: what that seat knew then against what was really there, card by card:
-  it sees the card now (its own view shows it), remembers it (its memory aid, built only from
-  the events redacted for that seat, with perfect recall), remembers it wrongly, or does not know
-  it. Variants without hidden memory (Combat UNO, Kumbal, 16 Combos) have only the seat's view;
+  it sees the card now (its own view shows it), remembers it, remembers it wrongly, forgot it (a
+  perfect memory of what it saw would still hold it), or does not know it. What a bot seat
+  remembers is what that bot believed: a bot of the seat's recorded level and seed (the Session's,
+  ai.registry.bot_seed) is told the match from its first step by a Session, as in play (that
+  seat's own redacted events, with their times, and never asked anything), and its memory forgets
+  and mixes up cards exactly as it did in play (it depends on its events and their times alone,
+  see Session's `clock`). A person has no memory the record
+  holds: a human seat's is its memory aid (perfect recall of what it saw, built the same way), so
+  it is never wrong and never forgets. The random bot remembers nothing: its view alone. Variants
+  without hidden memory (Combat UNO, Kumbal, 16 Combos) have only the seat's view;
 - `missed()`: every out-of-turn chance a seat had and did not take (a matching card it held, a
   jump-in), from the rules' own `reactions(seat)` at each step, with when it opened.
 
@@ -25,6 +32,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.registry import bot_seed, make_agent
 from game.core.actions import Action, StartRound
 from game.core.cards import Card, Place, grid_place
 from game.core.errors import CardhallError, RecordError
@@ -32,15 +40,23 @@ from game.core.events import Event, RoundScored
 from game.core.game import Game
 from game.core.memory import TableMemory
 from game.core.record import GameRecord
+from game.core.session import Session
 
 SNAPSHOT_EVERY = 16
 FRAME_CACHE = 256
 
 # What a seat knew of one card (see Knowledge).
 SEES = "sees"              # its own view shows the face right now
-REMEMBERS = "remembers"    # its memory aid holds this very face
-WRONG = "wrong"            # its memory aid holds a different face for this place
+REMEMBERS = "remembers"    # its memory holds this very face
+WRONG = "wrong"            # its memory holds a different face for this place
+FORGOT = "forgot"          # a bot's memory lost a card a perfect memory of what it saw would hold
 UNKNOWN = "unknown"        # face down to it, and not remembered
+
+# Whose memory a seat's knowledge is read from (Knowledge.mind).
+BOT_MEMORY = "bot"           # the bot's own, as it was in play
+MEMORY_AID = "memory aid"    # a person's seat: the memory aid (perfect recall), not the person's own
+NO_MEMORY = "none"           # a seat that remembers nothing (the random bot): its view alone
+VIEW_ONLY = "view"           # a game with nothing hidden to remember: the view is everything
 
 
 @dataclass(frozen=True)
@@ -90,16 +106,18 @@ class Frame:
 class Knowledge:
     """What `seat` knew at a step, zone by zone, against the truth. `marks[place]` has one entry
     per card slot of that zone in the truth view (a 16 Combos pair is its type card then its value
-    cards): None for an empty slot, else SEES, REMEMBERS, WRONG or UNKNOWN. `believed[place]` is,
-    slot by slot, the face the seat would name (seen or remembered, the wrong one for WRONG),
-    else None."""
+    cards): None for an empty slot, else SEES, REMEMBERS, WRONG, FORGOT (a bot's memory only) or
+    UNKNOWN. `believed[place]` is, slot by slot, the face the seat would name (seen or remembered,
+    the wrong one for WRONG), else None. `mind` says whose memory it is (BOT_MEMORY, MEMORY_AID,
+    NO_MEMORY or VIEW_ONLY)."""
 
     seat: int
     step: int
     view: Any
     marks: dict[Place, tuple[str | None, ...]]
     believed: dict[Place, tuple[Card | None, ...]]
-    memory: bool                 # the variant has a memory aid (else only the view counts)
+    memory: bool                 # a memory is read (a bot's or the memory aid), not the view alone
+    mind: str = VIEW_ONLY
 
     def count(self, status: str) -> int:
         return sum(row.count(status) for row in self.marks.values())
@@ -139,8 +157,8 @@ def same_face(a: Any, b: Any) -> bool:
 
 @dataclass
 class _State:
-    game: Game
-    memories: list[TableMemory] = field(default_factory=list)
+    session: Session       # the game, and the bot of each bot seat told every step as in play
+    aids: list[TableMemory] = field(default_factory=list)   # every seat's perfect memory aid
     step: int = -1
 
 
@@ -164,21 +182,32 @@ class RoundReplay:
         self.t0 = self.actions[0][0]
         self.seats = len(record.seats)
         game = record.new_game()
+        self.hidden_memory = type(game).hidden_memory
+        # Each bot seat's bot, told the match from its first step (its memory carries its random
+        # draws from round to round) by a Session that never asks it anything.
+        session = Session(game, self._bots(record) if self.hidden_memory else {})
         for index, (t, action) in enumerate(record.actions[:self.span.start]):
             if "refused" in record.expect.get(index, {}):
                 continue
             try:
-                game.apply(action, t)
+                session.apply(action, t)
             except CardhallError as exc:
                 raise RecordError(f"action {index} does not replay: {exc}") from None
-        self.hidden_memory = type(game).hidden_memory
-        memories = [TableMemory(s) for s in range(self.seats)] if self.hidden_memory else []
+        aids = [TableMemory(s) for s in range(self.seats)] if self.hidden_memory else []
         self._snapshots: dict[int, bytes] = {}
         self._frames: OrderedDict[int, tuple[Frame, list[Knowledge]]] = OrderedDict()
-        self._state = _State(game, memories, -1)
+        self._state = _State(session, aids, -1)
         self._events: dict[int, tuple[tuple[Event, ...], str]] = {}
         self._missed: tuple[MissedReaction, ...] | None = None
         self._advance(self._state)          # step 0: the deal
+
+    @staticmethod
+    def _bots(record: GameRecord) -> dict[int, Any]:
+        """The bot of every seat the record says a bot played, as the table and the simulator make
+        it: its level (a bot without one plays medium) and its own seed from the match's."""
+        return {seat: make_agent(record.variant, "random" if info.kind == "random" else (info.level or "medium"),
+                                 bot_seed(record.seed, seat))
+                for seat, info in enumerate(record.seats) if info.kind != "human"}
 
     # -- moving through the round -------------------------------------------------------------
     def _advance(self, state: _State) -> None:
@@ -187,23 +216,23 @@ class RoundReplay:
         t, action = self.actions[step]
         refused = ""
         try:
-            events = tuple(state.game.apply(action, t))
+            events = tuple(state.session.apply(action, t))
         except CardhallError as exc:
             if "refused" not in self.record.expect.get(self.span.start + step, {}):
                 raise RecordError(f"step {step} of round {self.number} does not replay: {exc}") from None
             events, refused = (), f"{type(exc).__name__}: {exc}"
-        for memory in state.memories:
+        for memory in state.aids:
             memory.observe_all([e.for_seat(memory.seat) for e in events])
         state.step = step
         self._events.setdefault(step, (events, refused))
         if step % SNAPSHOT_EVERY == 0 and step not in self._snapshots:
-            self._snapshots[step] = pickle.dumps((state.game, state.memories), pickle.HIGHEST_PROTOCOL)
+            self._snapshots[step] = pickle.dumps((state.session, state.aids), pickle.HIGHEST_PROTOCOL)
 
     def _restore(self, step: int) -> _State:
         """A fresh state at `step`, from the nearest snapshot at or before it."""
         base = max(s for s in self._snapshots if s <= step)
-        game, memories = pickle.loads(self._snapshots[base])
-        state = _State(game, memories, base)
+        session, aids = pickle.loads(self._snapshots[base])
+        state = _State(session, aids, base)
         while state.step < step:
             self._advance(state)
         return state
@@ -229,12 +258,12 @@ class RoundReplay:
         return self._frames[step]
 
     def _keep(self, state: _State) -> None:
-        game, step = state.game, state.step
+        game, step = state.session.game, state.step
         t, action = self.actions[step]
         events, refused = self._events[step]
         truth = game.truth_view()
         frame = Frame(step, self.steps, round(t - self.t0, 3), action, events, truth, refused)
-        known = [self._knowledge(game, state.memories, truth, seat, step) for seat in range(self.seats)]
+        known = [self._knowledge(game, state, truth, seat, step) for seat in range(self.seats)]
         self._frames[step] = (frame, known)
         if len(self._frames) > FRAME_CACHE:
             self._frames.popitem(last=False)
@@ -246,9 +275,15 @@ class RoundReplay:
         return self._build(step)[1][seat]
 
     # -- what a seat knew ----------------------------------------------------------------------
-    def _knowledge(self, game: Game, memories: list[TableMemory], truth: Any, seat: int, step: int) -> Knowledge:
+    def _knowledge(self, game: Game, state: _State, truth: Any, seat: int, step: int) -> Knowledge:
         view = game.observe(seat)
-        memory = memories[seat] if memories else None
+        aid = state.aids[seat] if state.aids else None
+        memory: TableMemory | None = aid
+        mind = MEMORY_AID if aid is not None else VIEW_ONLY
+        bot = state.session.agents.get(seat)
+        if bot is not None:
+            memory = getattr(bot, "memory", None)
+            mind = BOT_MEMORY if memory is not None else NO_MEMORY
         mine = {z.place: slots(z.cards) for z in view.zones}
         marks: dict[Place, tuple[str | None, ...]] = {}
         believed: dict[Place, tuple[Card | None, ...]] = {}
@@ -262,7 +297,8 @@ class RoundReplay:
                     row_faces.append(None)
                     continue
                 shown = seen[i] if i < len(seen) else None
-                remembered = memory.get(_memory_place(zone.place, zone.kind, i)) if memory is not None else None
+                where = _memory_place(zone.place, zone.kind, i)
+                remembered = memory.get(where) if memory is not None else None
                 if isinstance(shown, Card):
                     row_marks.append(SEES)
                     row_faces.append(shown)
@@ -270,11 +306,13 @@ class RoundReplay:
                     row_marks.append(REMEMBERS if same_face(remembered, real) else WRONG)
                     row_faces.append(remembered)
                 else:
-                    row_marks.append(UNKNOWN)
+                    # A bot that lost what a perfect memory of its own events still holds forgot it.
+                    lost = mind == BOT_MEMORY and aid is not None and same_face(aid.get(where), real)
+                    row_marks.append(FORGOT if lost else UNKNOWN)
                     row_faces.append(None)
             marks[zone.place] = tuple(row_marks)
             believed[zone.place] = tuple(row_faces)
-        return Knowledge(seat, step, view, marks, believed, memory is not None)
+        return Knowledge(seat, step, view, marks, believed, memory is not None, mind)
 
     # -- reactions not taken ---------------------------------------------------------------------
     def missed(self) -> tuple[MissedReaction, ...]:
@@ -296,12 +334,12 @@ class RoundReplay:
                 open_ = chances.get(action.seat)
                 if open_ is not None and action in open_[0]:
                     del chances[action.seat]          # taken
-            game = state.game
+            game = state.session.game
             t = round(self.actions[step][0] - self.t0, 3)
             for seat in range(self.seats):
                 plays = frozenset(game.reactions(seat))
                 if plays and self.hidden_memory:
-                    plays = self._fair_chances(game, state.memories, seat, plays)
+                    plays = self._fair_chances(game, state.aids, seat, plays)
                 open_ = chances.get(seat)
                 if open_ is not None:
                     if plays and plays <= open_[0]:
@@ -309,7 +347,7 @@ class RoundReplay:
                         continue
                     found.append(chances.pop(seat)[1])
                 if plays:
-                    chances[seat] = (plays, self._chance(game, state.memories, seat, step, t, plays))
+                    chances[seat] = (plays, self._chance(game, state.aids, seat, step, t, plays))
         found.extend(m for _, m in chances.values())
         found.sort(key=lambda m: (m.step, m.seat))
         self._missed = tuple(found)

@@ -11,7 +11,8 @@ import pytest
 from game.core.cards import FACE_DOWN, Card, Place
 from game.core.record import GameRecord
 from game.core.view import SPECTATOR
-from game.replay import REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay, round_spans, slots
+from game.replay import (BOT_MEMORY, FORGOT, MEMORY_AID, NO_MEMORY, REMEMBERS, SEES, UNKNOWN, VIEW_ONLY, WRONG,
+                         RoundReplay, round_spans, slots)
 
 GOLDEN = sorted((Path(__file__).parent / "records" / "golden").glob("*.json"))
 VARIANTS = {"kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"}
@@ -82,8 +83,9 @@ def _card_ids(value, out: set[int]) -> None:
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_a_seat_knows_only_cards_it_saw(path):
     """Every face a seat is said to know (seen or remembered, right or wrong) was in that seat's
-    own observation or its redacted events at that step or before; its SEES marks are exactly the
-    faces its view shows; and seats did not know everything (the check is not empty)."""
+    own observation or its redacted events at that step or before (a bot's mixed-up value is stored
+    under no card: the card it mixed up was seen); its SEES marks are exactly the faces its view
+    shows; and seats did not know everything (the check is not empty)."""
     record = GameRecord.load(path)
     replay = RoundReplay(record, 1)
     game = record.new_game()
@@ -109,22 +111,86 @@ def test_a_seat_knows_only_cards_it_saw(path):
                     statuses.add(mark)
                     if mark in (SEES, REMEMBERS, WRONG):
                         assert isinstance(face, Card)
-                        assert face.id in saw[seat], f"step {step}: seat {seat} knows {face} at {place} unseen"
+                        assert face.id in saw[seat] or (mark == WRONG and face.id == -1), \
+                            f"step {step}: seat {seat} knows {face} at {place} unseen"
                     else:
                         assert face is None
                     assert (mark == SEES) == isinstance(shown.get(place, [None] * (i + 1))[i], Card)
     assert UNKNOWN in statuses and SEES in statuses
-    if replay.hidden_memory:
+    random = [s for s, info in enumerate(record.seats) if "random" in (info.kind, info.level)]
+    for seat in random:      # the random bot remembers nothing: its view alone
+        assert replay.knowledge(0, seat).mind == (NO_MEMORY if replay.hidden_memory else VIEW_ONLY)
+    if replay.hidden_memory and len(random) < seats:
         assert REMEMBERS in statuses, "a memory game where nobody remembered a card"
 
 
-def test_a_memory_aid_follows_a_swap_and_the_truth_tells_it_apart():
-    """Kombio: after a blind swap of a card a seat had looked at, its memory follows the card;
-    the truth and the knowledge disagree on nothing the seat could not know."""
+def _as_people(record: GameRecord) -> GameRecord:
+    """The same match with every seat a person's."""
+    seats = [dataclasses.replace(s, kind="human", level=None) for s in record.seats]
+    return dataclasses.replace(record, seats=seats)
+
+
+def test_a_persons_seat_reads_the_memory_aid_which_is_never_wrong_and_never_forgets():
+    """Kombio: a person's memory is not in the record: a human seat shows its memory aid (perfect
+    recall of what it saw, following every swap), never wrong, never forgetting; the same seats as
+    bots show what the bots believed, which was."""
     path = next(p for p in GOLDEN if p.stem == "kombio-4p-hard-full-match")
-    replay = RoundReplay(GameRecord.load(path), 1)
-    wrong = [replay.knowledge(i, s).count(WRONG) for i in range(replay.steps) for s in range(4)]
-    assert sum(wrong) == 0      # perfect recall never remembers a face wrongly
+    record = GameRecord.load(path)
+    people, bots = RoundReplay(_as_people(record), 1), RoundReplay(record, 1)
+    steps = range(0, people.steps, 3)
+    for i in steps:
+        for s in range(4):
+            known = people.knowledge(i, s)
+            assert known.mind == MEMORY_AID and known.memory
+            assert known.count(WRONG) == known.count(FORGOT) == 0
+            held = bots.knowledge(i, s)
+            assert held.mind == BOT_MEMORY
+            # a bot never remembers more than a perfect memory of its own events
+            assert held.count(REMEMBERS) <= known.count(REMEMBERS)
+    assert sum(bots.knowledge(i, s).count(FORGOT) for i in steps for s in range(4)) > 0
+
+
+@pytest.mark.parametrize("variant, options", [("kombio", {"rounds": 2}), ("kabu", {"target": 30})])
+def test_a_bot_seat_shows_what_that_bot_believed_at_every_step(variant, options):
+    """The replay rebuilds each bot's memory from the record (its level, its seed, its own redacted
+    events with their times): at every step, every card it did not see right then is marked with
+    what that bot had in mind in play, wrong values and forgotten cards included (issue 33: the
+    replay showed a perfect memory aid, so "remembered wrongly" never fired)."""
+    from collections import Counter
+
+    from ai import bot_seed, make_agent
+    from game.core.cards import grid_place
+    from game.core.game import get_variant
+    from game.core.record import SeatInfo
+    from game.core.session import Session, run_to_end
+
+    cls = get_variant(variant)
+    kinds = ["easy", "medium", "hard", "easy"]
+    statuses: Counter[str] = Counter()
+    for seed in (3, 4):
+        game = cls(4, options, seed)
+        agents = {s: make_agent(variant, k, bot_seed(seed, s)) for s, k in enumerate(kinds)}
+        held: dict[int, dict] = {}      # step index -> each bot's memory right after it, in play
+
+        def keep(events, game=game, agents=agents, held=held):
+            held[len(game.history) - 1] = {s: dict(a.memory.known) for s, a in agents.items()}
+        run_to_end(Session(game, agents, listener=keep))
+        record = GameRecord.of(game, [SeatInfo(f"Bot {s}", "bot", k) for s, k in enumerate(kinds)])
+        for span in round_spans(record)[:2]:
+            replay = RoundReplay(record, span.number)
+            for step in range(replay.steps):
+                for seat in range(4):
+                    known = replay.knowledge(step, seat)
+                    assert known.mind == BOT_MEMORY
+                    memory = held[span.start + step][seat]
+                    for place, marks in known.marks.items():
+                        for i, mark in enumerate(marks):
+                            if mark is None or mark == SEES:
+                                continue
+                            where = grid_place(place.seat, i) if place.zone == "grid" else place
+                            assert known.believed[place][i] == memory.get(where), (seed, step, seat, place, i)
+                            statuses[mark] += 1
+    assert statuses[REMEMBERS] and statuses[WRONG] and statuses[FORGOT] and statuses[UNKNOWN], statuses
 
 
 # -- reactions not taken ---------------------------------------------------------------------------

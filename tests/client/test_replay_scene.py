@@ -307,3 +307,39 @@ def test_the_rounds_list_opens_any_round_of_a_long_match(tmp_path):
         frames(app)
         title = next(r for t, r in T.DRAWN if t.startswith((scene.variant_title, "Round ")) and r.y < 40)
         assert not any(title.colliderect(wd.rect) for wd in scene.form.widgets), size
+
+
+def test_a_bot_seat_shows_what_the_bot_believed_wrong_and_forgotten_cards_included(tmp_path):
+    """Issue 33: "remembered wrongly" never fired (the replay showed a perfect memory aid for every
+    seat). A bot seat now shows the bot's own memory as it was in play; a person's seat keeps its
+    memory aid, and the side panel says which it is."""
+    from game.replay import FORGOT, WRONG
+    from game.simulate import play_match
+
+    _, record = play_match("kombio", ["easy", "easy", "medium", "hard"], 5, {"rounds": 1})
+    seats = [SeatInfo("You", "human", None)] + list(record.seats[1:])
+    record = GameRecord(record.variant, dict(record.options), seats, record.seed, list(record.actions), record.result)
+    app = make_app(tmp_path)
+    app.push(ReplayScene(app, record, 1, seat=0))
+    frames(app)
+    scene = app.top
+    replay = scene.replay
+    wrong = next((i, s) for i in range(replay.steps) for s in (1, 2) if replay.knowledge(i, s).count(WRONG))
+    forgot = next((i, s) for i in range(replay.steps) for s in (1, 2) if replay.knowledge(i, s).count(FORGOT))
+    for (step, seat), mark, badge, count in ((wrong, WRONG, "thought", "remembered wrongly"), (forgot, FORGOT, "forgot", "forgot")):
+        scene.seat = seat
+        scene.go(step)
+        T.DRAWN.clear()
+        frames(app, 1)
+        assert mark in scene.drawn_marks.values()
+        check_drawn(scene)
+        assert any(text.startswith(badge) for text, _ in T.DRAWN), badge
+        assert f"{replay.knowledge(step, seat).count(mark)} {count}" in scene.drawn_side
+        assert any(line.startswith("The bot's own memory") for line in scene.drawn_side)
+    # the person's seat: the memory aid, said so, and never wrong nor forgetting
+    scene.seat = 0
+    scene.go(wrong[0])
+    frames(app, 1)
+    assert any(line.startswith("Your memory aid") for line in scene.drawn_side)
+    assert not {WRONG, FORGOT} & set(scene.drawn_marks.values())
+    assert not any(line.endswith(("remembered wrongly", "forgot")) for line in scene.drawn_side)

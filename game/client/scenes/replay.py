@@ -7,7 +7,10 @@ step, each seat's knowledge against it, the reactions not taken. This scene only
 - every seat's cards face up, in rows; the piles and the deck on the right;
 - for the chosen seat (click a name, or Tab): what it knew, card by card: a green outline for a
   card it sees, a blue one for a card it remembers, red for a card it remembers wrongly (with what
-  it thought), a dimmed card with "?" for one it did not know;
+  it thought), a dimmed card marked "forgot" for one a bot had lost, a dimmed card with "?" for one
+  it did not know. A bot seat shows what that bot had in mind in play; a person's seat its memory
+  aid (a perfect memory of what it saw: a person's own memory is not recorded), which the side
+  panel says;
 - the step's line in the history panel's words (a hidden copy of the variant's table narrates
   the round as it would have on screen), the step number and its time in the round;
 - "could have" lines for a reaction not taken that opened at this step.
@@ -36,7 +39,8 @@ from game.core.actions import Expire, Pass, StartRound
 from game.core.cards import Card, Place
 from game.core.errors import RecordError
 from game.core.record import GameRecord, SeatInfo
-from game.replay import REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay, round_results, round_spans, slots
+from game.replay import (BOT_MEMORY, FORGOT, MEMORY_AID, NO_MEMORY, REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay,
+                          round_results, round_spans, slots)
 
 _log = logging.getLogger(__name__)
 
@@ -147,7 +151,8 @@ class Narrator:
 
 
 # -- the scene ----------------------------------------------------------------------------------------
-STATUS_WORDS = {SEES: "in view now", REMEMBERS: "remembered", WRONG: "remembered wrongly", UNKNOWN: "not known"}
+STATUS_WORDS = {SEES: "in view now", REMEMBERS: "remembered", WRONG: "remembered wrongly", FORGOT: "forgot",
+                UNKNOWN: "not known"}
 
 
 class ReplayScene(Scene):
@@ -169,6 +174,7 @@ class ReplayScene(Scene):
         self.drawn_faces: list[tuple[Any, int, Card]] = []
         self.drawn_marks: dict[tuple[Any, int], str] = {}
         self.drawn_lines: list[str] = []
+        self.drawn_side: list[str] = []      # the side panel's words on the chosen seat's knowledge
         self.missed_targets: set[tuple[Place, int]] = set()
         self.step_targets: set[tuple[Place, int]] = set()    # the cards this step's action named
         self.drawn_rings: list[pygame.Rect] = []             # cards or pairs ringed as a missed chance
@@ -331,6 +337,7 @@ class ReplayScene(Scene):
         surface.blit(TH.felt_background((w, h), pal), (0, 0))
         self.card_rects, self.name_rects = [], []
         self.drawn_faces, self.drawn_marks, self.drawn_lines, self.drawn_rings = [], {}, [], []
+        self.drawn_side = []
         frame = self.replay.frame(self.step)
         known = self.replay.knowledge(self.step, self.seat)
         truth = frame.truth
@@ -457,7 +464,7 @@ class ReplayScene(Scene):
             surface.blit(CARDS.render_card(None, rect.size, pal), rect.topleft)
         self.card_rects.append((rect, place, slot))
         row = known.marks.get(place, ())
-        if slot < len(row) and row[slot] == UNKNOWN:     # a card the seat did not know dims
+        if slot < len(row) and row[slot] in (UNKNOWN, FORGOT):     # a card the seat did not know dims
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 110))
             surface.blit(veil, rect.topleft)
@@ -487,11 +494,10 @@ class ReplayScene(Scene):
         elif mark == WRONG:
             pygame.draw.rect(surface, pal.bad, rect.inflate(6, 6), width + 1, border_radius=8)
             thought = known.believed[place][slot]
-            badge = f"thought {thought.rank}" if isinstance(thought, Card) else "wrong"
-            t = T.text(badge, TH.TINY, pal.text, True)
-            r = t.get_rect(midtop=(rect.centerx, rect.bottom - t.get_height() - 2)).inflate(6, 2)
-            pygame.draw.rect(surface, pal.bad, r, border_radius=4)
-            T.blit_text(surface, badge, TH.TINY, pal.text, r.center, "center", bold=True)
+            self.draw_badge(surface, pal, rect, f"thought {thought.rank}" if isinstance(thought, Card) else "wrong", pal.bad)
+        elif mark == FORGOT:    # (dimmed by draw_card) the memory's blue, faded, and the word
+            pygame.draw.rect(surface, TH.darken(pal.info, 0.4), rect.inflate(6, 6), width, border_radius=8)
+            self.draw_badge(surface, pal, rect, "forgot", TH.darken(pal.info, 0.55))
         else:   # UNKNOWN: (dimmed by draw_card) a question mark in its lower left corner
             radius = max(7, min(11, rect.w // 6))
             centre = (rect.x + radius + 2, rect.bottom - radius - 2)
@@ -499,51 +505,92 @@ class ReplayScene(Scene):
             pygame.draw.circle(surface, pal.text_dim, centre, radius, 1)
             T.blit_text(surface, "?", TH.TINY if radius < 10 else TH.SMALL, pal.text, centre, "center", bold=True)
 
+    @staticmethod
+    def draw_badge(surface: pygame.Surface, pal: TH.Palette, rect: pygame.Rect, words: str, colour: Any) -> None:
+        """A word or two over a card's lower edge: on one line if it fits the card, else one word a
+        line (two badges side by side must not run into each other)."""
+        lines = [words] if T.text(words, TH.TINY, pal.text, True).get_width() <= rect.w else words.split()
+        surfaces = [T.text(line, TH.TINY, pal.text, True) for line in lines]
+        height = sum(t.get_height() for t in surfaces)
+        box = pygame.Rect(0, 0, max(t.get_width() for t in surfaces), height).inflate(6, 2)
+        box.midbottom = (rect.centerx, rect.bottom - 1)
+        pygame.draw.rect(surface, colour, box, border_radius=4)
+        y = box.y + 1
+        for line, t in zip(lines, surfaces):
+            T.blit_text(surface, line, TH.TINY, pal.text, (rect.centerx, y), "midtop", bold=True)
+            y += t.get_height()
+
     def draw_side(self, surface: pygame.Surface, pal: TH.Palette, area: pygame.Rect, truth: Any, known: Any) -> None:
         surface.blit(TH.panel(area.size, (6, 28, 20, 200), pal.panel_border, 10, 1), area.topleft)
         x, y = area.x + 12, area.y + 10
+        # Below the piles: the chosen seat's knowledge in numbers, whose memory it is, what the marks mean.
+        who = self.names[self.seat]
+        mind = self.mind_words(known)
+        counts = [(SEES, pal.good), (REMEMBERS, pal.info), (WRONG, pal.bad), (FORGOT, TH.darken(pal.info, 0.4)),
+                  (UNKNOWN, pal.text_dim)]
+        shown = [(status, colour) for status, colour in counts if self.count_shown(known, status)]
+        tip, legend = "Tab or a click on a name: another seat", "Gold: this step's cards · red: a chance not taken"
+        wrapped = {words: T.wrap(words, TH.TINY, area.w - 24) for words in (tip, mind, legend)}
+        block = 20 + 4 + 20 * len(shown) + 2 + sum(map(len, wrapped.values())) * T.line_height(TH.TINY) + 10
         table_zones = [z for z in truth.zones if z.place.seat < 0]
         cw = min(64, (area.w - 40) // 4)
         ch = int(cw / 0.7)
         for zone in table_zones:
+            cards = [c for c in zone.cards if isinstance(c, Card)][-4:]
+            if y + 20 + (ch + 10 if cards else 0) > area.bottom - block:
+                break      # (a small window: the knowledge keeps its room)
             label = {"discard": "Discard pile", "deck": "Deck", "dealdeck": "Deal deck"}.get(zone.place.zone, zone.place.zone.replace("_", " ").capitalize())
             T.blit_text(surface, f"{label} ({zone.count})", TH.SMALL, pal.text_dim, (x, y))
             y += 20
-            cards = [c for c in zone.cards if isinstance(c, Card)][-4:]
             if cards:
                 for i, card in enumerate(cards):
                     r = pygame.Rect(x + i * (cw + 6), y, cw, ch)
                     self.draw_card(surface, pal, r, zone.place, len(zone.cards) - len(cards) + i, card, known)
                 y += ch + 10
-            if y > area.bottom - 150:
-                break
-        # the chosen seat's knowledge in numbers, and what the marks mean
-        y = max(y + 4, area.bottom - 186)
-        who = self.names[self.seat]
-        counts = [(SEES, pal.good), (REMEMBERS, pal.info), (WRONG, pal.bad), (UNKNOWN, pal.text_dim)]
+        y = max(y + 4, area.bottom - block)
         heading = f"What {who} knew" if who != "You" else "What you knew"
         T.blit_text(surface, heading, TH.SMALL, pal.accent, (x, y), bold=True)
         y += 20
-        for part in T.wrap("Tab or a click on a name: another seat", TH.TINY, area.w - 24):
+        for part in wrapped[tip]:
             T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y))
             y += T.line_height(TH.TINY)
+        for part in wrapped[mind]:
+            T.blit_text(surface, part, TH.TINY, pal.text, (x, y))
+            self.drawn_side.append(part)
+            y += T.line_height(TH.TINY)
         y += 4
-        for status, colour in counts:
-            if status in (REMEMBERS, WRONG) and not known.memory:
-                continue
-            if status == WRONG and not known.count(WRONG):
-                continue      # a perfect-recall memory aid is never wrong: no standing "0" line
+        for status, colour in shown:
             pygame.draw.rect(surface, colour, pygame.Rect(x, y + 3, 14, 14), 2, border_radius=3)
-            T.blit_text(surface, f"{known.count(status)} {STATUS_WORDS[status]}", TH.SMALL, pal.text, (x + 22, y))
+            line = f"{known.count(status)} {STATUS_WORDS[status]}"
+            T.blit_text(surface, line, TH.SMALL, pal.text, (x + 22, y))
+            self.drawn_side.append(line)
             y += 20
-        for part in T.wrap("Gold: this step's cards · red: a chance not taken", TH.TINY, area.w - 24):
+        for part in wrapped[legend]:
             T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y + 2))
             y += T.line_height(TH.TINY)
-        y += 2
-        if not known.memory:
-            for part in T.wrap("Nothing to remember in this game: what its own view showed.", TH.TINY, area.w - 24):
-                T.blit_text(surface, part, TH.TINY, pal.text_dim, (x, y + 2))
-                y += T.line_height(TH.TINY)
+
+    @staticmethod
+    def count_shown(known: Any, status: str) -> bool:
+        """Which counts the side panel lists: a memory's only where one is read; a bot's "wrongly"
+        and "forgot" always (what its level does), a memory aid's never (it does neither)."""
+        if status in (REMEMBERS, WRONG, FORGOT) and not known.memory:
+            return False
+        if status in (WRONG, FORGOT):
+            return known.mind == BOT_MEMORY
+        return True
+
+    def mind_words(self, known: Any) -> str:
+        """Whose memory the marks read, in a player's words."""
+        you = self.names[self.seat] == "You"
+        if known.mind == BOT_MEMORY:
+            return "The bot's own memory, as it was in play: what it kept, mixed up and forgot."
+        if known.mind == MEMORY_AID:
+            whose = "Your" if you else "Their"
+            return (f"{whose} memory aid: all {'you' if you else 'they'} saw, never forgotten "
+                    "(a person's own memory is not recorded).")
+        if known.mind == NO_MEMORY:
+            return "Plays at random and remembers nothing: what its view showed."
+        return "Nothing to remember in this game: what its own view showed."
 
     def draw_bottom(self, surface: pygame.Surface, pal: TH.Palette, area: pygame.Rect, frame: Any) -> None:
         surface.blit(TH.panel(area.size, (6, 28, 20, 215), pal.panel_border, 10, 1), area.topleft)
