@@ -12,7 +12,8 @@ from ai import BOT_KINDS, UnknownBot, bot_kinds, make_agent
 from ai.combat_uno import CombatUnoBot
 from ai.kombio import KombioBot
 from ai.random_agent import RandomAgent
-from game.client.table.pacing import MIN_REACTION, MIN_TURN_PAUSE, PacedAgent, build_agent
+from ai.levels import REACTION_FLOOR
+from game.client.table.pacing import MIN_TURN_PAUSE, PacedAgent, build_agent
 from game.core.actions import Pass
 from game.core.errors import CardhallError, UnknownVariant
 from game.core.game import variant_ids
@@ -120,7 +121,27 @@ def test_a_seat_out_of_turn_is_paced_as_a_reaction():
     others = [s for s in game.seats_to_act() if game.observe(s).out_of_turn]
     for other in others:
         view, legal = game.observe(other), game.legal_actions(other)
-        assert PacedAgent(Prompt(), lambda: 1.0).decide(view, legal, game.now).delay == MIN_REACTION
+        assert PacedAgent(Prompt(), lambda: 1.0).decide(view, legal, game.now).delay == REACTION_FLOOR
+
+
+@pytest.mark.parametrize("speed", [0.6, 1.0, 1.5])
+def test_the_bot_speed_stretches_reactions_without_cutting_them_to_a_bound(speed):
+    # At the table a 0.35 s minimum held half of hard's own UNO calls (and 18% of its claims in
+    # four-seat Combat UNO matches) at exactly 0.35 s after it was asked (issue 33).
+    from tests.test_combat_uno_rules import arranged, play
+
+    game = arranged([["r1", "r2"], ["y1", "y2", "y3"], ["b1", "b2", "b3"]], "r9")
+    game.apply(play(0, "r1"), 0.2)
+    view, legal = game.observe(0), game.legal_actions(0)
+    delays = []
+    for seed in range(400):
+        bot = make_agent("combat-uno", "hard", seed)
+        bot.begin(0, CombatUno, game.seats, dict(game.options))
+        intent = PacedAgent(bot, lambda: speed).decide(view, legal, game.now)
+        if intent.action == CallUno(0, 0):
+            delays.append(intent.delay)
+    assert len(delays) > 300 and min(delays) >= REACTION_FLOOR
+    assert max(delays.count(d) for d in delays) <= len(delays) // 100
 
 
 def test_a_paced_bot_left_waiting_keeps_its_times_through_the_pacing():
