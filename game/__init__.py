@@ -9,4 +9,13 @@ import os
 # pygame prints a banner on import; a desktop game's terminal should stay quiet.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-__version__ = "0.1.0"
+
+def __getattr__(name: str):
+    # The version is written once, in pyproject.toml (game/about.py finds it); looked up when
+    # first asked for, so importing the rules does not read any file.
+    if name == "__version__":
+        from game.about import version
+
+        globals()["__version__"] = value = version()
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

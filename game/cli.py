@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from game import __version__
+from game.about import version
 from game.core.errors import CardhallError
 from game.core.files import UnreadableFile, parse_json
 from game.core.schema import printable
@@ -21,7 +21,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardhall", description="Cardhall: fast memory-and-reaction card games.")
-    parser.add_argument("--version", action="version", version=f"cardhall {__version__}")
+    parser.add_argument("--version", action="version", version=f"cardhall {version()}")
     parser.add_argument("--smoke-test", action="store_true",
                         help="start the client headless, play an all-bot match of every variant, exit")
     parser.add_argument("--frames", type=int, default=None, help="frames per variant for --smoke-test")

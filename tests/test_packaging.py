@@ -57,10 +57,13 @@ def test_source_checkout_finds_assets_and_rules():
 
 _PROBE = """
 import json, sys
-import game, game.resources as r
+import game, game.about, game.resources as r
 from game.core.game import variant_ids
 print(json.dumps({
     "package": game.__file__,
+    "version": game.__version__,
+    "notices": str(game.about.document("NOTICES.md")),
+    "licence": str(game.about.document("LICENSE")),
     "assets": {rel: str(r.asset_path(*rel.split("/"))) for rel in sys.argv[1:]},
     "fonts": sorted(p.name for p in r.asset_path("fonts").iterdir()),
     "sounds": sorted(p.name for p in r.asset_path("sounds").iterdir()),
@@ -70,21 +73,19 @@ print(json.dumps({
 
 
 def _can_build_offline() -> bool:
-    """Whether this environment can build the wheel itself (setuptools >= 70.1 has bdist_wheel
-    built in; older ones need the wheel package). Otherwise pip builds in an isolated
-    environment, fetching setuptools like ``pip install .`` does."""
+    """Whether this environment can build the wheel itself: its setuptools is at least the one
+    pyproject.toml's build-system requires (which has bdist_wheel built in). Otherwise pip builds
+    in an isolated environment, fetching setuptools like ``pip install .`` does."""
     try:
         import setuptools
     except ImportError:
         return False
-    version = tuple(int(p) for p in setuptools.__version__.split(".")[:2] if p.isdigit())
-    if version < (68, 0):
-        return False
-    if version >= (70, 1):
-        return True
-    import importlib.util
+    (needed,) = [r.split(">=")[1] for r in PYPROJECT["build-system"]["requires"] if r.startswith("setuptools>=")]
 
-    return importlib.util.find_spec("wheel") is not None
+    def parts(text: str) -> tuple[int, ...]:
+        return tuple(int(p) for p in text.split(".")[:3] if p.isdigit())
+
+    return parts(setuptools.__version__) >= parts(needed)
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +96,7 @@ def installed(tmp_path_factory) -> Path:
     src = base / "src"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "dist")
     src.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE", "NOTICES.md"):
         shutil.copy2(ROOT / name, src / name)
     for name in ("game", "ai", "assets"):
         shutil.copytree(ROOT / name, src / name, ignore=ignore)
@@ -126,6 +127,12 @@ def test_an_installed_copy_finds_assets_and_rules(installed, tmp_path):
     assert found["fonts"] == sorted(p.name for p in (ROOT / "assets" / "fonts").iterdir() if p.is_file())
     assert found["sounds"] == sorted(p.name for p in (ROOT / "assets" / "sounds").iterdir() if p.is_file())
     assert "kombio" in found["rules"], "Kombio is not registered in the installed copy"
+    # the version from the installed metadata; LICENSE and NOTICES.md among its licence files
+    assert found["version"] == PYPROJECT["project"]["version"]
+    for name in ("notices", "licence"):
+        path = Path(found[name])
+        assert path.is_file() and path.is_relative_to(installed) and ".dist-info" in str(path), found[name]
+    assert Path(found["notices"]).read_text(encoding="utf-8") == (ROOT / "NOTICES.md").read_text(encoding="utf-8")
     for variant, path in found["rules"].items():
         path = Path(path)
         assert path.is_relative_to(package / "rules"), variant
