@@ -28,8 +28,11 @@ def test_keyboard_navigation_moves_focus_and_enter_activates(drive):
     drive.key(pygame.K_DOWN)
     assert menu.form.focused.text == "Rules"
     drive.key(pygame.K_UP)
-    drive.key(pygame.K_UP)          # wraps to the last entry
+    drive.key(pygame.K_UP)          # wraps to the last entry: About, in the corner
+    assert menu.form.focused.text == "About"
+    drive.key(pygame.K_UP)
     assert menu.form.focused.text == "Quit"
+    drive.key(pygame.K_DOWN)
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_RETURN)
     assert drive.stack == ["MainMenu", "VariantChooser"]

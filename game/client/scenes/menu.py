@@ -1,6 +1,6 @@
 """The main menu: Continue (when a saved match can be resumed: each variant keeps its own), Play,
-Rules, Statistics, Settings, Quit; plus the notices Storage collected (a file that could not be
-read...)."""
+Rules, Statistics, Settings, Quit, and About in the corner beside the version; plus the notices
+Storage collected (a file that could not be read...)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ HINT_BAR = 52          # the key hints along the bottom edge
 TITLE_HEAD = 150       # the title and subtitle above the first button
 LOGO_HEAD = TITLE_HEAD + 24 + 150    # with the logo (150 high) and a gap above the title
 LOGO_HEAD_MIN = 292    # the tightest fit of the logo: it sits 140 above the first button
+ABOUT_W, ABOUT_H = 120, 34   # the About button in the bottom-left corner, the version beside it
 
 
 class MainMenu(MenuScene):
@@ -59,8 +60,11 @@ class MainMenu(MenuScene):
             Button("Quit", self.app.quit, shortcut=pygame.K_q),
         ]
         self.menu_buttons = buttons
+        # About sits in the bottom-left corner, where the version is shown: a seventh button in
+        # the stack would not fit a 960x540 window with Continue.
+        self.about_button = Button("About", self.about, shortcut=pygame.K_a, size=TH.SMALL)
         self.dismiss_button = Button("Dismiss", self.dismiss, shortcut=pygame.K_d, size=TH.SMALL)
-        widgets = list(buttons)
+        widgets = list(buttons) + [self.about_button]
         if self.storage.messages:
             widgets.append(self.dismiss_button)
         self.form.set_widgets(widgets, keep_focus=False)
@@ -88,6 +92,7 @@ class MainMenu(MenuScene):
             bh = b.height_for(BUTTON_W)
             b.rect = pygame.Rect((w - BUTTON_W) // 2, y, BUTTON_W, bh)
             y += bh + gap
+        self.about_button.rect = pygame.Rect(12, h - 12 - ABOUT_H, ABOUT_W, ABOUT_H)
         if self.storage.messages:
             self._notice_rect = pygame.Rect((w - nw) // 2, 16, nw, nh)
             self.dismiss_button.rect = pygame.Rect(self._notice_rect.right - 150, self._notice_rect.y + 8, 136, 32)
@@ -113,6 +118,11 @@ class MainMenu(MenuScene):
         from game.client.scenes.stats import StatsScene
 
         self.app.push(StatsScene(self.app))
+
+    def about(self) -> None:
+        from game.client.scenes.about import AboutScene
+
+        self.app.push(AboutScene(self.app))
 
     def open_settings(self) -> None:
         from game.client.scenes.settings import SettingsScene
@@ -172,7 +182,8 @@ class MainMenu(MenuScene):
                 T.blit_text(surface, line, TH.SMALL, pal.text, (r.x + 24, y))
                 y += T.line_height(TH.SMALL)
         self.form.draw(surface, pal)
-        T.blit_text(surface, f"v{game.__version__}", TH.TINY, pal.text_dim, (12, h - 12), "bottomleft")
+        about = self.about_button.rect
+        T.blit_text(surface, f"v{game.__version__}", TH.TINY, pal.text_dim, (about.right + 10, about.centery), "midleft")
         draw_hints(surface, pal, self.hints)
 
 

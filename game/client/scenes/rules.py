@@ -25,14 +25,16 @@ class RulesChooser(VariantList):
         self.app.push(RulesScene(self.app, variant.id, variant.title))
 
 
-class RulesScene(MenuScene):
-    """One variant's rules page. Wheel, ↑↓, PgUp/PgDn, Home/End scroll; Esc goes back."""
+class PageScene(MenuScene):
+    """A scrollable page of Markdown on a panel (rules, bot levels, About). Wheel, ↑↓, PgUp/PgDn,
+    Home/End scroll; Esc goes back. Subclasses give ``_load`` (the page's blocks)."""
 
     hints = [("↑↓", "Scroll"), ("PgUp PgDn", "Page"), ("Esc", "Back")]
+    page_width = 900
 
-    def __init__(self, app, variant_id: str, title: str | None = None):
-        self.variant_id = variant_id
-        self.title = f"{title or variant_id}: rules"
+    def __init__(self, app, title: str = ""):
+        self.app = app            # _load may read the storage or the settings
+        self.title = title
         self.scroll = 0.0
         self.doc: pygame.Surface | None = None
         self.missing = False
@@ -40,23 +42,26 @@ class RulesScene(MenuScene):
         super().__init__(app)
 
     def _load(self) -> list[RT.Block]:
-        path = rules_path(self.variant_id)
-        try:
-            return RT.parse(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError):
-            self.missing = True
-            return RT.parse("## No rules page yet\n\n"
-                            f"The rules text for this game could not be found ({path.name}). "
-                            "The game itself still plays by its full rules.")
+        return []
+
+    def set_blocks(self, blocks: list[RT.Block]) -> None:
+        """Show another page in the same place, from its top."""
+        self.blocks = blocks
+        self.scroll = 0.0
+        self.layout(self.size)
+
+    def page_rect(self, size) -> pygame.Rect:
+        w, h = size
+        page = pygame.Rect(0, 0, min(self.page_width, w - 96), h - 96 - 80)
+        page.midtop = (w // 2, 96)
+        return page
 
     def build(self) -> None:
         self.back_button = Button("Back", self.back, hint="Esc")
         self.form.set_widgets([self.back_button], keep_focus=False)
 
     def layout(self, size) -> None:
-        w, h = size
-        self.page = pygame.Rect(0, 0, min(900, w - 96), h - 96 - 80)
-        self.page.midtop = (w // 2, 96)
+        self.page = self.page_rect(size)
         self.view = self.page.inflate(-56, -40)
         self.doc = RT.render(self.blocks, self.view.w, self.palette)
         if pygame.display.get_surface() is not None:
@@ -103,5 +108,24 @@ class RulesScene(MenuScene):
             th = max(30, int(track.h * self.view.h / (self.view.h + self.max_scroll)))
             ty = track.y + int((track.h - th) * self.scroll / self.max_scroll)
             pygame.draw.rect(surface, pal.text_dim, (track.x, ty, 5, th), border_radius=2)
+        self.draw_content(surface)
         self.form.draw(surface, pal)
         draw_hints(surface, pal, self.hints)
+
+
+class RulesScene(PageScene):
+    """One variant's rules page, ``game/rules/<variant_id>.md``."""
+
+    def __init__(self, app, variant_id: str, title: str | None = None):
+        self.variant_id = variant_id
+        super().__init__(app, f"{title or variant_id}: rules")
+
+    def _load(self) -> list[RT.Block]:
+        path = rules_path(self.variant_id)
+        try:
+            return RT.parse(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            self.missing = True
+            return RT.parse("## No rules page yet\n\n"
+                            f"The rules text for this game could not be found ({path.name}). "
+                            "The game itself still plays by its full rules.")

@@ -37,7 +37,7 @@ class Run:
 
 @dataclass
 class Block:
-    kind: str                    # h1 h2 h3 para item rule code table
+    kind: str                    # h1 h2 h3 para item rule code (preformatted) table
     runs: list[Run] = field(default_factory=list)
     depth: int = 0               # list nesting (items and the paragraphs inside them)
     marker: str = ""             # "•" or "3." on the first line of an item
@@ -324,6 +324,13 @@ def _pass(surf: pygame.Surface | None, blocks: list[Block], width: int, pal: TH.
             y += 20
         elif block.kind == "table":
             y = _table(surf, block, y, width, body - 2, pal) + 12
+        elif block.kind == "code":
+            # Preformatted (a licence's text): every line kept, a long one wrapped, in plain type.
+            for source_line in block.runs[0].text.split("\n") if block.runs else ():
+                lines = layout_runs([Run(source_line)], TH.SMALL, width - 8)
+                y = (_draw_lines(surf, lines, 4, y, TH.SMALL, pal.text, pal)
+                     if surf is not None else y + sum(h for _, h in lines))
+            y += 12
         else:
             indent = 24 * block.depth
             if block.marker and surf is not None:
