@@ -41,9 +41,11 @@ def card(w: int, h: int, fill, band, mark: str | None, font: pygame.font.Font) -
     return s
 
 
-def main() -> None:
+def draw(size: int = SIZE) -> pygame.Surface:
+    """The icon at ``size`` pixels square, drawn at four times that and scaled down (the platform
+    icons, packaging/make_icons.py, draw the larger sizes this way rather than enlarging the PNG)."""
     pygame.font.init()
-    big = SIZE * SS
+    big = size * SS
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     badge = surf.get_rect().inflate(-big // 32, -big // 32)
     pygame.draw.rect(surf, (8, 40, 27), badge, border_radius=big // 5)
@@ -66,8 +68,11 @@ def main() -> None:
         rect = rotated.get_rect(center=(pivot[0], pivot[1] - int(ch * 0.12)))
         surf.blit(shadow, rect.move(big // 90, big // 70))
         surf.blit(rotated, rect)
-    icon = pygame.transform.smoothscale(surf, (SIZE, SIZE))
-    pygame.image.save(icon, str(OUT))
+    return pygame.transform.smoothscale(surf, (size, size))
+
+
+def main() -> None:
+    pygame.image.save(draw(SIZE), str(OUT))
     print(f"wrote {OUT}")
 
 

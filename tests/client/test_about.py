@@ -41,7 +41,7 @@ def test_about_opens_from_the_menu_and_tells_version_licence_and_the_real_folder
     for path in (storage.settings_path, storage.stats_path, storage.saves_dir):
         assert str(path) in text
     assert "CARDHALL_HOME" in text            # the tests keep their files under it, and the page says so
-    assert "pygame-ce (LGPL-2.1-or-later)" in text and "SDL 2 (Zlib)" in text
+    assert "pygame-ce (LGPL-2.1-or-later)" in text and "SDL 2 (Zlib)" in text and "more." in text
     assert page.doc is not None and page.max_scroll > 0
     drive.key(pygame.K_END)
     assert page.scroll == page.max_scroll

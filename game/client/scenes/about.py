@@ -62,9 +62,10 @@ def about_markdown(storage, notices: list[about.Notice] | None) -> str:
     out += ["## Credits", ""] + [f"- {line}" for line in CREDITS] + [""]
     out += ["## Third-party software", ""]
     if notices:
-        parts = [f"{n.name} ({n.licence})" for n in notices if n.licence]
-        out += ["A built Cardhall carries other people's software, each under its own licence: "
-                + ", ".join(parts) + ".", "",
+        components = [n for n in notices if n.licence]
+        named = [f"{n.name} ({n.licence})" for n in components[:4]]
+        out += [f"A built Cardhall carries {len(components)} pieces of other people's software, each under "
+                f"its own licence: {', '.join(named)} and {len(components) - len(named)} more.", "",
                 "Choose **Licences** (key L) to read each one in full.", ""]
     else:
         out += ["The notices of the third-party software (NOTICES.md) are missing from this copy.", ""]
