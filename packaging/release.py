@@ -29,7 +29,7 @@ HOMEPAGE = PROJECT["urls"]["Homepage"]
 COPYRIGHT = "Copyright (c) 2026 The Cardhall developers"
 
 __all__ = ["APP_ID", "VERSION", "NAME", "SUMMARY", "AUTHOR", "HOMEPAGE", "COPYRIGHT", "Release",
-           "changelog", "version_tuple", "unnoticed_files"]
+           "changelog", "notes", "version_tuple", "unnoticed_files"]
 
 
 def version_tuple(version: str = VERSION) -> tuple[int, int, int, int]:
@@ -88,3 +88,25 @@ def unnoticed_files(folder: Path, notices_path: Path = ROOT / "NOTICES.md") -> l
     patterns = [p.lower() for n in notices for p in n.files]
     return [str(p.relative_to(folder)) for p in _bundled(folder)
             if not any(fnmatch.fnmatch(p.name.lower(), pattern) for pattern in patterns)]
+
+
+def notes(version: str = VERSION) -> str:
+    """The changelog entry of ``version`` as Markdown, for a release's notes."""
+    source = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    heads = list(_ENTRY.finditer(source))
+    for head, nxt in zip(heads, heads[1:] + [None]):
+        if head.group(1) == version:
+            return source[head.end(): nxt.start() if nxt else len(source)].strip() + "\n"
+    raise SystemExit(f"release.py: CHANGELOG.md has no entry for {version}")
+
+
+if __name__ == "__main__":
+    # python packaging/release.py version         the version in pyproject.toml
+    # python packaging/release.py notes [VERSION] that version's changelog entry (release notes)
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Cardhall's release facts, for the release workflow")
+    parser.add_argument("what", choices=("version", "notes"))
+    parser.add_argument("version", nargs="?", default=VERSION)
+    args = parser.parse_args()
+    sys.stdout.write(VERSION + "\n" if args.what == "version" else notes(args.version))
