@@ -8,7 +8,7 @@ the legal actions, apply a random one, let the table act when nobody may) and RL
 `UnoGame` loop (get_legal_actions, step with a random one) for about `--seconds` each, one after
 the other, and counts steps per CPU second (time.process_time, so another busy process on the
 machine slows both alike). Printed: the median of the rounds for each, and the ratio. The goal in
-README: Cardhall at least 1.5x RLCard's steps per second with four players.
+docs/benchmarks.md: Cardhall at least 1.5x RLCard's steps per second with four players.
 
 The rule sets differ (Combat UNO has jump-ins, stacking, the UNO race and reaction windows, so it
 has more kinds of action per turn); the figure compares what each engine does per step of play.

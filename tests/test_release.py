@@ -88,3 +88,35 @@ def test_every_notice_has_a_licence_a_text_and_the_licence_texts_it_refers_to():
         assert "GNU General Public License 3" in texts
     if any("Apache-2.0" in n.licence for n in components):
         assert "Apache License 2.0" in texts
+
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_readme_gives_the_test_command_ci_runs_and_its_quick_subset():
+    assert "python -m pytest" in CI.splitlines(), ".ci/run must call README's test command"
+    assert re.search(r'pip install -e "\.\[test\]" && python -m pytest\n', README)
+    quick = re.search(r"^python -m pytest ((?:tests/\S+ ?)+)$", README, re.MULTILINE)
+    assert quick, "README gives no quick subset"
+    files = quick.group(1).split()
+    assert files == re.findall(r"tests/\S+\.py", CI), "README's quick subset differs from the one .ci/run runs"
+    for name in files:
+        assert (ROOT / name).is_file(), name
+
+
+def test_readme_is_a_front_door_whose_links_lead_somewhere():
+    assert len(README.splitlines()) <= 150
+    for heading in ("## Install", "## Keys", "## Where your files live", "## Tests"):
+        assert heading in README
+    for key in ("F1", "F2", "F3", "| H |", "| V |", "Esc", "Q W E R T Y"):
+        assert key in README, key
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if target.startswith(("http://", "https://", "#")):
+                continue
+            path = (page.parent / target.split("#")[0]).resolve()
+            assert path.exists(), f"{page.relative_to(ROOT)} links to {target}, which does not exist"
+    for variant in ("kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"):
+        assert f"(game/rules/{variant}.md)" in README
