@@ -128,8 +128,9 @@ _FIELD = re.compile(r"^(?:- )?(Licence|Files):\s*(.+?)\s*$", re.MULTILINE)
 def parse_notices(source: str) -> tuple[str, list[Notice]]:
     """NOTICES.md as (its introduction, one Notice per ``## `` section). A component's section
     names its licence on a ``- Licence:`` line and the bundled files it covers on a ``- Files:``
-    line (comma-separated globs, or "none ..." for what is no file of its own, like a Python
-    module inside the program); a section without a licence line is a licence's full text."""
+    line (comma-separated globs, each in backticks, or "none ..." for what is no file of its
+    own, like a Python module inside the program); a section without a licence line is a
+    licence's full text."""
     parts = re.split(r"^(?=## )", source, flags=re.MULTILINE)
     intro, sections = parts[0], parts[1:]
     notices = []
@@ -137,6 +138,6 @@ def parse_notices(source: str) -> tuple[str, list[Notice]]:
         name = section.splitlines()[0][3:].strip()
         fields = {key: value for key, value in _FIELD.findall(section.split("```")[0])}
         listed = fields.get("Files", "")
-        files = () if listed.startswith("none") else tuple(f.strip() for f in listed.split(",") if f.strip())
+        files = () if listed.startswith("none") else tuple(f.strip(" `") for f in listed.split(",") if f.strip(" `"))
         notices.append(Notice(name, fields.get("Licence", ""), files, section.strip()))
     return intro.strip(), notices

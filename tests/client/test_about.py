@@ -105,3 +105,27 @@ def test_preformatted_text_keeps_its_lines(app):
     one = RT.render(RT.parse("```text\nfirst line\n```\n"), 600, app.palette)
     three = RT.render(blocks, 600, app.palette)
     assert three.get_height() > one.get_height() + 2 * (about_scene.T.line_height(about_scene.TH.SMALL) - 2)
+
+
+def test_italic_text_renders_again_after_the_font_module_restarts(app):
+    """The italic font was cached on its own and outlived pygame's font module: a page with italics
+    drawn after a second window started (the full test suite: the licences' file patterns read as
+    emphasis, then the bot levels page's italic note) raised "Invalid font"."""
+    from game.client.ui import text as T
+
+    page = RT.parse("Plain, then *italic* words.")
+    RT.render(page, 400, app.palette)
+    pygame.font.quit()
+    T.forget_fonts()
+    pygame.font.init()
+    assert RT.render(page, 400, app.palette).get_height() > 0
+
+
+def test_the_notices_file_patterns_read_as_code_not_emphasis():
+    from game.about import document_text, parse_notices
+
+    _, notices = parse_notices(document_text("NOTICES.md"))
+    opus = next(n for n in notices if n.name.startswith("Opus"))
+    assert opus.files == ("libopus-*", "libopus.*", "libopusfile*")
+    blocks = RT.parse(opus.text)
+    assert not [r for b in blocks for r in b.runs if r.italic]

@@ -156,25 +156,28 @@ def parse(source: str) -> list[Block]:
 
 
 # -- layout -------------------------------------------------------------------------------
-_ITALIC: dict[tuple[int, bool, float], pygame.font.Font] = {}
+# An italic font is kept with the regular font it was made beside: when text.py forgets its fonts
+# (pygame's font module restarted, as a second window does), the italic one is made again too.
+_ITALIC: dict[tuple[int, bool, float], tuple[pygame.font.Font, pygame.font.Font]] = {}
 
 
 def _font(run: Run, size: int) -> pygame.font.Font:
     if run.code:
         return T.font(size - 2, False)
+    base = T.font(size, run.bold)
     if not run.italic:
-        return T.font(size, run.bold)
+        return base
     key = (size, run.bold, T.scale())
-    f = _ITALIC.get(key)
-    if f is None:
-        base = T.font(size, run.bold)
-        try:
-            f = pygame.font.Font(str(T.font_path(run.bold)), max(6, round(size * T.scale())))
-        except (OSError, FileNotFoundError, pygame.error, AttributeError):
-            f = base
-        else:
-            f.italic = True
-        _ITALIC[key] = f
+    cached = _ITALIC.get(key)
+    if cached is not None and cached[0] is base:
+        return cached[1]
+    try:
+        f = pygame.font.Font(str(T.font_path(run.bold)), max(6, round(size * T.scale())))
+    except (OSError, FileNotFoundError, pygame.error, AttributeError):
+        f = base
+    else:
+        f.italic = True
+    _ITALIC[key] = (base, f)
     return f
 
 
