@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from game.core import schema
-from game.core.files import UnreadableFile, parse_json
+from game.core.files import UnreadableFile, read_json
 from game.core.schema import SchemaError
 
 LADDER_FORMAT = 1
 LADDER_FILE = "bot-ladder.json"
+LADDER_MAX_BYTES = 1024 * 1024    # the shipped ladder is a few KB
 
 
 @dataclass(frozen=True)
@@ -73,16 +74,17 @@ def ladder_from_json(data: Any) -> dict[str, VariantLadder]:
 
 
 def load_ladder(path: Path) -> tuple[dict[str, VariantLadder], str]:
-    """The ladder in `path` and "" , or an empty ladder and why it could not be read."""
+    """The ladder in `path` and "" , or an empty ladder and why it could not be read. Read through
+    the one loader (game.core.files): a pipe, a device or an oversized file is refused unread."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return {}, f"the bot ladder could not be read ({exc.strerror or exc})"
-    if len(raw) > 1_000_000:
-        return {}, "the bot ladder file is too large"
+        data = read_json(path, LADDER_MAX_BYTES)
+    except UnreadableFile as exc:
+        return {}, f"the bot ladder could not be read ({exc})"
+    if data is None:
+        return {}, "the bot ladder could not be read (the file is missing)"
     try:
-        return ladder_from_json(parse_json(raw.decode("utf-8"))), ""
-    except (UnicodeDecodeError, UnreadableFile, SchemaError) as exc:
+        return ladder_from_json(data), ""
+    except SchemaError as exc:
         return {}, f"the bot ladder file is not valid ({str(exc)[:100]})"
 
 

@@ -56,3 +56,31 @@ def test_the_shipped_ladder_is_valid_and_covers_the_ladder_line_ups():
         assert all(label in labels for label in wanted.get(vid, ("hard vs 3 random", "hard vs 3 easy")))
         assert all(line.low <= line.win_rate <= line.high for line in ladder.lines)
     assert ladder_from_json(ladder_to_json(ladders)) == ladders
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "huge", "folder"])
+def test_the_ladder_is_read_through_the_one_loader(tmp_path, kind):
+    """A FIFO blocked the Bot levels screen for good and /dev/zero was read without end: the ladder
+    goes through game.core.files like every file the game reads (regular files only, bounded)."""
+    import os
+    import threading
+
+    path = tmp_path / "bot-ladder.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path.symlink_to("/dev/zero")
+    elif kind == "huge":
+        path.write_text(json.dumps(ladder_to_json({"kombio": KOMBIO}, how="x" * 2_000_000)))
+    else:
+        path.mkdir()
+    got: list = []
+    reader = threading.Thread(target=lambda: got.append(load_ladder(path)), daemon=True)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive() and kind == "fifo":
+        with open(path, "wb"):      # let the blocked reader go (its thread ends)
+            pass
+    assert not reader.is_alive(), "reading the ladder blocked"
+    ladders, problem = got[0]
+    assert ladders == {} and problem.startswith("the bot ladder could not be read (")
