@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "everywhere (default: hard)")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a variant option, e.g. --option rounds=3 (repeatable)")
-    sim.add_argument("--records", type=Path, default=None, help="write every match's record to this folder")
+    sim.add_argument("--records", type=_folder, default=None, help="write every match's record to this folder")
     sim.add_argument("--json", action="store_true", help="print JSON (default: a short summary)")
     sim.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                      help="processes to split the matches across (default: all cores); same figures for any number")
@@ -57,6 +57,37 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--round", type=int, default=None, metavar="N",
                      help="with --show: the round to open first (default: the first)")
     return parser
+
+
+def _folder(text: str) -> Path:
+    if not text.strip():       # Path("") is the current folder: never what was meant
+        raise argparse.ArgumentTypeError("needs a folder name")
+    return Path(text)
+
+
+def check_arguments(args: argparse.Namespace) -> None:
+    """Options that argparse takes but that would do nothing (or something else) where they stand."""
+    if args.smoke_test and args.command:
+        raise CardhallError(f"--smoke-test runs on its own, not with the {args.command} command")
+    if args.frames is not None and not args.smoke_test:
+        raise CardhallError("--frames goes only with --smoke-test")
+    if args.command == "replay" and args.round is not None:
+        if not args.show:
+            raise CardhallError("--round goes only with --show")
+        if args.round < 1:
+            raise CardhallError(f"--round must be 1 or more, not {args.round}")
+
+
+def _writable_folder(folder: Path) -> None:
+    """Make `folder` and check a file can be written in it, before the first match is played."""
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise CardhallError(f"cannot write records to {folder}: {exc.strerror or exc}") from None
 
 
 def _parse_option(text: str) -> tuple[str, object]:
@@ -83,10 +114,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     options = dict(_parse_option(o) for o in args.option)
     bots = parse_bots(args.bots, args.players)
     if args.records is not None:
-        try:
-            args.records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CardhallError(f"cannot write records to {args.records}: {exc.strerror or exc}") from None
+        _writable_folder(args.records)
     if args.workers < 1:
         raise CardhallError("--workers must be at least 1")
     progress = _simulate_progress() if sys.stderr.isatty() else None
@@ -220,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        check_arguments(args)
         if args.smoke_test:
             from game.client.smoke import smoke_test
             return smoke_test(frames=args.frames)

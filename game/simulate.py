@@ -18,7 +18,9 @@ from game.core.session import Session, run_to_end
 def parse_bots(spec: str, players: int) -> list[str]:
     from ai import BOT_KINDS
 
-    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    kinds = [k.strip() for k in spec.split(",")]
+    if not all(kinds):       # "hard," is a slip, not one bot for every seat
+        raise BadOptions(f"--bots names an empty bot in {spec!r}; separate the names with single commas")
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:

@@ -117,3 +117,46 @@ def test_record_rejects_unknown_action_fields():
             "actions": [{"t": 0, "type": "StartRound", "seat": -1, "bogus": 1}]}
     with pytest.raises(RecordError):
         GameRecord.from_json(data)
+
+
+def _cardhall(args, cwd=ROOT, timeout=120):
+    import os
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=timeout, env=env)
+
+
+@pytest.fixture
+def a_record(tmp_path):
+    _, record = play_match("kombio", ["random", "random"], seed=9, options={"rounds": 1})
+    path = tmp_path / "r.json"
+    record.save(path)
+    return path
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "--games", "1", "--records", "/proc"], "cannot write records to /proc"),
+    (["simulate", "--games", "1", "--records", ""], "argument --records: needs a folder name"),
+    (["simulate", "--games", "1", "--players", "2", "--bots", "hard,"], "--bots names an empty bot"),
+    (["simulate", "--games", "1", "--players", "2", "--bots", ",hard"], "--bots names an empty bot"),
+    (["--frames", "3"], "--frames goes only with --smoke-test"),
+    (["--frames", "3", "simulate", "--games", "1"], "--frames goes only with --smoke-test"),
+    (["--smoke-test", "--frames", "1", "simulate", "--games", "1"], "--smoke-test runs on its own"),
+    (["--smoke-test", "--frames", "1", "replay", "RECORD"], "--smoke-test runs on its own"),
+    (["replay", "RECORD", "--round", "1"], "--round goes only with --show"),
+    (["replay", "RECORD", "--show", "--round", "0"], "--round must be 1 or more"),
+    (["replay", "RECORD", "--show", "--round", "-2"], "--round must be 1 or more"),
+])
+def test_command_lines_that_would_be_ignored_or_misread_get_a_one_line_error(tmp_path, a_record, args, message):
+    """Each of these ran on (or ended through the catch-all handler, exit 3): the unwritable
+    folder after the first match, "" wrote into the current folder, "hard," seated one bot
+    everywhere, --frames/--round/a command were dropped and --round 0 opened round 1."""
+    if "/proc" in args and not Path("/proc/self").is_dir():
+        pytest.skip("no /proc: a folder nobody can write to, even root")
+    args = [str(a_record) if a == "RECORD" else a for a in args]
+    proc = _cardhall(args, cwd=tmp_path)
+    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+    assert proc.stderr.startswith("cardhall: error: ") and message in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and proc.stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]      # nothing written
