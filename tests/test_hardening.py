@@ -199,6 +199,8 @@ def mutated(data, change):
     (lambda d: d.update(format=True), "unsupported record format"),
     (lambda d: d["seats"][0].update(kind="wizard"), "kind"),
     (lambda d: d["seats"][0].update(kind="bot", level="godlike"), "level"),
+    (lambda d: d["seats"][0].update(kind="bot", level=None), "a bot needs a level"),
+    (lambda d: d["seats"][0].update(kind="bot") or d["seats"][0].pop("level"), "a bot needs a level"),
     (lambda d: d["seats"][0].update(name="a\x00"), "control character"),
     (lambda d: d.update(seed=1.5), "seed"),
     (lambda d: d["actions"][1].update(seat=True), "whole number"),
@@ -234,11 +236,11 @@ def test_check_refuses_a_result_on_an_unfinished_match(finished):
 @pytest.mark.parametrize("content", [
     '{"format": 2, "variant": "kombio", "seed": %s, "seats": [], "actions": []}' % HUGE_INT,
     DEEP,
-    '{"format": 2, "variant": "kombio", "seed": 1, "seats": [{"name": "a"}, {"name": "b"}], '
+    '{"format": 2, "variant": "kombio", "seed": 1, "seats": [{"name": "a", "kind": "random"}, {"name": "b", "kind": "random"}], '
     '"actions": [{"t": NaN, "type": "Pass", "seat": 0}]}',
-    '{"format": 2, "variant": "kombio", "seed": 1, "seats": [{"name": "a"}, {"name": "b"}], '
+    '{"format": 2, "variant": "kombio", "seed": 1, "seats": [{"name": "a", "kind": "random"}, {"name": "b", "kind": "random"}], '
     '"actions": [{"t": 0, "type": "Give", "seat": 0, "index": 1.5}]}',
-    '{"format": 2, "variant": "kombio", "seed": 1, "seats": [{"name": "a"}, {"name": "b"}], '
+    '{"format": 2, "variant": "kombio", "seed": 1, "seats": [{"name": "a", "kind": "random"}, {"name": "b", "kind": "random"}], '
     '"actions": [{"t": 0, "type": "LookAny", "seat": 0, "place": {"zone": "grid", "seat": [], "index": 0}}]}',
 ])
 def test_replay_never_prints_a_traceback(tmp_path, content):

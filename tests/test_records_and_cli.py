@@ -79,7 +79,7 @@ def test_replay_reports_scores_and_detects_a_tampered_record(capsys, tmp_path):
     ("{not json", "not valid JSON"),
     ('{"format": 1, "variant": "nope", "seats": [], "seed": 1, "actions": []}', "unknown variant"),
     ('{"format": 9}', "unsupported record format"),
-    ('{"format": 1, "variant": "kombio", "seats": [{"name": "a"}, {"name": "b"}], "seed": 1,'
+    ('{"format": 1, "variant": "kombio", "seats": [{"name": "a", "kind": "random"}, {"name": "b", "kind": "random"}], "seed": 1,'
      ' "actions": [{"t": 0, "type": "Match", "seat": 0, "place": {"zone": "grid", "seat": 1, "index": 0}}]}',
      "does not replay"),
     ('[1, 2]', "must be a JSON object"),
@@ -113,7 +113,7 @@ def test_bad_command_lines_get_a_one_line_error(args):
 
 
 def test_record_rejects_unknown_action_fields():
-    data = {"format": 1, "variant": "kombio", "seats": [{"name": "a"}, {"name": "b"}], "seed": 1,
+    data = {"format": 1, "variant": "kombio", "seats": [{"name": "a", "kind": "random"}, {"name": "b", "kind": "random"}], "seed": 1,
             "actions": [{"t": 0, "type": "StartRound", "seat": -1, "bogus": 1}]}
     with pytest.raises(RecordError):
         GameRecord.from_json(data)

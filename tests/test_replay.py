@@ -196,7 +196,7 @@ def test_a_bot_seat_shows_what_that_bot_believed_at_every_step(variant, options)
 # -- reactions not taken ---------------------------------------------------------------------------
 def _record(variant: str, seats: int, options: dict, actions: list[dict]) -> GameRecord:
     return GameRecord.from_json({"format": 2, "variant": variant, "options": options, "seed": 7,
-                                 "seats": [{"name": f"P{i}", "kind": "bot", "level": None} for i in range(seats)],
+                                 "seats": [{"name": f"P{i}", "kind": "bot", "level": "medium"} for i in range(seats)],
                                  "actions": actions, "result": None})
 
 

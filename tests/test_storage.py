@@ -172,8 +172,8 @@ def test_saved_match_round_trip_with_client_metadata(tmp_path):
 @pytest.mark.parametrize("content", [
     "{broken",
     '{"format": 1, "variant": "no-such-variant", "seats": [], "seed": 1, "actions": []}',
-    '{"format": 1, "variant": "storagetest", "seats": [{"name": "a"}, {"name": "b"}], "seed": 1, "actions": [{"x": 1}]}',
-    '{"format": 1, "variant": "storagetest", "seats": [{"name": "a"}], "seed": 1, "actions": [], "client": 5}',
+    '{"format": 1, "variant": "storagetest", "seats": [{"name": "a", "kind": "random"}, {"name": "b", "kind": "random"}], "seed": 1, "actions": [{"x": 1}]}',
+    '{"format": 1, "variant": "storagetest", "seats": [{"name": "a", "kind": "random"}], "seed": 1, "actions": [], "client": 5}',
 ])
 def test_corrupt_saved_match_is_set_aside(tmp_path, content):
     path = tmp_path / "data" / "saves" / "storagetest.json"
@@ -496,3 +496,26 @@ def test_a_save_path_is_only_ever_a_variant_id(tmp_path, variant):
     with pytest.raises(ValueError):
         s.save_path(variant)
     assert s.saved_match(variant) is None
+
+
+def test_a_save_with_a_bot_seat_without_a_level_is_set_aside_with_the_reason(tmp_path):
+    """A bot seat with "level": null was read as the default level, and the client continued the
+    match with a bot the player never chose; now the save is set aside and the notice says why."""
+    s = Storage(tmp_path)
+    s.save_match(_kombio())
+    data = json.loads(s.save_path("kombio").read_text())
+    assert data["seats"][1] == {"name": "Ada", "kind": "bot", "level": "easy"}
+    data["seats"][1]["level"] = None
+    s.save_path("kombio").write_text(json.dumps(data))
+    again = Storage(tmp_path)
+    assert again.saved_match("kombio") is None and again.saved_matches() == []
+    assert len(again.messages) == 1 and "a bot needs a level" in again.messages[0]
+    assert list(s.saves_dir.glob("kombio.json.corrupt-*")) and not s.save_path("kombio").exists()
+
+
+def test_a_seat_made_without_a_level_is_a_medium_bot():
+    """The client plays a level-less bot as medium: a seat made without one says so, so every seat
+    the game writes reads back."""
+    assert SeatInfo("Ada").level == "medium" and SeatInfo("Ada", "bot").to_json()["level"] == "medium"
+    assert SeatInfo("Zoe", "human").level is None and SeatInfo("R", "random").level is None
+    assert SeatInfo.from_json(SeatInfo("Ada").to_json()) == SeatInfo("Ada", "bot", "medium")

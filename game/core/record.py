@@ -27,6 +27,7 @@ EXPECT_KEYS = ("events", "refused", "totals", "scores")
 RECORD_KEYS = ("format", "variant", "options", "seats", "seed", "actions", "result", "about", "take_backs", "client")
 SEAT_KINDS = ("human", "bot", "random")
 BOT_LEVELS = ("easy", "medium", "hard", "random")   # a bot of level "random" plays at random
+DEFAULT_BOT_LEVEL = "medium"    # what a seat made without a level plays (the client's default bot)
 MAX_STEPS = 500_000          # a long human match is a few thousand; simulate records are shorter
 MAX_SECONDS = 10_000_000.0   # a step's time offset (a match is paused on the table's clock)
 MAX_RECORD_BYTES = 64 * 1024 * 1024
@@ -38,7 +39,11 @@ PROGRESS_EVERY = 5_000
 class SeatInfo:
     name: str
     kind: str = "bot"          # "human", "bot" or "random"
-    level: str | None = None   # bot level: easy, medium, hard
+    level: str | None = None   # bot level: easy, medium, hard; a bot made without one is medium
+
+    def __post_init__(self) -> None:
+        if self.kind == "bot" and self.level is None:
+            self.level = DEFAULT_BOT_LEVEL
 
     def to_json(self, steps: bool = True) -> dict[str, Any]:
         """The record as JSON data; steps=False leaves the action list empty (a saver that keeps
@@ -52,8 +57,9 @@ class SeatInfo:
         kind = schema.one_of(data.get("kind", "bot"), f"{where}.kind", SEAT_KINDS)
         level = data.get("level")
         if kind == "bot":
-            if level is not None:      # a bot without a level plays the default one
-                schema.one_of(level, f"{where}.level", BOT_LEVELS)
+            if level is None:      # never guessed: the record would replay with a bot nobody chose
+                raise RecordError(f"{where}.level: a bot needs a level ({', '.join(BOT_LEVELS)})")
+            schema.one_of(level, f"{where}.level", BOT_LEVELS)
         elif level is not None:
             raise RecordError(f"{where}.level: only a bot has a level")
         return cls(name, kind, level)
