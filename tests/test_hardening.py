@@ -159,7 +159,7 @@ def test_a_save_that_claims_to_be_finished_is_set_aside_not_deleted(tmp_path, re
     s = Storage(tmp_path)
     assert s.saved_match("kombio") is None
     assert not path.exists() and list(path.parent.glob("kombio.json.corrupt-*"))
-    assert len(s.messages) == 1 and "saved match" in s.messages[0]
+    assert len(s.messages) == 1 and "Your saved" in s.messages[0]
 
 
 @pytest.mark.parametrize("t", [1e300, 10 ** 400])
@@ -169,7 +169,7 @@ def test_a_save_with_an_absurd_time_is_set_aside(tmp_path, t):
     text = json.dumps(data).replace('"t": 0.0', f'"t": {t}')
     write(tmp_path, "saves/kombio.json", text)
     s = Storage(tmp_path)
-    assert s.saved_match("kombio") is None and "saved match" in s.messages[0]
+    assert s.saved_match("kombio") is None and "Your saved" in s.messages[0]
 
 
 def test_a_save_with_bad_client_metadata_is_set_aside(tmp_path):
@@ -177,7 +177,7 @@ def test_a_save_with_bad_client_metadata_is_set_aside(tmp_path):
     data["client"] = {"summary": "x" * 100_000}
     write(tmp_path, "saves/kombio.json", json.dumps(data))
     s = Storage(tmp_path)
-    assert s.saved_match("kombio") is None and "saved match" in s.messages[0]
+    assert s.saved_match("kombio") is None and "Your saved" in s.messages[0]
 
 
 # -- records and `cardhall replay` --------------------------------------------------------------------

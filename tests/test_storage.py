@@ -182,7 +182,7 @@ def test_corrupt_saved_match_is_set_aside(tmp_path, content):
     s = Storage(tmp_path)
     assert s.saved_match("storagetest") is None
     assert not path.exists() and list(path.parent.glob("storagetest.json.corrupt-*"))
-    assert "saved match" in s.messages[0]
+    assert "Your saved" in s.messages[0]
 
 
 def test_a_finished_match_updates_statistics_and_clears_the_save(tmp_path):
@@ -220,6 +220,7 @@ def test_the_match_saver_writes_the_newest_snapshot_in_the_background(tmp_path):
 
     _, full = play_match("kombio", ["random", "random", "random"], seed=4, options={"rounds": 2})
     full.result = None
+    del full.actions[-1]        # a match still to be finished (a finished one is counted, not offered)
     s = Storage(tmp_path)
     saver = MatchSaver(s)
     steps = full.actions
@@ -268,6 +269,7 @@ def _journal_match():
 
     _, full = play_match("kombio", ["random", "random", "random"], seed=9, options={"rounds": 2})
     full.result = None
+    del full.actions[-1]        # still to be finished
     return full
 
 
@@ -336,7 +338,10 @@ def test_a_torn_last_journal_line_is_ignored_without_a_notice(tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["garbage", "gap", "bad step", "fifo"])
-def test_a_corrupt_journal_is_set_aside_with_a_notice_and_the_snapshot_continues(tmp_path, damage):
+def test_a_journal_line_that_cannot_be_read_is_left_out_and_the_match_goes_on_from_the_step_before(tmp_path, damage):
+    """The good steps before a bad journal line are kept (they were dropped with the whole journal);
+    the journal is set aside, the snapshot written again with the good steps, and the notice says
+    which step was left out and why."""
     from game.client.storage import MatchSaver
 
     full = _journal_match()
@@ -345,6 +350,7 @@ def test_a_corrupt_journal_is_set_aside_with_a_notice_and_the_snapshot_continues
         saver.save(_upto(full, n), {"table": "kombio"})
     journal = Storage(tmp_path).journal_path("kombio")
     lines = journal.read_bytes().split(b"\n")[:-1]
+    assert [json.loads(line)["i"] for line in lines] == list(range(1, 10))
     if damage == "garbage":
         lines[3] = b"\x00\xff{not json"
     elif damage == "gap":
@@ -360,9 +366,20 @@ def test_a_corrupt_journal_is_set_aside_with_a_notice_and_the_snapshot_continues
         journal.write_bytes(b"\n".join(lines) + b"\n")
     again = Storage(tmp_path)
     record, _ = again.saved_match("kombio")
-    assert record.actions == full.actions[:1]          # the snapshot written when the match began
-    assert len(again.messages) == 1 and "journal" in again.messages[0]
-    assert list(journal.parent.glob("kombio.journal.corrupt-*"))
+    assert len(again.messages) == 1
+    notice = again.messages[0]
+    if damage == "fifo":
+        assert record.actions == full.actions[:1]          # the snapshot written when the match began
+        assert notice.startswith("Your saved Kombio match goes on from step 1: its newest steps were left out, "
+                                 "as the file holding them could not be read (not a regular file).")
+    else:
+        assert record.actions == full.actions[:4]          # the journal's first three lines too
+        assert notice.startswith("Your saved Kombio match goes on from step 4: step 5 and every step after it "
+                                 "were left out, as it could not be read (")
+    kept = list(journal.parent.glob("kombio.journal.corrupt-*"))
+    assert len(kept) == 1 and notice.endswith(f" What was left out is kept in {kept[0].name}.")
+    third = Storage(tmp_path)          # the snapshot holds the good steps now: nothing more to say
+    assert third.saved_match("kombio")[0].actions == record.actions and third.messages == []
     saver._closed = True    # the files were tampered with under it: stop without writing
 
 
@@ -416,6 +433,13 @@ def _kombio(seed=5, actions=()):
     return GameRecord("kombio", {}, [SeatInfo("Zoe", "human"), SeatInfo("Ada", "bot", "easy")], seed, list(actions))
 
 
+def _kombio_steps(seed=5):
+    """The steps of a two-seat Kombio match on `seed`, as _kombio(seed) would play them."""
+    from game.simulate import play_match
+
+    return play_match("kombio", ["random", "random"], seed=seed)[1].actions
+
+
 def test_each_variant_keeps_its_own_saved_match(tmp_path):
     s = Storage(tmp_path)
     s.save_match(record(), {"summary": "round 2"})
@@ -450,14 +474,14 @@ def test_the_saver_writes_each_variant_into_its_own_slot(tmp_path):
 
 def test_the_single_save_of_earlier_versions_moves_into_its_variants_slot_with_its_journal(tmp_path):
     from game.client.storage import journal_mark
-    from game.core.actions import StartRound
 
     data = tmp_path / "data"
     data.mkdir()
-    first = _kombio(actions=[(0.0, StartRound())])
+    steps = _kombio_steps()
+    first = _kombio(actions=steps[:1])
     (data / "saved-match.json").write_text(json.dumps({**first.to_json(), "client": {"summary": "round 1"}}))
     (data / "saved-match.journal").write_text(json.dumps(
-        {"i": 1, "m": journal_mark(first), "step": {"t": 1.0, "type": "StartRound", "seat": -1}}) + "\n")
+        {"i": 1, "m": journal_mark(first), "step": first.step_json(1, *steps[1])}) + "\n")
     s = Storage(tmp_path, lock=True)
     assert not (data / "saved-match.json").exists() and not (data / "saved-match.journal").exists()
     assert (data / "saves" / "kombio.json").exists() and (data / "saves" / "kombio.journal").exists()
@@ -469,14 +493,14 @@ def test_the_single_save_of_earlier_versions_moves_into_its_variants_slot_with_i
 
 def test_a_kill_between_the_two_moves_loses_nothing(tmp_path):
     from game.client.storage import journal_mark
-    from game.core.actions import StartRound
 
     saves = tmp_path / "data" / "saves"
     saves.mkdir(parents=True)
-    first = _kombio(actions=[(0.0, StartRound())])
+    steps = _kombio_steps()
+    first = _kombio(actions=steps[:1])
     (tmp_path / "data" / "saved-match.json").write_text(json.dumps(first.to_json()))
     (saves / "kombio.journal").write_text(json.dumps(          # the journal already moved
-        {"i": 1, "m": journal_mark(first), "step": {"t": 1.0, "type": "StartRound", "seat": -1}}) + "\n")
+        {"i": 1, "m": journal_mark(first), "step": first.step_json(1, *steps[1])}) + "\n")
     s = Storage(tmp_path)
     assert len(s.saved_match("kombio")[0].actions) == 2 and s.messages == []
 
@@ -487,7 +511,7 @@ def test_an_old_single_save_whose_slot_is_taken_is_set_aside_with_a_notice(tmp_p
     (tmp_path / "data" / "saved-match.json").write_text(json.dumps(_kombio(seed=3).to_json()))
     again = Storage(tmp_path)
     assert again.saved_match("kombio")[0].seed == 9
-    assert list((tmp_path / "data").glob("saved-match.json.corrupt-*")) and "saved match" in again.messages[0]
+    assert list((tmp_path / "data").glob("saved-match.json.corrupt-*")) and "Your saved" in again.messages[0]
 
 
 @pytest.mark.parametrize("variant", ["../x", "Kombio", "", "a.b"])
@@ -519,3 +543,121 @@ def test_a_seat_made_without_a_level_is_a_medium_bot():
     assert SeatInfo("Ada").level == "medium" and SeatInfo("Ada", "bot").to_json()["level"] == "medium"
     assert SeatInfo("Zoe", "human").level is None and SeatInfo("R", "random").level is None
     assert SeatInfo.from_json(SeatInfo("Ada").to_json()) == SeatInfo("Ada", "bot", "medium")
+
+
+# -- a step the rules refuse; a snapshot set aside keeps its journal -------------------------------------
+
+def test_a_refused_last_journal_line_is_left_out_and_the_match_goes_on_from_the_step_before(tmp_path):
+    """Issue 33: a well-formed journal line the rules refuse (the last step written twice) made the
+    table fail, and Continue set the whole match aside, snapshot and good steps too."""
+    from game.client.storage import MatchSaver
+
+    full = _journal_match()
+    full.seats[0] = SeatInfo("You", "human")
+    saver = MatchSaver(Storage(tmp_path))
+    for n in range(1, 21):
+        saver.save(_upto(full, n), {"table": "kombio", "summary": "3 players · round 1"})
+    saver._closed = True
+    journal = Storage(tmp_path).journal_path("kombio")
+    last = json.loads(journal.read_bytes().split(b"\n")[-2])
+    assert last["i"] == 19
+    with journal.open("ab") as handle:      # step 19 again, as step 20
+        handle.write(json.dumps({**last, "i": 20}).encode() + b"\n")
+    again = Storage(tmp_path)
+    record, meta = again.saved_match("kombio")
+    assert record.actions == full.actions[:20] and meta["summary"] == "3 players · round 1"
+    t, action = full.actions[19]
+    who = "your" if action.seat == 0 else f"{full.seats[action.seat].name}'s"
+    kept = list(journal.parent.glob("kombio.journal.corrupt-*"))
+    assert len(kept) == 1 and b'"i": 20' in kept[0].read_bytes()
+    assert len(again.messages) == 1
+    notice = again.messages[0]
+    assert notice.startswith(f"Your saved Kombio match goes on from step 20: step 21 ({who} ")
+    assert ") was left out, as the rules refuse it (" in notice
+    assert notice.endswith(f"). What was left out is kept in {kept[0].name}.")
+    record.replay()
+    third = Storage(tmp_path)
+    assert third.saved_match("kombio")[0].actions == full.actions[:20] and third.messages == []
+
+
+def test_a_step_of_the_snapshot_the_rules_refuse_is_left_out_and_the_snapshot_kept_beside(tmp_path):
+    """A save whose snapshot holds a step the rules refuse (another build's rules, a bug) goes on
+    from the step before; the snapshot as it was is kept for a bug report."""
+    full = _journal_match()
+    s = Storage(tmp_path)
+    bad = _upto(full, 12)
+    bad.actions[8] = bad.actions[7]         # a step played twice
+    s.save_match(bad, {"table": "kombio"})
+    again = Storage(tmp_path)
+    assert again.saved_match("kombio")[0].actions == full.actions[:8]
+    kept = list(s.saves_dir.glob("kombio.json.corrupt-*"))
+    assert len(kept) == 1 and len(json.loads(kept[0].read_text())["actions"]) == 12
+    assert again.messages[0].startswith("Your saved Kombio match goes on from step 8: step 9 (")
+    assert "and every step after it were left out, as the rules refuse it (" in again.messages[0]
+    assert len(json.loads(s.save_path("kombio").read_text())["actions"]) == 8
+
+
+def test_a_save_whose_steps_reach_the_end_is_counted_once_not_offered(tmp_path):
+    """The game stopped after the match's last step was saved but before it was counted: the save
+    is counted at the next start (once), not offered to Continue."""
+    from game.simulate import play_match
+
+    _, full = play_match("kombio", ["random", "random"], seed=5, options={"rounds": 1})
+    result, full.result = full.result, None
+    full.seats[0] = SeatInfo("You", "human")
+    Storage(tmp_path).save_match(full, {"table": "kombio"})
+    again = Storage(tmp_path)
+    assert again.saved_matches() == [] and not again.save_path("kombio").exists()
+    assert again.stats.for_variant("kombio").played == 1
+    assert again.stats.last_match.totals_by_round[-1] == result["totals"]
+    assert again.messages == ["Your last Kombio match had ended before it was counted: it counts in your statistics now."]
+    assert Storage(tmp_path).stats.for_variant("kombio").played == 1 and Storage(tmp_path).messages == []
+
+
+@pytest.mark.parametrize("damage", ["garbage", "bad level", "dangling link"])
+def test_a_snapshot_set_aside_keeps_its_journal_beside_it(tmp_path, damage):
+    """Issue 33: the journal (the newest steps) was deleted when its snapshot was set aside, and a
+    snapshot that is a dangling link went without a word."""
+    from game.client.storage import MatchSaver
+
+    full = _journal_match()
+    saver = MatchSaver(Storage(tmp_path))
+    for n in range(1, 11):
+        saver.save(_upto(full, n), {"table": "kombio"})
+    saver._closed = True
+    s = Storage(tmp_path)
+    snapshot, journal = s.save_path("kombio"), s.journal_path("kombio")
+    lines = journal.read_bytes()
+    assert lines.count(b"\n") == 9
+    if damage == "garbage":
+        snapshot.write_text("{not json")
+        why = "could not be read (not valid JSON ("
+    elif damage == "bad level":
+        data = json.loads(snapshot.read_text())
+        data["seats"][1] = {"name": "Ada", "kind": "bot", "level": None}
+        snapshot.write_text(json.dumps(data))
+        why = "cannot be continued (seats[1].level: a bot needs a level"
+    else:
+        snapshot.unlink()
+        snapshot.symlink_to(tmp_path / "gone.json")
+        why = "could not be read (a link to a file that is not there) and cannot be continued."
+    again = Storage(tmp_path)
+    assert again.saved_match("kombio") is None and again.saved_matches() == []
+    kept_snapshot = list(s.saves_dir.glob("kombio.json.corrupt-*"))
+    kept_journal = list(s.saves_dir.glob("kombio.journal.corrupt-*"))
+    assert len(kept_snapshot) == 1 and len(kept_journal) == 1 and kept_journal[0].read_bytes() == lines
+    assert not os.path.lexists(snapshot) and not os.path.lexists(journal)
+    assert len(again.messages) == 1 and again.messages[0].startswith(f"Your saved Kombio match {why}")
+    assert again.messages[0].endswith(f" It is kept as {kept_snapshot[0].name}, its newest steps as "
+                                      f"{kept_journal[0].name}.")
+    assert Storage(tmp_path).messages == []
+
+
+@pytest.mark.parametrize("name", ["settings.json", "statistics.json"])
+def test_a_settings_or_statistics_file_that_is_a_dangling_link_is_reported(tmp_path, name):
+    folder = tmp_path / ("config" if name == "settings.json" else "data")
+    folder.mkdir()
+    (folder / name).symlink_to(tmp_path / "elsewhere.json")
+    s = Storage(tmp_path)
+    assert len(s.messages) == 1 and "a link to a file that is not there" in s.messages[0]
+    assert not os.path.lexists(folder / name) and list(folder.glob(name + ".corrupt-*"))

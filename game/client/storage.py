@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import threading
@@ -24,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from game.core import schema
-from game.core.files import (UnreadableFile, atomic_write_json, atomic_write_text, clean_temporary, parse_json,
-                             read_bytes, read_json, set_aside)
+from game.core.files import (UnreadableFile, atomic_write_json, atomic_write_text, clean_temporary, keep_copy,
+                             parse_json, read_bytes, read_json, set_aside)
 from game.core.schema import SchemaError
 
 APP_NAME = "Cardhall"
@@ -42,6 +43,7 @@ STATS_FORMAT = 1
 SCORES_KEPT = 500           # the newest human scores per variant
 FINISHED_KEPT = 50          # identities of the newest counted matches (a match is counted once)
 SCORE_LIMIT = 10 ** 6
+_log = logging.getLogger(__name__)
 
 # A window larger than an 8K screen is never wanted, and SDL takes seconds to draw its first frame.
 WINDOW_MIN, WINDOW_MAX = (320, 240), (7680, 4320)
@@ -586,78 +588,183 @@ class Storage:
         return [s for s in found if s is not None]
 
     def saved_match(self, variant: str) -> tuple[Any, dict[str, Any]] | None:
-        """(GameRecord, client metadata) of the variant's saved unfinished match, or None: the
-        snapshot plus every complete line of its journal (a torn last line, a kill mid-write, is
-        ignored). A snapshot that cannot be read, is another variant's, names a variant this build
-        lacks or carries a result is set aside with a message, and so is a journal that does not
-        continue it (the match then goes on from the snapshot); one whose match the statistics
-        already counted (the game was killed between the two writes) is removed."""
+        """(GameRecord, client metadata) of the variant's saved unfinished match, or None.
+
+        The snapshot plus every complete line of its journal (a torn last line, a kill mid-write,
+        is ignored), replayed: the match goes on from its last good step. A step that cannot be
+        read or that the rules refuse is left out with every step after it, the files are kept
+        aside and the snapshot is written again with the good steps, and a notice says which step
+        and why. A snapshot that cannot be read (a dangling link too), is another variant's, names
+        a variant this build lacks or says the match is over is set aside with its journal beside
+        it and a notice. A match the statistics already counted (the game was killed between the
+        two writes) is removed; one that replays to its end but was never counted is counted."""
         if variant in self._saved:
             return self._saved[variant]
         if not valid_variant_id(variant):
             return None
         self._saved[variant] = None
-        path = self.save_path(variant)
-        note = "it cannot be continued"
-        data = self._read_json(path, "saved match", note)
-        if data is None or data is _INVALID:
-            self._drop_journal(variant)     # a journal without its snapshot is left from a cleared match
-            return None
         from game.core.errors import CardhallError
         from game.core.record import GameRecord
 
+        try:
+            data = read_json(self.save_path(variant))
+        except UnreadableFile as exc:
+            self._save_aside(variant, f"could not be read ({exc})")
+            return None
+        if data is None:
+            self._drop_journal(variant)     # a journal without its snapshot is left from a cleared match
+            return None
         try:
             record = GameRecord.from_json(data)
             meta = _check_meta(data.get("client") or {})
         except CardhallError as exc:
-            self._set_aside(path, "saved match", note, str(exc)[:120])
-            self._drop_journal(variant)
+            self._save_aside(variant, f"cannot be continued ({str(exc)[:160]})")
             return None
         if record.variant != variant or record.result is not None:
             why = "it is another game's" if record.variant != variant else "it says the match is over"
-            self._set_aside(path, "saved match", note, why)
-            self._drop_journal(variant)
+            self._save_aside(variant, f"cannot be continued ({why})")
             return None
         if match_identity(record) in self.stats.finished:
             self.clear_match(variant)
             return None
-        record = self._with_journal(data, record)
+        in_snapshot = len(record.actions)
+        record, unread = self._with_journal(data, record)
+        refused, game = _replay(record)
+        if game is None:
+            self._save_aside(variant, f"cannot be continued ({refused[1]})")
+            return None
+        if refused is not None:
+            step, why = refused
+            last = step == len(record.actions) - 1 and unread is None
+            what = _steps_left_out(step, _step_words(record, step), last)
+            record = _first_steps(record, step)
+            self._left_out(variant, record, meta, step, in_snapshot, f"{what}, as the rules refuse it ({why})")
+        elif unread is not None:
+            step, why, last = unread
+            what = "its newest steps were left out" if last is None else _steps_left_out(step, "", last)
+            self._left_out(variant, record, meta, step, in_snapshot, f"{what}, as {why}")
+        if game is not None and game.over:
+            self._count_ended(record, game, meta)
+            return None
         self._saved[variant] = (record, meta)
         return self._saved[variant]
 
-    def _with_journal(self, data: dict[str, Any], record: Any) -> Any:
-        """The snapshot's record continued by its journal's steps, all checked by the record's own
-        schema; a journal that is unreadable or does not continue the snapshot is set aside."""
+    def _with_journal(self, data: dict[str, Any], record: Any) -> tuple[Any, tuple[int, str, bool | None] | None]:
+        """The snapshot's record continued by its journal's good steps, each checked by the record's
+        own schema, and the first step that could not be read: (its index, why, whether it was the
+        journal's last line: None when the journal itself could not be read), or None."""
         from game.core.errors import CardhallError
         from game.core.record import GameRecord
 
-        note = "the match continues from its last snapshot"
         journal = self.journal_path(record.variant)
         try:
             raw = read_bytes(journal)
         except UnreadableFile as exc:
-            self._set_aside(journal, "saved match journal", note, str(exc))
-            return record
+            return record, (len(record.actions), f"the file holding them could not be read ({exc})", None)
         if not raw:
-            return record
+            return record, None
         mark = journal_mark(record)
         steps: list[Any] = []
-        try:
-            for number, line in enumerate(raw.split(b"\n")[:-1]):    # after the last newline: torn
+        unread = None
+        lines = raw.split(b"\n")[:-1]     # after the last newline: a torn line
+        for number, line in enumerate(lines):
+            where = f"journal line {number + 1}"
+            try:
                 entry = parse_json(line)
-                schema.obj(entry, f"journal line {number + 1}", ("i", "m", "step"))
-                index = schema.integer(entry.get("i"), f"journal line {number + 1}.i", 0, 10 ** 7)
+                schema.obj(entry, where, ("i", "m", "step"))
+                index = schema.integer(entry.get("i"), f"{where}.i", 0, 10 ** 7)
                 if entry.get("m") != mark or index < len(record.actions) + len(steps):
                     continue    # another match's leftover, or a step the snapshot already holds
                 if index > len(record.actions) + len(steps):
-                    raise SchemaError(f"journal line {number + 1}: step {index} leaves a gap")
-                steps.append(entry.get("step"))
-            if not steps:
-                return record
-            return GameRecord.from_json({**data, "actions": list(data["actions"]) + steps})
-        except (UnreadableFile, CardhallError) as exc:
-            self._set_aside(journal, "saved match journal", note, str(exc)[:120])
-            return record
+                    raise SchemaError(f"{where} is step {index + 1}: the steps before it are missing")
+            except (UnreadableFile, CardhallError) as exc:
+                unread = (len(record.actions) + len(steps), f"it could not be read ({where}: {str(exc)[:120]})",
+                          number == len(lines) - 1)
+                break
+            steps.append(entry.get("step"))
+        head = {**data, "actions": list(data["actions"])}
+
+        def read(count: int) -> Any:
+            return GameRecord.from_json({**head, "actions": head["actions"] + steps[:count]})
+        try:
+            return read(len(steps)), unread
+        except CardhallError:
+            pass
+        good, bad, why = 0, len(steps), "it could not be read"     # read(good) reads, read(bad) does not
+        while bad - good > 1:
+            middle = (good + bad) // 2
+            try:
+                read(middle)
+                good = middle
+            except CardhallError:
+                bad = middle
+        try:
+            read(bad)
+        except CardhallError as exc:
+            why = f"it could not be read ({str(exc)[:120]})"
+        return read(good), (len(record.actions) + good, why, bad == len(steps) and unread is None)
+
+    def _left_out(self, variant: str, record: Any, meta: dict[str, Any], step: int, in_snapshot: int,
+                  what: str) -> None:
+        """Steps from `step` on were left out of the saved match: keep the files they were in, write
+        the snapshot again with the steps before, and tell the player `what` was left out and why."""
+        kept: list[str] = []
+        if not self.read_only:
+            snapshot, journal = self.save_path(variant), self.journal_path(variant)
+            try:
+                if step < in_snapshot:
+                    kept.append(keep_copy(snapshot).name)
+                atomic_write_json(snapshot, {**record.to_json(), "client": meta})
+                # (after the snapshot: a kill between the two reads the same journal line again)
+                if os.path.lexists(journal):
+                    kept.append(set_aside(journal).name)
+            except (OSError, ValueError):
+                pass        # nothing is lost: the next start finds the same files
+        start = f"step {step}" if step else "its start"
+        kept_text = f" What was left out is kept in {' and '.join(kept)}." if kept else ""
+        self.messages.append(f"Your saved {game_title(variant)} match goes on from {start}: {what}.{kept_text}")
+
+    def _count_ended(self, record: Any, game: Any, meta: dict[str, Any]) -> None:
+        """A saved match whose steps reach its end was never counted (the game stopped between its
+        last step and the statistics): count it now, once."""
+        from game.core.record import result_of
+
+        record.result = result_of(game)
+        totals, winners = record.result["totals"], record.result["winners"]
+        lowest = not winners or all(totals[w] == min(totals) for w in winners)
+        try:
+            self.record_finished(record, lowest_wins=lowest, coached=bool(meta.get("coached")))
+        except OSError:
+            pass        # counted here; the statistics are written with the next change
+        self.messages.append(f"Your last {game_title(record.variant)} match had ended before it was counted: "
+                             "it counts in your statistics now.")
+
+    def _save_aside(self, variant: str, why: str) -> None:
+        """The variant's saved match cannot be continued: keep its snapshot, and its journal (the
+        newest steps) beside it, and tell the player why and where."""
+        kept: list[str] = []
+        if not self.read_only:
+            for path in (self.save_path(variant), self.journal_path(variant)):
+                try:
+                    if not os.path.lexists(path):
+                        continue
+                    if path.suffix == JOURNAL_SUFFIX and path.is_file() and not path.is_symlink() \
+                            and path.stat().st_size == 0:
+                        path.unlink()               # an empty journal holds nothing to keep
+                        continue
+                    kept.append(set_aside(path).name)
+                except OSError:
+                    pass
+        title = game_title(variant)
+        where = ""
+        if len(kept) == 2:
+            where = f" It is kept as {kept[0]}, its newest steps as {kept[1]}."
+        elif kept:
+            where = f" It is kept as {kept[0]}."
+        if why.startswith("could not"):
+            why = f"{why} and cannot be continued"
+        self.messages.append(f"Your saved {title} match {why}.{where}")
+        self._saved[variant] = None
 
     def _drop_journal(self, variant: str) -> None:
         if not self.read_only:
@@ -676,16 +783,68 @@ class Storage:
         self._drop_journal(variant)
         self._saved[variant] = None
 
-    def discard_saved_as_broken(self, variant: str) -> None:
+    def discard_saved_as_broken(self, variant: str, why: str = "") -> None:
         """The table could not rebuild the variant's saved match: keep it aside and tell the player."""
-        if self.save_path(variant).exists():
-            self._set_aside(self.save_path(variant), "saved match", "it cannot be continued")
-        if self.journal_path(variant).exists() and not self.read_only:
-            try:
-                set_aside(self.journal_path(variant))
-            except OSError:
-                pass
-        self._saved[variant] = None
+        self._save_aside(variant, f"cannot be continued ({why or 'the table could not set it out'})")
+
+
+def game_title(variant: str) -> str:
+    """A variant's title for the player ("Combat UNO"), or its id when this build lacks it."""
+    from game.core.errors import CardhallError
+    from game.core.game import get_variant
+
+    try:
+        return get_variant(variant).title
+    except CardhallError:
+        return variant
+
+
+def _replay(record: Any) -> tuple[tuple[int, str] | None, Any]:
+    """Replay a record: (the first step the rules refuse and why, or None; the game as far as it
+    got, or None when this build cannot set the match up)."""
+    from game.core.errors import CardhallError
+
+    try:
+        game = record.new_game()
+    except CardhallError as exc:
+        return (0, str(exc)[:160]), None
+    for index, (t, action) in enumerate(record.actions):
+        try:
+            game.apply(action, t)
+        except CardhallError as exc:
+            return (index, str(exc)[:160]), game
+        except Exception as exc:     # a fault of this build's rules: the menu must still open
+            _log.exception("replaying step %d of a saved %s match failed", index, record.variant)
+            return (index, f"this version fails on it: {type(exc).__name__}"), game
+    return None, game
+
+
+def _steps_left_out(step: int, words: str, last: bool) -> str:
+    what = f"step {step + 1}" + (f" ({words})" if words else "")
+    return f"{what} was left out" if last else f"{what} and every step after it were left out"
+
+
+def _first_steps(record: Any, count: int) -> Any:
+    from game.core.record import GameRecord
+
+    return GameRecord(record.variant, record.options, record.seats, record.seed, record.actions[:count],
+                      record.result, {i: e for i, e in record.expect.items() if i < count}, record.about)
+
+
+def _step_words(record: Any, step: int) -> str:
+    """A step as the player reads it: "Ada's draw from deck", "your match", "the deal"."""
+    from game.core.actions import Expire, StartRound
+
+    action = record.actions[step][1]
+    if isinstance(action, StartRound):
+        return "the deal"
+    if isinstance(action, Expire):
+        return "a reaction window closing"
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(action).__name__).lower()
+    if not 0 <= action.seat < len(record.seats):
+        return words
+    seat = record.seats[action.seat]
+    return f"your {words}" if seat.kind == "human" and seat.name == "You" else f"{seat.name}'s {words}"
 
 
 def journal_mark(record: Any) -> str:

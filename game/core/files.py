@@ -54,6 +54,8 @@ def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes | None:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
+        if os.path.islink(path):       # a link to nothing: reported, never taken for "no file"
+            raise UnreadableFile("a link to a file that is not there") from None
         return None
     except OSError as exc:
         raise UnreadableFile(exc.strerror or str(exc)) from None
@@ -130,12 +132,16 @@ def clean_temporary(folder: Path) -> list[str]:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_SUFFIX, dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -155,10 +161,24 @@ def atomic_write_json(path: Path, data: Any) -> None:
 def set_aside(path: Path) -> Path:
     """Move a file that could not be read out of the way, keeping it for a bug report."""
     path = Path(path)
+    target = _aside_name(path)
+    os.replace(path, target)
+    return target
+
+
+def keep_copy(path: Path) -> Path:
+    """Copy a file about to be written again where set_aside would move it (a kill while the copy
+    is made leaves the file itself as it was)."""
+    path = Path(path)
+    target = _aside_name(path)
+    atomic_write_bytes(target, read_bytes(path) or b"")
+    return target
+
+
+def _aside_name(path: Path) -> Path:
     target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
         n += 1
-    os.replace(path, target)
     return target

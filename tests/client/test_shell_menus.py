@@ -263,7 +263,9 @@ def test_a_saved_match_the_table_cannot_rebuild_is_set_aside_with_a_notice(make_
     assert drive.stack == ["MainMenu"]
     drive.app.run_frames(1)
     assert "Continue" not in drive.texts
-    assert any("saved match" in t for t in drive.texts)
+    notice = " ".join(drive.app.storage.messages)
+    assert notice.startswith("Your saved Shelltest match cannot be continued (this record cannot be rebuilt).")
+    assert any(t.startswith("Your saved") for t in drive.texts)
     assert list((home / "data" / "saves").glob("shelltest.json.corrupt-*"))
 
 
@@ -579,3 +581,33 @@ def test_a_toast_covers_no_title_and_no_button(drive, size):
             assert not hit, f"at {size} on {drive.stack[-1]} the toast {toast} covers {hit}"
             drive.app.run_frames(1, dt=1.0)     # its time runs out: the next one shows
         assert not drive.app._toasts
+
+
+def test_continue_plays_on_from_the_last_good_step_of_a_journal_with_a_refused_line(make_app, home, driver_for):
+    """Issue 33: a journal line the rules refuse (the last step written twice) made Continue set the
+    whole match aside with "could not be read" and no reason (5 of 5); the table now opens on the
+    steps before it and the notice says which step was left out and why."""
+    from game.client.storage import MatchSaver, journal_mark
+    from game.core.record import GameRecord, SeatInfo
+    from game.simulate import play_match
+
+    _, full = play_match("kombio", ["random", "random", "random"], seed=9, options={"rounds": 2})
+    full.seats[0] = SeatInfo("You", "human")
+    saver = MatchSaver(Storage(home))
+    for n in range(1, 21):
+        saver.save(GameRecord(full.variant, full.options, full.seats, full.seed, full.actions[:n]),
+                   {"table": "kombio", "summary": "3 players · round 1"})
+    saver.close()                           # all 20 steps in the snapshot; then step 20 is step 19 again:
+    journal = Storage(home).journal_path("kombio")
+    twenty = GameRecord(full.variant, full.options, full.seats, full.seed, full.actions[:20])
+    journal.write_text(json.dumps({"i": 20, "m": journal_mark(twenty), "step": twenty.step_json(19, *full.actions[19])})
+                       + "\n")
+    drive = driver_for(make_app())
+    assert "Continue" in drive.texts and "Notice" in drive.texts
+    assert any(t.startswith("Your saved Kombio match goes on from step 20: step 21") for t in drive.texts)
+    drive.key(pygame.K_c)
+    drive.app.run_frames(2)
+    table = drive.app.top
+    assert type(table).__name__ == "KombioTable"
+    assert table.match.record().actions == full.actions[:20]
+    assert not list(journal.parent.glob("kombio.json.corrupt-*"))

@@ -240,10 +240,10 @@ def continue_saved(app, record) -> None:
     """Open the table on a saved match; one it cannot rebuild is set aside with a notice."""
     try:
         tables.start_match(app, record)
-    except Exception:
+    except Exception as exc:
         _log.exception("the saved match could not be continued")
         app.to_main_menu()
-        app.storage.discard_saved_as_broken(record.variant)
+        app.storage.discard_saved_as_broken(record.variant, str(exc)[:120] or type(exc).__name__)
         app.top.rebuild()
 
 
