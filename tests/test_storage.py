@@ -12,6 +12,7 @@ from game.client.storage import Settings, Storage
 from game.core import game as core_game
 from game.core.game import Game
 from game.core.record import GameRecord, SeatInfo
+from tests.full_disk import FullDisk
 
 
 class StorageTestGame(Game):
@@ -404,9 +405,11 @@ def test_a_journal_left_by_another_match_or_without_a_snapshot_is_not_read(tmp_p
     saver._closed = True
 
 
-def test_a_failed_journal_append_is_reported_and_the_next_save_writes_a_fresh_snapshot(tmp_path, monkeypatch):
+def test_a_failed_journal_append_is_reported_and_a_later_save_writes_a_fresh_snapshot(tmp_path, monkeypatch):
+    """(Every RETRY_EVERY-th save tries the whole snapshot again, not every one: on a full disk that
+    would cost the frame path a failed write at every move.)"""
     from game.client import storage
-    from game.client.storage import MatchSaver
+    from game.client.storage import RETRY_EVERY, MatchSaver
 
     full = _journal_match()
     s = Storage(tmp_path)
@@ -420,10 +423,16 @@ def test_a_failed_journal_append_is_reported_and_the_next_save_writes_a_fresh_sn
     saver.save(_upto(full, 4), {"table": "kombio"})
     assert isinstance(saver.error, OSError)
     monkeypatch.setattr(storage.os, "write", real)
+    for n in range(5, 5 + RETRY_EVERY - 1):
+        saver.error = None
+        saver.save(_upto(full, n), {"table": "kombio"})
+        assert saver.error is not None          # not tried again yet
     saver.error = None
-    saver.save(_upto(full, 6), {"table": "kombio"})
+    saver.save(_upto(full, 5 + RETRY_EVERY), {"table": "kombio"})
     assert saver.error is None
-    assert Storage(tmp_path).saved_match("kombio")[0].actions == full.actions[:6]
+    assert Storage(tmp_path).saved_match("kombio")[0].actions == full.actions[:5 + RETRY_EVERY]
+    saver.save(_upto(full, 6 + RETRY_EVERY), {"table": "kombio"})
+    assert saver.error is None and Storage(tmp_path).saved_match("kombio")[0].actions == full.actions[:6 + RETRY_EVERY]
     saver.close()
 
 
@@ -661,3 +670,85 @@ def test_a_settings_or_statistics_file_that_is_a_dangling_link_is_reported(tmp_p
     s = Storage(tmp_path)
     assert len(s.messages) == 1 and "a link to a file that is not there" in s.messages[0]
     assert not os.path.lexists(folder / name) and list(folder.glob(name + ".corrupt-*"))
+
+
+# -- a full disk ------------------------------------------------------------------------------------------
+
+def test_a_full_disk_tells_what_is_saved_and_the_next_save_writes_everything(tmp_path, monkeypatch):
+    from game.client.storage import MatchSaver, NotSaved
+
+    disk = FullDisk(monkeypatch)
+    full = _journal_match()
+    s = Storage(tmp_path)
+    saver = MatchSaver(s)
+    for n in range(1, 8):
+        saver.save(_upto(full, n), {"table": "kombio"})
+    assert saver.error is None and saver.saved_steps == 7
+    disk.full = True
+    saver.save(_upto(full, 8), {"table": "kombio"})
+    error, saver.error = saver.error, None
+    assert isinstance(error, NotSaved) and error.kind == "match"
+    assert error.text == "Not saved: the disk is full. The match is saved up to step 7, in round 1; Cardhall keeps trying."
+    saver.save(_upto(full, 9), {"table": "kombio"})        # tried again: the disk is still full
+    assert saver.error is not None and "step 7, in round 1" in saver.error.text
+    saver.error = None
+    assert Storage(tmp_path).saved_match("kombio")[0].actions == full.actions[:7]
+    disk.full = False
+    assert saver.flush() and saver.error is None            # a flush (pause, quit) tries again too
+    assert Storage(tmp_path).saved_match("kombio")[0].actions == full.actions[:9]
+    saver.save(_upto(full, 10), {"table": "kombio"})
+    assert saver.error is None and saver.saved_steps == 10
+    assert Storage(tmp_path).saved_match("kombio")[0].actions == full.actions[:10]
+    saver.close()
+
+
+def test_a_match_finished_on_a_full_disk_is_counted_once_and_never_offered_again(tmp_path, monkeypatch):
+    """Issue 33: on a full disk the finished match was not counted, and once there was room again
+    Continue offered it from an old position (step 7). The save of a finished match is removed when
+    the statistics cannot be written (the room it frees is often enough), and they are written
+    again until they are."""
+    from game.client.storage import NotSaved
+    from game.simulate import play_match
+
+    disk = FullDisk(monkeypatch)
+    _, finished = play_match("kombio", ["random", "random"], seed=5, options={"rounds": 1})
+    finished.seats[0] = SeatInfo("You", "human")
+    s = Storage(tmp_path)
+    s.save_match(_upto(finished, 7), {"table": "kombio"})
+    disk.full = True
+    with pytest.raises(NotSaved) as caught:
+        s.record_finished(finished)
+    assert caught.value.kind == "result" and caught.value.text == (
+        "Not saved: the disk is full. This result does not count in your statistics yet; Cardhall keeps trying.")
+    assert s.unsaved_result == "kombio" and s.messages == [
+        "The result of your last Kombio match is not saved, as the disk is full: it counts in your statistics "
+        "once Cardhall can write them (it keeps trying until you quit)."]
+    assert not s.save_path("kombio").exists()       # the old position is never offered again
+    s.record_finished(finished)                      # the table saving again: counted once
+    assert s.stats.for_variant("kombio").played == 1
+    assert s.retry_writes() is None and s.unsaved_result == "kombio"     # still full
+    disk.full = False
+    assert s.retry_writes() == "kombio" and s.unsaved_result is None and s.messages == []
+    again = Storage(tmp_path)
+    assert again.stats.for_variant("kombio").played == 1 and again.saved_matches() == [] and again.messages == []
+
+
+def test_a_finished_match_whose_save_fills_the_disk_is_counted_at_once(tmp_path, monkeypatch):
+    """The statistics fail for want of room; removing the finished match's save makes it."""
+    from game.client import storage
+    from game.simulate import play_match
+
+    _, finished = play_match("kombio", ["random", "random"], seed=5, options={"rounds": 1})
+    finished.seats[0] = SeatInfo("You", "human")
+    s = Storage(tmp_path)
+    s.save_match(_upto(finished, 7), {"table": "kombio"})
+    real = storage.atomic_write_json
+
+    def room_once_the_save_is_gone(path, data):
+        if os.path.exists(s.save_path("kombio")):
+            raise OSError(28, "No space left on device")
+        real(path, data)
+    monkeypatch.setattr(storage, "atomic_write_json", room_once_the_save_is_gone)
+    s.record_finished(finished)
+    assert s.unsaved_result is None and s.messages == []
+    assert Storage(tmp_path).stats.for_variant("kombio").played == 1 and Storage(tmp_path).saved_matches() == []

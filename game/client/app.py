@@ -30,6 +30,7 @@ TITLE = "Cardhall"
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 FPS = 60
+RETRY_WRITES_EVERY = 2.0    # seconds between tries to write what a full disk held back
 _log = logging.getLogger(__name__)
 
 
@@ -58,6 +59,7 @@ class App:
         self.frame = 0
         self._toasts: list[list[Any]] = []      # [text, seconds left]
         self._settings_dirty = 0.0             # seconds until a pending settings save
+        self._retry_writes = RETRY_WRITES_EVERY
         self._drop_text = False                # the key that changed scenes must not type into the next one
         self._pg_clock = pygame.time.Clock()
         if size is not None:
@@ -206,6 +208,12 @@ class App:
                 return scene
         return None
 
+    def _result_saved(self, variant: str | None) -> None:
+        if variant is not None:
+            from game.client.storage import game_title
+
+            self.toast(f"Saved: your {game_title(variant)} match counts in your statistics now.", 6.0)
+
     # -- toasts ----------------------------------------------------------------------------------
     def toast(self, text: str, seconds: float = 2.5) -> None:
         """A short message over everything (e.g. "Match saved"), after those still showing."""
@@ -223,6 +231,7 @@ class App:
                 _log.exception("scene shutdown failed")
         if self._settings_dirty:
             self.save_settings()
+        self.storage.retry_writes()        # a last try for a result a full disk held back
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -283,6 +292,11 @@ class App:
             self._settings_dirty = max(0.0, self._settings_dirty - dt)
             if not self._settings_dirty:
                 self.save_settings()
+        if self.storage.unsaved_result is not None:
+            self._retry_writes -= dt
+            if self._retry_writes <= 0:
+                self._retry_writes = RETRY_WRITES_EVERY
+                self._result_saved(self.storage.retry_writes())
         if self._toasts:   # shown one after another (_draw_toasts)
             self._toasts[0][1] -= dt
             if self._toasts[0][1] <= 0:
@@ -321,11 +335,16 @@ class App:
             return
         text = self._toasts[0][0]
         pal = self.palette
-        label = T.text(text, TH.BODY, pal.text)
-        rect = label.get_rect().inflate(36, 18)
+        # A long one (what a full disk left unsaved) wraps rather than run off a narrow window.
+        lines = T.wrap(text, TH.BODY, max(200, surface.get_width() - 80))
+        step = T.line_height(TH.BODY)
+        width = max(T.text(line, TH.BODY, pal.text).get_width() for line in lines)
+        rect = pygame.Rect(0, 0, width, T.text(lines[0], TH.BODY, pal.text).get_height() + step * (len(lines) - 1))
+        rect = rect.inflate(36, 18)
         rect.midbottom = (surface.get_width() // 2, surface.get_height() - 6)
         TH.draw_panel(surface, rect, pal, fill=(10, 20, 16, 230))
-        T.blit_text(surface, text, TH.BODY, pal.text, rect.center, "center")
+        for i, line in enumerate(lines):
+            T.blit_text(surface, line, TH.BODY, pal.text, (rect.centerx, rect.y + 9 + i * step), "midtop")
 
     def loop(self) -> int:
         while self.step():

@@ -14,6 +14,7 @@ This module imports no pygame.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import logging
@@ -38,6 +39,7 @@ JOURNAL_SUFFIX = ".journal"             # the steps played since the save's snap
 LEGACY_SAVE_FILE = "saved-match.json"   # the single save of earlier versions, moved into its slot
 LEGACY_JOURNAL_FILE = "saved-match.journal"
 JOURNAL_BOUND = 200                     # lines after which the saver writes a new snapshot
+RETRY_EVERY = 10                        # after a failed write, the saver tries a new snapshot every 10th save
 LOCK_FILE = "cardhall.lock"
 STATS_FORMAT = 1
 SCORES_KEPT = 500           # the newest human scores per variant
@@ -321,6 +323,31 @@ def default_dirs() -> tuple[Path, Path]:
             Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
 
 
+class NotSaved(OSError):
+    """A write that failed. `text` tells the player what is and is not saved; `kind` is "match"
+    (the unfinished match) or "result" (a finished match's statistics)."""
+
+    def __init__(self, cause: BaseException, text: str, kind: str = "match"):
+        number = cause.errno if isinstance(cause, OSError) else None
+        super().__init__(number, getattr(cause, "strerror", None) or str(cause))
+        self.text, self.kind = text, kind
+
+
+def why_not_saved(exc: BaseException) -> str:
+    """Why a write failed, as the player reads it: "the disk is full"."""
+    number = exc.errno if isinstance(exc, OSError) else None
+    if number == errno.ENOSPC:
+        return "the disk is full"
+    if number == getattr(errno, "EDQUOT", None):
+        return "your disk quota is used up"
+    if number == errno.EROFS:
+        return "the disk is read-only"
+    if number in (errno.EACCES, errno.EPERM):
+        return "Cardhall may not write to its folder"
+    reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return f"the system said: {reason}"
+
+
 class Storage:
     """Settings, statistics and the saved matches (one per variant), loaded once at start-up.
 
@@ -338,6 +365,10 @@ class Storage:
             self.config_dir, self.data_dir = default_dirs()
         self.messages: list[str] = []
         self.read_only = False
+        # A finished match counted here whose statistics could not be written yet (a full disk),
+        # and the notice that says so: written again by retry_writes() until they are.
+        self.unsaved_result: str | None = None
+        self._unsaved_notice = ""
         self._lock_handle: Any = None
         if lock:
             self._lock_home()
@@ -472,6 +503,22 @@ class Storage:
     def save_stats(self) -> None:
         if not self.read_only:
             atomic_write_json(self.stats_path, self.stats.to_json())
+        if self.unsaved_result is not None:        # what was waiting is written now
+            self.unsaved_result = None
+            if self._unsaved_notice in self.messages:
+                self.messages.remove(self._unsaved_notice)
+
+    def retry_writes(self) -> str | None:
+        """Write the statistics a full disk held back; the variant whose result now counts, or None
+        (nothing waited, or the write failed again)."""
+        variant = self.unsaved_result
+        if variant is None:
+            return None
+        try:
+            self.save_stats()
+        except OSError:
+            return None
+        return variant
 
     def reset_stats(self) -> None:
         """Statistics → Reset: every count and the chart start again. The identities of counted
@@ -524,8 +571,28 @@ class Storage:
             del vs.scores[:-SCORES_KEPT]
         self.stats.last_match = LastMatch(record.variant, names, totals_by_round or [totals], winners)
         self.stats.finished = (self.stats.finished + [identity])[-FINISHED_KEPT:]
-        self.save_stats()
+        try:
+            self.save_stats()
+        except OSError:
+            # A full disk: the match's save holds an old position of it. Removed, it frees room for
+            # the statistics and Continue never offers the finished match again.
+            self.clear_match(record.variant)
+            try:
+                self.save_stats()
+            except OSError as exc:
+                self._result_not_saved(record.variant, exc)
+                raise NotSaved(exc, f"Not saved: {why_not_saved(exc)}. This result does not count in your "
+                                    "statistics yet; Cardhall keeps trying.", "result") from None
         self.clear_match(record.variant)
+
+    def _result_not_saved(self, variant: str, exc: OSError) -> None:
+        if self._unsaved_notice in self.messages:
+            self.messages.remove(self._unsaved_notice)
+        self.unsaved_result = variant
+        self._unsaved_notice = (f"The result of your last {game_title(variant)} match is not saved, as "
+                                f"{why_not_saved(exc)}: it counts in your statistics once Cardhall can write "
+                                "them (it keeps trying until you quit).")
+        self.messages.append(self._unsaved_notice)
 
     # -- the saved unfinished matches: one per variant ----------------------------------------
     def _move_single_save(self) -> None:
@@ -567,7 +634,11 @@ class Storage:
         data = record.to_json()
         data["client"] = dict(meta or {})
         if not self.read_only:
-            atomic_write_json(self.save_path(record.variant), data)
+            try:
+                atomic_write_json(self.save_path(record.variant), data)
+            except OSError as exc:
+                raise NotSaved(exc, f"Not saved: {why_not_saved(exc)}. Continue goes on from the last move "
+                                    "that was saved.") from None
         self._saved[record.variant] = (record, dict(meta or {}))
 
     def _match_written(self, record: Any, meta: dict[str, Any]) -> None:
@@ -778,7 +849,7 @@ class Storage:
         if not self.read_only:
             try:
                 self.save_path(variant).unlink()
-            except FileNotFoundError:
+            except OSError:
                 pass
         self._drop_journal(variant)
         self._saved[variant] = None
@@ -885,7 +956,8 @@ class MatchSaver:
     (round and match ends, pause, quit), when the journal passes JOURNAL_BOUND lines, or when the
     metadata changes. A record that does not continue the saved steps (a new match) is written
     as a snapshot at once. Actions never change once played, so each step's JSON is made once.
-    `close()` flushes and stops the worker. A failed write is kept in `error` for the table.
+    `close()` flushes and stops the worker. A failed write is kept in `error` for the table (a
+    NotSaved saying what is saved: `saved_steps`); the next save, or a flush, tries again.
     """
 
     def __init__(self, store: Storage):
@@ -895,8 +967,13 @@ class MatchSaver:
         self._closed = False
         self._steps: list[Any] = []     # the (t, action) pairs saved (snapshot or journal), by position
         self._texts: list[str] = []     # their JSON
-        self._record: Any = None        # the newest record and metadata handed over
+        self._record: Any = None        # the newest record and metadata handed over (None after a failed write)
         self._meta: dict[str, Any] = {}
+        self._last: tuple[Any, dict[str, Any]] | None = None     # ...kept to try again after one
+        self.saved_steps = 0                # of the match handed over, the steps on disk
+        self._disk_mark = ""                # the match those are of
+        self._failure: OSError | None = None    # the last failed write, and the saves until the next try
+        self._retry_in = 0
         self._mark = ""
         self._journal: int | None = None    # the journal's file descriptor (O_APPEND)
         self._journal_path: Path | None = None
@@ -914,11 +991,28 @@ class MatchSaver:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the match saver is closed")
+            self._last = (record, meta)
             try:
                 self._hand_over(record, meta)
+                self._failure = None
             except (OSError, ValueError) as exc:
-                self.error = exc if isinstance(exc, OSError) else OSError(str(exc))
+                self.error = self._not_saved(exc)
+                if isinstance(exc, OSError) and self._failure is None:
+                    self._failure, self._retry_in = exc, RETRY_EVERY
             self._lock.notify_all()
+
+    def _not_saved(self, exc: BaseException) -> NotSaved:
+        """The error for the table: why, and how far the match is saved."""
+        from game.core.actions import StartRound
+
+        record = self._last[0] if self._last is not None else None
+        steps = self.saved_steps if record is not None and self._disk_mark == journal_mark(record) else 0
+        why = why_not_saved(exc)
+        if not steps:
+            return NotSaved(exc, f"Not saved: {why}, and nothing of this match is saved yet; Cardhall keeps trying.")
+        deals = sum(isinstance(action, StartRound) for _, action in record.actions[:steps])
+        where = f"step {steps}" + (f", in round {deals}" if deals else "")
+        return NotSaved(exc, f"Not saved: {why}. The match is saved up to {where}; Cardhall keeps trying.")
 
     def _hand_over(self, record: Any, meta: dict[str, Any]) -> None:
         steps = record.actions
@@ -928,6 +1022,13 @@ class MatchSaver:
                      and record.seed == self._record.seed and record.variant == self._record.variant)
         self._record, self._meta = record, meta
         if not continues:
+            if self._failure is not None and self._retry_in > 1:
+                # A full disk: the whole snapshot is tried again every RETRY_EVERY saves, not on the
+                # frame path at every move (a flush, on pause and quit, tries at once).
+                self._retry_in -= 1
+                self._record = None
+                raise self._failure
+            self._retry_in = RETRY_EVERY
             self._restart(record, meta)
             return
         lines = []
@@ -937,11 +1038,14 @@ class MatchSaver:
             self._texts.append(text)
             lines.append(f'{{"i": {index}, "m": "{self._mark}", "step": {text}}}\n')
         if lines and self._journal is not None:
+            data = "".join(lines).encode("utf-8")
             try:
-                os.write(self._journal, "".join(lines).encode("utf-8"))
+                if os.write(self._journal, data) < len(data):     # a disk filling up writes less
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
             except OSError:
                 self._record = None      # the journal may lack these steps: the next save starts afresh
                 raise
+            self.saved_steps = len(self._steps)
             self._unsynced = True
         if self._journal is not None and (len(self._steps) - self._snapshot_steps > JOURNAL_BOUND
                                           or meta != self._snapshot_meta):
@@ -960,9 +1064,13 @@ class MatchSaver:
             raise
 
     def _start(self, record: Any, meta: dict[str, Any]) -> None:
-        self._steps = list(record.actions)
-        self._texts = [json.dumps(record.step_json(i, *step), sort_keys=True, allow_nan=False)
-                       for i, step in enumerate(self._steps)]
+        known = 0           # the steps whose JSON is made already (trying again after a failed write)
+        steps = record.actions
+        while known < min(len(steps), len(self._steps)) and steps[known] is self._steps[known]:
+            known += 1
+        self._steps = list(steps)
+        self._texts = self._texts[:known] + [json.dumps(record.step_json(i, *steps[i]), sort_keys=True, allow_nan=False)
+                                             for i in range(known, len(steps))]
         self._mark = journal_mark(record)
         if self._journal is not None:
             os.close(self._journal)
@@ -973,6 +1081,7 @@ class MatchSaver:
         self._snapshot_steps, self._snapshot_meta = 0, None
         atomic_write_text(self.store.save_path(record.variant), self._snapshot(record, meta, len(self._texts)))
         self._snapshot_steps, self._snapshot_meta = len(self._texts), meta
+        self.saved_steps, self._disk_mark = len(self._texts), self._mark
         # Emptied before any line is appended: a torn line a kill left must not prefix a new one.
         self._journal_path = self.store.journal_path(record.variant)
         self._journal = os.open(self._journal_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_TRUNC
@@ -983,6 +1092,13 @@ class MatchSaver:
         """Block until everything handed over is in a snapshot on disk; False if that took over
         `timeout`."""
         with self._lock:
+            if self._record is None and self._last is not None and not self._closed:
+                try:                # the last write failed: try again (pause and quit flush)
+                    self._record, self._meta = self._last
+                    self._restart(*self._last)
+                    self._failure = None
+                except (OSError, ValueError) as exc:
+                    self.error = self._not_saved(exc)
             if self._record is not None and (len(self._steps) > self._snapshot_steps
                                              or self._meta != self._snapshot_meta):
                 self._compact = True
@@ -1020,6 +1136,9 @@ class MatchSaver:
             try:
                 if journal is not None:
                     os.fsync(journal)
+            except OSError as exc:
+                self.error = self._not_saved(exc)
+            try:
                 if compact and not self.store.read_only and journal is not None:
                     atomic_write_text(self.store.save_path(record.variant), self._snapshot(record, meta, count, texts))
                     with self._lock:
@@ -1027,8 +1146,9 @@ class MatchSaver:
                         if len(self._steps) == count:     # nothing appended meanwhile: empty it
                             os.ftruncate(journal, 0)
                 self.store._match_written(record, meta)
-            except (OSError, ValueError) as exc:
-                self.error = exc if isinstance(exc, OSError) else OSError(str(exc))
+            except (OSError, ValueError):
+                # Nothing is lost: the journal still holds every step, and the next flush tries again.
+                _log.warning("compacting the saved match failed", exc_info=True)
             finally:
                 with self._lock:
                     self._working = False

@@ -116,7 +116,7 @@ class PauseMenu(MenuScene):
                     self.app.toast("Match saved: Continue from the main menu")
             except Exception as exc:
                 _log.exception("saving the match failed")
-                self.app.toast(f"The match could not be saved: {exc}")
+                self.app.toast(getattr(exc, "text", "") or f"The match could not be saved: {exc}", 6.0)
         self.app.to_main_menu()
 
     def draw(self, surface) -> None:

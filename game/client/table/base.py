@@ -54,6 +54,7 @@ from game.core.record import GameRecord
 from game.core.view import SPECTATOR
 
 AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
+NOT_SAVED_SECONDS = 6.0     # a toast about saving is read in full
 
 
 class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTakeBack, Hud, History, TableCoach, TableGuide,
@@ -74,7 +75,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
         self.time = 0.0                           # visual time (pulses)
         self.draw_log: list[tuple] | None = None  # tests: what faces were drawn, frame by frame
         self.frame_faces: list[tuple] = []
-        self.saved_error = False
+        self.saved_error: str | None = None       # what the player was told could not be saved
         self._auto_next = 0.0
         self.memories = {h: TableMemory(h) for h in self.humans}
         self.form = Form(sound=app.sound.play)
@@ -176,12 +177,21 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
         self._saving(self.match.flush)
 
     def _saving(self, write) -> None:
+        """Run a save; the player hears what is and is not saved once when saving fails (and again
+        for the result), and once when it works again."""
         try:
             write()
         except OSError as exc:
-            if not self.saved_error:
-                self.saved_error = True
-                self.app.toast(f"The match could not be saved: {exc.strerror or exc}")
+            kind = getattr(exc, "kind", "match")
+            if self.saved_error != kind:
+                self.saved_error = kind
+                self.app.toast(getattr(exc, "text", "") or f"The match could not be saved: {exc.strerror or exc}",
+                               NOT_SAVED_SECONDS)
+            return
+        if self.saved_error == "match":
+            self.saved_error = None
+            self.app.toast("Saved: the result counts in your statistics." if self.match.over
+                           else "Saved again: your match is saved up to this move.", NOT_SAVED_SECONDS)
 
     def as_told(self, name: str) -> Any:
         """``shown.<name>`` as the events played out so far have it (see ``told``)."""
