@@ -20,7 +20,7 @@ import pygame
 from game.client.clock import Clock
 from game.client.scene import Scene
 from game.client.sound import Sound
-from game.client.storage import WINDOW_MAX, Storage
+from game.client.storage import WINDOW_MAX, WINDOW_SIZES, Storage
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -32,6 +32,27 @@ MIN_SIZE = (960, 540)
 FPS = 60
 RETRY_WRITES_EVERY = 2.0    # seconds between tries to write what a full disk held back
 _log = logging.getLogger(__name__)
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the desktop the window opens on (the first display: SDL centres it there), or
+    None where there is none to fit (the dummy and offscreen drivers of tests and the smoke test)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+
+
+def fits(size: tuple[int, int], desktop: tuple[int, int] | None) -> bool:
+    return desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1])
+
+
+def window_sizes(desktop: tuple[int, int] | None) -> list[tuple[int, int]]:
+    """The window sizes Settings offers: those that fit the desktop (the smallest if none does)."""
+    return [s for s in WINDOW_SIZES if fits(s, desktop)] or [WINDOW_SIZES[0]]
 
 
 def _opt(options: Any, name: str, default: Any = None) -> Any:
@@ -64,6 +85,8 @@ class App:
         self._pg_clock = pygame.time.Clock()
         if size is not None:
             self.settings.window_size = tuple(size)
+        else:
+            self._fit_to_desktop()
         if fullscreen is not None:
             self.settings.fullscreen = bool(fullscreen)
         pygame.display.set_caption(TITLE)
@@ -82,6 +105,20 @@ class App:
         self.push(first_scene)
 
     # -- window --------------------------------------------------------------------------------
+    def _fit_to_desktop(self) -> None:
+        """A window size from the settings file larger than the desktop (up to 7680 x 4320 was
+        taken: seconds for the first frame, half a gigabyte) becomes the largest offered size that
+        fits, and the main menu says so."""
+        desktop = desktop_size()
+        w, h = self.settings.window_size
+        if fits((w, h), desktop):
+            return
+        fitting = window_sizes(desktop)[-1]
+        self.settings.window_size = fitting
+        self.storage.messages.append(f"The window size in your settings, {w} × {h}, is larger than your screen "
+                                     f"({desktop[0]} × {desktop[1]}): the window opens at {fitting[0]} × {fitting[1]}.")
+        self._settings_dirty = 0.5
+
     def _make_window(self) -> pygame.Surface:
         if self.settings.fullscreen:
             surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)

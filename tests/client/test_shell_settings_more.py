@@ -155,3 +155,45 @@ def test_an_options_zero_reads_as_what_it_means():
     uno = {s.key: s for s in get_variant("combat-uno").option_specs}
     assert format_option(uno["reaction_seconds"], 0.0) == "No limit"
     assert format_option(uno["target"], 200) == "200"
+
+
+@pytest.fixture
+def desktop(monkeypatch):
+    """A real driver's desktop of 1366 x 768 (the dummy driver's is no screen to fit)."""
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768), (3840, 2160)])
+    return (1366, 768)
+
+
+def test_only_window_sizes_that_fit_the_desktop_are_offered(desktop, make_app, driver_for):
+    """Issue 33: sizes up to 7680 x 4320 were offered whatever the screen (6 s to the first frame,
+    524 MB); the sizes offered are those that fit the desktop the window opens on."""
+    drive = driver_for(make_app())
+    drive.key(pygame.K_s)
+    _focus(drive, "Window size")
+    row = drive.app.top.form.focused
+    assert row.choices == [(960, 540), (1280, 720)]
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    assert drive.app.size in row.choices
+
+
+def test_a_window_size_larger_than_the_desktop_is_refused_and_said(desktop, make_app, home):
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text(json.dumps({"window_size": [3840, 2160], "volume": 0.3}))
+    app = make_app()
+    assert app.size == (1280, 720) and app.settings.volume == 0.3
+    assert app.storage.messages == ["The window size in your settings, 3840 × 2160, is larger than your screen "
+                                    "(1366 × 768): the window opens at 1280 × 720."]
+    app.run_frames(40)
+    assert json.loads((home / "config" / "settings.json").read_text())["window_size"] == [1280, 720]
+
+
+def test_without_a_real_desktop_nothing_is_fitted(make_app, home):
+    from game.client.app import desktop_size
+
+    assert pygame.display.get_driver() == "dummy" and desktop_size() is None
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text(json.dumps({"window_size": [1600, 900]}))
+    app = make_app()
+    assert app.size == (1600, 900) and app.storage.messages == []

@@ -6,7 +6,8 @@ import pygame
 
 from game.client.scene import MenuScene, draw_hints
 from game.client.scenes.play import reaction_value
-from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS, TEXT_SIZES, WINDOW_SIZES
+from game.client.app import desktop_size, fits, window_sizes
+from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS, TEXT_SIZES
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle
 
@@ -54,9 +55,11 @@ class SettingsScene(MenuScene):
         self.form.set_widgets(self.rows + [self.back_button], keep_focus=True)
 
     def _window_sizes(self) -> list[tuple[int, int]]:
-        sizes = list(WINDOW_SIZES)
+        """The sizes that fit the desktop (7680 x 4320 was offered on any screen)."""
+        desktop = desktop_size()
+        sizes = window_sizes(desktop)
         current = tuple(self.settings.window_size)
-        if current not in sizes:          # a size the player dragged the window to
+        if current not in sizes and fits(current, desktop):     # a size the player dragged the window to
             sizes.append(current)
             sizes.sort()
         return sizes
