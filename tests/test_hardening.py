@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.client.storage import Settings, Storage, match_identity
+from game.client.storage import NotSaved, Settings, Storage, match_identity
 from game.core import schema
 from game.core.errors import BadOptions, RecordError
 from game.core.files import UnreadableFile, atomic_write_json, clean_temporary, read_json
@@ -280,13 +280,34 @@ def test_a_second_copy_on_the_same_home_is_told_and_never_writes(tmp_path):
     first.settings.volume = 0.3
     first.save_settings()
     second = Storage(tmp_path, lock=True)
-    assert second.read_only and "already running" in second.messages[0]
+    assert second.read_only and "already open" in second.messages[0]
     second.settings.volume = 0.9
     second.save_settings()
     second.save_stats()
     rec = GameRecord("kombio", {}, [SeatInfo("A", "human"), SeatInfo("B", "bot", "easy")], 5)
-    second.save_match(rec)
+    with pytest.raises(NotSaved) as caught:
+        second.save_match(rec)
+    assert caught.value.text == "Kept until you close this window: only the other Cardhall window saves matches."
     assert Storage(tmp_path).settings.volume == 0.3 and not second.save_path("kombio").exists()
+    first.close()
+
+
+def test_a_second_copy_cannot_continue_the_first_copys_match(tmp_path):
+    """Issue 33: the copy without the lock continued the other's saved match and played it alongside
+    (2 runs of 3); it only reads: the save is listed as the other copy's and never handed out."""
+    first = Storage(tmp_path, lock=True)
+    rec = GameRecord("kombio", {}, [SeatInfo("A", "human"), SeatInfo("B", "bot", "easy")], 5)
+    first.save_match(rec, {"summary": "2 players"})
+    second = Storage(tmp_path, lock=True)
+    assert second.read_only
+    assert second.saved_match("kombio") is None and second.saved_matches() == []
+    assert second.held_by_other_copy() == ["kombio"]
+    assert "cannot continue a saved match" in second.messages[0]
+    own = GameRecord("kombio", {}, [SeatInfo("A", "human"), SeatInfo("B", "bot", "hard")], 9)
+    second._match_written(own, {})           # this window's own match (its saver keeps it in memory)
+    assert second.saved_match("kombio")[0] is own and second.held_by_other_copy() == []
+    assert first.saved_match("kombio")[0].seed == 5
+    second.close()
     first.close()
     third = Storage(tmp_path, lock=True)        # the lock is free again once the first copy closes
     assert not third.read_only
@@ -414,7 +435,7 @@ def test_the_lock_holds_across_processes_and_dies_with_its_holder(tmp_path):
     try:
         assert child.stdout.readline().strip() == "locked"
         second = Storage(tmp_path, lock=True)
-        assert second.read_only and "already running" in second.messages[0]
+        assert second.read_only and "already open" in second.messages[0]
     finally:
         child.kill()                                  # a killed game leaves no stale lock behind
         child.wait()

@@ -375,6 +375,8 @@ class Storage:
         self.settings = self._load_settings()
         self.stats = self._load_stats()
         self._saved: dict[str, tuple[Any, dict[str, Any]] | None] = {}   # variant -> its save, once read
+        # A read-only copy's view of the saves on disk: the other copy's, never continued here.
+        self._others: dict[str, tuple[Any, dict[str, Any]]] = {}
         if not self.read_only:
             self._move_single_save()
 
@@ -424,8 +426,8 @@ class Storage:
         if not _try_lock(handle):
             handle.close()
             self.read_only = True
-            self.messages.append("Cardhall is already running with this home folder: this copy "
-                                 "will not save settings, statistics or matches.")
+            self.messages.append("Cardhall is already open with this home folder, so this window only reads: it "
+                                 "cannot continue a saved match, and settings, statistics and matches are not saved.")
             return
         self._lock_handle = handle
         for folder in (self.config_dir, self.data_dir, self.saves_dir):
@@ -633,6 +635,10 @@ class Storage:
         "client" key of metadata. Another variant's saved match is left as it is."""
         data = record.to_json()
         data["client"] = dict(meta or {})
+        if self.read_only:
+            self._saved[record.variant] = (record, dict(meta or {}))
+            raise NotSaved(OSError(errno.EBUSY, "the home folder is locked"),
+                           "Kept until you close this window: only the other Cardhall window saves matches.")
         if not self.read_only:
             try:
                 atomic_write_json(self.save_path(record.variant), data)
@@ -717,8 +723,20 @@ class Storage:
         if game is not None and game.over:
             self._count_ended(record, game, meta)
             return None
+        if self.read_only:
+            # The copy holding the lock is playing it or may at any moment: two copies playing one
+            # match (2 runs of 3) write over each other. This copy only shows that it exists.
+            self._others[variant] = (record, meta)
+            return None
         self._saved[variant] = (record, meta)
         return self._saved[variant]
+
+    def held_by_other_copy(self) -> list[str]:
+        """The variants whose saved match only the copy of the game holding the lock may continue
+        (read-only copies; this copy's own unsaved matches are not among them)."""
+        for variant in self.saved_variants():
+            self.saved_match(variant)
+        return sorted(v for v in self._others if self._saved.get(v) is None)
 
     def _with_journal(self, data: dict[str, Any], record: Any) -> tuple[Any, tuple[int, str, bool | None] | None]:
         """The snapshot's record continued by its journal's good steps, each checked by the record's

@@ -611,3 +611,30 @@ def test_continue_plays_on_from_the_last_good_step_of_a_journal_with_a_refused_l
     assert type(table).__name__ == "KombioTable"
     assert table.match.record().actions == full.actions[:20]
     assert not list(journal.parent.glob("kombio.json.corrupt-*"))
+
+
+def test_a_second_copy_shows_the_saved_match_as_the_other_windows_and_does_not_continue_it(make_app, home, fake_table):
+    """Issue 33: the copy without the home lock continued the other copy's match (2 runs of 3). Its
+    Continue is greyed and says why; the notice says this window only reads."""
+    from game.client.ui import text as T
+    from game.core.record import GameRecord, SeatInfo
+
+    first = Storage(home, lock=True)
+    first.save_match(GameRecord("shelltest", {}, [SeatInfo("A", "human"), SeatInfo("B")], 5), {"summary": "round 2"})
+    second = Storage(home, lock=True)
+    try:
+        app = make_app(storage=second)
+        menu = app.top
+        button = menu.continue_button
+        assert button is not None and not button.enabled and not button.primary
+        assert button.sub == "Only the other Cardhall window can continue your saved Shelltest match."
+        assert "Notice" in [text for text, _ in T.DRAWN]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0))
+        app.run_frames(2)
+        button.activate()
+        app.run_frames(2)
+        assert app.top is menu and fake_table.instances == []
+        assert first.saved_match("shelltest")[0].seed == 5
+    finally:
+        second.close()
+        first.close()

@@ -52,6 +52,14 @@ class MainMenu(MenuScene):
                    else f"{len(saved)} games: " + ", ".join(s.title for s in saved))
             self.continue_button = Button("Continue", self.continue_match, shortcut=pygame.K_c, sub=sub, primary=True)
             buttons.append(self.continue_button)
+        elif held_elsewhere(self.storage):
+            # A second copy of the game (no home lock) only reads: the saves are the other copy's.
+            held = held_elsewhere(self.storage)
+            which = f"{held[0]} match" if len(held) == 1 else f"matches ({', '.join(held)})"
+            self.continue_button = Button("Continue", None, shortcut=pygame.K_c,
+                                          sub=f"Only the other Cardhall window can continue your saved {which}.")
+            self.continue_button.enabled = False
+            buttons.append(self.continue_button)
         buttons += [
             Button("Play", self.play, shortcut=pygame.K_p, primary=not saved),
             Button("Rules", self.rules, shortcut=pygame.K_r),
@@ -209,6 +217,14 @@ def saved_matches(storage) -> list[SimpleNamespace]:
         found.append(SimpleNamespace(id=record.variant, title=title, record=record,
                                      summary=f"{summary} · {when}" if when else summary))
     return found
+
+
+def held_elsewhere(storage) -> list[str]:
+    """The titles of the saved matches another copy of the game holds (this one only reads)."""
+    from game.client.storage import game_title
+
+    held = getattr(storage, "held_by_other_copy", lambda: [])()
+    return [game_title(v) for v in held if tables.table_for(v) is not None]
 
 
 def when_saved(at: float | None, now: float | None = None) -> str:
