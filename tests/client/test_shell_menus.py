@@ -638,3 +638,31 @@ def test_a_second_copy_shows_the_saved_match_as_the_other_windows_and_does_not_c
     finally:
         second.close()
         first.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_many_notices_leave_the_buttons_clear_of_the_key_hints(make_app, home, driver_for, size):
+    """Three saves set aside at once (each notice says why and where it is kept) pushed Quit onto
+    the key hints; the notice shows the ones that fit, and Next shows the rest."""
+    from game.client.scenes.menu import HINT_BAR
+
+    app = make_app(size=size)
+    long = ("Your saved Kabu match could not be read (not valid JSON (Expecting property name enclosed in double "
+            "quotes: line 1 column 2 (char 1))) and cannot be continued. It is kept as kabu.json.corrupt-20261128-"
+            "080403, its newest steps as kabu.journal.corrupt-20261128-080403.")
+    app.storage.messages[:] = [f"{n}. {long}" for n in range(1, 4)]
+    drive = driver_for(app)
+    drive.app.top.rebuild()
+    seen = []
+    for _ in range(3):
+        drive.app.run_frames(1)
+        menu = drive.app.top
+        assert all(b.rect.bottom <= size[1] - HINT_BAR for b in menu.menu_buttons)
+        if not app.storage.messages:
+            break
+        assert menu._notice_rect.bottom < menu.menu_buttons[0].rect.top
+        seen += [n for n in "123" if any(t.startswith(f"{n}. Your saved") for t in drive.texts)]
+        assert menu.dismiss_button.text in ("Dismiss", "Next (1 more)", "Next (2 more)")
+        drive.key(pygame.K_d)
+    assert seen == ["1", "2", "3"] and app.storage.messages == []
+    assert "Notice" not in drive.texts

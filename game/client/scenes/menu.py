@@ -26,6 +26,8 @@ TITLE_HEAD = 150       # the title and subtitle above the first button
 LOGO_HEAD = TITLE_HEAD + 24 + 150    # with the logo (150 high) and a gap above the title
 LOGO_HEAD_MIN = 292    # the tightest fit of the logo: it sits 140 above the first button
 ABOUT_W, ABOUT_H = 120, 34   # the About button in the bottom-left corner, the version beside it
+NOTICE_GAP = 20        # between a notice and the first button when the title gives way to it
+NOTICE_SPACE = 6       # between two notices
 
 
 class MainMenu(MenuScene):
@@ -35,6 +37,7 @@ class MainMenu(MenuScene):
         self._logo = None
         self._logo_loaded = False
         self._show_logo = True
+        self._show_title = True
         super().__init__(app)
 
     # -- widgets -----------------------------------------------------------------------------
@@ -91,10 +94,20 @@ class MainMenu(MenuScene):
         self._show_logo = head >= LOGO_HEAD_MIN
         top = max(16, (room - head - stack) // 2 + 16) + head
         self._notice_rect = None
+        self._show_title = True
         if self.storage.messages:
             nw = min(760, w - 80)
-            nh = 48 + len(self._notice_lines(nw - 48)) * T.line_height(TH.SMALL) + 10
-            top = max(top, 16 + nh + 150)
+            # As many whole notices as leave the buttons clear of the key hints (three saves set aside
+            # at once pushed Quit onto them); Next shows the ones after. The title gives way first.
+            self._notices_shown = 1
+            while (self._notices_shown < len(self.storage.messages)
+                   and 16 + self._notice_height(nw, self._notices_shown + 1) + NOTICE_GAP + stack <= room):
+                self._notices_shown += 1
+            nh = self._notice_height(nw, self._notices_shown)
+            self._show_title = 16 + nh + TITLE_HEAD + stack <= room
+            top = max(top, 16 + nh + (TITLE_HEAD if self._show_title else NOTICE_GAP))
+            more = len(self.storage.messages) - self._notices_shown
+            self.dismiss_button.text = f"Next ({more} more)" if more else "Dismiss"
         y = top
         for b in self.menu_buttons:
             bh = b.height_for(BUTTON_W)
@@ -103,12 +116,18 @@ class MainMenu(MenuScene):
         self.about_button.rect = pygame.Rect(12, h - 12 - ABOUT_H, ABOUT_W, ABOUT_H)
         if self.storage.messages:
             self._notice_rect = pygame.Rect((w - nw) // 2, 16, nw, nh)
-            self.dismiss_button.rect = pygame.Rect(self._notice_rect.right - 150, self._notice_rect.y + 8, 136, 32)
+            bw = max(136, T.text(self.dismiss_button.text, TH.SMALL, (0, 0, 0), True).get_width() + 60)
+            self.dismiss_button.rect = pygame.Rect(self._notice_rect.right - 14 - bw, self._notice_rect.y + 8, bw, 32)
 
-    def _notice_lines(self, width: int) -> list[str]:
+    def _notice_height(self, width: int, count: int) -> int:
+        lines = self._notice_lines(width - 48, count)
+        return 48 + len(lines) * T.line_height(TH.SMALL) + sum(1 for _, first in lines if first) * NOTICE_SPACE + 10
+
+    def _notice_lines(self, width: int, count: int | None = None) -> list[tuple[str, bool]]:
+        """Each notice's lines, and whether a line starts a notice after the first."""
         lines = []
-        for m in self.storage.messages:
-            lines += T.wrap(m, TH.SMALL, width)
+        for n, m in enumerate(self.storage.messages[:count]):
+            lines += [(line, n > 0 and i == 0) for i, line in enumerate(T.wrap(m, TH.SMALL, width))]
         return lines
 
     # -- actions -----------------------------------------------------------------------------
@@ -146,7 +165,7 @@ class MainMenu(MenuScene):
         self.rebuild()
 
     def dismiss(self) -> None:
-        self.storage.messages.clear()
+        del self.storage.messages[:getattr(self, "_notices_shown", len(self.storage.messages))]
         self.rebuild()
 
     # -- scene hooks -----------------------------------------------------------------------------
@@ -175,8 +194,10 @@ class MainMenu(MenuScene):
         w, h = surface.get_size()
         first = self.menu_buttons[0].rect.y
         title_y = first - 62
-        T.blit_text(surface, "Cardhall", TH.TITLE, pal.text, (w // 2, title_y), "midbottom", bold=True)
-        T.blit_text(surface, "Fast memory-and-reaction card games", TH.BODY, pal.text_dim, (w // 2, title_y + 8), "midtop")
+        if self._show_title:
+            T.blit_text(surface, "Cardhall", TH.TITLE, pal.text, (w // 2, title_y), "midbottom", bold=True)
+            T.blit_text(surface, "Fast memory-and-reaction card games", TH.BODY, pal.text_dim, (w // 2, title_y + 8),
+                        "midtop")
         logo = self._logo_surface()
         if logo is not None and self._show_logo:
             surface.blit(logo, logo.get_rect(midbottom=(w // 2, title_y - 78)))
@@ -186,7 +207,8 @@ class MainMenu(MenuScene):
             pygame.draw.rect(surface, pal.bad, r, 2, border_radius=TH.RADIUS)
             T.blit_text(surface, "Notice", TH.BODY, pal.text, (r.x + 24, r.y + 14), bold=True)
             y = r.y + 44
-            for line in self._notice_lines(r.w - 48):
+            for line, first in self._notice_lines(r.w - 48, self._notices_shown):
+                y += NOTICE_SPACE if first else 0
                 T.blit_text(surface, line, TH.SMALL, pal.text, (r.x + 24, y))
                 y += T.line_height(TH.SMALL)
         self.form.draw(surface, pal)
