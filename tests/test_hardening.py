@@ -442,3 +442,24 @@ def test_the_lock_holds_across_processes_and_dies_with_its_holder(tmp_path):
     third = Storage(tmp_path, lock=True)
     assert not third.read_only and third.messages == []
     third.close()
+
+
+def test_a_second_copy_neither_counts_nor_mends_the_first_copys_save(tmp_path):
+    """The save a read-only copy finds is the other copy's: it says nothing of what the other copy
+    will mend (a step left out) or count (a match that reached its end), and changes nothing."""
+    from game.simulate import play_match
+
+    _, finished = play_match("kombio", ["random", "random"], seed=5, options={"rounds": 1})
+    finished.result = None
+    finished.seats[0] = SeatInfo("You", "human")
+    first = Storage(tmp_path, lock=True)
+    path = first.save_path("kombio")
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({**finished.to_json(), "client": {}}))
+    before = path.read_bytes()
+    second = Storage(tmp_path, lock=True)
+    assert second.held_by_other_copy() == ["kombio"] and len(second.messages) == 1
+    assert second.stats.for_variant("kombio").played == 0 and path.read_bytes() == before
+    assert first.saved_matches() == [] and first.stats.for_variant("kombio").played == 1
+    second.close()
+    first.close()

@@ -686,7 +686,7 @@ class Storage:
         try:
             data = read_json(self.save_path(variant))
         except UnreadableFile as exc:
-            self._save_aside(variant, f"could not be read ({exc})")
+            self._save_aside(variant, str(exc), unreadable=True)
             return None
         if data is None:
             self._drop_journal(variant)     # a journal without its snapshot is left from a cleared match
@@ -695,11 +695,11 @@ class Storage:
             record = GameRecord.from_json(data)
             meta = _check_meta(data.get("client") or {})
         except CardhallError as exc:
-            self._save_aside(variant, f"cannot be continued ({str(exc)[:160]})")
+            self._save_aside(variant, str(exc)[:160])
             return None
         if record.variant != variant or record.result is not None:
             why = "it is another game's" if record.variant != variant else "it says the match is over"
-            self._save_aside(variant, f"cannot be continued ({why})")
+            self._save_aside(variant, why)
             return None
         if match_identity(record) in self.stats.finished:
             self.clear_match(variant)
@@ -708,7 +708,13 @@ class Storage:
         record, unread = self._with_journal(data, record)
         refused, game = _replay(record)
         if game is None:
-            self._save_aside(variant, f"cannot be continued ({refused[1]})")
+            self._save_aside(variant, refused[1])
+            return None
+        if self.read_only:
+            # The copy holding the lock is playing it or may at any moment: two copies playing one
+            # match (2 runs of 3) wrote over each other. This copy only shows that it exists (the
+            # other reports what it finds wrong with it).
+            self._others[variant] = (record, meta)
             return None
         if refused is not None:
             step, why = refused
@@ -720,13 +726,8 @@ class Storage:
             step, why, last = unread
             what = "its newest steps were left out" if last is None else _steps_left_out(step, "", last)
             self._left_out(variant, record, meta, step, in_snapshot, f"{what}, as {why}")
-        if game is not None and game.over:
+        if game.over:
             self._count_ended(record, game, meta)
-            return None
-        if self.read_only:
-            # The copy holding the lock is playing it or may at any moment: two copies playing one
-            # match (2 runs of 3) write over each other. This copy only shows that it exists.
-            self._others[variant] = (record, meta)
             return None
         self._saved[variant] = (record, meta)
         return self._saved[variant]
@@ -828,9 +829,10 @@ class Storage:
         self.messages.append(f"Your last {game_title(record.variant)} match had ended before it was counted: "
                              "it counts in your statistics now.")
 
-    def _save_aside(self, variant: str, why: str) -> None:
-        """The variant's saved match cannot be continued: keep its snapshot, and its journal (the
-        newest steps) beside it, and tell the player why and where."""
+    def _save_aside(self, variant: str, why: str, unreadable: bool = False) -> None:
+        """The variant's saved match cannot be continued (`why`; `unreadable`: its file could not be
+        read): keep its snapshot, and its journal (the newest steps) beside it, and tell the player
+        why and where."""
         kept: list[str] = []
         if not self.read_only:
             for path in (self.save_path(variant), self.journal_path(variant)):
@@ -850,9 +852,8 @@ class Storage:
             where = f" It is kept as {kept[0]}, its newest steps as {kept[1]}."
         elif kept:
             where = f" It is kept as {kept[0]}."
-        if why.startswith("could not"):
-            why = f"{why} and cannot be continued"
-        self.messages.append(f"Your saved {title} match {why}.{where}")
+        what = f"could not be read ({why}) and cannot be continued" if unreadable else f"cannot be continued ({why})"
+        self.messages.append(f"Your saved {title} match {what}.{where}")
         self._saved[variant] = None
 
     def _drop_journal(self, variant: str) -> None:
@@ -874,7 +875,7 @@ class Storage:
 
     def discard_saved_as_broken(self, variant: str, why: str = "") -> None:
         """The table could not rebuild the variant's saved match: keep it aside and tell the player."""
-        self._save_aside(variant, f"cannot be continued ({why or 'the table could not set it out'})")
+        self._save_aside(variant, why or "the table could not set it out")
 
 
 def game_title(variant: str) -> str:
