@@ -74,7 +74,9 @@ class HotSeatPrivacy:
             self.snap_all()
             self._buttons_key = None
         hand = self.hands.get(seat, [])
-        hand.sort(key=lambda s: self.hand_key(s.card) if s.card is not None else (9,))
+        # (a table without a hand order, 16 Combos, keeps the cards as they came: its None keys
+        # crashed the first curtain of a continued hot-seat match)
+        hand.sort(key=lambda s: (self.hand_key(s.card) or ()) if s.card is not None else (9,))
         self.relayout_hand(seat)
         for s in hand:
             (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(Place("hand", seat, hand.index(s)))
