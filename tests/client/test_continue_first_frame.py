@@ -18,18 +18,30 @@ from tests.client.kombio_driver import key, make_app, start
 from tests.client.sixteen_combos_driver import Driver, new_record
 
 
-def _saved_at_an_announce(tmp_path):
+def _played(tmp_path, seats, seed, until=lambda table: False, frames=3000):
+    """A 16 Combos match played through the client driver until `until(table)` (or `frames`
+    frames): its record."""
     app = make_app(tmp_path / "first")
-    table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=9, round_limit=20))
-    driver = Driver(app, table, seed=9)
-    for _ in range(3000):
+    table = start(app, new_record(seats, seed=seed, round_limit=20))
+    driver = Driver(app, table, seed=seed)
+    for _ in range(frames):
         driver.act()
         app.step(0.05)
-        seat = table.input_seat()
-        if (seat is not None and table.ready_for_input()
-                and any(isinstance(a, Announce) for a in table.match.legal(seat))):
-            return table.match.record(), seat
-    raise AssertionError("no Announce for the player in 3000 frames")
+        if until(table):
+            break
+    return table.match.record(), table
+
+
+def _announcing(table) -> bool:
+    seat = table.input_seat()
+    return (seat is not None and table.ready_for_input()
+            and any(isinstance(a, Announce) for a in table.match.legal(seat)))
+
+
+def _saved_at_an_announce(tmp_path):
+    record, table = _played(tmp_path, [("Ada", "human"), ("Bruno", "easy")], 9, _announcing)
+    assert _announcing(table), "no Announce for the player in 3000 frames"
+    return record, table.input_seat()
 
 
 def test_a_continued_table_has_its_buttons_and_takes_a_key_before_its_first_frame(tmp_path):
@@ -51,13 +63,7 @@ def test_a_continued_hot_seat_match_lifts_its_curtain(tmp_path):
     crashed the game (TypeError: the open hand was sorted by a key 16 Combos does not have)."""
     from game.client.scenes.curtain import Curtain
 
-    app = make_app(tmp_path / "first")
-    table = start(app, new_record([("Ada", "human"), ("Bruno", "human")], seed=6, round_limit=12))
-    driver = Driver(app, table, seed=6)
-    for _ in range(5):
-        driver.act()
-        app.step(0.05)
-    record = table.match.record()
+    record, _ = _played(tmp_path, [("Ada", "human"), ("Bruno", "human")], 6, frames=5)
     app2 = make_app(tmp_path / "again")
     table2 = start(app2, record)
     driver2 = Driver(app2, table2, seed=6)

@@ -10,7 +10,11 @@ from game.client.storage import Storage
 from tests.full_disk import FullDisk
 
 
-def _toasts(app) -> list[str]:
+def _kombio(tmp_path, monkeypatch, rounds):
+    """A Kombio table against two random bots on a disk that can fill (FullDisk), its driver, and
+    the toasts it shows."""
+    disk = FullDisk(monkeypatch)
+    app = make_app(tmp_path)
     told = []
     real = app.toast
 
@@ -18,27 +22,26 @@ def _toasts(app) -> list[str]:
         told.append(text)
         real(text, seconds)
     app.toast = toast
-    return told
+    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=21, rounds=rounds))
+    return disk, app, told, table, Driver(app, table, seed=9)
+
+
+def _play_while(app, driver, going) -> None:
+    for _ in range(20000):
+        if not going():
+            return
+        driver.act()
+        app.step(DT)
+    raise AssertionError("the table did not get there")
 
 
 def test_a_match_played_to_its_end_on_a_full_disk_is_counted_once_when_there_is_room(tmp_path, monkeypatch):
-    disk = FullDisk(monkeypatch)
-    app = make_app(tmp_path)
-    told = _toasts(app)
-    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=21, rounds=1))
-    driver = Driver(app, table, seed=9)
-    while len(table.match.game.history) < 7:
-        driver.act()
-        app.step(DT)
+    disk, app, told, table, driver = _kombio(tmp_path, monkeypatch, rounds=1)
+    _play_while(app, driver, lambda: len(table.match.game.history) < 7)
     table.match.flush()
     saved = len(table.match.game.history)
     disk.full = True
-    for _ in range(20000):
-        if table.match.over and table.match_result is not None and not table.animating:
-            break
-        driver.act()
-        app.step(DT)
-    assert table.match.over
+    _play_while(app, driver, lambda: not (table.match.over and table.match_result is not None and not table.animating))
     assert told[0] == f"Not saved: the disk is full. The match is saved up to step {saved}, in round 1; Cardhall keeps trying."
     assert told[-1] == "Not saved: the disk is full. This result does not count in your statistics yet; Cardhall keeps trying."
     assert len(told) == 2                               # once for the match, once for its result
@@ -56,20 +59,12 @@ def test_a_match_played_to_its_end_on_a_full_disk_is_counted_once_when_there_is_
 
 
 def test_saving_that_works_again_says_so(tmp_path, monkeypatch):
-    disk = FullDisk(monkeypatch)
-    app = make_app(tmp_path)
-    told = _toasts(app)
-    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=21, rounds=3))
-    driver = Driver(app, table, seed=9)
+    disk, app, told, table, driver = _kombio(tmp_path, monkeypatch, rounds=3)
     disk.full = True
-    while len(table.match.game.history) < 12:
-        driver.act()
-        app.step(DT)
+    _play_while(app, driver, lambda: len(table.match.game.history) < 12)
     assert told == ["Not saved: the disk is full. The match is saved up to step 1, in round 1; Cardhall keeps trying."]
     disk.full = False
-    while len(told) < 2 and len(table.match.game.history) < 40:     # a snapshot is tried every 10th save
-        driver.act()
-        app.step(DT)
+    _play_while(app, driver, lambda: len(told) < 2)         # (a snapshot is tried every 10th save)
     assert told[1:] == ["Saved again: your match is saved up to this move."]
     table.match.flush()
     assert Storage(tmp_path).saved_match("kombio")[0].actions == table.match.record().actions
@@ -81,14 +76,8 @@ def test_save_and_quit_on_a_full_disk_says_where_continue_goes_on(tmp_path, monk
 
     from kombio_driver import key
 
-    disk = FullDisk(monkeypatch)
-    app = make_app(tmp_path)
-    told = _toasts(app)
-    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=21, rounds=3))
-    driver = Driver(app, table, seed=9)
-    while len(table.match.game.history) < 9:
-        driver.act()
-        app.step(DT)
+    disk, app, told, table, driver = _kombio(tmp_path, monkeypatch, rounds=3)
+    _play_while(app, driver, lambda: len(table.match.game.history) < 9)
     table.match.flush()
     saved = table.match.record().actions
     disk.full = True
