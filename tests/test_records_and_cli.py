@@ -160,3 +160,13 @@ def test_command_lines_that_would_be_ignored_or_misread_get_a_one_line_error(tmp
     assert proc.stderr.startswith("cardhall: error: ") and message in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and proc.stdout == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]      # nothing written
+
+
+def test_playable_says_how_far_a_record_replays_and_whether_it_ends():
+    _, record = play_match("kombio", ["random", "random"], seed=9, options={"rounds": 1})
+    assert record.playable() == (len(record.actions), "", record.result)
+    cut = GameRecord(record.variant, record.options, record.seats, record.seed, record.actions[:12])
+    assert cut.playable() == (12, "", None)
+    cut.actions.insert(8, cut.actions[7])            # a step played twice
+    good, why, result = cut.playable()
+    assert good == 8 and why and result is None

@@ -706,9 +706,10 @@ class Storage:
             return None
         in_snapshot = len(record.actions)
         record, unread = self._with_journal(data, record)
-        refused, game = _replay(record)
-        if game is None:
-            self._save_aside(variant, refused[1])
+        try:
+            good, refused, result = record.playable()
+        except CardhallError as exc:
+            self._save_aside(variant, str(exc)[:160])
             return None
         if self.read_only:
             # The copy holding the lock is playing it or may at any moment: two copies playing one
@@ -716,18 +717,18 @@ class Storage:
             # other reports what it finds wrong with it).
             self._others[variant] = (record, meta)
             return None
-        if refused is not None:
-            step, why = refused
-            last = step == len(record.actions) - 1 and unread is None
-            what = _steps_left_out(step, _step_words(record, step), last)
-            record = _first_steps(record, step)
-            self._left_out(variant, record, meta, step, in_snapshot, f"{what}, as the rules refuse it ({why})")
+        if good < len(record.actions):
+            last = good == len(record.actions) - 1 and unread is None
+            what = _steps_left_out(good, _step_words(record, good), last)
+            record = _first_steps(record, good)
+            self._left_out(variant, record, meta, good, in_snapshot, f"{what}, as the rules refuse it ({refused[:160]})")
         elif unread is not None:
             step, why, last = unread
             what = "its newest steps were left out" if last is None else _steps_left_out(step, "", last)
             self._left_out(variant, record, meta, step, in_snapshot, f"{what}, as {why}")
-        if game.over:
-            self._count_ended(record, game, meta)
+        if result is not None:
+            record.result = result
+            self._count_ended(record, meta)
             return None
         self._saved[variant] = (record, meta)
         return self._saved[variant]
@@ -814,12 +815,9 @@ class Storage:
         kept_text = f" What was left out is kept in {' and '.join(kept)}." if kept else ""
         self.messages.append(f"Your saved {game_title(variant)} match goes on from {start}: {what}.{kept_text}")
 
-    def _count_ended(self, record: Any, game: Any, meta: dict[str, Any]) -> None:
-        """A saved match whose steps reach its end was never counted (the game stopped between its
-        last step and the statistics): count it now, once."""
-        from game.core.record import result_of
-
-        record.result = result_of(game)
+    def _count_ended(self, record: Any, meta: dict[str, Any]) -> None:
+        """A saved match whose steps reach its end (`record.result`) was never counted (the game
+        stopped between its last step and the statistics): count it now, once."""
         totals, winners = record.result["totals"], record.result["winners"]
         lowest = not winners or all(totals[w] == min(totals) for w in winners)
         try:
@@ -887,26 +885,6 @@ def game_title(variant: str) -> str:
         return get_variant(variant).title
     except CardhallError:
         return variant
-
-
-def _replay(record: Any) -> tuple[tuple[int, str] | None, Any]:
-    """Replay a record: (the first step the rules refuse and why, or None; the game as far as it
-    got, or None when this build cannot set the match up)."""
-    from game.core.errors import CardhallError
-
-    try:
-        game = record.new_game()
-    except CardhallError as exc:
-        return (0, str(exc)[:160]), None
-    for index, (t, action) in enumerate(record.actions):
-        try:
-            game.apply(action, t)
-        except CardhallError as exc:
-            return (index, str(exc)[:160]), game
-        except Exception as exc:     # a fault of this build's rules: the menu must still open
-            _log.exception("replaying step %d of a saved %s match failed", index, record.variant)
-            return (index, f"this version fails on it: {type(exc).__name__}"), game
-    return None, game
 
 
 def _steps_left_out(step: int, words: str, last: bool) -> str:

@@ -10,6 +10,7 @@ a golden match is a plain JSON file that `check()` verifies.
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -161,6 +162,25 @@ class GameRecord:
         if not game.over and self.result is not None:
             raise RecordError("the record has a result, but the match does not finish")
         return game
+
+    def playable(self) -> tuple[int, str, dict[str, Any] | None]:
+        """How far the record replays under this build's rules (a saved match read back): the
+        number of steps that replay, why the next one does not ("" when all do), and the result if
+        those steps finish the match. A fault of the rules themselves stops it like a refusal;
+        a match this build cannot set up raises RecordError."""
+        try:
+            game = self.new_game()
+        except CardhallError as exc:
+            raise RecordError(str(exc)) from None
+        for index, (t, action) in enumerate(self.actions):
+            try:
+                game.apply(action, t)
+            except CardhallError as exc:
+                return index, str(exc), None
+            except Exception as exc:     # a fault of this build's rules: the caller must go on
+                logging.getLogger(__name__).exception("replaying step %d of a %s record failed", index, self.variant)
+                return index, f"this version fails on it: {type(exc).__name__}", None
+        return len(self.actions), "", result_of(game)
 
     def to_json(self, steps: bool = True) -> dict[str, Any]:
         """The record as JSON data; steps=False leaves the action list empty (a saver that keeps
