@@ -26,9 +26,34 @@ def test_a_bot_match_record_round_trips_through_json_and_replays(tmp_path):
     game = loaded.replay()
     assert game.over and game.score.totals == session.game.score.totals
     data = json.loads(path.read_text())
-    assert data["format"] == 2 and data["variant"] == "kombio" and data["seed"] == 3
+    assert data["format"] == 3 and data["variant"] == "kombio" and data["seed"] == 3
     assert data["actions"][0] == {"t": 0.0, "type": "StartRound", "seat": -1}
     assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_an_option_an_old_record_leaves_out_takes_the_value_it_had_then(monkeypatch):
+    """A record of format 2 or older was played under the defaults of its day: an option whose
+    default has changed since (or that came in since) keeps its old value for it, so a saved match
+    continues, and a record replays, under the rules it was played by. Format 3 records leave out
+    only what today's defaults fill in."""
+    import dataclasses
+
+    from game.variants.kombio import Kombio
+
+    specs = tuple(dataclasses.replace(s, default=False, legacy=True) if s.key == "addons" else s
+                  for s in Kombio.option_specs)
+    monkeypatch.setattr(Kombio, "option_specs", specs)
+    data = {"variant": "kombio", "seed": 1, "options": {"rounds": 2},
+            "seats": [{"name": "A"}, {"name": "B"}], "actions": []}
+    old = GameRecord.from_json({**data, "format": 2})
+    assert old.options == {"rounds": 2, "addons": True} and old.new_game().options["addons"] is True
+    assert GameRecord.from_json({**data, "format": 1}).options["addons"] is True
+    assert GameRecord.from_json({**data, "format": 3}).new_game().options["addons"] is False
+    chosen = GameRecord.from_json({**data, "format": 2, "options": {"addons": False}})
+    assert chosen.options["addons"] is False
+    # Saved again, the record says so itself: format 3 with the option written out.
+    again = GameRecord.from_json(json.loads(json.dumps(old.to_json())))
+    assert old.to_json()["format"] == 3 and again.options["addons"] is True
 
 
 def test_simulate_prints_the_figures_as_json(capsys, tmp_path):

@@ -10,6 +10,16 @@ from typing import Any
 from game.core.errors import BadOptions
 
 
+class _Unset:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET = _Unset()
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     key: str
@@ -22,6 +32,10 @@ class OptionSpec:
     step: float = 1
     only_when: tuple[str, Any] | None = None   # (other key, value): the option matters only then
     zero_label: str = ""              # what a number's 0 means, shown instead of "0" ("Auto", "No limit")
+    # What a record of format 2 or older means by leaving this option out: the rule as it was before
+    # the option came in or its default changed, so that an old match replays and continues as it
+    # was played (UNSET: the default). See legacy_options.
+    legacy: Any = UNSET
 
     def applies(self, options: dict[str, Any]) -> bool:
         """Does this option matter under ``options`` (e.g. a target score when playing to a target)?"""
@@ -78,3 +92,13 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: dict[str, Any] | None)
     if unknown:
         raise BadOptions(f"unknown option(s): {_short(', '.join(sorted(map(str, unknown))))}")
     return {key: spec.check(given[key]) if key in given else spec.default for key, spec in by_key.items()}
+
+
+def legacy_options(specs: tuple[OptionSpec, ...], given: dict[str, Any]) -> dict[str, Any]:
+    """The options an old record (format 2 or older) was played under: `given` with every option it
+    leaves out that has a legacy value set to that value (what the default was then)."""
+    out = dict(given)
+    for spec in specs:
+        if spec.key not in out and spec.legacy is not UNSET:
+            out[spec.key] = spec.legacy
+    return out

@@ -20,10 +20,13 @@ from game.core.actions import Action, action_from_json, action_to_json
 from game.core.errors import CardhallError, RecordError
 from game.core.files import UnreadableFile, atomic_write_json, read_json
 from game.core.game import Game, get_variant
-from game.core.options import resolve_options
+from game.core.options import legacy_options, resolve_options
 
-FORMAT_VERSION = 2
-READABLE_FORMATS = (1, 2)
+FORMAT_VERSION = 3
+READABLE_FORMATS = (1, 2, 3)
+# Records of a format before this one were written under older defaults: an option they leave out
+# takes its legacy value (OptionSpec.legacy), not today's default.
+CURRENT_DEFAULTS_FROM = 3
 EXPECT_KEYS = ("events", "refused", "totals", "scores")
 RECORD_KEYS = ("format", "variant", "options", "seats", "seed", "actions", "result", "about", "take_backs", "client")
 SEAT_KINDS = ("human", "bot", "random")
@@ -234,6 +237,8 @@ class GameRecord:
         seats = [SeatInfo.from_json(s, f"seats[{i}]") for i, s in enumerate(seats_json)]
         options = data.get("options")
         options = {} if options is None else schema.obj(options, "options")
+        if data["format"] < CURRENT_DEFAULTS_FROM:
+            options = legacy_options(variant.option_specs, options)
         resolve_options(variant.option_specs, options)          # the variant's own bounds
         for spec in variant.option_specs:   # and exact types: the game writes a whole number as one
             if spec.key in options and type(spec.default) is int and type(options[spec.key]) is not int:
