@@ -25,7 +25,8 @@ How it decides:
   when the next player is close to calling (few cards, low estimate); a pick-up owed is passed on
   when it can be.
 - Free discards: taken after its reaction delay, if it notices (per level), and only if due before
-  the window closes.
+  the window closes. A chance it does not take (or a draw that does not match) it lets go by
+  without a word, so that its pass tells nobody what it drew.
 - Cutting: a person's cut, somewhere round the middle.
 - Lower levels make mistakes (a random legal discard, a random draw) at their mistake rate.
 """
@@ -61,6 +62,7 @@ DEFAULTS: dict[str, Any] = {
 }
 
 _VALUES = tuple(range(14))
+LET_IT_GO = 60.0      # seconds: a free discard it lets go passes only if nobody has moved by then
 
 
 def _faces(cards) -> tuple[str, ...]:
@@ -237,9 +239,12 @@ class KumbalBot:
         if action is not None and action in legal and (deadline is None or due < deadline - 0.02):
             return Intent(action, max(0.0, due - now))
         if Pass(self.seat) in legal:
+            # It lets the chance go by, as a person would, never passing out loud: a pass at once
+            # would tell the table it had nothing to discard. The window closes when time runs out
+            # or when the next player moves (the pass is dropped then).
             if deadline is not None:
-                return Intent(Pass(self.seat), deadline - now + 1.0)   # let it run out, as a person would
-            return Intent(Pass(self.seat), self.level.reaction_delay(self.rng))
+                return Intent(Pass(self.seat), deadline - now + 1.0)
+            return Intent(Pass(self.seat), LET_IT_GO)
         self.fallbacks += 1
         return Intent(legal[-1], self.level.think_delay(self.rng))
 

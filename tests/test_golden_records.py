@@ -19,6 +19,8 @@ from game.core.record import GameRecord, result_of
 RECORDS = Path(__file__).resolve().parent / "records"
 GOLDEN = sorted((RECORDS / "golden").glob("*.json"))
 SCENARIOS = sorted((RECORDS / "scenarios").glob("*.json"))
+# Matches recorded before a rule's default changed (format 2): they keep the rules they were played by.
+LEGACY = sorted((RECORDS / "legacy").glob("*.json"))
 
 
 def test_there_are_golden_records_for_every_variant_and_seat_count():
@@ -46,6 +48,14 @@ def test_scenario_meets_its_expectations(path):
     game = record.check()
     if record.result is not None:
         assert result_of(game) == record.result
+
+
+@pytest.mark.parametrize("path", LEGACY, ids=lambda p: p.stem)
+def test_a_match_recorded_before_the_seeds_readings_replays_as_it_was_played(path):
+    record = GameRecord.load(path)
+    assert json.loads(path.read_text())["format"] == 2 and record.about
+    game = record.check()        # every step's events, where the record keeps them, and the result
+    assert game.over and result_of(game) == record.result
 
 
 def test_a_changed_event_is_reported_with_its_step():

@@ -14,7 +14,7 @@ from game.core.events import CardMoved, DeckReshuffled, MatchEnded, RoundScored,
 from game.core.hands import DirectionChanged, DrawPending, HandRevealed, Skipped, Stacked
 from game.variants.kumbal import (DECK_CARDS, SIX_SEAT_CARDS, CallKumbal, CallResult, CannotCall, CannotTake, Cut,
                                   CutWanted, Discard, Discarded, DrawFromDeck, FortyNine, FreeDiscard, Kumbal,
-                                  MustPickUp, NotACombination, NotHeld, PickedUp, PickUp, TakeDiscard, classify,
+                                  MustPickUp, NoMatch, NotACombination, NotHeld, PickedUp, PickUp, TakeDiscard, classify,
                                   discard_options, discard_problem, forty_nine_rule, hand_points)
 from tests.invariants import unchanged
 
@@ -319,11 +319,33 @@ def test_no_free_discard_when_the_option_is_off_or_the_value_differs():
     off = deal([A, B], "7h", ["9c"], free_discards=False)
     off.apply(Discard(0, ("9d",)), 1.0)
     off.apply(DrawFromDeck(0), 2.0)
-    assert off.free is None
+    assert off.free is None and off.seats_to_act() == (1,)
     other = deal([A, B], "7h", ["8c"])
     other.apply(Discard(0, ("9d",)), 1.0)
     other.apply(DrawFromDeck(0), 2.0)
-    assert other.free is None
+    assert other.legal_actions(0) == [Pass(0)] and other.observe(0).free_card is None
+    unchanged(other, FreeDiscard(0), NoMatch)
+
+
+def test_the_free_discard_window_opens_on_every_draw_and_tells_the_others_nothing_of_the_card():
+    # Issue 33: the window opened only on a match, so every other seat learnt the drawn card's value.
+    seen = {}
+    for drawn in ("9c", "8c"):
+        game = deal([A, B, C], "7h", [drawn, "Qs"])
+        game.apply(Discard(0, ("9d",)), 1.0)
+        events = game.apply(DrawFromDeck(0), 2.0)
+        assert [e.seats for e in events if isinstance(e, WindowOpened)] == [(0,)]
+        seen[drawn] = [([e.for_seat(s) for e in events], game.observe(s), game.legal_actions(s), game.seats_to_act())
+                       for s in (1, 2)]
+        assert (FreeDiscard(0) in game.legal_actions(0)) == (drawn == "9c")
+        assert game.observe(0).free_card == (game.hands[0][-1] if drawn == "9c" else None)
+    assert seen["9c"] == seen["8c"]
+
+
+def test_the_prompt_says_only_to_the_player_on_turn_that_they_may_call():
+    game = deal([["Ah", "Ac", "2d", "joker", "As", "Ad", "joker"], B], "7h")     # 6 points
+    assert game.observe(0).prompt == "seat 0 to discard or call Kumbal"
+    assert game.observe(1).prompt == game.observe(-1).prompt == "seat 0 to discard"
 
 
 # -- cutting the deck -----------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ shared turn flow (game/core/hands.py), the same as Combat UNO's.
 A turn has two steps: "discard" (or call Kumbal, or answer a pick-up owed) and then "draw". A card
 drawn from the deck equal in value to the top of the pile may be discarded for free (option) in a
 reaction window open to the drawer alone, until the next player makes their first move or the
-deadline passes.
+deadline passes. The window opens after every draw from the deck, so that its opening tells the
+other seats nothing of the card drawn; only the drawer learns whether it may use it.
 """
 
 from __future__ import annotations
@@ -231,6 +232,10 @@ class CannotTake(InvalidTarget):
     or is not there to take."""
 
 
+class NoMatch(InvalidTarget):
+    """A free discard of a drawn card that does not have the value of the top card."""
+
+
 class CannotCall(IllegalAction):
     """Kumbal is called only at the start of your turn with few enough points, and not with a
     pick-up owed."""
@@ -384,8 +389,8 @@ class KumbalView(SeatView):
     goal: int                      # call Kumbal with this many points or fewer
     can_call: bool                 # this seat may call Kumbal now
     caller: int | None             # who called this round (shown at the round's end)
-    free_open: bool                # this seat may discard its drawn card free now
-    free_card: Card | None         # that card (only in its owner's view)
+    free_open: bool                # this seat's free-discard window is open (after each of its draws)
+    free_card: Card | None         # the card drawn, if it may go free (only in its owner's view)
     free_deadline: float | None
     cutter: int | None             # who cuts the gathered deck before this deal
     cut_range: tuple[int, int]     # the cut points allowed (cards lifted off the top)
@@ -440,7 +445,8 @@ class Kumbal(Game):
         # What this turn's action card does when the turn ends: ("skip"|"reverse"|"pick up", owed, stacked).
         self.effect: tuple[str, int, bool] | None = None
         self.windows = WindowSet(("free-discard",))
-        self.free: tuple[int, Card] | None = None    # (drawer, drawn card) while its window is open
+        # (drawer, the drawn card if it may go free, else None) while the drawer's window is open
+        self.free: tuple[int, Card | None] | None = None
         self.caller: int | None = None
         self.cutter: int | None = None
         self.gathered: list[Card] | None = None
@@ -650,8 +656,10 @@ class Kumbal(Game):
             self.dead = {top.id} if top is not None and top.id in self.dead else set()
         self.hand_serial[seat] += 1
         card = self.hands[seat][-1]
-        if self.options["free_discards"] and top is not None and card.rank == top.rank:
-            self.free = (seat, card)
+        if self.options["free_discards"] and top is not None:
+            # The window opens on every draw, whatever the card: only the drawer may know whether
+            # it matches (a window opened on a match alone would tell the table its rank).
+            self.free = (seat, card if card.rank == top.rank else None)
             w = self.windows.open("free-discard", only_seat(seat), t, float(self.options["reaction_seconds"]))
             events.append(WindowOpened("free-discard", only_seat(seat), t, w.deadline))
         self._end_turn(seat, t, events)
@@ -705,6 +713,8 @@ class Kumbal(Game):
             raise WindowClosed(f"seat {seat} has no free discard open")
         self.windows.get("free-discard").check_claim(seat, t)  # type: ignore[union-attr]
         card = self.free[1]
+        if card is None:
+            raise NoMatch("the card you drew does not have the value of the top card")
         events: list[Event] = []
         self._close_free("free discard", events)
         self.hands[seat].remove(card)
@@ -798,7 +808,8 @@ class Kumbal(Game):
                 if self.takeable is not None:
                     out.append(_take(seat))
         if self.free is not None and self.free[0] == seat:
-            out.append(_free(seat))
+            if self.free[1] is not None:
+                out.append(_free(seat))
             out.append(_pass(seat))
         return out
 
@@ -822,7 +833,7 @@ class Kumbal(Game):
             out_of_turn=in_play and seat in acting and seat != self.turn,
             direction=self.direction, zones=zones, windows=self.windows.views(), pending_draw=self.pending,
             totals=tuple(self.score.totals), round_scores=tuple(self.score.rounds), over=self.over,
-            winners=self.winners, prompt=self._prompt(),
+            winners=self.winners, prompt=self._prompt(seat),
             turn_started_at=self.turn_started, step=self.step if in_play else None,
             hand=tuple(self.hands[seat]) if mine else (),
             hand_points=self.hand_value(seat) if mine else 0,
@@ -851,11 +862,12 @@ class Kumbal(Game):
         return ()
 
     def reaction_words(self, action: Action) -> str:
-        if isinstance(action, FreeDiscard) and self.free is not None:
+        if isinstance(action, FreeDiscard) and self.free is not None and self.free[1] is not None:
             return f"discarded the drawn {card_name(self.free[1])} for free"
         return super().reaction_words(action)
 
-    def _prompt(self) -> str:
+    def _prompt(self, seat: int) -> str:
+        """The view's prompt for `seat`: whether the player on turn may call is theirs alone to know."""
         if self.phase == "ready":
             return "the first round is about to be dealt"
         if self.phase == "cut":
@@ -868,5 +880,6 @@ class Kumbal(Game):
             return f"seat {self.turn} to pick up {self.pending} or pass it on with a 2 or a joker"
         if self.step == "draw":
             return f"seat {self.turn} to draw from the deck" + (" or take the discard" if self.takeable else "")
-        return f"seat {self.turn} to discard" + (" or call Kumbal" if self.hand_value(self.turn) <= self.goal else "")
+        return f"seat {self.turn} to discard" + (" or call Kumbal" if seat == self.turn and
+                                                 self.hand_value(seat) <= self.goal else "")
 

@@ -280,12 +280,46 @@ def test_select_with_keys_discard_draw_and_free_discard_by_input(tmp_path):
     for _ in range(20):
         app.step(DT)
     assert FreeDiscard(0) in g.legal_actions(0), "the drawn 9 matches the 9 on the pile"
-    assert "discard it free (F)" in table.prompt()
+    assert "discard it free (F)" in table.prompt() and table.ring_shown()
     key(pygame.K_f)
     for _ in range(20):
         app.step(DT)
     assert FreeDiscard(0) in [a for _, a in g.history]
     assert [str(c) for c in g.discard[1:3]] == ["9d", "9c"]     # on the start card, before Ada's turn
+
+
+def test_the_free_discard_ring_shows_only_to_a_drawer_whose_card_matches(tmp_path):
+    """The window opens after every draw from the deck (so that it tells nobody what was drawn):
+    its ring is for the drawer with a card that may go free, not for every draw at the table."""
+    from game.core.actions import StartRound
+    from game.core.view import SPECTATOR
+
+    hands = (["Ah", "2c", "3d", "4s", "5h", "6c", "9d"], ["Kh", "Kc", "Qd", "Js", "10h", "10c", "9s"])
+    deck = tuple(hands[k][i] for i in range(7) for k in range(2)) + ("7h", "8c")
+    record = kumbal_record([("You", "human"), ("Ada", "easy")], seed=4)
+    record.actions.append((0.0, StartRound(deck=deck)))
+    app = make_app(tmp_path)
+    table = start(app, record)
+    for _ in range(100):
+        app.step(DT)
+    g = table.match.game
+    nine = next(i for i, s in enumerate(table.hands[0]) if str(s.card) == "9d")
+    click(card_point(table, 0, nine))
+    app.step(DT)
+    key(pygame.K_RETURN)
+    for _ in range(20):
+        app.step(DT)
+    key(pygame.K_d)
+    for _ in range(20):
+        app.step(DT)
+    assert g.observe(SPECTATOR).window("free-discard") is not None and g.legal_actions(0) == [Pass(0)]
+    assert not table.ring_shown() and "free" not in table.prompt()
+    # Ada's draw opens her window: nothing of it shows at the human's place either.
+    for _ in range(3000):
+        app.step(DT)
+        if g.free is not None and g.free[0] == 1:
+            break
+    assert g.free is not None and g.free[0] == 1 and not table.ring_shown()
 
 
 def test_the_news_names_a_taken_card_as_it_names_the_discards(tmp_path):

@@ -431,6 +431,20 @@ class KumbalTable(HandTable):
     def window_open_to(self, seat: int) -> bool:
         return FreeDiscard(seat) in self.legal(seat)
 
+    def free_discard_here(self) -> bool:
+        """The player whose hand is open may discard a drawn card free now. The window opens after
+        every draw from the deck; its ring is shown only to a drawer whose card matches (to anyone
+        else it would say nothing, after every draw)."""
+        seat = self.hand_seat()
+        return seat is not None and self.window_open_to(seat)
+
+    def ring_shown(self) -> bool:
+        return self.free_discard_here() and super().ring_shown()
+
+    def draw_ring(self, surface: pygame.Surface, pal) -> None:
+        if self.free_discard_here():
+            super().draw_ring(surface, pal)
+
     def act(self, action: Action) -> bool:
         done = self.submit(action)
         if done:
