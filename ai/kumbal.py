@@ -22,8 +22,8 @@ How it decides:
   draw (the known pile card, or the deck over the values still unseen). A hand that can call next
   turn is worth half its points; any other its points less what next turn's best discard would
   shed beyond an average draw (so sets and runs in the making are kept). Lone action cards get a bonus
-  when the next player is close to calling (few cards, low estimate); a pick-up owed is passed on
-  when it can be.
+  when the next player is close to calling (few cards, low estimate): a 2, a joker, an 8, and with
+  two players a 7 where the house rule makes it a skip; a pick-up owed is passed on when it can be.
 - Free discards: taken after its reaction delay, if it notices (per level), and only if due before
   the window closes. A chance it does not take (or a draw that does not match) it lets go by
   without a word, so that its pass tells nobody what it drew.
@@ -118,7 +118,9 @@ class KumbalBot:
         self.seats = 0
         self.options: dict[str, Any] = {}
         self.fallbacks = 0
-        self.plans: dict[Any, tuple[Action | None, float]] = {}
+        # A decision and when it is due, per moment: ("free", ...) -> (action or None, due);
+        # ("turn", ...) -> ((what it was decided on, action) or None, due).
+        self.plans: dict[Any, tuple[Any, float]] = {}
         self.full_deck: tuple[Card, ...] = DECK_CARDS
         self._unseen_cache: tuple[Any, list[int]] | None = None
         self._reset_round()
@@ -259,7 +261,15 @@ class KumbalBot:
         if len(self.plans) > 400:
             self.plans.clear()
         due = plan[1]
+        # Asked again while nothing it decides on has changed (another seat's free-discard window
+        # opened or closed meanwhile), it keeps its decision, as a person would, instead of
+        # drawing its mistakes again.
+        basis = (view.hand, view.pending, view.takeable, view.top, view.discard_size, view.hand_counts, view.direction)
+        kept = plan[0]
+        if kept is not None and kept[0] == basis and kept[1] in legal:
+            return Intent(kept[1], max(0.0, due - now))
         action = self.choose(view, legal)
+        self.plans[key] = ((basis, action), due)
         return Intent(action, max(0.0, due - now))
 
     def choose(self, view: KumbalView, legal: list[Action]) -> Action:
@@ -353,7 +363,8 @@ class KumbalBot:
             if len(action.cards) == 1 and self.options.get("action_cards", True):
                 face = action.cards[0]
                 rank = face if face == JOKER else _rank_of(face)
-                if rank in PICKUP or rank == SKIP_RANK or (rank == REVERSE_RANK and view.seats == 2):
+                if rank in PICKUP or rank == SKIP_RANK or (rank == REVERSE_RANK and view.seats == 2
+                                                           and self.options.get("seven_skips_with_two")):
                     score += self.cfg["attack"] * danger
                     if rank == JOKER:
                         score -= 4.0 * (1 - danger)    # a joker is worth keeping (0 points)

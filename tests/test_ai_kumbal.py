@@ -92,9 +92,43 @@ def test_it_takes_a_free_discard_after_its_reaction_delay_and_before_the_deadlin
         assert intent.action in (FreeDiscard(0), Pass(0))
 
 
+def test_it_lets_a_chance_it_cannot_use_go_by_without_a_word():
+    """After every draw its window opens; with nothing to discard free (or a chance it lets go) it
+    passes only if nobody has moved for a long while: a pass at once would tell what it drew."""
+    for timer in (False, True):
+        game = deal([["Ah", "2c", "3d", "4s", "5h", "6c", "9d"], ["Qd", "Js", "10h", "10c", "9s", "Kc", "8d"],
+                     ["Qs", "Jd", "10d", "Kd", "7s", "7d", "8s"]], "7h", ["8c"], free_discard_timer=timer)
+        game.apply(Discard(0, ("9d",)), 1.0)
+        game.apply(DrawFromDeck(0), 2.0)
+        intent = bot(game=game).decide(game.observe(0), game.legal_actions(0), game.now)
+        assert intent.action == Pass(0) and intent.delay > (3.0 if timer else 30.0)
+
+
+def test_a_lone_7_is_worth_playing_at_a_close_rival_of_two_only_where_it_skips():
+    # Its rival holds two cards and may call any moment: a skip would give it another turn first.
+    hand = ["7h", "Kc", "Ah", "2c", "3d", "4s", "5h"]
+    for house, wanted in ((False, False), (True, True)):
+        game = deal([hand, ["Qd", "Js", "10h", "10c", "9s", "9c", "8d"]], "6c", seven_skips_with_two=house)
+        game.hands[1] = game.hands[1][:2]
+        choice = decide(bot(game=game), game, 0)
+        assert (choice == Discard(0, ("7h",))) == wanted, (house, choice)
+
+
+def test_asked_again_about_the_same_turn_it_keeps_its_decision():
+    """Another seat's free-discard window opening or closing asks every bot again; what it had
+    decided (a mistake included) stands while its view of the turn is the same."""
+    game = deal([["Ah", "2c", "3d", "4s", "5h", "6c", "9d"], ["Qd", "Js", "10h", "10c", "9s", "Kc", "8d"]], "7h")
+    easy = bot("easy", game=game)
+    first = easy.decide(game.observe(0), game.legal_actions(0), game.now)
+    assert all(easy.decide(game.observe(0), game.legal_actions(0), game.now) == first for _ in range(12))
+    game.apply(Discard(0, ("9d",)), 1.0)
+    assert easy.decide(game.observe(0), game.legal_actions(0), game.now).action in (DrawFromDeck(0), TakeDiscard(0))
+
+
 def test_whole_matches_end_without_fallbacks_or_illegal_actions():
-    for kinds in (["hard", "random", "random", "random"], ["hard", "easy", "medium", "easy"]):
-        game = Kumbal(4, {"cut_deck": True, "forty_nine": True}, seed=11)
+    for kinds, options in ((["hard", "random", "random", "random"], {}),
+                           (["hard", "easy", "medium", "easy"], {"free_discard_timer": True})):
+        game = Kumbal(4, {"cut_deck": True, "forty_nine": True, **options}, seed=11)
         session = Session(game, {s: make_agent("kumbal", k, 50 + s) for s, k in enumerate(kinds)})
         run_to_end(session)
         assert game.over and session.fallbacks == 0 and session.illegal == 0

@@ -238,14 +238,15 @@ CASES = [
     ("kombio", 2, {}), ("kombio", 3, {"reaction_seconds": 0.0}), ("kombio", 4, {}),
     ("kabu", 2, {}), ("kabu", 3, {"reaction_seconds": 0.0}), ("kabu", 4, {}),
     ("combat-uno", 2, {}), ("combat-uno", 3, {"reaction_seconds": 0.0}), ("combat-uno", 4, {}),
-    ("kumbal", 2, {}), ("kumbal", 3, {"reaction_seconds": 0.0}), ("kumbal", 4, {"cut_deck": True}),
-    ("kumbal", 6, {"lower_goal": True}),
+    ("kumbal", 2, {}), ("kumbal", 2, {"free_discard_timer": True, "seven_skips_with_two": True}),
+    ("kumbal", 3, {"free_discard_timer": True, "reaction_seconds": 0.0}), ("kumbal", 4, {"cut_deck": True}),
+    ("kumbal", 6, {"lower_goal": True, "free_discard_timer": True}),
     ("sixteen-combos", 2, {}), ("sixteen-combos", 3, {"jokers": True}), ("sixteen-combos", 4, {"one_of_each": True}),
 ]
 TRAJECTORIES = 20
 
 
-@pytest.mark.parametrize("variant,seats,options", CASES, ids=[f"{v}-{n}p" for v, n, _ in CASES])
+@pytest.mark.parametrize("variant,seats,options", CASES, ids=[f"{v}-{n}p-{i}" for i, (v, n, _) in enumerate(CASES)])
 def test_twin_worlds_tell_a_seat_the_same_until_it_sees_a_card_that_differs(variant, seats, options):
     cls = get_variant(variant)
     compared = [_play(cls, seats, options, seed, seed % seats) for seed in range(TRAJECTORIES)]

@@ -56,6 +56,11 @@ def test_a_match_recorded_before_the_seeds_readings_replays_as_it_was_played(pat
     assert json.loads(path.read_text())["format"] == 2 and record.about
     game = record.check()        # every step's events, where the record keeps them, and the result
     assert game.over and result_of(game) == record.result
+    # Under today's defaults the same steps would not make that match: the legacy values matter.
+    today = GameRecord.from_json({**json.loads(path.read_text()), "format": 3})
+    assert today.options != record.options
+    with pytest.raises(RecordError):
+        today.check()
 
 
 def test_a_changed_event_is_reported_with_its_step():

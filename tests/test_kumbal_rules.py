@@ -224,13 +224,26 @@ def test_lower_the_goal_five_cards_and_5_points():
 
 
 # -- action cards ------------------------------------------------------------------------------------
-def test_a_7_reverses_play_and_with_two_players_acts_as_a_skip():
+def test_a_7_reverses_play_which_with_two_players_changes_nothing():
     game = deal([["7h", *A[1:]], B, C], "5c", ["Qs"])
     events = game.apply(Discard(0, ("7h",)), 1.0) + game.apply(DrawFromDeck(0), 2.0)
     assert any(isinstance(e, DirectionChanged) for e in events) and game.turn == 2 and game.direction == -1
+    # Issue 33: the seed says only "7: reverses play direction"; with two it gave an extra turn.
     two = deal([["7h", *A[1:]], B], "5c", ["Qc"])
     events = two.apply(Discard(0, ("7h",)), 1.0) + two.apply(DrawFromDeck(0), 2.0)
+    assert [e.direction for e in events if isinstance(e, DirectionChanged)] == [-1]
+    assert not any(isinstance(e, Skipped) for e in events) and two.turn == 1
+    assert two.observe(1).blocked == "action card"      # still an action card: it cannot be taken
+
+
+def test_with_the_house_rule_a_7_with_two_players_is_a_skip():
+    two = deal([["7h", *A[1:]], B], "5c", ["Qc"], seven_skips_with_two=True)
+    events = two.apply(Discard(0, ("7h",)), 1.0) + two.apply(DrawFromDeck(0), 2.0)
     assert any(isinstance(e, Skipped) for e in events) and two.turn == 0
+    three = deal([["7h", *A[1:]], B, C], "5c", ["Qs"], seven_skips_with_two=True)
+    three.apply(Discard(0, ("7h",)), 1.0)
+    three.apply(DrawFromDeck(0), 2.0)
+    assert three.turn == 2 and three.direction == -1     # three or more: a reverse as ever
 
 
 def test_an_8_skips_the_next_player():
@@ -294,14 +307,32 @@ def test_a_drawn_card_equal_to_the_top_may_be_discarded_free_until_the_next_play
     unchanged(game, FreeDiscard(0), WindowClosed)
 
 
-def test_the_free_discard_closes_when_the_next_player_moves_or_time_runs_out():
+def test_the_free_discard_lasts_until_the_next_player_moves():
+    # Issue 33: the seed's free discard lasts "as long as the next person hasn't played their turn
+    # yet"; it closed on a 3 s timer. Now no deadline however long the next player thinks.
     game = deal([A, B, C], "7h", ["9c", "Qs"])
+    game.apply(Discard(0, ("9d",)), 1.0)
+    events = game.apply(DrawFromDeck(0), 2.0)
+    assert [e.deadline for e in events if isinstance(e, WindowOpened)] == [None]
+    assert game.table_action() is None and game.observe(0).free_deadline is None
+    game.apply(FreeDiscard(0), 40.0)
+    assert [str(c) for c in game.discard[-2:]] == ["9d", "9c"]
+    slow = deal([A, B, C], "7h", ["9c", "Qs"])
+    slow.apply(Discard(0, ("9d",)), 1.0)
+    slow.apply(DrawFromDeck(0), 2.0)
+    slow.apply(Discard(1, ("Kh",)), 30.0)
+    assert slow.free is None
+    unchanged(slow, FreeDiscard(0), WindowClosed)
+
+
+def test_the_free_discard_closes_when_the_next_player_moves_or_time_runs_out_with_the_timer():
+    game = deal([A, B, C], "7h", ["9c", "Qs"], free_discard_timer=True)
     game.apply(Discard(0, ("9d",)), 1.0)
     game.apply(DrawFromDeck(0), 2.0)
     game.apply(Discard(1, ("Kh",)), 2.5)
     assert game.free is None
     unchanged(game, FreeDiscard(0), WindowClosed)
-    timed = deal([A, B, C], "7h", ["9c", "Qs"])
+    timed = deal([A, B, C], "7h", ["9c", "Qs"], free_discard_timer=True)
     timed.apply(Discard(0, ("9d",)), 1.0)
     timed.apply(DrawFromDeck(0), 2.0)
     assert timed.table_action() == (Expire(), 5.0)

@@ -81,8 +81,8 @@ def smoke_record(variant: type) -> Any:
     for spec in variant.option_specs:
         if spec.key == "rounds" and spec.minimum is not None:
             options["rounds"] = spec.check(int(spec.minimum))
-            if spec.only_when is not None:
-                options[spec.only_when[0]] = spec.only_when[1]   # e.g. length "rounds", so the count counts
+            for key, value in spec.conditions:
+                options[key] = value       # e.g. length "rounds", so the count counts
         elif spec.key == "target" and spec.only_when is None and spec.minimum is not None:
             options["target"] = spec.check(int(spec.minimum))     # a match played to a limit (Kabu): the lowest
         if spec.key == "round_limit" and spec.minimum is not None:   # 16 Combos: the shortest encounter

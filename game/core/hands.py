@@ -5,7 +5,8 @@
   one card at a time round the table from the first seat; `give` draws from the draw pile into a
   hand (reshuffling the discards when it runs out); `hand_zones` is how a seat's view shows them.
 - Turn flow on a `TurnOrder`: `skip_next` (the next player is skipped), `reverse_play` (play changes
-  direction; with two players a reverse acts as a skip, there being nobody to turn back to).
+  direction; with two players a reverse acts as a skip, there being nobody to turn back to, where
+  the variant reads it so).
 - Stacked pick-ups: a pick-up card makes the next player pick up cards unless they pass it on with
   a pick-up card of their own, which adds its amount to what is owed (`pass_on_pickup`).
 """
@@ -111,10 +112,11 @@ def skip_next(order: TurnOrder, seat: int, events: list[Event]) -> int:
     return order.next(seat, 2)
 
 
-def reverse_play(order: TurnOrder, seat: int, events: list[Event]) -> int:
+def reverse_play(order: TurnOrder, seat: int, events: list[Event], two_seats_skip: bool = True) -> int:
     """`seat` reversed the direction of play. Returns who plays next: with two players a reverse
-    acts as a skip (the same player goes again)."""
-    if order.seats == 2:
+    acts as a skip (the same player goes again), unless `two_seats_skip` is off (Kumbal's reading:
+    play turns round, and with two players the other player is next either way)."""
+    if order.seats == 2 and two_seats_skip:
         events.append(Skipped(order.next(seat)))
         return seat
     events.append(DirectionChanged(order.reverse()))

@@ -30,7 +30,8 @@ class OptionSpec:
     minimum: float | None = None      # for numbers
     maximum: float | None = None
     step: float = 1
-    only_when: tuple[str, Any] | None = None   # (other key, value): the option matters only then
+    # (other key, value): the option matters only then; or a tuple of such pairs, all of which must hold
+    only_when: tuple[str, Any] | tuple[tuple[str, Any], ...] | None = None
     zero_label: str = ""              # what a number's 0 means, shown instead of "0" ("Auto", "No limit")
     # What a record of format 2 or older means by leaving this option out: the rule as it was before
     # the option came in or its default changed, so that an old match replays and continues as it
@@ -39,7 +40,15 @@ class OptionSpec:
 
     def applies(self, options: dict[str, Any]) -> bool:
         """Does this option matter under ``options`` (e.g. a target score when playing to a target)?"""
-        return self.only_when is None or options.get(self.only_when[0]) == self.only_when[1]
+        return all(options.get(key) == value for key, value in self.conditions)
+
+    @property
+    def conditions(self) -> tuple[tuple[str, Any], ...]:
+        """The (key, value) pairs `only_when` asks for (none: the option always matters)."""
+        when = self.only_when
+        if when is None:
+            return ()
+        return when if isinstance(when[0], tuple) else (when,)  # type: ignore[return-value]
 
     @property
     def kind(self) -> str:

@@ -411,17 +411,26 @@ class Kumbal(Game):
         OptionSpec("action_cards", "Action cards", True,
                    "Played alone: an 8 skips the next player, a 7 reverses play, a 2 makes the next player pick "
                    "up 2 and a joker 5; a lone 2 or joker passes a pick-up on, growing it."),
+        OptionSpec("seven_skips_with_two", "7 skips with two players", False,
+                   "House rule: with two players a lone 7 gives its player another turn. Off, as the rules say: "
+                   "it reverses play, which with two players changes nothing.",
+                   only_when=("action_cards", True), legacy=True),
         OptionSpec("free_discards", "Free discards", True,
                    "A card drawn from the deck equal in value to the top of the pile may be discarded free, "
                    "until the next player has moved."),
+        OptionSpec("free_discard_timer", "Free discard on a timer", False,
+                   "House rule: the free discard also ends when the window's time (below) runs out. Off, as the "
+                   "rules say: it lasts until the next player makes a move.",
+                   only_when=("free_discards", True), legacy=True),
         OptionSpec("cut_deck", "Cut, don't shuffle", False,
                    "Between rounds the cards are gathered and cut by a player instead of shuffled."),
         OptionSpec("lower_goal", "Lower the goal", False, "Five cards each, and Kumbal is called with 5 points or fewer."),
         OptionSpec("forty_nine", "The 49-rule", False, "A total that lands on 49, 99, 149, ... drops by 49."),
         OptionSpec(REACTION_SECONDS.key, "Free-discard window (seconds)", REACTION_SECONDS.default,
-                   "How long a free discard stays possible; No limit waits until the player passes or the next "
-                   "player moves.", minimum=0.0, maximum=10.0, step=0.5, only_when=("free_discards", True),
-                   zero_label="No limit"),
+                   "With the timer on: how long a free discard stays possible (the next player's move ends it "
+                   "sooner); No limit waits until the player passes or the next player moves.",
+                   minimum=0.0, maximum=10.0, step=0.5,
+                   only_when=(("free_discards", True), ("free_discard_timer", True)), zero_label="No limit"),
     )
     actions = (Discard, DrawFromDeck, TakeDiscard, CallKumbal, PickUp, FreeDiscard, Cut)
     deck_cards = DECK_CARDS
@@ -433,6 +442,9 @@ class Kumbal(Game):
             self.deck_cards = SIX_SEAT_CARDS
         self.face_of = [str(c) for c in self.deck_cards]   # by card id: how actions name cards
         low = self.options["lower_goal"]
+        # The free discard lasts until the next player moves; with the timer option, until its
+        # deadline too (0: no deadline, the window closes on the next move or a pass).
+        self.free_seconds = float(self.options["reaction_seconds"]) if self.options["free_discard_timer"] else 0.0
         self.hand_size = LOW_HAND_SIZE if low else HAND_SIZE
         self.goal = LOW_GOAL if low else GOAL
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -505,7 +517,7 @@ class Kumbal(Game):
         elif effect[0] == "skip":
             nxt = skip_next(order, seat, events)
         elif effect[0] == "reverse":
-            nxt = reverse_play(order, seat, events)
+            nxt = reverse_play(order, seat, events, two_seats_skip=self.options["seven_skips_with_two"])
         else:
             _, total, stacked = effect
             nxt = order.next(seat)
@@ -660,7 +672,7 @@ class Kumbal(Game):
             # The window opens on every draw, whatever the card: only the drawer may know whether
             # it matches (a window opened on a match alone would tell the table its rank).
             self.free = (seat, card if card.rank == top.rank else None)
-            w = self.windows.open("free-discard", only_seat(seat), t, float(self.options["reaction_seconds"]))
+            w = self.windows.open("free-discard", only_seat(seat), t, self.free_seconds)
             events.append(WindowOpened("free-discard", only_seat(seat), t, w.deadline))
         self._end_turn(seat, t, events)
         return events

@@ -55,12 +55,13 @@ CASES = [
      {"target": 40, "calculation": False, "sniping": False, "lock_caller": False, "halving": False,
       "reaction_seconds": 1.5}, 34),
     ("kabu", "6p-mixed", ["hard", "easy", "random", "medium", "hard", "easy"], {"target": 30}, 35),
-    ("kumbal", "2p-hard-vs-easy-cut", ["hard", "easy"], {"cut_deck": True}, 31),
+    ("kumbal", "2p-hard-vs-easy-cut", ["hard", "easy"], {"cut_deck": True}, 33),
     ("kumbal", "3p-random-no-actions", ["random"] * 3, {"action_cards": False, "free_discards": False}, 32),
     ("kumbal", "4p-mixed-49-rule", ["hard", "medium", "easy", "random"], {"forty_nine": True, "target": 200}, 33),
     ("kumbal", "5p-lower-goal-no-deadline", ["medium"] * 5, {"lower_goal": True, "reaction_seconds": 0.0}, 34),
     ("kumbal", "6p-mixed-two-decks", ["hard", "easy", "random", "medium", "hard", "easy"],
-     {"reaction_seconds": 1.5}, 35),
+     {"free_discard_timer": True, "reaction_seconds": 1.5}, 35),
+    ("kumbal", "2p-house-rules", ["medium", "hard"], {"seven_skips_with_two": True, "free_discard_timer": True}, 36),
 ]
 
 

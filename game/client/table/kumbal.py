@@ -287,6 +287,14 @@ class KumbalTable(HandTable):
             self.narrate(f"{who} discards {kind + ' ' if kind else ''}{cards} ({points_words(points)}).")
         self.pause_for(0.15)
 
+    def on_DirectionChanged(self, ev) -> None:
+        if len(self.names) == 2:
+            # (as the rules read it: with two players a 7 turns play round and changes nothing)
+            self.told["direction"] = ev.direction
+            self.narrate("Play turns round: with two players, that changes nothing.")
+            return
+        super().on_DirectionChanged(ev)
+
     def on_FreeDiscarded(self, ev: FreeDiscarded) -> None:
         self.narrate(f"{self.names[ev.seat]} discards the drawn {short(ev.card)} for free!")
         self.float_text(ev.seat, "Free discard!", self.palette.accent)
