@@ -422,15 +422,15 @@ class Kumbal(Game):
                    "House rule: the free discard also ends when the window's time (below) runs out. Off, as the "
                    "rules say: it lasts until the next player makes a move.",
                    only_when=("free_discards", True), legacy=True),
-        OptionSpec("cut_deck", "Cut, don't shuffle", False,
-                   "Between rounds the cards are gathered and cut by a player instead of shuffled."),
-        OptionSpec("lower_goal", "Lower the goal", False, "Five cards each, and Kumbal is called with 5 points or fewer."),
-        OptionSpec("forty_nine", "The 49-rule", False, "A total that lands on 49, 99, 149, ... drops by 49."),
         OptionSpec(REACTION_SECONDS.key, "Free-discard window (seconds)", REACTION_SECONDS.default,
                    "With the timer on: how long a free discard stays possible (the next player's move ends it "
                    "sooner); No limit waits until the player passes or the next player moves.",
                    minimum=0.0, maximum=10.0, step=0.5,
                    only_when=(("free_discards", True), ("free_discard_timer", True)), zero_label="No limit"),
+        OptionSpec("cut_deck", "Cut, don't shuffle", False,
+                   "Between rounds the cards are gathered and cut by a player instead of shuffled."),
+        OptionSpec("lower_goal", "Lower the goal", False, "Five cards each, and Kumbal is called with 5 points or fewer."),
+        OptionSpec("forty_nine", "The 49-rule", False, "A total that lands on 49, 99, 149, ... drops by 49."),
     )
     actions = (Discard, DrawFromDeck, TakeDiscard, CallKumbal, PickUp, FreeDiscard, Cut)
     deck_cards = DECK_CARDS
