@@ -102,9 +102,30 @@ def test_it_calls_kabu_when_it_is_clearly_lowest():
     assert decide(bot, high, 0).action != CallKabu(0)
 
 
+def test_on_the_rounds_first_turn_it_draws_rather_than_call_on_two_cards_seen():
+    game = arranged([["Ah", "Kh", "2h", "joker", "Kd", "Ad"], ["Qc", "Jc", "10c", "9c", "Qs", "Js"]],
+                    deck=["9h"], discard=())
+    assert CallKabu(0) in game.legal_actions(0)
+    bot = make_agent("kabu", "hard", 5)
+    bot.begin(0, Kabu, game.seats, dict(game.options))
+    assert decide(bot, game, 0).action == DrawFromDeck(0)
+
+
+@pytest.mark.parametrize("lock", [False, True])
+def test_after_a_call_it_snipes_the_callers_card_unless_the_caller_is_locked(lock):
+    grids = [["2h", "3h", "9s", "5h", "6h", "Ah"], ["Qh", "Jh", "10h", "7d", "Qd", "Jd"],
+             ["Qc", "2c", "3c", "Ac", "4c", "2d"]]
+    game = arranged(grids, deck=["9h"], lock_caller=lock)
+    bot = bot_seeing(game, 2, shown=(grid_place(0, 2),))
+    game.apply(CallKabu(0), 0.2)
+    open_window_on(game, 1)
+    assert decide(bot, game, 2).action == (Pass(2) if lock else Match(2, grid_place(0, 2)))
+
+
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_whole_matches_with_no_fallback_and_no_illegal_action(level):
-    game = Kabu(4, {"target": 40}, seed=3)
-    session = Session(game, {s: make_agent("kabu", level if s == 0 else "random", 10 + s) for s in range(4)})
-    run_to_end(session)
-    assert game.over and session.fallbacks == 0 and session.illegal == 0
+    for options in ({}, {"lock_caller": True, "call_first_turn": False}):
+        game = Kabu(4, {"target": 40, **options}, seed=3)
+        session = Session(game, {s: make_agent("kabu", level if s == 0 else "random", 10 + s) for s in range(4)})
+        run_to_end(session)
+        assert game.over and session.fallbacks == 0 and session.illegal == 0

@@ -56,11 +56,33 @@ def test_a_match_recorded_before_the_seeds_readings_replays_as_it_was_played(pat
     assert json.loads(path.read_text())["format"] == 2 and record.about
     game = record.check()        # every step's events, where the record keeps them, and the result
     assert game.over and result_of(game) == record.result
-    # Under today's defaults the same steps would not make that match: the legacy values matter.
-    today = GameRecord.from_json({**json.loads(path.read_text()), "format": 3})
-    assert today.options != record.options
+
+
+def test_the_old_kumbal_match_would_not_replay_under_todays_defaults():
+    """Its free discards closed on a 3 s timer (Expire steps) and its 7s skipped: read as format 3,
+    with today's defaults filled in, its steps no longer make that match."""
+    data = json.loads((RECORDS / "legacy" / "kumbal-2p-hard-vs-easy-cut.json").read_text())
+    assert GameRecord.from_json(data).options["free_discard_timer"] is True
+    today = GameRecord.from_json({**data, "format": 3})
+    options = today.new_game().options
+    assert options["free_discard_timer"] is False and options["seven_skips_with_two"] is False
     with pytest.raises(RecordError):
         today.check()
+
+
+def test_an_old_kabu_match_continued_keeps_its_lock_and_its_first_turn_rule():
+    """A match saved before issue 33 goes on under its own rules: the caller locked, no Kabu on the
+    round's first turn (a rule only a continued match can meet: the old steps never called then)."""
+    record = GameRecord.load(RECORDS / "legacy" / "kabu-2p-hard-vs-easy.json")
+    game = record.new_game()
+    assert game.options["lock_caller"] is True and game.options["call_first_turn"] is False
+    for t, action in record.actions:
+        game.apply(action, t)
+        if game.phase == "turn":
+            break
+    assert not any(type(a).__name__ == "CallKabu" for a in game.legal_actions(game.turn))
+    data = json.loads((RECORDS / "legacy" / "kabu-2p-hard-vs-easy.json").read_text())
+    assert GameRecord.from_json({**data, "format": 3}).new_game().options["call_first_turn"] is True
 
 
 def test_a_changed_event_is_reported_with_its_step():

@@ -96,11 +96,22 @@ def test_six_cards_each_and_everyone_chooses_two_to_peek_at():
     assert game.observe(0).grids[1] == (FACE_DOWN,) * 6       # a peek shows the card only once
 
 
-def test_the_first_turn_draws_kabu_comes_later():
+def test_kabu_may_be_called_instead_of_the_very_first_turn():
+    # Issue 33: "Instead of taking a turn, you can call Kabu"; the first-turn refusal was Kombio's.
     game = stacked([SIX, SIX_B], deck=["9c"], discard=())
+    unchanged(game, TakeDiscard(0))                             # nothing on the pile to take yet
+    assert game.legal_actions(0) == [DrawFromDeck(0), CallKabu(0)]
+    assert "or call Kabu" in game.observe(1).prompt
+    events = game.apply(CallKabu(0), 1.0)
+    assert KabuCalled(0) in events and game.turn == 1 and game.final_turns == {1}
+
+
+def test_with_the_house_rule_the_first_turn_draws_and_kabu_comes_later():
+    game = stacked([SIX, SIX_B], deck=["9c"], discard=(), call_first_turn=False)
     unchanged(game, CallKabu(0))
     unchanged(game, TakeDiscard(0))
     assert game.legal_actions(0) == [DrawFromDeck(0)]
+    assert "call" not in game.observe(1).prompt
 
 
 # -- a turn -------------------------------------------------------------------------------------
@@ -391,8 +402,33 @@ def test_the_window_closes_when_everyone_has_passed_or_erred_or_on_time():
 
 
 # -- calling Kabu, scoring, the match -----------------------------------------------------------------
-def test_kabu_gives_everyone_else_one_last_turn_and_locks_the_caller():
+def test_kabu_gives_everyone_else_one_last_turn_and_the_caller_plays_on_out_of_turn():
+    # Issue 33: the seed says only that the round ends after everyone else's last turn; the
+    # caller's grid stays in play (looks, swaps, snipes) and the caller still claims.
     game = stacked([SIX, SIX_B, ["7d"] * 6], deck=["2s", "Jd", "3s"], reaction_seconds=0.0)
+    events = game.apply(CallKabu(0), 1.0)
+    assert KabuCalled(0) in events and game.turn == 1 and game.locked_seats() == ()
+    assert game.observe(1).locked == ()
+    game.apply(DrawFromDeck(1), 1.1)
+    game.apply(Exchange(1, 0), 1.2)
+    assert game.window.offered == (0, 1, 2)                     # the caller claims like anyone
+    assert Match(1, grid_place(0, 0)) in game.legal_actions(1)  # and may be sniped
+    for seat in (0, 1, 2):
+        game.apply(Pass(seat), 1.3)
+    assert game.turn == 2
+    game.apply(DrawFromDeck(2), 1.4)
+    game.apply(PlayDrawn(2), 1.5)                               # a red jack: the caller's grid too
+    assert BlindSwap(2, grid_place(0, 0), grid_place(1, 0)) in game.legal_actions(2)
+    game.apply(BlindSwap(2, grid_place(0, 0), grid_place(1, 0)), 1.6)
+    for seat in (0, 1):
+        game.apply(Pass(seat), 1.7)
+    events = game.apply(Pass(2), 1.7)
+    scored = next(e for e in events if isinstance(e, RoundScored))
+    assert scored.hands == (21 - 2 + 3, 21, 42) and game.phase == "round_over"   # the 2h and the 3s swapped
+
+
+def test_with_the_house_rule_kabu_locks_the_caller():
+    game = stacked([SIX, SIX_B, ["7d"] * 6], deck=["2s", "Jd", "3s"], reaction_seconds=0.0, lock_caller=True)
     events = game.apply(CallKabu(0), 1.0)
     assert KabuCalled(0) in events and game.turn == 1 and game.locked_seats() == (0,)
     game.apply(DrawFromDeck(1), 1.1)
@@ -419,6 +455,7 @@ def test_a_total_of_exactly_fifty_or_a_hundred_is_halved():
     game.apply(CallKabu(0), 1.0)
     game.apply(DrawFromDeck(1), 1.1)
     game.apply(PlayDrawn(1), 1.2)
+    game.apply(Pass(0), 1.3)                                    # the caller may claim too
     events = game.apply(Pass(1), 1.3)
     assert TotalHalved(0, 50, 25) in events and TotalHalved(1, 100, 50) in events
     assert game.score.totals == [25, 50] and not game.over
@@ -431,6 +468,7 @@ def test_the_fifty_hundred_rule_can_be_switched_off():
     game.apply(CallKabu(0), 1.0)
     game.apply(DrawFromDeck(1), 1.1)
     game.apply(PlayDrawn(1), 1.2)
+    game.apply(Pass(0), 1.3)
     game.apply(Pass(1), 1.3)
     assert game.score.totals == [50, 21]
 
@@ -441,6 +479,7 @@ def test_the_match_ends_when_a_total_goes_above_a_hundred_and_the_lowest_wins():
     game.apply(CallKabu(0), 1.0)
     game.apply(DrawFromDeck(1), 1.1)
     game.apply(PlayDrawn(1), 1.2)
+    game.apply(Pass(0), 1.3)
     game.apply(Pass(1), 1.3)
     assert game.over and game.winners == (0,) and game.score.totals == [81, 104]
 
@@ -451,6 +490,7 @@ def test_exactly_a_hundred_is_halved_not_the_end():
     game.apply(CallKabu(0), 1.0)
     game.apply(DrawFromDeck(1), 1.1)
     game.apply(PlayDrawn(1), 1.2)
+    game.apply(Pass(0), 1.3)
     game.apply(Pass(1), 1.3)
     assert not game.over and game.score.totals == [21, 50]
 

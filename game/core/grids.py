@@ -319,7 +319,7 @@ class GridGame(Game):
         if phase == "match_over":
             return "the match is over"
         if phase == "turn":
-            can_call = self.caller is None and self.piles.discard
+            can_call = self.caller is None and self.may_call_now()
             return f"seat {self.turn} to draw, take the discard" + (f" or call {self.call_name}" if can_call else "")
         if phase == "give":
             return f"seat {self.pending_seat} to give a card into the gap"
@@ -441,7 +441,7 @@ class GridGame(Game):
                 actions.append(DrawFromDeck(seat))
             if self.piles.discard and own:
                 actions.append(TakeDiscard(seat))
-            if self.caller is None and self.piles.discard:
+            if self.caller is None and self.may_call_now():
                 actions.append(self.call_action(seat))
             return actions
         if phase == "drawn":
@@ -455,6 +455,11 @@ class GridGame(Game):
         return []
 
     call_action: type[Action] = Action   # the variant's round-ending call (CallKombio, CallKabu)
+
+    def may_call_now(self) -> bool:
+        """Whether the round-ending call is allowed at this turn (nobody having called yet): by
+        default not on the round's first turn, while the discard pile is still empty."""
+        return bool(self.piles.discard)
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
         self.turn = seat
@@ -489,7 +494,7 @@ class GridGame(Game):
         self._require(action, "turn")
         if self.caller is not None:
             raise IllegalAction(f"seat {self.caller} has already called {self.call_name}")
-        if not self.piles.discard:
+        if not self.may_call_now():
             raise IllegalAction(f"the first turn of a round draws from the deck; {self.call_name} can be called "
                                 "from the next turn")
         events: list[Event] = []

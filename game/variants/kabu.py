@@ -220,8 +220,13 @@ class Kabu(GridGame):
         OptionSpec("calculation", "Calculated score", True,
                    "Besides the top card's rank, a card worth the calculated score may be discarded."),
         OptionSpec("sniping", "Sniping", True, "Opponents' cards you know may be claimed out of turn."),
-        OptionSpec("lock_caller", "Lock the caller", True,
-                   "After a Kabu call nobody may look at, swap, snipe or give into the caller's grid."),
+        OptionSpec("lock_caller", "Lock the caller", False,
+                   "House rule: after a Kabu call nobody may look at, swap, snipe or give into the caller's "
+                   "grid, and the caller makes no more claims. Off, as the rules say: the call only ends "
+                   "the round after everyone else's last turn.", legacy=True),
+        OptionSpec("call_first_turn", "Kabu on the first turn", True,
+                   "Kabu may be called instead of the round's very first turn, as the rules allow any turn. "
+                   "Off (a house rule): the first turn must draw, Kabu comes later.", legacy=False),
         REACTION_SECONDS,
     )
     actions = (Peek, DrawFromDeck, TakeDiscard, CallKabu, Exchange, PlayDrawn, LookOwn, LookOpponent,
@@ -256,6 +261,9 @@ class Kabu(GridGame):
         if self.caller is not None and self.options["lock_caller"]:
             return (self.caller,)
         return ()
+
+    def may_call_now(self) -> bool:
+        return self.options["call_first_turn"] or super().may_call_now()
 
     def hand_value(self, seat: int) -> int:
         return sum(card_value(c) for c in self.grids[seat] if c is not None)

@@ -51,3 +51,11 @@ def test_kumbal_review_lists_the_rules_to_be_played(drive, monkeypatch):
     assert "Free discard on a timer" in texts and "7 skips with two players" in texts
     assert "Free-discard window (seconds)" not in texts        # it does not matter without the timer
 
+
+def test_kabu_shows_the_lock_off_and_the_first_turn_call_allowed(drive):
+    scene = _setup(drive, "kabu")
+    assert scene.options["lock_caller"] is False and scene.options["call_first_turn"] is True
+    for label in ("Lock the caller", "Kabu on the first turn"):
+        scene._scroll_to(next(w for w in scene.option_widgets if w.label == label))
+        drive.app.run_frames(1)
+        assert label in drive.texts

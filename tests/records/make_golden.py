@@ -55,6 +55,8 @@ CASES = [
      {"target": 40, "calculation": False, "sniping": False, "lock_caller": False, "halving": False,
       "reaction_seconds": 1.5}, 34),
     ("kabu", "6p-mixed", ["hard", "easy", "random", "medium", "hard", "easy"], {"target": 30}, 35),
+    ("kabu", "3p-house-rules", ["hard", "medium", "easy"], {"target": 40, "lock_caller": True, "call_first_turn": False},
+     36),
     ("kumbal", "2p-hard-vs-easy-cut", ["hard", "easy"], {"cut_deck": True}, 33),
     ("kumbal", "3p-random-no-actions", ["random"] * 3, {"action_cards": False, "free_discards": False}, 32),
     ("kumbal", "4p-mixed-49-rule", ["hard", "medium", "easy", "random"], {"forty_nine": True, "target": 200}, 33),
