@@ -236,7 +236,7 @@ def _play(cls: type[Game], seats: int, options: dict, seed: int, seat: int, leak
 
 CASES = [
     ("kombio", 2, {}), ("kombio", 3, {"reaction_seconds": 0.0}), ("kombio", 4, {}),
-    ("kabu", 2, {}), ("kabu", 3, {"reaction_seconds": 0.0}), ("kabu", 4, {}),
+    ("kabu", 2, {}), ("kabu", 3, {"reaction_seconds": 0.0}), ("kabu", 4, {"lock_caller": True, "call_first_turn": False}),
     ("combat-uno", 2, {}), ("combat-uno", 3, {"reaction_seconds": 0.0}), ("combat-uno", 4, {}),
     ("kumbal", 2, {}), ("kumbal", 2, {"free_discard_timer": True, "seven_skips_with_two": True}),
     ("kumbal", 3, {"free_discard_timer": True, "reaction_seconds": 0.0}), ("kumbal", 4, {"cut_deck": True}),

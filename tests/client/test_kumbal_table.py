@@ -296,7 +296,7 @@ def test_the_free_discard_ring_shows_only_to_a_drawer_whose_card_matches(tmp_pat
 
     hands = (["Ah", "2c", "3d", "4s", "5h", "6c", "9d"], ["Kh", "Kc", "Qd", "Js", "10h", "10c", "9s"])
     deck = tuple(hands[k][i] for i in range(7) for k in range(2)) + ("7h", "8c")
-    record = kumbal_record([("You", "human"), ("Ada", "easy")], seed=4)
+    record = kumbal_record([("You", "human"), ("Ada", "easy")], seed=4, reaction_seconds=0.0)
     record.actions.append((0.0, StartRound(deck=deck)))
     app = make_app(tmp_path)
     table = start(app, record)
@@ -314,6 +314,7 @@ def test_the_free_discard_ring_shows_only_to_a_drawer_whose_card_matches(tmp_pat
         app.step(DT)
     assert g.observe(SPECTATOR).window("free-discard") is not None and g.legal_actions(0) == [Pass(0)]
     assert not table.ring_shown() and "free" not in table.prompt()
+    assert table.label_for(Pass(0)) is None            # no Pass button either: nothing to let go
     # Ada's draw opens her window: nothing of it shows at the human's place either.
     for _ in range(3000):
         app.step(DT)

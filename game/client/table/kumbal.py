@@ -503,6 +503,8 @@ class KumbalTable(HandTable):
         return (self.match.version, self.claimer, self.viewer, frozenset(self.chosen))
 
     def label_for(self, action: Action) -> Choice | None:
+        if isinstance(action, Pass) and not self.window_open_to(action.seat):
+            return None      # a draw that does not match: nothing to let go, the window ends by itself
         v = self.view()
         if isinstance(action, PickUp):
             return Choice(f"Pick up {v.pending}", pygame.K_p)
