@@ -241,17 +241,34 @@ def test_the_pile_frames_the_card_that_may_be_taken_and_refusals_are_explained(t
         assert any(s.card == v.takeable for s in table.discard)
 
 
-def test_select_with_keys_discard_draw_and_free_discard_by_input(tmp_path):
+def stacked_table(tmp_path, drawn: str):
+    """You against an easy Ada on a stacked deal: your 9d is the card to discard, the start card
+    the 7h, and `drawn` the card you then draw. Returns (app, table) once your turn has begun."""
     from game.core.actions import StartRound
 
     hands = (["Ah", "2c", "3d", "4s", "5h", "6c", "9d"], ["Kh", "Kc", "Qd", "Js", "10h", "10c", "9s"])
-    deck = tuple(hands[k][i] for i in range(7) for k in range(2)) + ("7h", "9c")
+    deck = tuple(hands[k][i] for i in range(7) for k in range(2)) + ("7h", drawn)
     record = kumbal_record([("You", "human"), ("Ada", "easy")], seed=4, reaction_seconds=0.0)
     record.actions.append((0.0, StartRound(deck=deck)))
     app = make_app(tmp_path)
     table = start(app, record)
     for _ in range(100):
         app.step(DT)
+    return app, table
+
+
+def discard_by_click(app, table, face: str, frames: int = 20) -> None:
+    """Click the player's card `face` and press Enter: it is discarded alone."""
+    index = next(i for i, s in enumerate(table.hands[0]) if str(s.card) == face)
+    click(card_point(table, 0, index))
+    app.step(DT)
+    key(pygame.K_RETURN)
+    for _ in range(frames):
+        app.step(DT)
+
+
+def test_select_with_keys_discard_draw_and_free_discard_by_input(tmp_path):
+    app, table = stacked_table(tmp_path, "9c")
     g = table.match.game
     assert g.turn == 0 and table.ready_for_input()
     # Keys: → moves to the first card and ↑ selects it (a legal single); 2 adds the second card:
@@ -291,24 +308,11 @@ def test_select_with_keys_discard_draw_and_free_discard_by_input(tmp_path):
 def test_the_free_discard_ring_shows_only_to_a_drawer_whose_card_matches(tmp_path):
     """The window opens after every draw from the deck (so that it tells nobody what was drawn):
     its ring is for the drawer with a card that may go free, not for every draw at the table."""
-    from game.core.actions import StartRound
     from game.core.view import SPECTATOR
 
-    hands = (["Ah", "2c", "3d", "4s", "5h", "6c", "9d"], ["Kh", "Kc", "Qd", "Js", "10h", "10c", "9s"])
-    deck = tuple(hands[k][i] for i in range(7) for k in range(2)) + ("7h", "8c")
-    record = kumbal_record([("You", "human"), ("Ada", "easy")], seed=4, reaction_seconds=0.0)
-    record.actions.append((0.0, StartRound(deck=deck)))
-    app = make_app(tmp_path)
-    table = start(app, record)
-    for _ in range(100):
-        app.step(DT)
+    app, table = stacked_table(tmp_path, "8c")
     g = table.match.game
-    nine = next(i for i, s in enumerate(table.hands[0]) if str(s.card) == "9d")
-    click(card_point(table, 0, nine))
-    app.step(DT)
-    key(pygame.K_RETURN)
-    for _ in range(20):
-        app.step(DT)
+    discard_by_click(app, table, "9d")
     key(pygame.K_d)
     for _ in range(20):
         app.step(DT)
@@ -427,12 +431,7 @@ def test_a_card_that_may_not_be_taken_is_named_and_crossed_where_it_lies(tmp_pat
     seven = next(s for s in table.discard if str(s.card) == "7h")
     assert "Cannot take the 7♥: an action card" in labels(), labels()
     assert crossed(seven, seven.rect().w)
-    ace = next(i for i, s in enumerate(table.hands[0]) if str(s.card) == "Ah")
-    click(card_point(table, 0, ace))
-    app.step(DT)
-    key(pygame.K_RETURN)
-    for _ in range(60):
-        app.step(DT)
+    discard_by_click(app, table, "Ah", frames=60)
     assert g.step == "draw" and str(g.discard[-1]) == "Ah"
     top = next(s for s in table.discard if str(s.card) == "Ah")
     assert "Cannot take the 7♥: an action card" in labels(), labels()
