@@ -44,7 +44,7 @@ def test_an_option_an_old_record_leaves_out_takes_the_value_it_had_then(monkeypa
                   for s in Kombio.option_specs)
     monkeypatch.setattr(Kombio, "option_specs", specs)
     data = {"variant": "kombio", "seed": 1, "options": {"rounds": 2},
-            "seats": [{"name": "A"}, {"name": "B"}], "actions": []}
+            "seats": [{"name": "A", "level": "easy"}, {"name": "B", "level": "easy"}], "actions": []}
     old = GameRecord.from_json({**data, "format": 2})
     assert old.options == {"rounds": 2, "addons": True} and old.new_game().options["addons"] is True
     assert GameRecord.from_json({**data, "format": 1}).options["addons"] is True
