@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from game.core.actions import Pass
 from game.core.cards import Place, grid_place
 from game.core.game import Game
-from tests.invariants import kombio_card_ids, kombio_leak
+from tests.invariants import kombio_card_ids, kombio_leak, state_bytes, twin as copy_of
 from tests.properties import RandomPlay, game_specs
 from tests.randomplay import random_steps
 
@@ -113,7 +113,7 @@ class GridExtras:
             if len(unseen) < 2:
                 continue
             (s1, i1), (s2, i2) = rng.sample(unseen, 2)
-            twin = pickle.loads(pickle.dumps(game))
+            twin = copy_of(game)
             twin.grids[s1][i1], twin.grids[s2][i2] = twin.grids[s2][i2], twin.grids[s1][i1]
             twin.deck.reverse()
             assert twin.observe(seat) == game.observe(seat)
@@ -126,8 +126,10 @@ class GridExtras:
         rng = random.Random(seed)
         for _ in random_steps(game, random.Random(seed), 500):
             for seat in game.seats_to_act():
-                for action in rng.sample(game.legal_actions(seat), min(3, len(game.legal_actions(seat)))):
-                    twin = pickle.loads(pickle.dumps(game))
+                actions = rng.sample(game.legal_actions(seat), min(3, len(game.legal_actions(seat))))
+                state = state_bytes(game)       # pickled once, unpickled for each action tried
+                for action in actions:
+                    twin = pickle.loads(state)
                     twin.apply(action, game.now)
 
     def test_passing_is_offered_to_every_seat_whatever_it_holds(self):
