@@ -78,48 +78,43 @@ def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: i
     return table, shown
 
 
-@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
-def test_guided_match_shows_every_moment_in_order_and_ends(tmp_path, variant):
-    app = make_app(tmp_path)
-    guide = guide_for(variant)
-    table, shown = play_guided(app, variant)
-    assert shown == [m.key for m in guide.moments]
-    assert "RoundScored" in table.guide_seen
-    assert not table.guide.active
-    # Never saved, never counted.
-    assert app.storage.saved_match(variant) is None and app.storage.saved_matches() == []
-    assert app.storage.stats.for_variant(variant).played == 0
+# -- one guided match per game and window size, looked at by several tests ---------------------------
+# The tests below that play a guide as it asks differ only in what they look at on each moment's
+# frame (and at which window size): each game is played once per size with every look, in order,
+# and each test reads its own look's findings. A look that fails an assertion stops there, as its
+# own test's match did; a failure of the match itself fails every test that reads it.
+
+LOOKS: dict = {}
 
 
-@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
-def test_the_guide_fits_the_smallest_window(tmp_path, variant):
-    """At 960x540 every moment's panel stays on the screen, holds its text and buttons, and covers
-    none of the cards or buttons it points at."""
-    app = make_app(tmp_path)
-    app.set_window_size((960, 540))
-    assert app.size == (960, 540)
-    screen = pygame.Rect(0, 0, 960, 540)
+def look(name: str):
+    def register(f):
+        LOOKS[name] = f
+        return f
+    return register
 
-    def fits(table, moment):
-        panel = table.guide_panel
-        assert panel is not None and screen.contains(panel), f"{moment.key}: panel {panel} leaves the screen"
-        _, lines = table.panel_rect(moment.text, table.guide_targets(moment))
-        drawn = [(text, rect) for text, rect in T.DRAWN if text.startswith("Guide · ") or text in lines]
-        assert len(drawn) == len(lines) + 1, f"{moment.key}: {len(drawn)} of {len(lines) + 1} lines drawn"
-        for text, rect in drawn:
-            assert panel.contains(rect), f"{moment.key}: {text!r} {rect} outside the panel {panel}"
-        for button in table.guide_buttons(moment):
-            assert panel.contains(button.rect), f"{moment.key}: {button.text!r} outside the panel"
-        for rect in table.guide_targets(moment):
-            assert not panel.colliderect(rect), f"{moment.key}: the panel covers what it points at {rect}"
-        if table.round_result is not None or table.match_result is not None:
-            # The results make room: the guide covers none of their words or buttons.
-            results = table.overlay_rect()
-            assert screen.contains(results) and not panel.colliderect(results), \
-                f"{moment.key}: the guide {panel} lies on the results {results}"
 
-    table, shown = play_guided(app, variant, check=fits)
-    assert shown == [m.key for m in guide_for(variant).moments]
+@look("fits")
+def _fits(app, table, moment, found: list) -> None:
+    """Every moment's panel stays on the screen, holds its text and buttons, and covers none of
+    the cards or buttons it points at (nor the results)."""
+    screen = pygame.Rect((0, 0), app.size)
+    panel = table.guide_panel
+    assert panel is not None and screen.contains(panel), f"{moment.key}: panel {panel} leaves the screen"
+    _, lines = table.panel_rect(moment.text, table.guide_targets(moment))
+    drawn = [(text, rect) for text, rect in T.DRAWN if text.startswith("Guide · ") or text in lines]
+    assert len(drawn) == len(lines) + 1, f"{moment.key}: {len(drawn)} of {len(lines) + 1} lines drawn"
+    for text, rect in drawn:
+        assert panel.contains(rect), f"{moment.key}: {text!r} {rect} outside the panel {panel}"
+    for button in table.guide_buttons(moment):
+        assert panel.contains(button.rect), f"{moment.key}: {button.text!r} outside the panel"
+    for rect in table.guide_targets(moment):
+        assert not panel.colliderect(rect), f"{moment.key}: the panel covers what it points at {rect}"
+    if table.round_result is not None or table.match_result is not None:
+        # The results make room: the guide covers none of their words or buttons.
+        results = table.overlay_rect()
+        assert screen.contains(results) and not panel.colliderect(results), \
+            f"{moment.key}: the guide {panel} lies on the results {results}"
 
 
 def texts_below_the_guide(table) -> list[tuple[str, pygame.Rect]]:
@@ -133,27 +128,146 @@ def texts_below_the_guide(table) -> list[tuple[str, pygame.Rect]]:
     return out
 
 
+@look("arrows over text")
+def _arrows_over_text(app, table, moment, found: list) -> None:
+    rings = [rect.inflate(22, 22) for rect in table.guide_targets(moment)]
+    for start, end in table.guide_arrows:
+        for text, box in texts_below_the_guide(table):
+            if box.collidelist(rings) >= 0 or box.colliderect(table.guide_panel):
+                continue   # the label of what it points at, or under the panel
+            if box.clipline(start, end):
+                found.append(f"{moment.key}: the arrow {tuple(start)} -> {tuple(end)} crosses {text!r} {box}")
+
+
+@look("own cards under the panel")
+def _own_cards_under_the_panel(app, table, moment, found: list) -> None:
+    own = [s.rect() for zone in table.zones.values() for place, s in zone.resting()
+           if getattr(place, "seat", None) in table.humans]
+    hit = [r for r in own if r.colliderect(table.guide_panel)]
+    if hit:
+        found.append((moment.key, hit))
+
+
+@look("arrows over cards")        # last: it draws the table again, and T.DRAWN with it
+def _arrows_over_cards(app, table, moment, found: list) -> None:
+    import math
+
+    surface = pygame.Surface(app.size)
+    T.DRAWN.clear()
+    table.draw(surface)
+    for start, end in table.guide_arrows:
+        for card in table.resting_card_rects():
+            if card.inflate(24, 24).collidepoint(end):
+                continue          # the card it points at
+            clipped = card.clipline(start, end)
+            if clipped:
+                found.append((moment.key, card, round(math.dist(*clipped))))
+    # An arrow drawn at all reaches what it points at: one whose end lay under a label
+    # stopped short and seemed to point there (Kabu's "Call Kabu" ended on Draw, 1000x620).
+    # Each arrow is drawn as its visible pieces along one line, then its 18 px head.
+    runs: list[list] = []
+    for p, q in table.guide_arrows:
+        last = runs[-1][-1] if runs else None
+        if last is not None and abs((last[1] - last[0]).normalize().cross(q - last[0])) < 1.5 \
+                and abs((last[1] - last[0]).normalize().cross(p - last[0])) < 1.5:
+            runs[-1].append((p, q))
+        else:
+            runs.append([(p, q)])
+    for run in runs:
+        p, q = run[-1]
+        if abs(p.distance_to(q) - 18) > 0.5:
+            found.append((moment.key, "an arrow with no head ends at", tuple(q)))
+
+
+class GuidedRun:
+    """A guide played as asked at one window size, every look taken on each moment's frame."""
+
+    def __init__(self, home, variant: str, size: tuple[int, int]):
+        app = make_app(home)
+        app.set_window_size(size)
+        assert app.size == size
+        self.found: dict[str, list] = {name: [] for name in LOOKS}
+        self.failed: dict[str, AssertionError] = {}
+        self.error: BaseException | None = None
+        try:
+            table, self.shown = play_guided(app, variant, check=lambda table, moment: self.look(app, table, moment))
+        except Exception as exc:
+            self.error = exc
+            return
+        # What the tests ask of the match afterwards (the app itself is let go: a window each).
+        self.guide_seen = set(table.guide_seen)
+        self.guide_active = table.guide.active
+        self.storage = app.storage
+
+    def look(self, app, table, moment) -> None:
+        for name, look_at in LOOKS.items():
+            if name not in self.failed:
+                try:
+                    look_at(app, table, moment, self.found[name])
+                except AssertionError as exc:
+                    self.failed[name] = exc
+
+    def played(self) -> None:
+        """Raises what stopped the match, if anything did."""
+        if self.error is not None:
+            raise self.error
+
+    def findings(self, name: str) -> list:
+        """What the look `name` found (raises its failed assertion, or what stopped the match)."""
+        self.played()
+        if name in self.failed:
+            raise self.failed[name]
+        return self.found[name]
+
+
+@pytest.fixture(scope="module")
+def guided(tmp_path_factory):
+    """guided(variant, size): the shared GuidedRun (played on first use)."""
+    runs: dict = {}
+
+    def run(variant: str, size: tuple[int, int] = (1280, 720)) -> GuidedRun:
+        if (variant, size) not in runs:
+            runs[variant, size] = GuidedRun(tmp_path_factory.mktemp(f"guide-{variant}"), variant, size)
+        return runs[variant, size]
+    return run
+
+
+# Each game's shared runs stay in one worker under `pytest -n` (--dist loadgroup).
+GUIDES = [pytest.param(v, marks=pytest.mark.xdist_group(f"guide-{v}"))
+          for v in ("kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos")]
+
+
+@pytest.mark.parametrize("variant", GUIDES)
+def test_guided_match_shows_every_moment_in_order_and_ends(guided, variant):
+    run = guided(variant)
+    guide = guide_for(variant)
+    run.played()
+    assert run.shown == [m.key for m in guide.moments]
+    assert "RoundScored" in run.guide_seen
+    assert not run.guide_active
+    # Never saved, never counted.
+    assert run.storage.saved_match(variant) is None and run.storage.saved_matches() == []
+    assert run.storage.stats.for_variant(variant).played == 0
+
+
+@pytest.mark.parametrize("variant", GUIDES)
+def test_the_guide_fits_the_smallest_window(guided, variant):
+    """At 960x540 every moment's panel stays on the screen, holds its text and buttons, and covers
+    none of the cards or buttons it points at."""
+    run = guided(variant, (960, 540))
+    run.findings("fits")
+    assert run.shown == [m.key for m in guide_for(variant).moments]
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
-@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
-def test_the_guides_arrows_cross_no_text(tmp_path, variant, size):
+@pytest.mark.parametrize("variant", GUIDES)
+def test_the_guides_arrows_cross_no_text(guided, variant, size):
     """An arrow from the panel to what it points at never runs through a line of the table's text
     (the prompt, a plate, the narration, a button): it leaves the panel where a straight line stays
     clear, and the panel sits where one can."""
-    app = make_app(tmp_path)
-    app.set_window_size(size)
-    crossings = []
-
-    def clear(table, moment):
-        rings = [rect.inflate(22, 22) for rect in table.guide_targets(moment)]
-        for start, end in table.guide_arrows:
-            for text, box in texts_below_the_guide(table):
-                if box.collidelist(rings) >= 0 or box.colliderect(table.guide_panel):
-                    continue   # the label of what it points at, or under the panel
-                if box.clipline(start, end):
-                    crossings.append(f"{moment.key}: the arrow {tuple(start)} -> {tuple(end)} crosses {text!r} {box}")
-
-    table, shown = play_guided(app, variant, check=clear)
-    assert shown == [m.key for m in guide_for(variant).moments]
+    run = guided(variant, size)
+    crossings = run.findings("arrows over text")
+    assert run.shown == [m.key for m in guide_for(variant).moments]
     assert not crossings, "\n".join(crossings)
 
 
@@ -332,61 +446,19 @@ def test_a_click_ahead_in_the_peek_does_not_skip_the_guides_steps(tmp_path):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540), (1000, 620), (1600, 900)])
-@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
-def test_the_guides_arrows_run_over_no_card_they_do_not_point_at(tmp_path, variant, size):
+@pytest.mark.parametrize("variant", GUIDES)
+def test_the_guides_arrows_run_over_no_card_they_do_not_point_at(guided, variant, size):
     """The guide sits near what it points at: Kabu's "Call Kabu" arrow ran from the far side of the
     table over the player's cards at 1280x720 (and its first peek's, and a Kombio one, over a card
     too), and again at 1000x620 (seen in a real window)."""
-    import math
-
-    app = make_app(tmp_path)
-    app.set_window_size(size)
-    crossings = []
-
-    def check(table, moment):
-        surface = pygame.Surface(app.size)
-        T.DRAWN.clear()
-        table.draw(surface)
-        for start, end in table.guide_arrows:
-            for card in table.resting_card_rects():
-                if card.inflate(24, 24).collidepoint(end):
-                    continue          # the card it points at
-                clipped = card.clipline(start, end)
-                if clipped:
-                    crossings.append((moment.key, card, round(math.dist(*clipped))))
-        # An arrow drawn at all reaches what it points at: one whose end lay under a label
-        # stopped short and seemed to point there (Kabu's "Call Kabu" ended on Draw, 1000x620).
-        # Each arrow is drawn as its visible pieces along one line, then its 18 px head.
-        runs: list[list] = []
-        for p, q in table.guide_arrows:
-            last = runs[-1][-1] if runs else None
-            if last is not None and abs((last[1] - last[0]).normalize().cross(q - last[0])) < 1.5 \
-                    and abs((last[1] - last[0]).normalize().cross(p - last[0])) < 1.5:
-                runs[-1].append((p, q))
-            else:
-                runs.append([(p, q)])
-        for run in runs:
-            p, q = run[-1]
-            if abs(p.distance_to(q) - 18) > 0.5:
-                crossings.append((moment.key, "an arrow with no head ends at", tuple(q)))
-    play_guided(app, variant, check=check)
+    crossings = guided(variant, size).findings("arrows over cards")
     assert not crossings, crossings
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
-@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
-def test_the_guide_panel_leaves_the_players_own_cards_in_view(tmp_path, variant, size):
+@pytest.mark.parametrize("variant", GUIDES)
+def test_the_guide_panel_leaves_the_players_own_cards_in_view(guided, variant, size):
     """Kombio's "Your three cards add up to 3" lay over two of those three cards at 1280x720: the
     player's own cards weigh as words when the panel is placed, an opponent's back as a back."""
-    app = make_app(tmp_path)
-    app.set_window_size(size)
-    covered = []
-
-    def check(table, moment):
-        own = [s.rect() for zone in table.zones.values() for place, s in zone.resting()
-               if getattr(place, "seat", None) in table.humans]
-        hit = [r for r in own if r.colliderect(table.guide_panel)]
-        if hit:
-            covered.append((moment.key, hit))
-    play_guided(app, variant, check=check)
+    covered = guided(variant, size).findings("own cards under the panel")
     assert not covered, covered
