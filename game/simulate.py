@@ -14,6 +14,9 @@ from game.core.game import get_variant
 from game.core.record import GameRecord, SeatInfo
 from game.core.session import Session, run_to_end
 
+# Seconds `--scheduler` waits for the Dask scheduler to answer (Dask retries until then).
+SCHEDULER_TIMEOUT = 10.0
+
 
 def parse_bots(spec: str, players: int) -> list[str]:
     from ai import BOT_KINDS
@@ -151,7 +154,7 @@ def _run_on_cluster(address: str, variant: str, bots: list[str], seed: int, indi
     except ImportError:
         raise BadOptions('--scheduler needs Dask: pip install "cardhall[cluster]"') from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
         raise BadOptions(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:

@@ -81,8 +81,13 @@ def test_a_dask_cluster_gives_the_figures_of_one_process(tmp_path):
     assert len(list(records.iterdir())) == 3
 
 
-def test_an_unreachable_scheduler_is_a_clear_error(capsys):
+def test_an_unreachable_scheduler_is_a_clear_error(capsys, monkeypatch):
     pytest.importorskip("distributed")
+    import game.simulate
+
+    # Nothing answers at port 9: the connection is refused at once and Dask tries again until the
+    # timeout; the test need not wait the ten seconds a player gets.
+    monkeypatch.setattr(game.simulate, "SCHEDULER_TIMEOUT", 0.5)
     code = main(["simulate", "--games", "2", "--players", "2", "--scheduler", "tcp://127.0.0.1:9"])
     assert code == 2
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
