@@ -4,6 +4,8 @@ place, no seat's view or events show a card it may not see, and an illegal actio
 
 from __future__ import annotations
 
+import collections
+import copyreg
 import dataclasses
 import io
 import operator
@@ -31,15 +33,20 @@ def unchanged(game: Any, action: Any, error: type[Exception] = IllegalAction, t:
 
 
 # -- the whole state, as bytes or as a twin ---------------------------------------------------------------
+PROTOCOL = pickle.HIGHEST_PROTOCOL
+
+
 def state_bytes(value: Any) -> bytes:
     """`value` pickled, for comparing a state with itself later: the same state gives the same bytes.
 
-    A frozen, slotted dataclass (a card, an event, an action) is reduced to its class and its field
-    values, read at once. That is what pickle stores for it anyway, but the stock reduction asks
-    dataclasses.fields() again for every object: in the property tests it was four fifths of the
-    time (a state holds a hundred cards and events, and is pickled twice per illegal action tried)."""
+    Pickle's own reductions, found once per class: a frozen, slotted dataclass (a card, an event, an
+    action) is its class and its field values, a named tuple (a place) its class and its items. That
+    is what pickle stores for them anyway, but the stock reduction of such a dataclass asks
+    dataclasses.fields() again for every object, and a class without an entry in a dispatch table
+    costs a failed lookup each time: in the property tests that was four fifths of the time (a state
+    holds a hundred cards, places and events, and is pickled for every illegal action tried)."""
     out = io.BytesIO()
-    pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
+    pickler = pickle.Pickler(out, PROTOCOL)
     pickler.dispatch_table = _QUICK
     pickler.dump(value)
     return out.getvalue()
@@ -51,33 +58,42 @@ def twin(value: Any) -> Any:
 
 
 class _QuickReductions(dict):
-    """pickle's dispatch_table, filled in per class on first sight: a quick reduction for frozen,
-    slotted dataclasses that pickle in the stock way, nothing (KeyError: pickle's own) for the rest."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.others: set[type] = set()
+    """pickle's dispatch_table, filled in per class on first sight."""
 
     def __missing__(self, cls: type) -> Any:
-        if cls in self.others or not _stock_frozen_dataclass(cls):
-            self.others.add(cls)
-            raise KeyError(cls)
-        names = tuple(f.name for f in dataclasses.fields(cls))
-        read = operator.attrgetter(*names) if len(names) > 1 else (lambda obj, n=names: tuple(getattr(obj, k) for k in n))
-        setters = tuple(getattr(cls, name).__set__ for name in names)
-        _SETTERS[cls] = setters
+        reduce = copyreg.dispatch_table.get(cls)       # what pickle would use (this table replaces it)
+        if reduce is None and _stock_frozen_dataclass(cls):
+            names = tuple(f.name for f in dataclasses.fields(cls))
+            read = operator.attrgetter(*names) if len(names) > 1 else (lambda obj: tuple(getattr(obj, k) for k in names))
+            _SETTERS[cls] = tuple(getattr(cls, name).__set__ for name in names)
 
-        def reduce(obj: Any) -> tuple:
-            return _rebuild, (cls, read(obj))
+            def reduce(obj: Any) -> tuple:
+                return _rebuild, (cls, read(obj))
+        elif reduce is None and _plain_named_tuple(cls):
+            def reduce(obj: Any) -> tuple:
+                return cls, tuple(obj)
+        elif reduce is None:
+            def reduce(obj: Any) -> Any:
+                return obj.__reduce_ex__(PROTOCOL)
         self[cls] = reduce
         return reduce
 
 
+def _stock_reduction(cls: type) -> bool:
+    return cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+
+
 def _stock_frozen_dataclass(cls: type) -> bool:
     getstate = getattr(cls, "__getstate__", None)
-    return (getattr(getstate, "__qualname__", "") == "_dataclass_getstate"
-            and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+    return (getattr(getstate, "__qualname__", "") == "_dataclass_getstate" and _stock_reduction(cls)
             and all(type(getattr(cls, f.name, None)).__name__ == "member_descriptor" for f in dataclasses.fields(cls)))
+
+
+def _plain_named_tuple(cls: type) -> bool:
+    """A named tuple with no state beside its items (no __dict__) and pickle's stock reduction."""
+    getnewargs = getattr(cls, "__getnewargs__", None)
+    return (issubclass(cls, tuple) and hasattr(cls, "_fields") and cls.__dictoffset__ == 0 and _stock_reduction(cls)
+            and getattr(getnewargs, "__code__", None) is _NAMED_TUPLE_GETNEWARGS)
 
 
 def _rebuild(cls: type, values: tuple) -> Any:
@@ -91,6 +107,7 @@ def _rebuild(cls: type, values: tuple) -> Any:
     return obj
 
 
+_NAMED_TUPLE_GETNEWARGS = collections.namedtuple("_Probe", "x").__getnewargs__.__code__
 _SETTERS: dict[type, tuple] = {}
 _QUICK = _QuickReductions()
 
