@@ -24,12 +24,12 @@ from game.core.actions import Pass
 from game.core.cards import Place, grid_place
 from game.core.game import Game
 from tests.invariants import kombio_card_ids, kombio_leak, state_bytes, twin as copy_of
-from tests.properties import RandomPlay, game_specs
+from tests.properties import RandomPlay, example_count, game_specs
 from tests.randomplay import random_steps
 
 # Each variant's class runs the same extra test methods on its own game: by design, so the health
 # check against one test being called from several classes does not apply.
-SETTINGS = settings(max_examples=25, deadline=None,
+SETTINGS = settings(max_examples=example_count(25), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
 TABLES = st.tuples(st.integers(2, 6), st.integers(0, 2**32 - 1))   # (seats, seed) for the grid-only properties
 

@@ -94,9 +94,17 @@ class RandomPlay:
         return range(game.seats)
 
 
+def example_count(n: int) -> int:
+    """`n` examples in the default run, scaled by the Hypothesis profile loaded (tests/conftest.py:
+    quick a fifth, thorough four times)."""
+    return max(1, round(n * settings().max_examples / 100))
+
+
 def property_tests(play: RandomPlay, max_examples: int = 25) -> type:
-    """The shared properties as a test class for ``play``'s variant (name it ``Test...`` in the module)."""
-    examples = settings(max_examples=max_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    """The shared properties as a test class for ``play``'s variant (name it ``Test...`` in the
+    module); ``max_examples`` is for the default profile (example_count)."""
+    examples = settings(max_examples=example_count(max_examples), deadline=None,
+                        suppress_health_check=[HealthCheck.too_slow])
 
     class Properties:
         @examples

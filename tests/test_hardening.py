@@ -399,6 +399,8 @@ def test_command_line_errors_stay_on_one_short_line(capsys, tmp_path):
 
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st  # noqa: E402
 
+from tests.properties import example_count  # noqa: E402
+
 _scalars = (st.none() | st.booleans() | st.integers(min_value=-10 ** 30, max_value=10 ** 30)
             | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=30)
             | st.sampled_from(["kombio", "combat-uno", "human", "bot", "easy", "random", "Pass", "StartRound"]))
@@ -410,7 +412,7 @@ _json = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=5)
                                        inner, max_size=6), max_leaves=30)
 
 
-@hsettings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hsettings(max_examples=example_count(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_json)
 def test_any_json_is_read_or_refused_never_crashes(data):
     from game.client.storage import LastMatch, Statistics, VariantStats, _check_last_setup
