@@ -33,3 +33,11 @@ def _own_cardhall_home(tmp_path_factory):
         os.environ.pop("CARDHALL_HOME", None)
     else:
         os.environ["CARDHALL_HOME"] = saved
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist the slow tests are handed out first, while there is plenty left to even
+    the workers out with; a run no longer ends on one worker's long test (the real-command smoke
+    test came last but one). Run alone, the order is the files' own."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)

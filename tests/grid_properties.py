@@ -17,6 +17,7 @@ import dataclasses
 import pickle
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,6 +99,7 @@ class GridExtras:
 
     play: GridPlay
 
+    @pytest.mark.slow
     @SETTINGS
     @given(TABLES)
     def test_a_view_does_not_change_when_cards_the_seat_has_not_seen_are_changed(self, spec):
@@ -118,6 +120,7 @@ class GridExtras:
             twin.deck.reverse()
             assert twin.observe(seat) == game.observe(seat)
 
+    @pytest.mark.slow
     @SETTINGS
     @given(TABLES)
     def test_every_listed_legal_action_is_accepted(self, spec):

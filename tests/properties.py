@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,6 +108,7 @@ def property_tests(play: RandomPlay, max_examples: int = 25) -> type:
                         suppress_health_check=[HealthCheck.too_slow])
 
     class Properties:
+        @pytest.mark.slow
         @examples
         @given(play.games)
         def test_every_card_is_in_exactly_one_place_after_every_action(self, spec):
@@ -114,6 +116,7 @@ def property_tests(play: RandomPlay, max_examples: int = 25) -> type:
             for _ in random_steps(game, rng, play.max_steps):
                 play.check_cards(game)
 
+        @pytest.mark.slow
         @examples
         @given(play.games)
         def test_no_seat_sees_a_card_it_may_not_see(self, spec):
@@ -121,6 +124,7 @@ def property_tests(play: RandomPlay, max_examples: int = 25) -> type:
             for action, t, events in random_steps(game, rng, play.max_steps):
                 assert play.leak(game, events) is None
 
+        @pytest.mark.slow
         @examples
         @given(play.games)
         def test_an_action_not_listed_as_legal_raises_and_changes_nothing(self, spec):
@@ -140,6 +144,7 @@ def property_tests(play: RandomPlay, max_examples: int = 25) -> type:
                     checked += 1
             assert checked > 0
 
+        @pytest.mark.slow
         @examples
         @given(play.games)
         def test_a_recorded_match_replays_identically(self, spec):

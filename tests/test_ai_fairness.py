@@ -168,6 +168,7 @@ def _run(cls, kinds: list[str], seed: int, cheat_seat: int | None = None) -> lis
 
 
 @pytest.mark.parametrize("cls", all_variants(), ids=lambda c: c.id)
+@pytest.mark.slow
 def test_worlds_alike_from_a_seat_give_the_same_decisions_at_every_level(cls):
     for kind in bot_kinds(cls.id):
         for players, seed in ((2, 3), (4, 5)):
@@ -177,6 +178,7 @@ def test_worlds_alike_from_a_seat_give_the_same_decisions_at_every_level(cls):
 
 
 @pytest.mark.parametrize("cls", all_variants(), ids=lambda c: c.id)
+@pytest.mark.slow
 def test_a_cheating_bot_fails_the_check(cls):
     if "hard" not in bot_kinds(cls.id):
         pytest.skip("no leveled bot to cheat with")

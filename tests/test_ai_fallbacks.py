@@ -25,6 +25,7 @@ OPTIONS = {
 
 @pytest.mark.parametrize("variant", sorted(OPTIONS))
 @pytest.mark.parametrize("seats", range(2, 7))
+@pytest.mark.slow
 def test_no_bot_falls_back_or_plays_an_illegal_action(variant, seats):
     cls = get_variant(variant)
     sessions = 0

@@ -289,6 +289,7 @@ class _WatchSession(Session):
         return events
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, seeds", [("combat-uno", 12), ("kombio", 4), ("kabu", 4), ("kumbal", 6),
                                             ("sixteen-combos", 3)])
 def test_in_simulation_no_reaction_comes_sooner_than_the_floor_after_it_became_possible(variant, seeds):

@@ -23,6 +23,7 @@ def test_mean_and_ci():
     assert math.isclose(ci, 1.959964 * math.sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4))
 
 
+@pytest.mark.slow
 def test_compare_pairs_the_same_seeds_and_measures_the_change():
     out = compare("kombio", 3, 12, 5, ["hard", "easy", "easy"], {"rounds": 3},
                   [("rounds", 1), ("addons", False)])
@@ -68,6 +69,7 @@ def test_one_and_four_workers_give_identical_json(capsys):
     assert outs[0] == outs[1]
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_figures_of_one_process(tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

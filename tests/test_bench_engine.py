@@ -13,6 +13,7 @@ from game.simulate import match_seed, play_match  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", ["combat-uno", "kombio"])
+@pytest.mark.slow
 def test_the_asks_logged_are_the_sessions_and_replay_the_same_match(variant):
     played = []
     for index in range(2):
@@ -36,6 +37,7 @@ def test_the_asks_logged_are_the_sessions_and_replay_the_same_match(variant):
 
 
 @pytest.mark.parametrize("variant", ["combat-uno", "kombio", "kabu", "kumbal", "sixteen-combos"])
+@pytest.mark.slow
 def test_the_leanest_driver_plays_the_sessions_very_matches(variant):
     # Its time is the floor quoted for the simulate path only if it plays the same matches.
     played = []

@@ -55,6 +55,7 @@ def test_a_watcher_follows_its_seats_redacted_events_and_never_acts():
 
 
 @pytest.mark.parametrize("variant", ["kombio", "combat-uno"])
+@pytest.mark.slow
 def test_the_coach_answers_the_same_in_twin_worlds(variant):
     """Seat 0 is a person who follows the coach; at each of its moves the coach is also asked in a
     world where the cards seat 0 never saw are dealt differently: its answer must not change."""

@@ -18,6 +18,7 @@ VARIANTS = [v for v in variant_ids() if v in ("kombio", "combat-uno", "kabu", "k
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.slow
 def test_acts_out_of_turn_matches_the_view(variant):
     cls = get_variant(variant)
     checked = 0

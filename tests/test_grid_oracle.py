@@ -163,6 +163,7 @@ def test_the_oracle_forgets_the_cards_shuffled_back_into_the_deck():
 
 @pytest.mark.parametrize("cls", [DrawnCardShownIntoTheGrid, PeekShownToTheNeighbour, OpponentLookShownToAll,
                                  EverybodyWatchesTheLook], ids=lambda c: c.__name__)
+@pytest.mark.slow
 def test_the_oracle_catches_a_leak_the_engines_own_bookkeeping_hides(cls):
     for seed in range(20):
         game = cls(4, {}, seed)

@@ -414,6 +414,7 @@ _json = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=5)
 
 @hsettings(max_examples=example_count(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_json)
+@pytest.mark.slow
 def test_any_json_is_read_or_refused_never_crashes(data):
     from game.client.storage import LastMatch, Statistics, VariantStats, _check_last_setup
     from game.core.errors import CardhallError

@@ -110,6 +110,7 @@ def installed(tmp_path_factory) -> Path:
     return target
 
 
+@pytest.mark.slow
 def test_an_installed_copy_finds_assets_and_rules(installed, tmp_path):
     env = dict(os.environ, PYTHONPATH=str(installed))
     env.pop("CARDHALL_HOME", None)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -18,6 +20,7 @@ def load_script():
     return module
 
 
+@pytest.mark.slow
 def test_short_reliability_run_finds_nothing():
     reliability = load_script()
     # No busy process of its own during the kills (load=0): it spun a whole core for their length,
@@ -31,6 +34,7 @@ def test_short_reliability_run_finds_nothing():
     assert reliability.problems(result) == 0, result
 
 
+@pytest.mark.slow
 def test_the_script_sees_a_loader_that_lets_bad_values_through(monkeypatch):
     # The measuring instrument itself: a loader that stops checking is caught as accepted-but-wrong.
     reliability = load_script()

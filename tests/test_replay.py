@@ -28,6 +28,7 @@ def _rounds(record: GameRecord) -> list[int]:
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+@pytest.mark.slow
 def test_stepping_back_gives_the_same_truth_as_stepping_forward(path):
     record = GameRecord.load(path)
     for number in _rounds(record):
@@ -49,6 +50,7 @@ def test_stepping_back_gives_the_same_truth_as_stepping_forward(path):
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+@pytest.mark.slow
 def test_the_truth_shows_every_card_and_ends_on_the_recorded_scores(path):
     record = GameRecord.load(path)
     spans = round_spans(record)
@@ -81,6 +83,7 @@ def _card_ids(value, out: set[int]) -> None:
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+@pytest.mark.slow
 def test_a_seat_knows_only_cards_it_saw(path):
     """Every face a seat is said to know (seen or remembered, right or wrong) was in that seat's
     own observation or its redacted events at that step or before (a bot's mixed-up value is stored

@@ -163,6 +163,7 @@ def test_smoke_startup_only(stub_tables, user_home, capsys):
     assert "first frame" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_the_real_command_plays_the_real_tables(tmp_path):
     """`python -m game --smoke-test` in a fresh process, with the real tables."""
     env = dict(os.environ, CARDHALL_HOME=str(tmp_path / "home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

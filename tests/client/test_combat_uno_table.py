@@ -149,6 +149,7 @@ class UnoDriver(HandDriver):
         key(pygame.K_d) if self.rng.random() < 0.5 else click(self.table.layout.deck_pos)
 
 
+@pytest.mark.slow
 def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium"), ("Chiara", "hard")],
@@ -164,6 +165,7 @@ def test_single_player_match_to_the_end(tmp_path):
 
 
 @pytest.mark.parametrize("seats", [2, 3, 6])
+@pytest.mark.slow
 def test_every_table_size_plays_through(tmp_path, seats):
     app = make_app(tmp_path)
     names = [("You", "human")] + [(f"Bot{i}", "random" if i % 2 else "medium") for i in range(seats - 1)]
@@ -174,6 +176,7 @@ def test_every_table_size_plays_through(tmp_path, seats):
     assert [len(table.hands[s]) for s in range(seats)] == [len(h) for h in table.match.game.hands]
 
 
+@pytest.mark.slow
 def test_jump_in_by_click_during_its_window(tmp_path):
     app = make_app(tmp_path)
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chiara", "easy")],
@@ -279,6 +282,7 @@ def test_illegal_clicks_explain_why(tmp_path):
     assert "Nobody to catch" in table.message[0]
 
 
+@pytest.mark.slow
 def test_saved_after_every_action_and_continued_exactly(tmp_path):
     app = make_app(tmp_path)
     record = uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], seed=21, rounds=2)
@@ -313,6 +317,7 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     assert table2.match.game.over
 
 
+@pytest.mark.slow
 def test_uno_call_button(tmp_path):
     """Going down to one card: U calls UNO on yourself, and the seat shows it."""
     app = make_app(tmp_path)
@@ -327,6 +332,7 @@ def test_uno_call_button(tmp_path):
     assert g.history[-1][1] == CallUno(0, 0) or any(isinstance(a, CallUno) and a.seat == 0 for _, a in g.history)
 
 
+@pytest.mark.slow
 def test_uno_pressed_while_the_card_is_still_flying_counts(tmp_path):
     """U pressed right after playing the second-last card, before the card has landed, calls UNO
     once it lands: the race is never lost to the animation."""
@@ -359,6 +365,7 @@ def test_uno_pressed_while_the_card_is_still_flying_counts(tmp_path):
     assert len(g.hands[0]) == 1
 
 
+@pytest.mark.slow
 def test_round_end_offers_next_round_at_normal_speed(tmp_path):
     """At normal animation speed the hands turn over after the score panel appears; once they have,
     the Next round button is there and Enter deals the next round."""
@@ -442,6 +449,7 @@ def test_a_catch_after_the_call_says_who_called(tmp_path):
     assert table.message is not None and table.message[0].startswith("Too late: ") and name in table.message[0], table.message
 
 
+@pytest.mark.slow
 def test_the_colour_to_follow_keeps_pace_with_the_events_shown(tmp_path):
     """The chip over the pile read the view the table had caught up with, taken only once every
     queued event has played out: "Red" stayed up while "Yellow!" rose and the news said Ada had

@@ -83,6 +83,7 @@ def test_claim_key_jump_in_with_the_clock_stopped(tmp_path):
     assert table.viewer is None or table.viewer == g.turn
 
 
+@pytest.mark.slow
 def test_uno_call_right_after_going_down_to_one_card(tmp_path):
     """The player's turn has passed, but their hand stays open while their UNO chance runs: U calls
     it without a claim key or a curtain."""

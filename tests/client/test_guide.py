@@ -237,6 +237,7 @@ GUIDES = ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"]
 
 
 @pytest.mark.parametrize("variant", GUIDES)
+@pytest.mark.slow
 def test_guided_match_shows_every_moment_in_order_and_ends(guided, variant):
     run = guided(variant)
     guide = guide_for(variant)
@@ -250,6 +251,7 @@ def test_guided_match_shows_every_moment_in_order_and_ends(guided, variant):
 
 
 @pytest.mark.parametrize("variant", GUIDES)
+@pytest.mark.slow
 def test_the_guide_fits_the_smallest_window(guided, variant):
     """At 960x540 every moment's panel stays on the screen, holds its text and buttons, and covers
     none of the cards or buttons it points at."""
@@ -260,6 +262,7 @@ def test_the_guide_fits_the_smallest_window(guided, variant):
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
 @pytest.mark.parametrize("variant", GUIDES)
+@pytest.mark.slow
 def test_the_guides_arrows_cross_no_text(guided, variant, size):
     """An arrow from the panel to what it points at never runs through a line of the table's text
     (the prompt, a plate, the narration, a button): it leaves the panel where a straight line stays
@@ -278,6 +281,7 @@ def test_guided_match_plays_with_no_reading_time(tmp_path):
     assert "RoundScored" in table.guide_seen
 
 
+@pytest.mark.slow
 def test_skip_ends_the_guide_and_the_match_plays_on(tmp_path):
     app = make_app(tmp_path)
     table = start_guided(app, "kombio")
@@ -310,6 +314,7 @@ def test_esc_skips_the_guide_while_a_moment_shows(tmp_path):
     assert app.top is not table
 
 
+@pytest.mark.slow
 def test_a_player_who_does_something_else_is_not_stuck(tmp_path):
     """Asked to play the drawn 7 for its ability, the player swaps it in instead: the guide moves
     on (the look and the match it had planned never come) and the match still ends."""
@@ -331,6 +336,7 @@ def test_a_player_who_does_something_else_is_not_stuck(tmp_path):
 
 
 @pytest.mark.parametrize("deviation", ["draw", "play"])
+@pytest.mark.slow
 def test_a_moment_naming_cards_comes_only_when_those_cards_are_on_the_table(tmp_path, deviation):
     """Combat UNO's jump-in moment says Ada's red 6 and yours, the stack moment Bruno's Draw Two:
     a player who draws at the first turn (or plays something else) meets other cards, and those
@@ -446,6 +452,7 @@ def test_a_click_ahead_in_the_peek_does_not_skip_the_guides_steps(tmp_path):
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540), (1000, 620), (1600, 900)])
 @pytest.mark.parametrize("variant", GUIDES)
+@pytest.mark.slow
 def test_the_guides_arrows_run_over_no_card_they_do_not_point_at(guided, variant, size):
     """The guide sits near what it points at: Kabu's "Call Kabu" arrow ran from the far side of the
     table over the player's cards at 1280x720 (and its first peek's, and a Kombio one, over a card
@@ -456,6 +463,7 @@ def test_the_guides_arrows_run_over_no_card_they_do_not_point_at(guided, variant
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
 @pytest.mark.parametrize("variant", GUIDES)
+@pytest.mark.slow
 def test_the_guide_panel_leaves_the_players_own_cards_in_view(guided, variant, size):
     """Kombio's "Your three cards add up to 3" lay over two of those three cards at 1280x720: the
     player's own cards weigh as words when the panel is placed, an opponent's back as a back."""

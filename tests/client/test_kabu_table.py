@@ -14,6 +14,7 @@ from drawn_text import layers
 from kabu_driver import DT, KabuDriver, click, kabu_record, key, make_app, start
 
 
+@pytest.mark.slow
 def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium"), ("Chiara", "hard")],
@@ -48,6 +49,7 @@ def test_single_player_match_to_the_end(tmp_path):
                 assert sprite.card == card and sprite.show_to is None
 
 
+@pytest.mark.slow
 def test_hotseat_match_with_curtains_and_claim_keys(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("Ann", "human"), ("Bob", "human"), ("Ada", "easy")], seed=6, target=25))
@@ -63,6 +65,7 @@ def test_hotseat_match_with_curtains_and_claim_keys(tmp_path):
 
 
 @pytest.mark.parametrize("seats", [2, 5, 6])
+@pytest.mark.slow
 def test_every_table_size_plays_through(tmp_path, seats):
     app = make_app(tmp_path)
     names = [("You", "human")] + [(f"Bot{i}", "random") for i in range(seats - 1)]
@@ -145,6 +148,7 @@ def test_a_wrong_claim_on_your_own_card_reads_your_own(tmp_path):
     assert said[2].startswith("You tried Ada's "), said
 
 
+@pytest.mark.slow
 def test_enter_on_the_match_result_goes_to_the_main_menu_as_its_button_says(tmp_path):
     """Play-test finding: Enter under "Main menu · Enter" started a rematch (the focused first button)."""
     import pygame

@@ -16,6 +16,7 @@ from kombio_driver import DT, Driver, click, key, make_app, new_record, place_po
 pytestmark = pytest.mark.client
 
 
+@pytest.mark.slow
 def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random"), ("Chiara", "random")],
@@ -48,6 +49,7 @@ def test_single_player_match_to_the_end(tmp_path):
 
 
 @pytest.mark.parametrize("seats", [2, 3, 5, 6])
+@pytest.mark.slow
 def test_every_table_size_plays_through(tmp_path, seats):
     app = make_app(tmp_path)
     names = [("You", "human")] + [(f"Bot{i}", "random") for i in range(seats - 1)]
@@ -59,6 +61,7 @@ def test_every_table_size_plays_through(tmp_path, seats):
     assert sum(len(g) for g in table.grid.values()) == sum(1 for g in table.match.game.grids for c in g if c is not None)
 
 
+@pytest.mark.slow
 def test_memory_aid_badges_only_for_seen_cards(tmp_path):
     app = make_app(tmp_path, memory_aid=True)
     table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=11, rounds=1))
@@ -97,6 +100,7 @@ def test_peek_holds_the_bots_and_hides_again(tmp_path):
     assert faces == [], "the near cards are face down again after the peek"
 
 
+@pytest.mark.slow
 def test_bots_wait_for_animations(tmp_path):
     """At normal animation speed the table clock stands still while cards are moving."""
     app = make_app(tmp_path, speed=1.0, bot_speed="normal")
@@ -139,6 +143,7 @@ def test_illegal_click_explains_why(tmp_path):
     assert table.match.game.phase == "drawn" and table.match.game.held is not None
 
 
+@pytest.mark.slow
 def test_saved_after_every_action_and_continued_exactly(tmp_path):
     app = make_app(tmp_path)
     record = new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=21, rounds=5)

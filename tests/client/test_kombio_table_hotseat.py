@@ -67,6 +67,7 @@ def test_private_events_wait_for_their_player(tmp_path):
     assert [f[1] for f in faces] == [table.match.game.held]
 
 
+@pytest.mark.slow
 def test_claim_key_pauses_the_clock(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("Ann", "human"), ("Bob", "human"), ("Ada", "random")], seed=12,

@@ -179,6 +179,7 @@ class KumbalDriver(HandDriver):
         assert button.primary, "a legal selection lights the Discard button"
 
 
+@pytest.mark.slow
 def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium"), ("Chiara", "hard")],
@@ -191,6 +192,7 @@ def test_single_player_match_to_the_end(tmp_path):
     assert any(type(a).__name__ == "Discard" and len(a.cards) > 1 for _, a in g.history if a.seat == 0)
 
 
+@pytest.mark.slow
 def test_hotseat_match_with_curtains_claims_and_the_cut(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("Ann", "human"), ("Bob", "human"), ("Ada", "medium")], seed=6,

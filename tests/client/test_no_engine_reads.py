@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "game" / "client"
 DRIVER = CLIENT / "table" / "driver.py"
@@ -90,6 +92,7 @@ def test_the_walker_catches_engine_reads():
     assert not engine_reads("def f(self):\n    return self.session.view(0)\n", "driver.py", driver=True)
 
 
+@pytest.mark.slow
 def test_only_the_driver_reads_the_engine():
     found = client_engine_reads()
     assert not found, "engine reads outside the public API or outside the match driver:\n" + "\n".join(found)

@@ -64,6 +64,7 @@ class KabuPasser(PassAtOnce, KabuDriver):
 
 
 @pytest.mark.parametrize("passer, new", [(KombioPasser, new_record), (KabuPasser, kabu_record)], ids=["kombio", "kabu"])
+@pytest.mark.slow
 def test_the_window_closes_when_the_player_passes(tmp_path, passer, new):
     app = make_app(tmp_path, bot_speed="normal")
     seats = [("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Chiara", "medium")]

@@ -3,6 +3,7 @@ input, stepped, a seat switched, and what it drew checked; `cardhall replay RECO
 
 from __future__ import annotations
 
+import pytest
 import os
 from pathlib import Path
 
@@ -266,6 +267,7 @@ def long_kumbal_record(rounds_at_least: int = 14) -> GameRecord:
     return record
 
 
+@pytest.mark.slow
 def test_the_rounds_list_opens_any_round_of_a_long_match(tmp_path):
     from game.client.scenes.replay import RoundPicker
     from game.replay import round_results

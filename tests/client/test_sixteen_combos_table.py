@@ -72,6 +72,7 @@ def play_checked(app, table, driver, frames=20000):
 
 
 @pytest.mark.parametrize("seed", [5, 8])
+@pytest.mark.slow
 def test_a_whole_encounter_against_a_bot_through_input(tmp_path, seed):
     app = make_app(tmp_path)
     table = start(app, new_record([("Ada", "human"), ("Bruno", "hard")], seed=seed))
@@ -96,6 +97,7 @@ def test_hot_seat_two_humans_prompts_behind_the_curtain(tmp_path):
     assert driver.inputs.get("curtain", 0) >= 4 and driver.inputs.get("PlaceValue") == 12
 
 
+@pytest.mark.slow
 def test_three_characters_hot_seat_and_a_bot(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("Ada", "human"), ("Bruno", "medium"), ("Cleo", "human")], seed=21,
@@ -116,6 +118,7 @@ def test_buttons_word_the_action_types_and_the_ruleset_is_shown_first(tmp_path):
     assert table.label_for(Announce(0, "h", True)).text == "Wild card: Vitality"
 
 
+@pytest.mark.slow
 def test_the_step_bar_follows_the_turn(tmp_path):
     from game.client.table.sixteen_combos import STEP_BOX
 
@@ -133,6 +136,7 @@ def test_the_step_bar_follows_the_turn(tmp_path):
     assert isinstance(table.match.view().last_check, (Checked, type(None)))
 
 
+@pytest.mark.slow
 def test_a_saved_encounter_continues_where_it_stopped(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=9, round_limit=20))
@@ -259,6 +263,7 @@ def test_the_acting_mark_sits_right_after_the_acting_characters_name(tmp_path):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+@pytest.mark.slow
 def test_no_button_covers_a_pair_or_an_order_card_with_ten_columns(tmp_path, size):
     """Two characters play ten columns by default: when the four type buttons stand above "Pass
     the turn", the rows and the order cards still end before the buttons' column (the buttons

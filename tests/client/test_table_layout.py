@@ -193,6 +193,7 @@ def _variants():
 
 @pytest.mark.parametrize("seats", [4, 6])
 @pytest.mark.parametrize("variant_id", _variants())
+@pytest.mark.slow
 def test_no_label_overlaps_or_clips_at_three_sizes(tmp_path, variant_id, seats):
     variant = next(v for v in tables.playable_variants() if v.id == variant_id)
     seats = min(seats, getattr(variant, "max_seats", seats))
@@ -208,6 +209,7 @@ def test_no_label_overlaps_or_clips_at_three_sizes(tmp_path, variant_id, seats):
 
 
 @pytest.mark.parametrize("variant_id", [v.id for v in tables.playable_variants()])
+@pytest.mark.slow
 def test_the_largest_text_size_runs_no_lines_together(tmp_path, variant_id):
     """Text size 1.3 (Settings) at 1280x720: the narration's and the results' lines used to run
     into each other (their pitches were fixed in pixels), and Kabu's pile caption lay under the
@@ -240,6 +242,7 @@ def full_table(tmp_path, variant_id: str, size: tuple[int, int] | None = None, s
 
 
 @pytest.mark.parametrize("variant_id", [v.id for v in tables.playable_variants()])
+@pytest.mark.slow
 def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
     """A refusal ("It is Ada's turn.") is laid where it hides no card: over a full table of six
     (or the variant's most) it used to sit on the hand of the player across, at every size."""
@@ -268,6 +271,7 @@ def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
 
 @pytest.mark.parametrize("variant_id", ["kabu", "kombio"])
 @pytest.mark.parametrize("seats", [4, 6])
+@pytest.mark.slow
 def test_an_ability_called_out_beside_the_deck_keeps_off_the_cards(tmp_path, variant_id, seats):
     """"8: look at one of your own cards" rises left of the deck: with four seats at 1280x720 it lay
     over the left player's grid for its whole rise (seen in a real window), while a claim may be
@@ -300,6 +304,7 @@ def test_an_ability_called_out_beside_the_deck_keeps_off_the_cards(tmp_path, var
 
 
 @pytest.mark.parametrize("variant_id", ["kabu", "kombio"])
+@pytest.mark.slow
 def test_a_long_prompt_keeps_off_the_cards_at_the_smallest_size(tmp_path, variant_id):
     """Kabu's drawn-ability prompt at 960x540 with six seats: wrapped for half the width it took
     three lines and lay over the top of the player's grid; in two lines as narrow as two allow it
@@ -317,6 +322,7 @@ def test_a_long_prompt_keeps_off_the_cards_at_the_smallest_size(tmp_path, varian
         assert rect.collidelist(cards) < 0, f"{text!r} {rect} lies on a card"
 
 
+@pytest.mark.slow
 def test_a_seats_name_stays_readable_over_the_card_it_holds_out(tmp_path):
     """A top seat at 960x540 holds its drawn card out in front of its grid, where its name plate is:
     the plate is drawn over the cards, so the name stays whole (the card hid half of it)."""
@@ -403,6 +409,7 @@ def test_a_prompt_in_two_lines_has_even_lines(tmp_path):
 
 
 @pytest.mark.parametrize("variant_id", [v.id for v in tables.playable_variants()])
+@pytest.mark.slow
 def test_the_plates_keep_off_the_windows_edge_in_a_narrow_window(tmp_path, variant_id):
     """At 1000x620 with four seats the left seat's plate sat flush on the window's edge, its ring
     cut by it (seen in a real window, Kumbal): every table label keeps LabelBoard.EDGE from it."""

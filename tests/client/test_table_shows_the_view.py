@@ -30,6 +30,7 @@ def check(table) -> None:
 
 
 @pytest.mark.parametrize("variant", ["kombio", "combat-uno"])
+@pytest.mark.slow
 def test_the_settled_table_matches_the_view(tmp_path, variant):
     app = make_app(tmp_path)
     seats = [("Ada", "random"), ("Bruno", "random"), ("Cleo", "random")]

@@ -33,6 +33,7 @@ def kombio_table(tmp_path, seed=5, rounds=1, **opts):
 
 # -- the history ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_history_keeps_every_action_of_the_round_in_plain_words(tmp_path):
     app, table = kombio_table(tmp_path, rounds=2)
     Driver(app, table, seed=1).run()
@@ -65,6 +66,7 @@ def test_swap_and_look_words_name_whose_cards(tmp_path):
     assert table.look_words(bruno, grid_place(0, 3)) == "Bruno looks at your card."
 
 
+@pytest.mark.slow
 def test_history_panel_opens_with_h_and_scrolls(tmp_path):
     app, table = kombio_table(tmp_path, rounds=2)
     Driver(app, table, seed=1).run(max_frames=3000)
@@ -91,6 +93,7 @@ def test_history_panel_opens_with_h_and_scrolls(tmp_path):
     assert not table.history_open and "H close · wheel, PgUp/PgDn scroll" not in drawn_texts()
 
 
+@pytest.mark.slow
 def test_last_move_traces_follow_the_seats(tmp_path):
     app, table = kombio_table(tmp_path)
     Driver(app, table, seed=1).run(max_frames=1500)
@@ -110,6 +113,7 @@ def finish(app, table, seed=1):
     assert table.match.game.over and table.match_result is not None
 
 
+@pytest.mark.slow
 def test_final_round_breakdown_is_shown_before_the_match_result(tmp_path):
     app, table = kombio_table(tmp_path, rounds=1)
     finish(app, table)
@@ -249,6 +253,7 @@ def test_a_card_clicked_out_of_turn_is_not_selected(tmp_path):
     assert k.pick == [] and k.targets()[1] == set()
 
 
+@pytest.mark.slow
 def test_owed_penalty_is_drawn_in_one_go_card_by_card(tmp_path):
     from test_combat_uno_table import UnoDriver, uno_record
     from game.core.events import CardMoved
@@ -338,6 +343,7 @@ def test_messages_with_a_seat_as_subject_read_right_for_you(tmp_path):
     assert table.history[-1][1] == "Ada catches you without UNO!"
 
 
+@pytest.mark.slow
 def test_every_card_of_a_penalty_drawn_in_one_go_is_outlined(tmp_path):
     from test_combat_uno_table import UnoDriver, uno_record
     from game.variants.combat_uno import StartDrawing
@@ -375,6 +381,7 @@ def test_every_card_of_a_penalty_drawn_in_one_go_is_outlined(tmp_path):
     assert all(outlined(s) for s in drawn), [outlined(s) for s in drawn]
 
 
+@pytest.mark.slow
 def test_a_bots_penalty_drawn_card_after_card_is_one_outlined_move(tmp_path):
     # A bot takes an owed penalty one action per card, at its own pace: the trace of its last move
     # holds every card of the penalty, not only the last one drawn.
