@@ -95,8 +95,8 @@ CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
 def test_readme_gives_the_test_command_ci_runs_and_its_quick_subset():
-    assert "python -m pytest" in CI.splitlines(), ".ci/run must call README's test command"
-    assert re.search(r'pip install -e "\.\[test\]" && python -m pytest\n', README)
+    assert "python -m pytest -n auto" in CI.splitlines(), ".ci/run must call README's test command"
+    assert re.search(r'pip install -e "\.\[test\]" && python -m pytest -n auto\n', README)
     quick = re.search(r"^python -m pytest ((?:tests/\S+ ?)+)$", README, re.MULTILINE)
     assert quick, "README gives no quick subset"
     files = quick.group(1).split()
