@@ -252,5 +252,8 @@ def test_statistics_and_review_keep_their_words_apart_at_the_largest_text_size(m
         value = next(r for t, r in drawn if t == "2 s")
         words = [r for t, r in drawn if t in ("Close when I pass or after", "Close when I pass or", "after")]
         assert words and not any(r.colliderect(value) for r in words)
+        # Kabu's seven rules all show (in the small type): none gives way to "… and N more"
+        texts = [t for t, _ in drawn]
+        assert "Kabu on the first turn" in texts and not any(t.startswith("…") for t in texts)
     finally:
         T.set_scale(1.0)

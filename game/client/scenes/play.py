@@ -533,6 +533,7 @@ class SummaryScene(MenuScene):
         specs = self.variant.option_specs
         if not specs:
             T.blit_text(surface, "The standard rules, no options.", TH.BODY, pal.text_dim, (self.right.x + 20, y))
+        rows = []
         for spec in specs:
             if not spec.applies(self.options):
                 continue
@@ -542,17 +543,40 @@ class SummaryScene(MenuScene):
             if spec.key == "reaction_seconds" and tables.pass_closes_window(self.variant.id):
                 label, shown = reaction_words(sum(1 for si in self.seat_list if si.kind == "human"))[0], reaction_value(value)
                 changed = changed and self.reaction_chosen     # the seating's own default is no change
-            vr = T.blit_text(surface, shown, TH.BODY, pal.accent if changed else pal.text,
-                             (self.right.right - 20, y), "topright", bold=True)
+            rows.append((label, shown, changed))
+        # Every rule in the body type when they fit, else all of them in the small type (Kabu's seven
+        # at text size 1.3 in 960x540); only what still does not fit gives way to "… and N more".
+        for size, gap in ((TH.BODY, 8), (TH.SMALL, 4)):
+            if self._draw_rules(None, rows, size, gap, y) >= len(rows):
+                break
+        drawn = self._draw_rules(surface, rows, size, gap, y)
+        if drawn < len(rows):
+            T.blit_text(surface, f"… and {len(rows) - drawn} more", size, pal.text_dim,
+                        (self.right.x + 20, self.right.bottom - 14), "bottomleft")
+
+    def _draw_rules(self, surface, rows, size, gap, y) -> int:
+        """Draws (or, without a surface, only measures) the rows that fit; returns how many."""
+        pal = self.palette
+        bottom = self.right.bottom - 14
+        for index, (label, shown, changed) in enumerate(rows):
+            more_below = index + 1 < len(rows)
+            value_w, value_h = T.text(shown, size, pal.text, True).get_size()
+            vx = self.right.right - 20 - value_w
             if changed:
-                vr = T.blit_text(surface, "changed", TH.TINY, pal.text_dim, (vr.x - 10, vr.centery), "midright")
+                vx -= 10 + T.text("changed", TH.TINY, pal.text_dim).get_width()
             # (a label that would run into its value goes on two lines: "Close when I pass or after 2 s"
             # at the larger text sizes)
-            lines = T.wrap(label, TH.BODY, max(80, vr.x - 16 - (self.right.x + 20)))
-            for line in lines:
-                T.blit_text(surface, line, TH.BODY, pal.text, (self.right.x + 20, y))
-                y += T.line_height(TH.BODY)
-            y += 8
-            if y > self.right.bottom - 30:
-                T.blit_text(surface, "…", TH.BODY, pal.text_dim, (self.right.x + 20, y))
-                break
+            lines = T.wrap(label, size, max(80, vx - 16 - (self.right.x + 20)))
+            height = max(len(lines) * T.line_height(size), value_h)
+            room = bottom - (T.line_height(size) if more_below else 0)    # the "… and N more" line
+            if y + height > room:
+                return index
+            if surface is not None:
+                vr = T.blit_text(surface, shown, size, pal.accent if changed else pal.text,
+                                 (self.right.right - 20, y), "topright", bold=True)
+                if changed:
+                    T.blit_text(surface, "changed", TH.TINY, pal.text_dim, (vr.x - 10, vr.centery), "midright")
+                for n, line in enumerate(lines):
+                    T.blit_text(surface, line, size, pal.text, (self.right.x + 20, y + n * T.line_height(size)))
+            y += height + gap
+        return len(rows)
