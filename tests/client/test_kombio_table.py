@@ -249,3 +249,68 @@ def test_a_late_space_does_not_skip_the_final_scores(tmp_path):
     app.step(DT)
     app.step(DT)
     assert app.top is table, "a Space left the match for the main menu"
+
+
+def _late_claim(tmp_path, matched: bool):
+    """Plays Kombio against hard bots, the human never claiming, until a window closes (after a
+    bot's match if `matched`, else on time with nobody matching) while the human holds a card of
+    the pile's rank; then clicks that card once the table has shown the window close. Returns the
+    table and the message the click brought."""
+    from game.variants.kombio import MatchAttempted
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "hard"), ("Bruno", "hard"), ("Cleo", "hard")],
+                                  seed=5, rounds=3))
+    driver = Driver(app, table, seed=1, claim_rate=0.0)
+    matches = []
+    shown = table.animate
+
+    def animate(ev):
+        if isinstance(ev, MatchAttempted) and ev.correct:
+            matches.append(ev)
+        shown(ev)
+    table.animate = animate
+    window_seen = False
+    for _ in range(40000):
+        g = table.match.game
+        top = g.discard[-1] if g.discard else None
+        mine = [i for i, c in enumerate(g.grids[0]) if c is not None and top is not None and c.rank == top.rank]
+        if g.phase == "reaction":
+            window_seen = bool(mine)
+            if not window_seen:
+                matches.clear()
+            app.step(DT)         # the player holds a card of that rank but is slow
+            continue
+        if window_seen and not table.animating and mine and bool(matches) == matched:
+            before = table.match.version
+            click(place_pos(table, grid_place(0, mine[0])))
+            app.step(DT)
+            assert table.match.version == before
+            return table, table.message[0] if table.message else None
+        window_seen = False
+        matches.clear()
+        driver.act()
+        app.step(DT)
+        assert not g.over
+    raise AssertionError("no late claim came up")
+
+
+def test_a_claim_a_moment_too_late_says_who_matched_first(tmp_path):
+    """Seen in a real window: Ada matched her 1, the window on it closed, and the player's click
+    on their own 1 was refused with "It is Ada's turn.", saying nothing of the match."""
+    table, said = _late_claim(tmp_path, matched=True)
+    assert said == "Too late: Ada matched first."
+    # Once the turn goes on (the bot on turn has drawn), a click is refused as before.
+    for _ in range(400):
+        if table.match.version != table.window_gone[1] and not table.animating:
+            break
+        table.app.step(DT)
+    assert table.match.game.phase == "drawn" and table.actor() is None
+    click(place_pos(table, grid_place(0, 0)))
+    table.app.step(DT)
+    assert table.message[0] == "It is Bruno's turn."
+
+
+def test_a_claim_after_the_window_ran_out_says_it_closed(tmp_path):
+    _, said = _late_claim(tmp_path, matched=False)
+    assert said == "Too late: the matching window has closed."

@@ -55,6 +55,7 @@ class KabuTable(MemoryGridTable):
     ring_label = "Claim?"
     call_word = "KABU"
     call_name = "Kabu"
+    window_words = "the claim window"
     call_action = CallKabu
     play_word = "discard"
     pick_words = PICK_WORDS
@@ -135,6 +136,7 @@ class KabuTable(MemoryGridTable):
     def on_Claimed(self, ev: Claimed) -> None:
         who, owner = self.names[ev.seat], self.names[ev.place.seat]
         why = "same rank" if ev.why == "rank" else "the calculated score"
+        self.note_claim(ev.seat)
         if ev.kind == "discard":
             self.narrate(f"{who} throws the {card_words(ev.card)} ({why}).")
             self.float_text(ev.place.seat, f"✓ {who}: discard!", self.palette.good)

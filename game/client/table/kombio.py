@@ -43,6 +43,7 @@ class KombioTable(MemoryGridTable):
     variant_title = "Kombio"
     ring_label = "Match?"
     call_word = call_name = "KOMBIO"
+    claimed_first, window_words = "matched first", "the matching window"
     call_action = CallKombio
     pick_words = PICK_WORDS
     deck_cards = DECK_CARDS
@@ -74,6 +75,7 @@ class KombioTable(MemoryGridTable):
         who, owner = self.names[ev.seat], self.names[ev.place.seat]
         owned = possessive_own(who) if ev.place.seat == ev.seat else whose(owner)
         if ev.correct:
+            self.note_claim(ev.seat)
             self.narrate(f"{who} matches with {owned} {ev.card.rank}.")
             self.sound.play("match")
             self.float_text(ev.place.seat, f"✓ {who} matches!", self.palette.good)

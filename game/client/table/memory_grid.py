@@ -42,6 +42,8 @@ class MemoryGridTable(TableScene):
     deck_cards: tuple = ()   # the variant's deck (its size is shown before the first deal)
     ability_ended = ()       # the variant's AbilityEnded event class (a look is held until seen)
     ability_started = ()     # its AbilityStarted event class
+    # A late claim's refusal: "Too late: Bruno matched first." / "Too late: the matching window has closed."
+    claimed_first, window_words = "claimed first", "the window"
     action_labels = {
         DrawFromDeck: Choice("Draw", pygame.K_d),
         TakeDiscard: Choice("Take discard", pygame.K_t),
@@ -55,6 +57,10 @@ class MemoryGridTable(TableScene):
         self.claim_place: Place | None = None
         self.caller: int | None = None
         self._resume_curtain: int | None = None
+        # Who made the last good claim on the pile's top, and (once its window closed) the match's
+        # version then: a click on a card before anything else happens is a claim come too late.
+        self.claimed_by: int | None = None
+        self.window_gone: tuple[int | None, int] | None = None
         super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
@@ -108,6 +114,15 @@ class MemoryGridTable(TableScene):
         self.dealing = True
         self.caller = None
         self.pick = []
+
+    def note_claim(self, seat: int) -> None:
+        """A variant's good claim (a match, a throw, a snipe) was shown: the pile's top is `seat`'s."""
+        self.claimed_by = seat
+
+    def on_WindowClosed(self, ev) -> None:
+        super().on_WindowClosed(ev)
+        self.window_gone = (self.claimed_by, self.match.version)
+        self.claimed_by = None
 
     def on_TurnStarted(self, ev: TurnStarted) -> None:
         self.dealing = False
@@ -257,6 +272,14 @@ class MemoryGridTable(TableScene):
                 self.say(f"Press your claim key first ({keys}).")
             else:
                 self.say("You have no attempt left on this card.")
+        elif place.zone == "grid" and self.window_gone is not None and self.window_gone[1] == self.match.version:
+            # A claim a moment after the window closed, nothing done since: it came too late
+            # ("It is Ada's turn." said nothing of the match the player was trying).
+            first = self.window_gone[0]
+            if first is not None and first not in self.humans:
+                self.say(f"Too late: {self.names[first]} {self.claimed_first}.")
+            else:
+                self.say(f"Too late: {self.window_words} has closed.")
         elif v.turn is not None and 0 <= v.turn < len(self.names) and v.turn in v.acting:
             self.say(f"It is {whose(self.names[v.turn])} turn.")
 
