@@ -1,5 +1,5 @@
-"""Kabu's guided first match: you against one easy bot, one round (the match ends above 20, and
-Ada's hand is far above it), a stacked deal.
+"""Kabu's guided first match: you against one easy bot, one round (the table ends every guided
+match with its first round's scores), a stacked deal.
 
 You peek at your ace and two, draw a red 7 (look at one of your own cards), look at your black 7
 and throw it on the pile at once, then call Kabu on your next turn. Two seats: slot k of seat s is
@@ -31,7 +31,7 @@ GUIDE = Guide(
     title="Kabu: guided first match",
     about="One short round against an easy bot: choosing your peeks, a card's ability, an instant discard and the call.",
     seats=(("You", "human"), ("Ada", "easy")),
-    options={"target": 20, "halving": False, "reaction_seconds": 3.0},
+    options={"halving": False, "reaction_seconds": 3.0},
     seed=3803,
     deck=("7c", "Ks",      # slot 0 of You, Ada
           "9h", "Qc",      # slot 1
@@ -61,7 +61,7 @@ GUIDE = Guide(
                        "Ada gets one more turn, then the round ends.",
                when=can("CallKabu"), point=at(ButtonOf("CallKabu")), done=("CallKabu",)),
         Moment("round-end", "All cards are turned up and everyone scores the total of their own cards. "
-                            "A total above the limit ends the match, and the lowest total wins.",
+                            "A match goes on round after round until a total goes above 100, and the lowest total wins.",
                when=results("round"), anytime=True),
     ),
 )

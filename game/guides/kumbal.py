@@ -2,8 +2,8 @@
 
 You lay down a run of four hearts, take the ace on the pile, play a lone 2 at Ada (she picks up
 two), draw a low card and call Kumbal with 7 points or fewer. Two seats: you get cards 1, 3, 5...,
-Ada 2, 4, 6...; the fifteenth is the start card; the deck goes on with low cards. The match goes
-on past the first round (it ends when a total passes 100); the guide ends with the first round.
+Ada 2, 4, 6...; the fifteenth is the start card; the deck goes on with low cards. One round: the
+table ends every guided match with its first round's scores (Kumbal has no round count).
 """
 
 from game.core.cards import DECK
@@ -53,7 +53,7 @@ def takeable_and_deck(ctx: GuideContext) -> tuple:
 GUIDE = Guide(
     variant="kumbal",
     title="Kumbal: guided first match",
-    about="A short first round against an easy bot: a run, taking from the pile, an action card and the call.",
+    about="One short round against an easy bot: a run, taking from the pile, an action card and the call.",
     seats=(("You", "human"), ("Ada", "easy")),
     options={"target": 100, "reaction_seconds": 3.0},
     seed=4904,
@@ -74,7 +74,7 @@ GUIDE = Guide(
                        "If every other hand is worth more, you score nothing this round.",
                when=can("CallKumbal"), point=at(ButtonOf("CallKumbal")), done=("CallKumbal",), anytime=True),
         Moment("round-end", "Every hand is laid down and counted; a wrong call costs the caller 25 more. "
-                            "The match goes on until a total passes 100, and the lowest total wins.",
+                            "A match goes on round after round until a total passes 100, and the lowest total wins.",
                when=results("round"), anytime=True),
     ),
 )

@@ -26,7 +26,7 @@ def announces_vitality(action) -> bool:
 GUIDE = Guide(
     variant="sixteen-combos",
     title="16 Combos: guided first match",
-    about="A short encounter against an easy bot: placing your value cards, a check and a combo.",
+    about="One short encounter against an easy bot: placing your value cards, a check and a combo.",
     seats=(("You", "human"), ("Ada", "easy")),
     options={"columns": 2, "encounters": 1, "round_limit": 5},
     seed=5105,

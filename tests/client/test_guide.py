@@ -469,3 +469,53 @@ def test_the_guide_panel_leaves_the_players_own_cards_in_view(guided, variant, s
     player's own cards weigh as words when the panel is placed, an opponent's back as a back."""
     covered = guided(variant, size).findings("own cards under the panel")
     assert not covered, covered
+
+
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
+def test_every_guided_match_is_the_one_round_its_offer_promises(tmp_path, variant):
+    """Every offer promises one short round: Kumbal's guided match went on into a whole match and
+    Kabu's ended only because of a hidden limit of 20 ("A total above the limit ends the match").
+    The guided round's scores end every guided match, with no hidden limit in its options."""
+    from game.client.scenes.play import SetupScene
+
+    guide = guide_for(variant)
+    assert guide.about.startswith("One short ")
+    assert "limit" not in guide.moments[-1].text
+    spec_defaults = {s.key: s.default for s in get_variant(variant).option_specs}
+    assert guide.options.get("target", spec_defaults.get("target")) == spec_defaults.get("target")
+    app = make_app(tmp_path)
+    table, shown = play_guided(app, variant, read_frames=3)
+    for _ in range(40):
+        app.step(DT)
+    assert table.round_result is not None and app.top is table
+    texts = [w.text for w in table.form.widgets]
+    assert texts[:2] == ["Set up a match", "Replay round"], texts
+    title = "The guided round: scores" if variant != "sixteen-combos" else "You win the guided encounter!"
+    assert title in [t for t, _ in T.DRAWN]
+    key(pygame.K_RETURN)             # Enter: a real match's setup, not a next round or a match result
+    app.step(DT)
+    assert isinstance(app.top, SetupScene) and app.top.variant.id == variant
+    assert table not in app.scenes
+    assert table.match.view().round == 1
+
+
+def test_the_pause_menu_of_a_guided_match_offers_what_it_does(tmp_path):
+    """It offered "Save and quit to menu" and saved nothing: no Continue afterwards."""
+    from game.client.scenes.pause import PauseMenu
+
+    app = make_app(tmp_path)
+    table = start_guided(app, "kombio")
+    while table.guide_moment() is None:
+        app.step(DT)
+    key(pygame.K_ESCAPE)           # skips the guide
+    app.step(DT)
+    key(pygame.K_ESCAPE)           # pauses
+    app.step(DT)
+    menu = app.top
+    assert isinstance(menu, PauseMenu)
+    texts = [w.text for w in menu.form.widgets]
+    assert "Quit guided match" in texts and not any("Save" in t for t in texts)
+    assert "Kombio · guided match, not saved" in [t for t, _ in T.DRAWN]
+    key(pygame.K_q)
+    app.step(DT)
+    assert table not in app.scenes and app.storage.saved_matches() == []

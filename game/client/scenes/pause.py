@@ -5,7 +5,8 @@ Settings, Save and quit to menu.
                             on_save=lambda: self.record()))
 
 ``on_save`` returns the match's current GameRecord (it is written as the saved match) or None
-(nothing to save). ``take_back`` (None where it is not offered) takes the player's last move back;
+(nothing to save); a guided match's menu (``guided=True``) offers "Quit guided match" instead.
+``take_back`` (None where it is not offered) takes the player's last move back;
 ``take_back_refusal`` says why it cannot now ("" when it can): the entry is then disabled and says
 why. The menu is an overlay: the table stays visible, dimmed, and the shared clock
 stands still while the menu (or anything it opens) is up.
@@ -34,7 +35,8 @@ class PauseMenu(MenuScene):
     def __init__(self, app, variant_id: str | None = None, title: str | None = None,
                  on_save: Callable[[], Any] | None = None, on_resume: Callable[[], None] | None = None,
                  save_meta: Callable[[], dict] | None = None, hides_table: bool = False,
-                 take_back: Callable[[], None] | None = None, take_back_refusal: Callable[[], str] | None = None):
+                 take_back: Callable[[], None] | None = None, take_back_refusal: Callable[[], str] | None = None,
+                 guided: bool = False):
         # Hot-seat: the next player may be looking, so the menu covers the table (and any hand).
         self.opaque = hides_table
         self.variant_id = variant_id
@@ -44,6 +46,9 @@ class PauseMenu(MenuScene):
         self.save_meta = save_meta
         self.take_back = take_back
         self.take_back_refusal = take_back_refusal or (lambda: "")
+        # A guided match is never saved (it would replace the player's own saved match, and its
+        # guide would start over anyway): the menu offers what Q really does.
+        self.guided = guided
         super().__init__(app)
 
     def build(self) -> None:
@@ -57,7 +62,8 @@ class PauseMenu(MenuScene):
             self.buttons.append(Button("Rules", self.rules, shortcut=pygame.K_r))
         self.buttons += [
             Button("Settings", self.open_settings, shortcut=pygame.K_s),
-            Button("Save and quit to menu", self.save_and_quit, shortcut=pygame.K_q),
+            Button("Quit guided match" if self.guided else "Save and quit to menu", self.save_and_quit,
+                   shortcut=pygame.K_q),
         ]
         self.form.set_widgets(self.buttons, keep_focus=False)
 
@@ -127,6 +133,7 @@ class PauseMenu(MenuScene):
         TH.draw_panel(surface, self.panel, pal, fill=(8, 32, 22, 255))   # (solid: the scores under it showed through)
         T.blit_text(surface, "Paused", TH.H1, pal.text, (self.panel.centerx, self.panel.y + 46), "center", bold=True)
         if self.variant_title:
-            T.blit_text(surface, self.variant_title, TH.SMALL, pal.text_dim, (self.panel.centerx, self.panel.y + 82), "center")
+            about = f"{self.variant_title} · guided match, not saved" if self.guided else self.variant_title
+            T.blit_text(surface, about, TH.SMALL, pal.text_dim, (self.panel.centerx, self.panel.y + 82), "center")
         self.form.draw(surface, pal)
         draw_hints(surface, pal, self.hints)

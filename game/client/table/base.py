@@ -325,4 +325,5 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
         self.app.push(PauseMenu(self.app, variant_id=self.variant_id, title=self.variant_title,
                                 on_save=self.record_now, save_meta=self.save_meta, hides_table=self.hotseat,
                                 take_back=self.request_take_back if offered else None,
-                                take_back_refusal=self.take_back_refusal))
+                                take_back_refusal=self.take_back_refusal,
+                                guided=self.guided))

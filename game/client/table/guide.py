@@ -160,6 +160,25 @@ class TableGuide:
     def guided(self) -> bool:
         return self.guide is not None
 
+    def guided_round_over(self) -> bool:
+        """A guided match is one round (what every guide's offer promises): its round's scores end
+        it, whether or not the game's own options would play on (Kumbal's went into a whole match)."""
+        return self.guide is not None and self.round_result is not None
+
+    def guided_end_buttons(self) -> list[Button]:
+        """After the guided round: a real match of this game (its setup screen, where the guide was
+        offered; Esc leaves it for the menu), or the round again face up. (Two buttons: a third
+        left no room at 960x540 for the guide's last words beside the scores.)"""
+        return [Button("Set up a match", self.set_up_match, primary=True, hint="Enter"),
+                Button("Replay round", self.open_replay, shortcut=pygame.K_v, hint="V")]
+
+    def set_up_match(self) -> None:
+        from game.client.scenes.play import SetupScene
+        from game.core.game import get_variant
+
+        self.app.to_main_menu()
+        self.app.push(SetupScene(self.app, get_variant(self.variant_id)))
+
     def first_deck(self) -> tuple[str, ...] | None:
         return tuple(self.store.guide.deck) if self.guide is not None else None
 
@@ -318,7 +337,8 @@ class TableGuide:
         busy += [(rect, LABEL_COVER_COST - 3) for rect in self.own_card_rects()]
         busy += [(r, 3) for r in self.guide_avoid()]
         if self.round_result is not None or self.match_result is not None:
-            busy.append((self.overlay_rect(), 3))
+            # (the results are what the player reads now: at 960x540 Kabu's last words lay on them)
+            busy.append((self.overlay_rect(), LABEL_COVER_COST))
             busy += [(rect, LABEL_COVER_COST) for rect in self.results_texts()]
         rects = [b for b, _ in busy]
         weights = [weight for _, weight in busy]

@@ -771,7 +771,8 @@ class Hud:
         card_w = int(card_h * 0.7)
         per, general = self.score_reasons(ev)
         y = panel.y + 16
-        title = f"Final round ({ev.round}): scores" if self.match_result is not None else f"Round {ev.round}: scores"
+        title = "The guided round: scores" if self.guided else \
+            f"Final round ({ev.round}): scores" if self.match_result is not None else f"Round {ev.round}: scores"
         T.blit_text(surface, title, TH.H2, pal.text, (panel.centerx, y), "midtop", bold=True)
         y += self.result_title_h() - 2
         x0, right = panel.x + 22, panel.right - 22

@@ -204,7 +204,9 @@ class LegalInput:
     def relayout_buttons(self) -> None:
         # (last, so that the focus and Enter stay on the button that was first before it came)
         replay = Button("Replay round", self.open_replay, shortcut=pygame.K_v, hint="V")
-        if self.showing_match_result() and not self.animating:
+        if self.guided_round_over() and not self.animating:
+            buttons = self.guided_end_buttons()        # a guided match is one round, whatever the game
+        elif self.showing_match_result() and not self.animating:
             buttons = [Button("Rematch", self.rematch, shortcut=pygame.K_r, hint="R"),
                        Button("Main menu", self.app.to_main_menu, primary=True, hint="Enter"), replay]
         elif self.match_result is not None and not self.animating:

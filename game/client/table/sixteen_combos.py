@@ -845,7 +845,8 @@ class SixteenCombosTable(TableScene):
         ev = self.match_result or self.round_result
         if self.match_result is not None:
             winners = " and ".join(self.name(s) for s in self.match_result.winners)
-            title = you_form(f"{winners} win{'s' if len(self.match_result.winners) == 1 else ''} the match!")
+            what = "the guided encounter" if self.guided else "the match"      # (a guided match is one)
+            title = you_form(f"{winners} win{'s' if len(self.match_result.winners) == 1 else ''} {what}!")
         else:
             title = f"Encounter {view.round} is over"
         # (the pitches follow the type, as the other tables' results do: 40, 24, 26 and 28 px at the normal size)
