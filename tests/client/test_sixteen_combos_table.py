@@ -10,6 +10,7 @@ import pytest
 
 from tests.client.kombio_driver import make_app, start
 from tests.client.sixteen_combos_driver import Driver, new_record
+from game.core.cards import Place
 from game.variants.sixteen_combos import OUTCOMES, Announce, Checked
 
 CHECK_LINE = re.compile(r"^(\w+) (uses|counters with) (vitality|wealth|strength|finesse) on (\w+)'s "
@@ -376,3 +377,93 @@ def test_a_refusal_without_a_reason_repeats_what_the_table_waits_for(tmp_path):
     assert table.explain(refused.value, aimed) == table.current_prompt() != ""
     assert table.submit(aimed) is False
     assert table.message[0] == table.current_prompt() and "Place(" not in table.message[0]
+
+
+def _own_turn(app, table, driver, step: str, frames: int = 20000):
+    """Play on (the driver choosing for the player) until the player must choose at `step`."""
+    for _ in range(frames):
+        view = table.match.view(0)
+        if table.ready_for_input() and not table.animating and table.hold is None and view.phase == "play" \
+                and view.step == step and table.input_seat() == 0:
+            return
+        driver.act()
+        app.step(0.05)
+    raise AssertionError(f"the player's {step!r} step never came")
+
+
+def test_the_coachs_reason_is_a_sentence_and_its_box_keeps_off_a_rising_text(tmp_path):
+    """Seen in a real window: "Coach: Strength ♣. the action type with the best expected outcome
+    here" (the bot's reason a lower-case fragment), and with four characters the coach's box lay
+    on "Missed" as it rose over Cleo's row."""
+    import pygame
+
+    from game.client.table.hud import Floating
+    from game.client.ui import text as T
+    from tests.client.kombio_driver import key
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")],
+                                  seed=5, columns=0, round_limit=40))
+    driver = Driver(app, table, seed=2)
+    _own_turn(app, table, driver, "type")
+    key(pygame.K_F1)
+    app.step(0.05)
+    text = table.message[0]
+    assert text.startswith("Coach: ") and text.endswith(".")
+    assert not re.search(r"[.!?] [a-z]", text), text          # every sentence starts with a capital
+    _, first, words = table._message_spot           # (where the message box went, its lines)
+    assert all(line in [t for t, _ in T.DRAWN] for line in words), "the coach's words were not drawn"
+    # An outcome rises just where the coach's box was put, and the coach is asked again.
+    table.floating.append(Floating("Missed", first.center, (200, 200, 200), life=30.0))
+    table.message = None
+    key(pygame.K_F1)
+    app.step(0.05)
+    _, box, words = table._message_spot
+    assert all(line in [t for t, _ in T.DRAWN] for line in words), "the coach's words were not drawn"
+    for band in table.floating_bands():
+        assert not band.colliderect(box), (band, box)
+
+
+def test_the_title_is_whole_at_1280x720(tmp_path):
+    """It read "16 Combos · Poikilos 1.0 RC1, digital interpretati…"."""
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "easy")], seed=5))
+    assert table.title_text() == "16 Combos · Poikilos 1.0 RC1 · no optional rules"
+    table = start(app, new_record([("You", "human"), ("Ada", "easy")], seed=5, recovery=True, jokers=True))
+    assert table.title_text() == "16 Combos · Poikilos 1.0 RC1 · rules A, G"
+
+
+def test_four_characters_read_apart_with_their_defense_pairs_named(tmp_path):
+    """Without its guide the table was a block of cards: four characters at 1280x720 touching, the
+    columns 4 px apart, the defense pair told only by a green frame, the combo table and the
+    outcome band unexplained. Now each character sits on its own panel (none touching), the
+    columns stand apart, every defense pair is named over its frame in its character's plate
+    line, and the combo table and the band say what they are."""
+    from game.client.ui import text as T
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")],
+                                  seed=5, columns=0, round_limit=40))
+    driver = Driver(app, table, seed=2)
+    _own_turn(app, table, driver, "target")
+    view = table.screen_view()
+    g = table.lay_out(view)
+    drawn = list(T.DRAWN)
+    texts = [t for t, _ in drawn]
+    assert "Combos: action type (across) on target type (down)" in texts
+    assert "Check: action value minus target value" in texts
+    blocks = {seat: table.block_rect(view, seat, g) for seat in range(4)}
+    for a in range(4):
+        for b in range(a + 1, 4):
+            assert blocks[a].clip(blocks[b]).h <= 0, (blocks[a], blocks[b])
+    names = [r for t, r in drawn if t == "defense"]
+    cw = g["card"][0]
+    for seat in range(4):
+        cols = sorted((rects[0] for (s, _), rects in table.pairs_zone.rects.items() if s == seat), key=lambda r: r.x)
+        assert all(b.left - a.right >= cw // 4 for a, b in zip(cols, cols[1:])), cols
+        defense = next(p for p in reversed(view.pairs[seat]) if p is not None)
+        frame = table.pairs_zone.rect(Place("pair", seat, defense.slot))
+        mine = [r for r in names if blocks[seat].contains(r) and r.bottom <= frame.top]
+        assert len(mine) == 1, (seat, names, frame)
+        plate = g["blocks"][seat].y - 22
+        assert abs(mine[0].top - plate) <= 8 and frame.left - 40 <= mine[0].centerx <= frame.right + 80

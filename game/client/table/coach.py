@@ -15,6 +15,7 @@ import pygame
 
 from ai.coach import Advice, coach_agent
 from ai.registry import bot_seed
+from game.client.table.wording import sentence
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.cards import DECK, DISCARD, Place
@@ -57,7 +58,7 @@ class TableCoach:
         self.advice_legal = frozenset(self.match.legal(seat))
         words = self.describe_move(advice.action)
         # (the words go with the rings: "take the card from the deck" stayed up after the draw)
-        self.say(f"Coach: {words}." + (f" {advice.reason}" if advice.reason else ""), COACH_SECONDS, tone="info",
+        self.say(f"Coach: {words}." + (f" {sentence(advice.reason)}" if advice.reason else ""), COACH_SECONDS, tone="info",
                  until=self.advice_stands)
         return advice
 

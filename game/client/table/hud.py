@@ -314,18 +314,31 @@ class Hud:
         if self.confetti:
             self.update_confetti(dt)
 
+    def floating_rows(self, f: Floating, k: float) -> list[pygame.Rect]:
+        """Where the lines of a rising text lie when it has risen `k` (0 to 1) of its way."""
+        inner = T.line_height(TH.BODY, True)
+        lines = f.lines
+        at = (int(f.x), int(f.y - 40 * k + f.lane * (inner + 8) - (len(lines) - 1) * inner / 2))
+        return [T.text(ln, TH.BODY, f.colour, True).get_rect(center=(at[0], at[1] + i * inner))
+                for i, ln in enumerate(lines)]
+
+    def floating_bands(self) -> list[pygame.Rect]:
+        """The whole way each rising text passes (its pill from start to end): a message keeps off
+        them (16 Combos' coach lay on "Missed" as it rose)."""
+        bands = []
+        for f in self.floating:
+            start, end = self.floating_rows(f, 0.0), self.floating_rows(f, 1.0)
+            bands.append(start[0].unionall(start[1:] + end).inflate(16, 6))
+        return bands
+
     def draw_floating(self, surface: pygame.Surface) -> None:
         """The rising texts, each on a dark pill (readable over cards of any colour), one line apart
         when several rise over the same seat."""
         self.label_layer("floating")       # (rising texts pass over other labels by design)
         inner = T.line_height(TH.BODY, True)
-        line = inner + 8
         for f in self.floating:
-            k = f.age / f.life
             lines = f.lines
-            at = (int(f.x), int(f.y - 40 * k + f.lane * line - (len(lines) - 1) * inner / 2))
-            rows = [T.text(ln, TH.BODY, f.colour, True).get_rect(center=(at[0], at[1] + i * inner))
-                    for i, ln in enumerate(lines)]
+            rows = self.floating_rows(f, f.age / f.life)
             pill = rows[0].unionall(rows[1:]).inflate(16, 6)
             surface.blit(TH.panel(pill.size, (0, 0, 0, 170), None, min(pill.h, rows[0].h + 6) // 2), pill.topleft)
             for ln, r in zip(lines, rows):
@@ -452,16 +465,20 @@ class Hud:
         if self.message is None:
             return
         text = self.message[0]
-        cards = self.labels.cards
+        # Off the rising texts too: they tell what just happened (a check's outcome) and are gone
+        # in a moment; a message stays its seconds.
+        cards = self.labels.cards + self.floating_bands()
         lh = T.line_height(TH.BODY, True)
-        # The search is worked out once while the table lies still (it may try thousands of spots).
+        # The search is worked out once while the table lies still (it may try thousands of spots),
+        # and a message stays where it was put while that spot stays clear (one moved aside for a
+        # rising text does not jump back when the text is gone).
         key = (text, centre, tuple(map(tuple, self.labels.taken)), tuple(map(tuple, cards)))
         kept = getattr(self, "_message_spot", None)
-        if kept is not None and kept[0] == key:
+        if kept is not None and (kept[0] == key or kept[0][:2] == key[:2] and self.labels.free(kept[1], cards)):
             box, lines = kept[1], kept[2]
         else:
             box, lines = self._message_place(text, centre, cards, lh)
-            self._message_spot = (key, box, lines)
+        self._message_spot = (key, box, lines)
         self.labels.reserve(box)
         edge = pal.info if self.message_tone == "info" else pal.bad
         surface.blit(TH.panel(box.size, (*TH.darken(edge, 0.35), 235), edge, 10, 2), box.topleft)

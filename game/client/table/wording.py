@@ -110,6 +110,16 @@ def a_or_an(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou8" else "a ") + name
 
 
+def sentence(text: str) -> str:
+    """Words to show as a sentence: a capital first letter and a closing stop (a bot's reason
+    such as "the action type with the best expected outcome here" read as a lower-case fragment)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
 def one_of(choices: list[str]) -> str:
     """"a", "a or b", "a, b or c": the choices a prompt offers."""
     return choices[0] if len(choices) == 1 else f"{', '.join(choices[:-1])} or {choices[-1]}"

@@ -270,6 +270,13 @@ class PairColumnZone(Zone):
         super().__init__(table)
         self.rects: dict[tuple[int, int], tuple[object, object]] = {}   # (seat, slot) -> (type rect, value rect)
         self.card: tuple[int, int] = (56, 80)
+        self.spread = 0.0     # 0: columns as close as they go; 1: a third of a card apart, the defense a card apart
+
+    def gaps(self, card: tuple[int, int]) -> tuple[int, int]:
+        """(between two columns, before the defense pair) for this card size and spread."""
+        w = card[0]
+        return (max(3, w // 9) + int(self.spread * max(0, w // 3 - max(3, w // 9))),
+                w // 2 + int(self.spread * (w - w // 2)))
 
     def clear(self, seats: int) -> list[CardSprite]:
         self.rects = {}
@@ -283,8 +290,7 @@ class PairColumnZone(Zone):
 
         self.card = card
         w, h = card
-        gap = max(3, w // 9)
-        apart = w // 2
+        gap, apart = self.gaps(card)
         for key in [k for k in self.rects if k[0] == seat]:
             del self.rects[key]
         x = area.x
@@ -292,13 +298,13 @@ class PairColumnZone(Zone):
             if slot == defense:
                 x += apart
             top = pygame.Rect(x, area.y, w, h)
-            bottom = pygame.Rect(x, area.y + h + gap, w, h)
+            bottom = pygame.Rect(x, area.y + h + max(3, w // 9), w, h)     # (the spread is sideways only)
             self.rects[(seat, slot)] = (bottom, top) if own else (top, bottom)
             x += w + gap
 
     def width(self, slots: int, card: tuple[int, int]) -> int:
-        w = card[0]
-        return slots * (w + max(3, w // 9)) + w // 2
+        gap, apart = self.gaps(card)
+        return slots * (card[0] + gap) + apart
 
     def pose(self, place: Place) -> Pose:
         rects = self.rects.get((place.seat, place.index))
