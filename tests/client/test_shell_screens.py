@@ -177,6 +177,45 @@ def test_statistics_screen_shows_rows_and_the_last_match_chart(make_app, home, d
     assert pal.seat_colour(0) in colours and pal.seat_colour(1) in colours
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_statistics_a_coached_count_keeps_clear_of_the_won_column(make_app, home, driver_for, size):
+    """Seen in a real window: "12 (3 coached)" ran into the Won column's "5"."""
+    storage = Storage(home)
+    stats = storage.stats.for_variant("shelltest")
+    stats.played, stats.won, stats.coached, stats.scores = 12, 5, 3, [40, 80]
+    storage.save_stats()
+    drive = driver_for(make_app(size=size))
+    drive.key(pygame.K_t)
+    played, won = drive.rect_of("12 (3 coached)"), drive.rect_of("5")
+    assert abs(played.y - won.y) < 4 and played.right + 8 <= won.left, (played, won)
+    heads = [drive.rect_of(h) for h in ("Game", "Played", "Won", "Win rate", "Best total", "Average total")]
+    assert all(a.right < b.left for a, b in zip(heads, heads[1:]))
+    assert heads[-1].right <= drive.app.top.table_rect.right
+
+
+def test_the_chart_draws_two_seats_with_equal_totals_side_by_side(monkeypatch, home):
+    """Ada's and Bruno's 31 drew one line over the other: Ada's line was not there at all."""
+    from game.client.scenes import stats as S
+    from game.client.storage import LastMatch
+    from game.client.ui import theme as TH
+
+    pygame.display.init()
+    said = []
+    text = S.T.text
+    monkeypatch.setattr(S.T, "text", lambda s, *a, **k: (said.append(s), text(s, *a, **k))[1])
+    pal = TH.palette_for(Storage(home).settings)
+    last = LastMatch("kombio", ["You", "Ada", "Bruno"], [[5, 12, 12], [14, 20, 20], [18, 31, 31]], [0])
+    surf = S.render_chart(last, (760, 220), pal)
+    ada, bruno = pal.seat_colour(1), pal.seat_colour(2)
+    # between rounds 1 and 2, away from the markers, both lines are there
+    plot_w = 760 - 56 - 170 - 16
+    for x in (56 + plot_w // 2 - 40, 56 + plot_w // 2 + 40):
+        column = {tuple(surf.get_at((x, y)))[:3] for y in range(14, 220 - 44)}
+        assert ada in column and bruno in column, x
+    assert "same totals as Bruno" in said and "same totals as Ada" in said
+    assert "Equal totals are drawn side by side." in said
+
+
 def test_statistics_reset_asks_once_then_erases(home, make_app, driver_for):
     from game.core.record import GameRecord, SeatInfo
 

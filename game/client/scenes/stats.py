@@ -21,6 +21,9 @@ def _nice_step(span: float, target: int = 5) -> int:
     return int(raw)
 
 
+SIDE_BY_SIDE = 5    # px between the lines of seats with equal totals at a round
+
+
 def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette,
                  marks: list[tuple[int, int, str]] | tuple = ()) -> pygame.Surface:
     """The last match's running totals as a line chart (drawn once, cached by the scene). `marks`
@@ -68,11 +71,23 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette,
         surf.blit(label, label.get_rect(midtop=(x, plot.bottom + 8)))
     cap = T.text("Round", TH.TINY, pal.text_dim)
     surf.blit(cap, cap.get_rect(midtop=(plot.centerx, plot.bottom + 24)))
-    # lines
+    # lines; seats with equal totals at a round are drawn side by side there (one line hid the
+    # other: Ada's and Bruno's 31 showed as one red line), the legend says with whom
+    series = [[0] + [row[seat] for row in rounds] for seat in range(len(last.names))]
+    shift = [[0] * (n + 1) for _ in last.names]
+    for i in range(1, n + 1):
+        groups: dict[int, list[int]] = {}
+        for seat in range(len(last.names)):
+            groups.setdefault(series[seat][i], []).append(seat)
+        for same in groups.values():
+            for k, seat in enumerate(same):
+                shift[seat][i] = round((k - (len(same) - 1) / 2) * SIDE_BY_SIDE)
+    for seat in range(len(last.names)):
+        shift[seat][0] = shift[seat][1] if n else 0    # (all start at 0: each line leaves from its own side)
     styles = [0, 1, 2, 0, 1, 2]
     for seat, name in enumerate(last.names):
         colour = pal.seat_colour(seat)
-        points = [(px(0), py(0))] + [(px(i + 1), py(row[seat])) for i, row in enumerate(rounds)]
+        points = [(px(i), py(series[seat][i]) + shift[seat][i]) for i in range(n + 1)]
         width = 4 if seat in last.winners else 3
         if len(points) >= 2:
             pygame.draw.lines(surf, colour, False, points, width)
@@ -99,6 +114,18 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette,
         label = T.text(f"{T.clean(name, 24)}: {T.number(total)}{star}", TH.SMALL, pal.text)
         surf.blit(label, (lx + 34, ly))
         ly += 26
+        twins = [other for other in range(len(last.names)) if other != seat and n
+                 and all(series[other][i] == series[seat][i] for i in range(1, n + 1))]
+        if twins:
+            # (the whole line beside another's: say so, or one of them seems to be missing)
+            words = T.wrap(f"same totals as {', '.join(T.clean(last.names[o], 24) for o in twins)}", TH.TINY, w - lx - 4)
+            same = T.text(words[0] + ("…" if len(words) > 1 else ""), TH.TINY, pal.text_dim)
+            surf.blit(same, (lx, ly - 6))
+            ly += same.get_height() - 2
+    if any(any(row) for row in shift):
+        # under the plot's left end, clear of the round numbers and of "Round" in the middle
+        note = T.text("Equal totals are drawn side by side.", TH.TINY, pal.text_dim)
+        surf.blit(note, note.get_rect(topleft=(plot.x, plot.bottom + 24)))
     return surf
 
 
@@ -160,14 +187,35 @@ class StatsScene(MenuScene):
         self.app.toast("Statistics reset.")
         self.rebuild()
 
+    # Where the columns start by default (fractions of the panel): kept where every cell fits.
+    SHARES = (0.0, 0.34, 0.46, 0.56, 0.68, 0.84)
+
+    def columns(self, r: pygame.Rect, heads: tuple[str, ...]) -> tuple[list[float], int]:
+        """Each column's left edge and the cells' type: the usual places, but no column starts
+        before the widest cell of the one before it has ended ("1 (1 coached)" ran into the Won
+        column); the columns after it move right as far as the panel allows, the cells going to
+        the smaller type where even that is too narrow."""
+        inner = (r.x + 24, r.right - 16)
+        for size in (TH.BODY, TH.SMALL, TH.TINY):
+            widths = [max([T.text(head, TH.SMALL, (0, 0, 0), True).get_width()]
+                          + [T.text(row[i], size, (0, 0, 0), i == 0).get_width() for row in self.rows]) + 16
+                      for i, head in enumerate(heads)]
+            cols: list[float] = []
+            for i, share in enumerate(self.SHARES):
+                x = r.x + 24 if i == 0 else max(r.x + r.w * share, cols[-1] + widths[i - 1])
+                cols.append(x)
+            if cols[-1] + widths[-1] - 16 <= inner[1]:
+                return cols, size
+        return cols, TH.TINY
+
     def draw(self, surface) -> None:
         pal = self.palette
         self.draw_background(surface)
         self.draw_title(surface, 50)
         r = self.table_rect
         TH.draw_panel(surface, r, pal)
-        cols = [r.x + 24, r.x + r.w * 0.34, r.x + r.w * 0.46, r.x + r.w * 0.56, r.x + r.w * 0.68, r.x + r.w * 0.84]
         heads = ("Game", "Played", "Won", "Win rate", "Best total", "Average total")
+        cols, cell_size = self.columns(r, heads)
         # The heads in the smaller type where one would run into the next (the larger text sizes
         # in a small window: "Win rate Best total").
         room = [b - a - 8 for a, b in zip(cols, cols[1:] + [r.right - 16])]
@@ -183,7 +231,7 @@ class StatsScene(MenuScene):
             if y > r.bottom - 60:
                 break
             for i, (x, cell) in enumerate(zip(cols, row)):
-                T.blit_text(surface, cell, TH.BODY, pal.text, (int(x), y), bold=(i == 0))
+                T.blit_text(surface, cell, cell_size, pal.text, (int(x), y), bold=(i == 0))
             y += self.row_h
         note = "Totals are your points at the end of a match: fewer is better."
         if self.higher_better:
