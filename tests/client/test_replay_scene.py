@@ -345,3 +345,29 @@ def test_a_bot_seat_shows_what_the_bot_believed_wrong_and_forgotten_cards_includ
     assert any(line.startswith("Your memory aid") for line in scene.drawn_side)
     assert not {WRONG, FORGOT} & set(scene.drawn_marks.values())
     assert not any(line.endswith(("remembered wrongly", "forgot")) for line in scene.drawn_side)
+
+
+def test_the_replay_words_a_kept_look_and_a_card_given_in_return(tmp_path):
+    """Seen in a real window: "You skips ability." (a 13 looked at and kept where it was), and a
+    card given in return for a claim read "You give." Both now come from the narrating table, as
+    the history has them."""
+    import re
+
+    full = GameRecord.load(GOLDEN / "kombio-4p-hard-full-match.json")
+    record = GameRecord(full.variant, full.options, [SeatInfo("You", "human", None)] + list(full.seats[1:]),
+                        full.seed, full.actions, full.result)
+    app = make_app(tmp_path)
+    lines = []
+    for span in round_spans(record):
+        scene = ReplayScene(app, record, span.number, 0)
+        for step in range(scene.replay.steps):
+            scene.step = step
+            lines += scene.step_lines()
+    assert "You give Hard 2 a card in return, unseen." in lines
+    assert "Hard 2 gives you a card in return, unseen." in lines
+    assert "Medium 4 leaves the card where it is." in lines
+    assert "Medium 3 keeps both cards where they are." in lines
+    assert not [line for line in lines if "skips ability" in line or line in ("You give.", "You skip ability.")]
+    # the player's own lines are in the second person throughout
+    assert not [line for line in lines if re.match(r"You \w+[^s]s\b", line)], \
+        [line for line in lines if re.match(r"You \w+[^s]s\b", line)][:5]

@@ -506,7 +506,7 @@ def test_continue_says_when_each_match_was_saved():
 
 
 def test_a_real_table_saves_what_continue_says_of_it(tmp_path):
-    """The table's save carries its summary ("3 players · round 1"): Continue said only "3 players"."""
+    """The table's save carries its summary ("3 players · round 1 of 5"): Continue said only "3 players"."""
     import sys
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
     from kombio_driver import DT, make_app as grid_app, new_record, start
@@ -518,7 +518,29 @@ def test_a_real_table_saves_what_continue_says_of_it(tmp_path):
     table.flush_save()
     table.match.flush()
     record, meta = app.storage.saved_match("kombio")
-    assert meta["summary"] == "3 players · round 1"
+    assert meta["summary"] == "3 players · round 1 of 5"
+
+
+@pytest.mark.parametrize("variant, options, summary", [
+    ("kombio", {"rounds": 1}, "3 players"),                          # one round: "round 1" says nothing
+    ("combat-uno", {"length": "rounds", "rounds": 3}, "3 players · round 1 of 3"),
+    ("combat-uno", {}, "3 players · round 1"),                       # (to a target score: no count)
+    ("kabu", {}, "3 players · round 1"),
+    ("sixteen-combos", {"encounters": 3}, "3 players · encounter 1 of 3"),
+])
+def test_continue_says_where_a_match_stands_only_where_it_means_something(tmp_path, variant, options, summary):
+    """Seen in a real window: Continue said "3 players · round 1" for a match of one round."""
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from grid_driver import DT, make_app as grid_app, start, table_record
+
+    app = grid_app(tmp_path)
+    table = start(app, table_record(variant, [("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], 21, options))
+    for _ in range(40):
+        app.step(DT)
+    table.flush_save()
+    table.match.flush()
+    assert app.storage.saved_match(variant)[1]["summary"] == summary
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])

@@ -249,7 +249,8 @@ class ReplayScene(Scene):
         if isinstance(action, Expire):
             return ["Time is up: the reaction window closes."]
         verb, _, rest = "".join(" " + c.lower() if c.isupper() else c for c in type(action).__name__).strip().partition(" ")
-        verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"     # "Draw from deck": "draws from deck"
+        if who != "You":      # ("You skips ability." read the third person for the player)
+            verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"     # "Draw from deck": "draws from deck"
         return [you_form(f"{who} {verb} {rest}".rstrip() + ".")]
 
     def missed_lines(self) -> list[str]:

@@ -166,12 +166,25 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
         return {"table": self.variant_id, "summary": self.save_summary(),
                 **({"coached": True} if self.coached else {}), **({"guided": True} if self.guided else {})}
 
+    round_word = "round"     # what the game calls a round where Continue names it (16 Combos: "encounter")
+
+    def rounds_in_match(self) -> int | None:
+        """How many rounds the match plays, where its options fix that (None: it ends on a score)."""
+        options = getattr(self.match.view(SPECTATOR), "options", None) or {}
+        if options.get("length", "rounds") == "rounds" and isinstance(options.get("rounds"), int):
+            return options["rounds"]
+        return None
+
     def save_summary(self) -> str:
-        """What Continue says of the saved match ("4 players · round 3"); it changes once a round,
-        so the save's snapshot is rewritten no more often than that."""
+        """What Continue says of the saved match ("4 players · round 3 of 5"; a match of one round
+        names no round: "round 1" said nothing there); it changes once a round, so the save's
+        snapshot is rewritten no more often than that."""
         rnd = getattr(self.match.view(SPECTATOR), "round", 0) or 0
         players = f"{len(self.names)} players"
-        return f"{players} · round {rnd}" if rnd else players
+        total = self.rounds_in_match()
+        if not rnd or total == 1:
+            return players
+        return f"{players} · {self.round_word} {rnd}" + (f" of {total}" if total else "")
 
     def flush_save(self) -> None:
         self._saving(self.match.flush)

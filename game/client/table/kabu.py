@@ -141,7 +141,7 @@ class KabuTable(MemoryGridTable):
             self.narrate(f"{who} throws the {card_words(ev.card)} ({why}).")
             self.float_text(ev.place.seat, f"✓ {who}: discard!", self.palette.good)
         else:
-            self.narrate(f"{who} snipes {whose(owner)} {card_words(ev.card)} ({why}) and gives a card back unseen.")
+            self.narrate(f"{who} snipes {whose(owner)} {card_words(ev.card)} ({why}).")   # (the card back: its own line)
             self.float_text(ev.place.seat, f"✓ {who} snipes!", self.palette.good)
         self.sound.play("match")
         sprite = self.sprite_at(ev.place)

@@ -61,6 +61,10 @@ class MemoryGridTable(TableScene):
         # version then: a click on a card before anything else happens is a claim come too late.
         self.claimed_by: int | None = None
         self.window_gone: tuple[int | None, int] | None = None
+        # What the ability under way has shown: the cards looked at, and whether it swapped any
+        # (a look at two cards kept as they are was told nowhere: the replay said "You skips ability.")
+        self.ability_looks: set[Place] = set()
+        self.ability_swapped = False
         super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
@@ -126,6 +130,7 @@ class MemoryGridTable(TableScene):
 
     def on_TurnStarted(self, ev: TurnStarted) -> None:
         self.dealing = False
+        self.ability_looks, self.ability_swapped = set(), False
         super().on_TurnStarted(ev)
         if ev.seat in self.humans and not self.hotseat:
             self.sound.play("click", 0.5)
@@ -139,7 +144,13 @@ class MemoryGridTable(TableScene):
         """What the hold after the start-of-round peek says."""
         return f"{self.names[seat]}: remember your two near cards, then press Enter"
 
+    def on_CardsSwapped(self, ev) -> None:
+        super().on_CardsSwapped(ev)
+        self.ability_swapped = True
+
     def on_CardSeen(self, ev: CardSeen) -> None:
+        if not self.dealing and not isinstance(self.next_event(), self.ability_ended):
+            self.ability_looks.add(ev.place)    # a look the ability waits on: swap, or keep (a look alone ends with it)
         super().on_CardSeen(ev)
         if ev.card is None or ev.seat != self.viewer:
             return
@@ -160,6 +171,11 @@ class MemoryGridTable(TableScene):
             self.hide_peeks()
         if not ev.used:
             self.narrate(f"{self.names[ev.seat]} does not use the ability.")
+        elif self.ability_looks and not self.ability_swapped:
+            both = len(self.ability_looks) > 1
+            self.narrate(f"{self.names[ev.seat]} " + ("keeps both cards where they are." if both
+                                                      else "leaves the card where it is."))
+        self.ability_looks, self.ability_swapped = set(), False
         self.pick = []
         self.end_private()
 
@@ -184,6 +200,9 @@ class MemoryGridTable(TableScene):
             self.narrate(f"{self.names[ev.src.seat]} {self.play_word}s the {self.rank_words(ev.card)}.")
         elif ev.src.zone == "grid" and ev.dst == DISCARD and self._exchanging(ev):
             self.narrate(f"{self.names[ev.by]} discards {self.a_card(ev.card)} (swapped out).")
+        elif ev.src.zone == "grid" and ev.dst.zone == "grid" and ev.src.seat != ev.dst.seat:
+            # paying for a claim on another's card: one of the claimer's own, face down
+            self.narrate(f"{self.names[ev.src.seat]} gives {self.names[ev.dst.seat]} a card in return, unseen.")
 
     def _exchanging(self, ev) -> bool:
         nxt = self.next_event()

@@ -86,6 +86,7 @@ STATUS_WORDS = {"incapacitated": "is incapacitated", "shoved": "is shoved",
 class SixteenCombosTable(TableScene):
     variant_id = "sixteen-combos"
     variant_title = "16 Combos"
+    round_word = "encounter"
     hands_follow_actor = True
     zone_kinds = ZoneViews.zone_kinds + (PairColumnZone,)
     table_keys = (pygame.K_SPACE,)
@@ -130,6 +131,10 @@ class SixteenCombosTable(TableScene):
 
     def deck_size_at_start(self) -> int:
         return 0
+
+    def rounds_in_match(self) -> int | None:
+        encounters = self.match.view(SPECTATOR).options.get("encounters", 1)
+        return encounters if isinstance(encounters, int) else None
 
     def face_of(self, card: Card) -> dict:
         if card.rank == "joker":

@@ -42,7 +42,7 @@ _YOU_VERBS = {"draws": "draw", "takes": "take", "plays": "play", "matches": "mat
               "announces": "announce", "changes": "change", "sits": "sit",
               # Kabu, Kumbal
               "snipes": "snipe", "throws": "throw", "cuts": "cut", "reaches": "reach", "drops": "drop",
-              "stops": "stop"}
+              "stops": "stop", "leaves": "leave"}
 
 
 def subject_and(name: str, words: str) -> str:
