@@ -519,3 +519,26 @@ def test_the_pause_menu_of_a_guided_match_offers_what_it_does(tmp_path):
     key(pygame.K_q)
     app.step(DT)
     assert table not in app.scenes and app.storage.saved_matches() == []
+
+
+def test_a_moment_pointing_at_a_run_of_cards_draws_one_arrow_onto_them(tmp_path):
+    """Kumbal's "Select your four hearts in a row" drew four long arrows, one ending between the
+    2♠ and the 3♥ (seen in a real window): one arrow reaches the run, ending over one of its cards."""
+    app = make_app(tmp_path)
+    seen = []
+
+    def check(table, moment):
+        if moment.key != "run":
+            return
+        targets = table.guide_targets(moment)
+        heads = [(p, q) for p, q in table.guide_arrows if abs(p.distance_to(q) - 18) < 0.5]
+        assert len(targets) == 4 and len(heads) == 1, (targets, table.guide_arrows)
+        tip = heads[0][1]
+        hand = table.hands[table.guide_seat]
+        # the card whose visible part the tip is over (the fan's next card covers a card's right)
+        over = [s for k, s in enumerate(hand) if s.rect().left <= tip.x < (hand[k + 1].rect().left if k + 1 < len(hand)
+                                                                             else s.rect().right)]
+        assert over and over[0].rect() in targets and over[0].rect().top - 14 <= tip.y <= over[0].rect().top, (tip, over)
+        seen.append(tip)
+    play_guided(app, "kumbal", check=check)
+    assert seen

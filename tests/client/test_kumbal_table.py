@@ -439,3 +439,72 @@ def test_a_card_that_may_not_be_taken_is_named_and_crossed_where_it_lies(tmp_pat
     assert "Cannot take the 7♥: an action card" in labels(), labels()
     strip = top.rect().left - seven.rect().left
     assert crossed(seven, strip) and not crossed(top, top.rect().w)
+
+
+def _stacked_table(tmp_path, hands, draws=("7h", "4c", "6d", "8s")):
+    from game.core.actions import StartRound
+
+    deck = tuple(hands[k][i] for i in range(7) for k in range(2)) + tuple(draws)
+    record = kumbal_record([("You", "human"), ("Ada", "easy")], seed=4)
+    record.actions.append((0.0, StartRound(deck=deck)))
+    app = make_app(tmp_path)
+    table = start(app, record)
+    for _ in range(100):
+        app.step(DT)
+    assert table.match.game.turn == 0 and table.ready_for_input()
+    return app, table
+
+
+def _lit(table) -> list[str]:
+    """The buttons the table shows lit: the focus ring (what Enter would seem to press) or gold."""
+    buttons = [w for w in table.form.widgets if getattr(w, "text", "") != "History"]
+    return [w.text for w in buttons if w is table.form.focused or w.primary]
+
+
+def test_an_illegal_selection_is_explained_once_and_its_discard_is_not_lit(tmp_path):
+    """Seen in a real window: the ace of hearts and the 9 of spades selected, Enter brought the
+    reason in red above the pile while the prompt said it too, and "Discard 2 cards · Enter" stood
+    lit."""
+    app, table = _stacked_table(tmp_path, (["Ah", "2c", "3d", "Ac", "5h", "9s", "9d"],
+                                           ["Kh", "Kc", "Qd", "Js", "10h", "10c", "9c"]))
+    for face in ("Ah", "9s"):
+        click(card_point(table, 0, next(i for i, s in enumerate(table.hands[0]) if str(s.card) == face)))
+        app.step(DT)
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert table.prompt() == "Not a discard: two cards must be of the same value (a pair)."
+    assert table.message is None and table.match.game.step == "discard"
+    discard = next(w for w in table.form.widgets if w.text == "Discard 2 cards")
+    assert not discard.enabled and _lit(table) == []
+    # A legal selection lights its Discard, and Enter puts it down.
+    key(pygame.K_ESCAPE)            # drops the selection
+    app.step(DT)
+    for face in ("9s", "9d"):
+        click(card_point(table, 0, next(i for i, s in enumerate(table.hands[0]) if str(s.card) == face)))
+        app.step(DT)
+    assert table.selection_action() is not None and _lit(table) == ["Discard 2 cards"]
+    key(pygame.K_RETURN)
+    for _ in range(20):
+        app.step(DT)
+    assert table.match.game.step == "draw"
+    # The draw step has no default: "Take 7♥" stood lit, as if advised.
+    assert _lit(table) == [] and any(w.text.startswith("Take") for w in table.form.widgets)
+
+
+def test_no_lit_kumbal_when_the_player_may_call(tmp_path):
+    """A hand of 7 or fewer: "Kumbal!" stood lit (gold) beside "Discard · Enter", as if the table
+    advised calling; Enter discarded all the same."""
+    driver_app = make_app(tmp_path)
+    table = start(driver_app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=1))
+    driver = KumbalDriver(driver_app, table, seed=1, call_rate=0.0)
+    for _ in range(6000):
+        v = table.match.view(0)
+        if v.turn == 0 and v.step == "discard" and v.can_call and table.ready_for_input() and not v.pending:
+            break
+        driver.step()
+    else:
+        raise AssertionError("no turn with a hand of 7 or fewer came")
+    for _ in range(3):
+        driver_app.step(DT)
+    texts = [w.text for w in table.form.widgets]
+    assert "Kumbal!" in texts and _lit(table) == []

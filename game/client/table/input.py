@@ -245,9 +245,11 @@ class LegalInput:
         primary = next((b for b in buttons if b.primary and b.enabled), None)
         if primary is not None:
             self.form.focus_on(primary)
-        elif not buttons:
+        elif not buttons or pygame.K_RETURN in self.table_keys:
             # Nothing of the player's to press (a bot's turn): History must not take the focus, or
-            # it wears the gold ring at every bot's turn and a late Enter opens it.
+            # it wears the gold ring at every bot's turn and a late Enter opens it. Where Enter
+            # goes to the table (a hand's chosen cards), a ring on a button would say Enter presses
+            # it: Kumbal's "Take 7♥" stood lit at every draw.
             self.form.unfocus()
 
     def update_buttons(self) -> None:
