@@ -371,3 +371,24 @@ def test_the_replay_words_a_kept_look_and_a_card_given_in_return(tmp_path):
     # the player's own lines are in the second person throughout
     assert not [line for line in lines if re.match(r"You \w+[^s]s\b", line)], \
         [line for line in lines if re.match(r"You \w+[^s]s\b", line)][:5]
+
+
+def test_a_wrongly_claimed_card_handed_over_is_not_a_card_given_in_return(tmp_path):
+    """The card a wrong claimer takes as the penalty moves between grids face up: it is the
+    penalty's line, not "gives you a card in return, unseen" (the unseen card paying for a match)."""
+    from game.variants.kombio import DecidePenalty
+
+    record = GameRecord.load(GOLDEN / "kombio-6p-mixed.json")
+    app = make_app(tmp_path)
+    checked = 0
+    for span in round_spans(record):
+        scene = ReplayScene(app, record, span.number, 0)
+        for step in range(scene.replay.steps):
+            action = scene.replay.frame(step).action
+            if isinstance(action, DecidePenalty) and action.take_card:
+                scene.step = step
+                lines = scene.step_lines()
+                assert not [line for line in lines if "in return" in line], lines
+                assert any("takes the wrongly claimed card" in line for line in lines), lines
+                checked += 1
+    assert checked >= 2

@@ -200,8 +200,9 @@ class MemoryGridTable(TableScene):
             self.narrate(f"{self.names[ev.src.seat]} {self.play_word}s the {self.rank_words(ev.card)}.")
         elif ev.src.zone == "grid" and ev.dst == DISCARD and self._exchanging(ev):
             self.narrate(f"{self.names[ev.by]} discards {self.a_card(ev.card)} (swapped out).")
-        elif ev.src.zone == "grid" and ev.dst.zone == "grid" and ev.src.seat != ev.dst.seat:
-            # paying for a claim on another's card: one of the claimer's own, face down
+        elif ev.src.zone == "grid" and ev.dst.zone == "grid" and ev.src.seat != ev.dst.seat and ev.card is None:
+            # paying for a claim on another's card: one of the claimer's own, face down (a wrong
+            # claim's card handed over face up is the penalty's, which says so itself)
             self.narrate(f"{self.names[ev.src.seat]} gives {self.names[ev.dst.seat]} a card in return, unseen.")
 
     def _exchanging(self, ev) -> bool:
