@@ -746,13 +746,14 @@ class Hud:
         self.label_layer("results")
         # A dark veil over the table and an opaque panel: the results read the same over any cards.
         surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 140), None, 0), (0, 0))
+        # The confetti flies behind the panel: over it, it hid the scores it celebrates.
+        self.draw_confetti(surface)
         panel = self.overlay_rect()
         surface.blit(TH.panel(panel.size, (10, 34, 25, 252), pal.accent, 14, 2), panel.topleft)
         if self.showing_match_result():
             self.draw_match_result(surface, pal, panel)
         else:
             self.draw_round_breakdown(surface, pal, panel)
-        self.draw_confetti(surface)
 
     def draw_match_result(self, surface: pygame.Surface, pal: TH.Palette, panel: pygame.Rect) -> None:
         ev = self.match_result
@@ -839,7 +840,7 @@ class Hud:
 
     # -- celebration --------------------------------------------------------------------------------
     def celebrate(self, big: bool = False) -> None:
-        """A short burst of confetti in the seats' colours over the results (none without animations)."""
+        """A short burst of confetti in the seats' colours around the results (none without animations)."""
         if self.tweens.scale() <= 0:
             return
         w, h = self.layout.size

@@ -1,0 +1,41 @@
+"""Issue 33, items 26 and 27, each first seen in a real window: confetti over the scores, a flying
+card face down after the news had named it, a tilted pile card hit-tested upright, Kabu's
+calculated score unexplained, and Enter ignored after a 7-10 look."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client.table.kabu import KabuTable
+from game.core.cards import DISCARD, grid_place
+from game.core.actions import Pass
+from hand_driver import hand_record
+from kabu_driver import DT, KabuDriver, click, kabu_record, key, make_app, start
+
+
+def _steps(app, table, done, frames: int, driver=None) -> None:
+    for _ in range(frames):
+        if done():
+            return
+        if driver is not None:
+            driver.act()
+        app.step(DT)
+    raise AssertionError("the table never got there")
+
+
+def test_confetti_flies_behind_the_results_panel(tmp_path):
+    """The burst rose over the round's scores and hid them; it goes behind the panel, around it."""
+    app = make_app(tmp_path)
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=3))
+    driver = KabuDriver(app, table, seed=3, claim_rate=0.0, call_after=2)
+    _steps(app, table, lambda: table.round_result is not None and not table.animating, 20000, driver)
+    panel = table.overlay_rect()
+    magenta = (255, 0, 255)
+    table.confetti = [[panel.centerx, panel.centery, 0.0, 0.0, magenta, 0.0, 0.0, 9.0],
+                      [8, 8, 0.0, 0.0, magenta, 0.0, 0.0, 9.0]]
+    surface = pygame.Surface(table.layout.size)
+    table.draw(surface)
+    assert tuple(surface.get_at(panel.center))[:3] != magenta       # the scores stay readable
+    assert tuple(surface.get_at((8, 8)))[:3] == magenta             # the confetti still flies around them
