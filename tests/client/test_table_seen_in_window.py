@@ -39,3 +39,32 @@ def test_confetti_flies_behind_the_results_panel(tmp_path):
     table.draw(surface)
     assert tuple(surface.get_at(panel.center))[:3] != magenta       # the scores stay readable
     assert tuple(surface.get_at((8, 8)))[:3] == magenta             # the confetti still flies around them
+
+
+def test_a_card_named_by_the_news_shows_its_face_at_once(tmp_path):
+    """"Bruno discards a 13" stood beside a card still face down for half its flight (0.19 s at
+    normal speed); its face now shows by the next frame (0.05 s here) after its name."""
+    app = make_app(tmp_path, speed=1.0)
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=5))
+    driver = KabuDriver(app, table, seed=5, claim_rate=0.0, call_after=99)
+    waits = []
+    told = list(table.narration)
+    for _ in range(6000):
+        driver.act()
+        app.step(DT)
+        if list(table.narration) == told:
+            continue
+        told = list(table.narration)
+        if " discards the " not in told[-1]:
+            continue
+        flying = [s for s in table.discard if s.moving and s.card is not None]
+        frames = 0
+        while flying and not all(s.face_shown(table.viewer) for s in flying) and frames < 30:
+            app.step(DT)
+            frames += 1
+        waits.append(frames)
+        told = list(table.narration)
+        if len(waits) >= 4:
+            break
+    assert len(waits) >= 4, waits
+    assert max(waits) <= 1, waits

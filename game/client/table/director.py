@@ -160,6 +160,14 @@ class EventDirector:
             props["lift"] = lift
         self.tweens.animate(sprite, FLIP, ease_in_out_quad, delay=delay + self.step_delay, **props)
 
+    def turn_up_at_once(self, sprite: CardSprite) -> None:
+        """Turn a card just sent on its way face up in the first moments of its flight (its face
+        shows within three frames at normal speed)."""
+        flight = self._flights.get(sprite.uid)
+        if flight is not None:
+            flight[0].props.pop("turn", None)    # (a flight it replaced may have brought a turn of its own)
+        self.tweens.animate(sprite, FLIP, ease_out_cubic, delay=self.step_delay, turn=1.0)
+
     def pause_for(self, seconds: float) -> None:
         self.tweens.wait(seconds)
 
@@ -208,7 +216,12 @@ class EventDirector:
         dst = self.put(ev.dst, sprite)
         (x, y), angle, size = self.landing_pose(dst, sprite)
         deal = ev.src == DECK and ev.by == -1
-        self.fly(sprite, (x, y), angle, size, duration=DEAL if deal else MOVE, turn=turn)
+        # A card turned up on its way shows its face as it leaves: turned with the flight, it was
+        # face down for half of it after the news had named it (seen in a real window).
+        at_once = turn == 1.0 and sprite.turn < 0.5 and sprite.card is not None and not deal
+        self.fly(sprite, (x, y), angle, size, duration=DEAL if deal else MOVE, turn=None if at_once else turn)
+        if at_once:
+            self.turn_up_at_once(sprite)
         if not deal:
             self.mark_move(ev.by, [sprite], draws=ev.src == DECK and ev.dst.zone == "hand" and ev.dst.seat == ev.by)
         if not deal:
