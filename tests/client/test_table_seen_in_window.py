@@ -68,3 +68,29 @@ def test_a_card_named_by_the_news_shows_its_face_at_once(tmp_path):
             break
     assert len(waits) >= 4, waits
     assert max(waits) <= 1, waits
+
+
+def test_a_tilted_pile_card_is_hit_where_it_is_drawn(tmp_path):
+    """Combat UNO's pile cards lie tilted up to 10 degrees: a click on a corner sticking out of the
+    upright rectangle missed the pile, a click on the bare felt inside it hit."""
+    app = make_app(tmp_path)
+    table = start(app, hand_record("combat-uno", [("You", "human"), ("Ada", "easy")], 3, {}))
+    _steps(app, table, lambda: table.discard and not table.animating, 2000)
+    top = table.discard[-1]
+    top.angle = 10.0                       # as landing_pose lays some of them
+    (top.x, top.y), top.oy = table.layout.discard_pos, 0.0   # (on the pile's place, not nudged off it)
+    for under in table.discard[:-1]:
+        under.x = -1000.0                  # (only the top card on the felt)
+    a = math.radians(top.angle)
+
+    def on_card(u: float, v: float) -> tuple[int, int]:
+        """Screen point of card coordinates (u, v) from its centre, turned as the card is."""
+        return (round(top.x + u * math.cos(a) + v * math.sin(a)), round(top.y + top.oy - u * math.sin(a) + v * math.cos(a)))
+
+    corner = on_card(-top.w / 2 + 3, -top.h / 2 + 3)     # the card's top left corner, drawn
+    assert not top.rect().collidepoint(corner)
+    assert table.place_at(corner) == DISCARD
+    bare = (top.rect().right - 2, top.rect().top + 2)     # inside the upright rectangle, off the card
+    assert not top.contains(bare)
+    assert table.place_at(bare) is None
+    assert table.place_at((round(top.x), round(top.y))) == DISCARD

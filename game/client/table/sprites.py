@@ -65,6 +65,17 @@ class CardSprite:
         return r
 
 
+    def contains(self, pos: tuple[float, float]) -> bool:
+        """Is ``pos`` on the card as drawn, turned as it is? (rect() is upright: a card tilted on
+        a pile took clicks beside its corners and missed them on its corners.)"""
+        w, h = self.w * (1 + 0.12 * self.lift), self.h * (1 + 0.12 * self.lift)
+        dx, dy = pos[0] - self.x, pos[1] - (self.y + self.oy)
+        a = math.radians(self.angle)      # pygame turns counter-clockwise on screen (y down)
+        u = dx * math.cos(a) - dy * math.sin(a)
+        v = dx * math.sin(a) + dy * math.cos(a)
+        return abs(u) <= w / 2 and abs(v) <= h / 2
+
+
 def _quant(angle: float) -> int:
     return int(round(angle / 5.0)) * 5 % 360
 
