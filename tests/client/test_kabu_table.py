@@ -89,23 +89,27 @@ def test_the_calculated_score_is_drawn_beside_the_pile(tmp_path):
         calc = getattr(table.shown, "calculated", None)
         if calc is not None and table.round_result is None:
             drawn = layers(table)
-            labels = [rect for text, rect in drawn.get("table", []) if text == KabuTable.calc_text(calc)]
+            made, use = KabuTable.calc_text(calc, table.shown.discard_under, table.shown.discard_top)
+            labels = [rect for text, rect in drawn.get("table", []) if text == made]
             assert len(labels) == 1, f"calc {calc} drawn {len(labels)} times on the table layer"
             assert not any(text.startswith("calc ") for name, texts in drawn.items() if name != "table"
                            for text, _ in texts)
             discard = pygame.Rect(0, 0, *table.layout.pile_card)
             discard.center = tuple(map(int, table.layout.discard_pos))
-            # centred on the pile's right edge, its lower edge on the pile's (the caption below stays clear)
-            assert abs(labels[0].centerx - discard.right) <= 1 and discard.bottom - 8 <= labels[0].bottom <= discard.bottom, \
-                f"{labels[0]} is not on the pile's corner {discard}"
+            # centred on the pile's right edge, its lower edge on the pile's (the caption below stays
+            # clear), what the score is for under how it is made
+            under = [rect for text, rect in drawn.get("table", []) if text == use]
+            assert len(under) == 1 and under[0].top >= labels[0].bottom - 2
+            assert abs(labels[0].centerx - discard.right) <= 1 and discard.bottom - 8 <= under[0].bottom <= discard.bottom, \
+                f"{under[0]} is not on the pile's corner {discard}"
             caption = [rect for text, rect in drawn.get("table", []) if text == "Discard"]
-            assert caption and not caption[0].colliderect(labels[0].inflate(14, 6))
+            assert caption and not caption[0].colliderect(labels[0].union(under[0]).inflate(14, 6))
             shown.append(calc)
             if len(shown) > 5:
                 break
     assert shown, "no calculated score came up in the first turns"
-    assert KabuTable.calc_text(7) == "calc 7" and KabuTable.calc_text(24) == "calc 24"
-    assert KabuTable.calc_text(-6) == "calc -6: no card"    # no card is worth it
+    assert KabuTable.calc_text(7) == ("calc 7", "a card worth 7 fits too")
+    assert KabuTable.calc_text(-6) == ("calc -6", "no card is worth -6")
 
 
 def test_a_halving_is_marked_on_the_chart(tmp_path):

@@ -94,3 +94,13 @@ def test_a_tilted_pile_card_is_hit_where_it_is_drawn(tmp_path):
     assert not top.contains(bare)
     assert table.place_at(bare) is None
     assert table.place_at((round(top.x), round(top.y))) == DISCARD
+
+
+def test_the_calculated_score_says_how_it_is_made_and_what_it_is_for():
+    """"calc -17: no card" explained neither the sum nor the "no card"."""
+    from game.core.cards import Card
+
+    assert KabuTable.calc_text(-17, Card(0, 7, "h"), Card(1, "K", "s")) == \
+        ("calc 7 − black 24 = -17", "no card is worth -17")
+    assert KabuTable.calc_text(10, Card(0, 6, "c"), Card(1, 4, "d")) == \
+        ("calc 6 + red 4 = 10", "a card worth 10 fits too")

@@ -27,10 +27,11 @@ from game.client.ui import theme as TH
 from game.core.actions import Action
 from game.core.cards import Card
 from game.core.errors import IllegalAction
-from game.core.standard_deck import SUIT_NAMES
+from game.core.standard_deck import SUIT_NAMES, colour
 from game.variants.kabu import (ABILITY_NAMES, DECK_CARDS, WORTHS, AbilityEnded, AbilityStarted, BlindSwap, CallKabu,
                                 Claimed, ClaimMissed, KabuCalled, LookOpponent, LookOwn, LookPair, LostCardRace,
-                                Peek, PlayDrawn, RaceLost, Refilled, SkipAbility, TotalHalved, ability_of)
+                                Peek, PlayDrawn, RaceLost, Refilled, SkipAbility, TotalHalved, ability_of,
+                                card_value)
 
 _plain_look = EventDirector.on_CardSeen   # a look without a hold: the card turns up for the viewer
 
@@ -196,19 +197,20 @@ class KabuTable(MemoryGridTable):
         return super().explain(exc, action)
 
     # -- the calculated score beside the pile, halvings on the chart ------------------------------------
-    def calc_box(self) -> tuple[str, int, pygame.Rect] | None:
-        """(words, score, box) of the calculated score's label on the pile's lower right corner, or
-        None when there is none to show."""
+    def calc_box(self) -> tuple[tuple[str, str], int, pygame.Rect] | None:
+        """(lines, score, box) of the calculated score's label on the pile's lower right corner,
+        or None when there is none to show."""
         calc = getattr(self.shown, "calculated", None)
         if calc is None or self.round_result is not None or self.match_result is not None:
             return None
         L = self.layout
         x = int(L.discard_pos[0] + L.pile_card[0] * 0.5)
         y = int(L.discard_pos[1] + L.pile_card[1] * 0.5)
-        text = self.calc_text(calc)
-        box = T.text(text, TH.SMALL, (0, 0, 0), True).get_rect(center=(x, y)).inflate(14, 6)
-        box.bottom = y      # (its lower edge on the pile's: the caption under the pile stays clear, at any text size)
-        return text, calc, box
+        lines = self.calc_text(calc, getattr(self.shown, "discard_under", None), getattr(self.shown, "discard_top", None))
+        w = max(T.text(lines[0], TH.SMALL, (0, 0, 0), True).get_width(), T.text(lines[1], TH.TINY, (0, 0, 0)).get_width())
+        box = pygame.Rect(0, 0, w + 14, T.line_height(TH.SMALL, True) + T.line_height(TH.TINY) + 6)
+        box.midbottom = (x, y)   # (its lower edge on the pile's: the caption under the pile stays clear, at any text size)
+        return lines, calc, box
 
     def reserve_fixed_labels(self, surface: pygame.Surface) -> None:
         # The calculated score's spot is kept first: the pile's caption and the other labels find
@@ -226,15 +228,23 @@ class KabuTable(MemoryGridTable):
         # On the pile's lower right corner: clear of the seats' plates and of the narration. Drawn
         # with the table's labels (its spot reserved at the start of the frame), under the history
         # panel and the guide.
-        text, score, box = calc
+        (sum_words, use_words), score, box = calc
         # A score no card is worth (-6) is shown for what it is, dimmed: nothing can be claimed by it.
-        colour, edge = (pal.text, pal.info) if score in WORTHS else (pal.text_dim, pal.text_dim)
+        ink, edge = (pal.text, pal.info) if score in WORTHS else (pal.text_dim, pal.text_dim)
         surface.blit(TH.panel(box.size, (6, 28, 20, 220), edge, 8, 2), box.topleft)
-        T.blit_text(surface, text, TH.SMALL, colour, box.center, "center", bold=True)
+        T.blit_text(surface, sum_words, TH.SMALL, ink, (box.centerx, box.y + 3), "midtop", bold=True)
+        T.blit_text(surface, use_words, TH.TINY, pal.text_dim, (box.centerx, box.bottom - 3), "midbottom")
 
     @staticmethod
-    def calc_text(calc: int) -> str:
-        return f"calc {calc}" if calc in WORTHS else f"calc {calc}: no card"
+    def calc_text(calc: int, under: Card | None = None, top: Card | None = None) -> tuple[str, str]:
+        """The calculated score's tag: how the pile's two top cards make it, and what it is for.
+        "calc -17: no card" said neither (seen in a real window)."""
+        made = f"calc {calc}"
+        tone = colour(top) if top is not None else None
+        if under is not None and tone is not None:   # as the rules put it: "5 - black 3 = 2"
+            made = f"calc {card_value(under)} {'+' if tone == 'red' else '−'} {tone} {card_value(top)} = {calc}"
+        use = f"a card worth {calc} fits too" if calc in WORTHS else f"no card is worth {calc}"
+        return made, use
 
     def build_chart(self) -> None:
         try:
