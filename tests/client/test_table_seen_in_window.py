@@ -104,3 +104,48 @@ def test_the_calculated_score_says_how_it_is_made_and_what_it_is_for():
         ("calc 7 − black 24 = -17", "no card is worth -17")
     assert KabuTable.calc_text(10, Card(0, 6, "c"), Card(1, 4, "d")) == \
         ("calc 6 + red 4 = 10", "a card worth 10 fits too")
+
+
+def _after_a_look(tmp_path):
+    """The player has drawn a 7 or 8, discarded it and clicked one of their own cards to look at."""
+    app = make_app(tmp_path, speed=1.0, bot_speed="quick")
+    table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=13, reaction_seconds=3.0))
+    driver = KabuDriver(app, table, seed=13, claim_rate=0.0, call_after=99)
+
+    def my_turn() -> bool:
+        v = table.match.view(0)
+        return table.ready_for_input() and v.phase == "turn" and v.turn == 0 and table.hold is None and v.holder is None
+    _steps(app, table, my_turn, 3000, driver)
+    key(pygame.K_d)
+    _steps(app, table, lambda: table.ready_for_input() and table.match.view(0).held is not None, 200)
+    assert table.match.view(0).held.rank in (7, 8), "seed 13 draws a 7 or an 8 first"
+    key(pygame.K_p)
+    _steps(app, table, lambda: table.ready_for_input() and table.match.view(0).phase == "ability", 200)
+    click(table.sprite_at(grid_place(0, 1)).rect().center)
+    app.step(DT)
+    assert table.glimpse == grid_place(0, 1) and table.match.view(0).phase == "reaction"
+    return app, table
+
+
+def test_enter_as_your_look_turns_up_ends_it(tmp_path):
+    """After a 7-10 look the card stays face up through the claim window (it may be claimed at
+    once). Enter, which ends every other look, was dropped while the card turned up (the window
+    then ran its 3 s with the card face up); it counts now, as a pass."""
+    app, table = _after_a_look(tmp_path)
+    assert table.animating                 # the card is still turning up
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert any(isinstance(a, Pass) and a.seat == 0 for _, a in table.match.game.history[-3:])
+    _steps(app, table, lambda: table.glimpse is None, 200)
+
+
+def test_the_window_after_your_look_offers_done_on_enter(tmp_path):
+    """Once the card is up, Enter pressed a "Pass · Space" button it had no word of: the button is
+    "Done · Enter", and the prompt ends "Enter: done"."""
+    app, table = _after_a_look(tmp_path)
+    _steps(app, table, lambda: table.ready_for_input(), 200)
+    assert table.current_prompt().endswith(" · Enter: done")
+    assert [(b.text, b.primary) for b in table.form.widgets if b.text != "History"] == [("Done", True)]
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert any(isinstance(a, Pass) and a.seat == 0 for _, a in table.match.game.history[-3:])

@@ -24,6 +24,7 @@ from game.client.table.wording import possessive_own, whose
 from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
+from game.client.ui.widgets import Button
 from game.core.actions import Action
 from game.core.cards import Card
 from game.core.errors import IllegalAction
@@ -272,6 +273,35 @@ class KabuTable(MemoryGridTable):
             self.chart = None
 
     # -- buttons, prompts -------------------------------------------------------------------------------
+    def looking_on(self) -> bool:
+        """The player's own 7-10 look still on show in the claim window after it."""
+        return self.glimpse is not None and self.claimer is None and self.view().phase == "reaction"
+
+    def buttons_key(self) -> Any:
+        return (super().buttons_key(), self.glimpse)
+
+    def build_buttons(self) -> list[Button]:
+        buttons = super().build_buttons()
+        if self.looking_on() and [b.text for b in buttons] == ["Pass"]:
+            # Enter ends this look as it ends every other ("remember this card, then press Enter"):
+            # pressed as the card turned up it was dropped, and after that it pressed a Pass that
+            # said "Space".
+            buttons = [Button("Done", self.pass_window, hint="Enter", primary=True)]
+        return buttons
+
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.hold is None and self.looking_on() and self.claimants():
+            self.pass_window()      # (while the card still turns up, before "Done" is there to press)
+            return
+        super().handle_table_event(event)
+
+    def prompt(self) -> str:
+        text = super().prompt()
+        if self.looking_on() and text.endswith(" · Space: pass"):
+            return text.removesuffix(" · Space: pass") + " · Enter: done"
+        return text
+
     def label_for(self, action: Action) -> Choice | None:
         if isinstance(action, SkipAbility) and self.view().phase == "look_both":
             return Choice("Keep", pygame.K_s)
