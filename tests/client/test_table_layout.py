@@ -83,11 +83,11 @@ def label_problems(table, size) -> list[str]:
                     problems.append(f"a button on a card at {size}: {widget.text!r} {widget.rect} on {hit[:2]}")
         # nor on any label of the table (a seat's tag ran under a grown grid, Kumbal's "Can take:
         # 10♣" and Combat UNO's "Yellow" under a top seat's hand, the prompt over the player's
-        # grid) but the plates, drawn over their cards on purpose, and Kabu's "calc" on the pile's
-        # corner
+        # grid) but the plates, drawn over their cards on purpose, and Kabu's "calc" tag (both
+        # its lines) on the pile's corner
         plates = {table.plate_text(seat, int(round(table.shown_totals.get(str(seat), 0)))) for seat in range(len(table.names))}
         for text, rect in drawn.get("table", []):
-            if text not in plates and not text.startswith("calc "):
+            if text not in plates and not text.startswith(("calc ", "no card is worth ", "a card worth ")):
                 hit = [c for c in cards if rect.colliderect(c)]
                 if hit:
                     problems.append(f"a card on {text!r} at {size}: {rect} under {hit[:2]}")
