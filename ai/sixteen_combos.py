@@ -26,7 +26,8 @@ How it decides:
 - Reactions: it always takes its consultation pair as the shield (it is gone after this either
   way); it changes a target pair's type or swaps its cards when that lowers what the attacker can
   expect by more than keeping its reaction for a counter is worth; it counters a critical failure
-  when the counter is worth it, and takes Recovery otherwise (rule A).
+  when the counter is worth it (judged with the pair the rules counter with: its defense pair, or
+  the attacked one with the "target pair" option), and takes Recovery otherwise (rule A).
 - Combos: Snipe the target's strongest pair; Throw the target's weakest pair into defense; Insight
   the value card that will defend next; Defend its own defense pair; Stealth and Dodge its strongest
   pair into defense; Steal: keep the pair as its new defense unless the pair makes a strong next
@@ -208,11 +209,19 @@ class SixteenCombosBot:
         if p_crit:
             penalty = LOST_REACTION
             if not view.reacted[victim] and not view.incapacitated[victim]:
-                t = tval if tval is not None else 9
-                diff = t - self._my_defense_value(view)
+                t = self._counter_value(view, victim, tval)
+                diff = (t if t is not None else 9) - self._my_defense_value(view)
                 penalty += 1.0 if diff >= 6 else PER_POINT * diff if diff > 0 else 0.0
             worth -= p_crit * penalty
         return worth
+
+    def _counter_value(self, view: SixteenCombosView, victim: int, target_value: int | None) -> int | None:
+        """The value `victim` would counter with: its defense pair's (the printed rule), or the
+        attacked pair's with the "target pair" option."""
+        if view.options.get("counter_with", "defense pair") != "defense pair":
+            return target_value
+        slots = [i for i, p in enumerate(view.pairs[victim]) if p is not None]
+        return self._value(view, victim, slots[-1]) if slots else None
 
     def _types(self, view: SixteenCombosView) -> tuple[list[str], list[str]]:
         counts = {t: 0 for t in TYPES}
@@ -414,7 +423,7 @@ class SixteenCombosBot:
         counter = next((a for a in legal if isinstance(a, Counter)), None)
         worth = -1.0
         if counter is not None and view.active is not None:
-            pv = view.pairs[self.seat][view.target_slot] if view.target_slot is not None else None
+            pv = self._counter_pair(view)
             attacker = view.active
             slots = [i for i, p in enumerate(view.pairs[attacker]) if p is not None]
             if pv is not None and slots:
@@ -435,6 +444,14 @@ class SixteenCombosBot:
         if counter is not None and worth > 0:
             return counter
         return Pass(self.seat)
+
+    def _counter_pair(self, view: SixteenCombosView) -> Any:
+        """The pair this seat would counter with (see _counter_value)."""
+        mine = view.pairs[self.seat]
+        if view.options.get("counter_with", "defense pair") == "defense pair":
+            return next((p for p in reversed(mine) if p is not None), None)
+        slot = view.target_slot
+        return mine[slot] if slot is not None and 0 <= slot < len(mine) else None
 
     def _combo(self, view: SixteenCombosView, legal: list[Action]) -> Action:
         first = legal[0]

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ai.registry import make_agent
 from ai.sixteen_combos import SixteenCombosBot
+from game.core.actions import Pass
 from game.core.session import Session, run_to_end
-from game.variants.sixteen_combos import (Consult, Decide, PickPair, PlaceValue, SixteenCombos, Target,
+from game.variants.sixteen_combos import (Consult, Counter, Decide, PickPair, PlaceValue, SixteenCombos, Target,
                                           pair_place)
 from tests.sixteen_combos_helpers import attack, encounter
 
@@ -98,3 +99,15 @@ def test_hard_beats_random_in_a_handful_of_encounters():
         assert session.illegal == 0 and session.fallbacks == 0
         wins += 0 in game.winners
     assert wins >= 9
+
+
+def test_it_weighs_the_counter_with_the_pair_the_rules_name():
+    # After a Hire Assassin turn's critical failure against seat 1's ace, seat 1 may counter: with
+    # its defense pair (a 2: not worth it) or, with the "target pair" option, with the ace.
+    for counter_with, expected in (("defense pair", Pass(1)), ("target pair", Counter(1))):
+        g = encounter([["Jh", "Jd", "Jc"], ["9h", "9d", "10h"]], [["3d", "4d", "5d"], ["Ac", "2c", "2s"]],
+                      draws=("10s", "2s"), counter_with=counter_with)
+        attack(g, 0, 1, "d")                 # Hire Assassin
+        attack(g, 0, 1, "d", slot=0)         # 2 against the ace: a critical failure
+        assert g.step == "counter" and Counter(1) in g.legal_actions(1)
+        assert decide(bot(seat=1), g, 1) == expected

@@ -164,6 +164,48 @@ def test_critical_failure_lost_reaction_and_counter():
     assert g.turn == 1    # no counter back: seat 0 has lost its reaction, the turn goes on
 
 
+def assassin_then_critical_failure(**options) -> SixteenCombos:
+    """Seat 0's Hire Assassin turn targets seat 1's left pair (9h with an ace, 13) and draws a 2: a
+    critical failure. Seat 1's defense pair is then 9d with a 7; seat 0's defense pair is Jc with a 5."""
+    g = encounter([SEAT0_TYPES, ["9h", "9d", "10h"]], [["3d", "4d", "5d"], ["Ac", "7c", "2c"]],
+                  draws=("10s", "2s"), **options)
+    attack(g, 0, 1, "d")                            # 10 against 2: Hire Assassin
+    events = attack(g, 0, 1, "d", slot=0)
+    assert of(events, "Checked")[-1].outcome == "critical failure" and g.step == "counter"
+    return g
+
+
+def test_a_counter_uses_the_defense_pairs_type_and_value():
+    assert SixteenCombos(2).options["counter_with"] == "defense pair"
+    g = assassin_then_critical_failure()
+    check = of(g.apply(Counter(1)), "Checked")[0]
+    # wealth 7 (the defense pair 9d with a 7), not the attacked ace: 7 against 5, damaged
+    assert (check.counter, check.action_type, check.action_value, check.outcome) == (True, "d", 7, "damaged")
+    assert g.rows[0][2].value == 3
+
+
+def test_counter_with_the_target_pair_is_an_option():
+    g = assassin_then_critical_failure(counter_with="target pair")
+    check = of(g.apply(Counter(1)), "Checked")[0]
+    assert (check.action_type, check.action_value, check.outcome, check.combo) == ("h", 13, "defeated", "Defend")
+
+
+def test_a_consultation_pair_that_critically_fails_an_attack_is_countered_by_the_defense_pair():
+    for counter_with, offered in (("defense pair", True), ("target pair", False)):
+        g = battle("d", "s", draws=("10h", "Qs", "3h"), counter_with=counter_with)
+        attack(g, 0, 1, "d")                        # Consultation: seat 0 holds Qs with the 10
+        g.apply(Target(1, pair_place(0, 2)))
+        g.apply(Announce(1, "c"))
+        g.apply(Consult(0, True))
+        while g.step in ("predict", "inform"):
+            g.apply(Pass(0))
+        assert g.last_check.outcome == "critical failure" and g.consults[0] is None
+        assert (Counter(0) in g.legal_actions(0)) is offered
+        if offered:
+            check = of(g.apply(Counter(0)), "Checked")[0]
+            assert (check.action_type, check.action_value) == ("c", 5)    # Jc with the 5
+
+
 # -- Maximum Value, Face Cards --------------------------------------------------------------------------------------
 def test_face_card_as_target_value_retypes_the_pair():
     g = encounter([SEAT0_TYPES, ["9h", "9d", "10d"]], [["3c", "4c", "5c"], ["6c", "7c", "Ah"]], draws=("2h",))
@@ -584,6 +626,9 @@ def test_ruleset_and_active_rules_are_in_the_view():
     view = g.observe(0)
     assert view.ruleset == RULESET == "Poikilos 1.0 RC1, digital interpretation"
     assert view.active_rules == ("A. Recovery", "G. Using Jokers")
+    # the rule choices show where they are not the defaults (an old saved match, a house rule)
+    g = battle("c", "d", counter_with="target pair")
+    assert g.observe(0).active_rules == ("Counter with the target pair",)
 
 
 def test_two_grapples_before_the_victims_turn_hold_both_pairs_and_both_come_back():
@@ -604,3 +649,24 @@ def test_two_grapples_before_the_victims_turn_hold_both_pairs_and_both_come_back
         if held_two and [e for e in events if type(e).__name__ == "PairMovedTo" and e.to == "row"]:
             came_back = len(of(events, "PairMovedTo")) >= 2 and not g.grappled[2]
     assert held_two and came_back
+
+
+def test_a_match_recorded_before_the_counter_option_keeps_its_rules():
+    """A saved match or record that does not name the option was played with counters from the
+    target pair: continued or replayed, it keeps that rule. A new match (no record) gets today's
+    default."""
+    import json
+    from pathlib import Path
+
+    from game.core.record import GameRecord
+
+    data = json.loads((Path(__file__).parent / "records" / "cases" / "sixteen-combos-recorded-before-rule-options.json")
+                      .read_text())
+    assert "counter_with" not in data["options"]
+    record = GameRecord.from_json(data)
+    assert record.options["counter_with"] == "target pair"
+    assert record.new_game().options["counter_with"] == "target pair"
+    record.check()                                   # every step's events as they were recorded
+    again = GameRecord.from_json(record.to_json())   # saved again, it names the old rule
+    assert again.to_json()["options"]["counter_with"] == "target pair"
+    assert GameRecord("sixteen-combos", {}, record.seats, 1).new_game().options["counter_with"] == "defense pair"

@@ -577,10 +577,14 @@ class SixteenCombosView(SeatView):
 
 
 def active_rule_labels(options: dict[str, Any]) -> tuple[str, ...]:
+    """The lettered optional rules that are on, then this program's rule choices that are not
+    their defaults (an old saved match, say, counters with the target pair)."""
     labels = []
     for key, label in OPTIONAL_RULES:
         if options.get(key):
             labels.append(label)
+    if options.get("counter_with", "defense pair") != "defense pair":
+        labels.append("Counter with the target pair")
     return tuple(labels)
 
 
@@ -605,6 +609,10 @@ class SixteenCombos(Game):
                    minimum=1, maximum=5),
         OptionSpec("round_limit", "Round limit", 40,
                    "An encounter ends after this many rounds: the most pairs left wins.", minimum=5, maximum=200),
+        OptionSpec("counter_with", "Counter with", "defense pair",
+                   "After a critical failure against it, a character counters with its defense pair's type and "
+                   "value (as printed), or with the pair that was attacked (target pair).",
+                   choices=("defense pair", "target pair"), legacy="target pair"),
         OptionSpec("reaction_seconds", "Reaction clock (seconds)", 0.0,
                    "Time to answer a reaction prompt; No limit waits for the answer.", minimum=0.0, maximum=30.0,
                    step=1.0, zero_label="No limit"),
@@ -1882,8 +1890,13 @@ class SixteenCombos(Game):
             self.after_counter = None
         self._end_turn(events)
 
-    def target_pair_after(self, victim: int) -> Pair | None:
+    def counter_pair(self, victim: int) -> Pair | None:
+        """The pair whose type and value a counter uses: the victim's defense pair (the printed
+        rule), or with the "target pair" option the pair that was attacked, if it still stands."""
         attack = self.attack
+        if self.options["counter_with"] == "defense pair":
+            slot = self.defense_slot(victim)
+            return None if slot is None else self.pair_at(victim, slot)
         if attack is None or attack.consult:
             return None   # a consultation pair is gone after its one use
         return self.pair_at(victim, attack.slot)  # type: ignore[arg-type]
@@ -1892,7 +1905,7 @@ class SixteenCombos(Game):
         out: list[Action] = []
         attack = self.attack
         assert attack is not None
-        if self.target_pair_after(seat) is not None and self.defense_slot(attack.seat) is not None:
+        if self.counter_pair(seat) is not None and self.defense_slot(attack.seat) is not None:
             out.append(Counter(seat))
         if self.options["recovery"] and attack.cards:
             out.extend(Recover(seat, pair_place(seat, s)) for s in self._own_slots(seat))
@@ -1903,7 +1916,7 @@ class SixteenCombos(Game):
         first = self.attack
         assert first is not None
         seat = action.seat
-        pair = self.target_pair_after(seat)
+        pair = self.counter_pair(seat)
         assert pair is not None
         self.reacted[seat] = True
         self.deadline = None
