@@ -22,7 +22,11 @@ How it decides:
   target's value against its own defense). A type held once counts only when the draw will match.
   It passes when nothing beats a bar set by the round limit's count: with a lead of two pairs a
   slightly losing action is not worth it; level or behind, only a clearly losing one is passed up
-  (a stalled encounter is decided by pairs and then values, and waiting never catches up).
+  (a stalled encounter is decided by pairs and then values, and waiting never catches up). A pass
+  that costs points (the Pass cost option) lowers the bar by what those points are worth to its
+  defense pair, and never below losing that pair: it would rather attack a fortress than pass its
+  last pair away. So it keeps attacking a character that only passes, whose defense pair wears
+  down turn by turn until its draws bite.
 - Reactions: it always takes its consultation pair as the shield (it is gone after this either
   way); it changes a target pair's type or swaps its cards when that lowers what the attacker can
   expect by more than keeping its reaction for a counter is worth; it counters a critical failure
@@ -82,10 +86,11 @@ def _value_of_rank(rank: Any) -> int:
 
 @bot_for("sixteen-combos")
 class SixteenCombosBot:
-    def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
+    def __init__(self, level: Level, seed: int = 0, stall: bool = False, **tweaks: Any):
         if tweaks:
             raise ValueError(f"unknown 16 Combos bot tweak(s): {', '.join(sorted(tweaks))}")
         self.level = level
+        self.stall = stall         # the benchmark's staller: passes every turn, plays its level otherwise
         self.rng = random.Random(seed)
         self.count_cards = level.skill >= 0.9
         self.seat = 0
@@ -122,6 +127,8 @@ class SixteenCombosBot:
         delay = self.level.reaction_delay(self.rng) if reacting else self.level.think_delay(self.rng)
         if view.step == "place":
             delay = min(delay, 0.5)
+        if self.stall and PassTurn(self.seat) in legal:
+            return Intent(PassTurn(self.seat), delay)
         if len(legal) > 1 and self.rng.random() < self.level.mistake_rate and view.step != "place":
             return Intent(self.rng.choice(legal), delay)
         try:
@@ -222,6 +229,19 @@ class SixteenCombosBot:
             return target_value
         slots = [i for i, p in enumerate(view.pairs[victim]) if p is not None]
         return self._value(view, victim, slots[-1]) if slots else None
+
+    def _pass_worth(self, view: SixteenCombosView) -> float:
+        """What passing now costs this seat (Pass cost): the points off its defense pair, worth as
+        much as damage to a pair is to an attacker; the whole pair if they wear it down, and the
+        encounter too if it is the last one."""
+        cost = view.pass_cost
+        if not cost:
+            return 0.0
+        slots = [i for i, p in enumerate(view.pairs[self.seat]) if p is not None]
+        value = self._value(view, self.seat, slots[-1]) or 1
+        if value <= cost:
+            return -(1.0 + (KNOCK_OUT + 1.0 if len(slots) == 1 else 0.0))
+        return -DAMAGE * cost / value
 
     def _types(self, view: SixteenCombosView) -> tuple[list[str], list[str]]:
         counts = {t: 0 for t in TYPES}
@@ -324,7 +344,7 @@ class SixteenCombosBot:
         lead = min((mine - standing(s) for s in range(view.seats) if s != self.seat and not view.out[s]), default=0)
         late = view.encounter_round >= 0.6 * self.options.get("round_limit", 40)
         bar = -0.05 if lead >= 2 else -0.15 if lead == 1 else -0.3 if lead == 0 else -0.4
-        return bar - 0.05 if late and lead <= 0 else bar
+        return (bar - 0.05 if late and lead <= 0 else bar) + self._pass_worth(view)
 
     def _fixed(self, view: SixteenCombosView) -> tuple[str, int] | None:
         """A shove or a stolen pair fixes the type and value of the next action."""

@@ -5,11 +5,16 @@ round), the worth of memory, reaction times and the share of each kind of mistak
     python benchmarks/bench_bots.py --games 400 --variant kombio
     python benchmarks/bench_bots.py --games 1000 --variant kumbal --only "vs 3" --timing
     python benchmarks/bench_bots.py --games 1000 --variant sixteen-combos   # 16 Combos: 2, 3, 4 characters
+    python benchmarks/bench_bots.py --games 1000 --variant sixteen-combos --only "passes every turn"
 
 Each line-up seats one bot under test against others of one kind (four seats unless the label
-says two-handed; 16 Combos names its characters), default match options. Its seat rotates over the seats so the deal order does not
-favour it. A match (or round) won on an equal lowest score counts for every tied seat; a fair share
-is 1/seats. Intervals are Wilson 95% intervals.
+says two-handed; 16 Combos names its characters), default match options. Its seat rotates over
+the seats so the deal order does not favour it. A match (or round) won on an equal lowest score
+counts for every tied seat; a fair share is 1/seats. Intervals are Wilson 95% intervals.
+
+16 Combos also seats a staller ("passes every turn": the hard bot's placement and reactions, but
+never an action) against hard bots: its win rate says whether doing nothing pays (the goal: at
+most 15% with two characters, below a fair share with four).
 
 - Worth of memory: each level against three of itself, once with perfect recall (it forgets
   nothing) and once with no memory (it knows only what is in view right now).
@@ -73,6 +78,10 @@ SIXTEEN_COMBOS_LADDER: list[Lineup] = [
     ("hard vs 2 easy, three characters", 3, "hard", {}, "easy", {}),
     ("hard vs 3 random, four characters", 4, "hard", {}, "random", {}),
     ("hard vs 3 easy, four characters", 4, "hard", {}, "easy", {}),
+    # The staller: the hard bot's placement and reactions, but it passes every turn (a fortress
+    # that never attacks); the rules' pass cost and the bot's attack must make it lose.
+    ("passes every turn vs hard, two characters", 2, "hard", {"stall": True}, "hard", {}),
+    ("passes every turn vs 3 hard, four characters", 4, "hard", {"stall": True}, "hard", {}),
 ]
 
 

@@ -7,8 +7,8 @@ from ai.registry import make_agent
 from ai.sixteen_combos import SixteenCombosBot
 from game.core.actions import Pass
 from game.core.session import Session, run_to_end
-from game.variants.sixteen_combos import (Consult, Counter, Decide, PickPair, PlaceValue, SixteenCombos, Target,
-                                          pair_place)
+from game.variants.sixteen_combos import (Announce, Consult, Counter, Decide, PassTurn, PickPair, PlaceValue,
+                                          SixteenCombos, Target, pair_place)
 from tests.sixteen_combos_helpers import attack, encounter
 
 
@@ -101,6 +101,20 @@ def test_hard_beats_random_in_a_handful_of_encounters():
     assert wins >= 9
 
 
+def test_hard_attacks_rather_than_pass_its_last_pair_away():
+    # Seat 0's one pair is worth 2 and a pass costs 2; seat 1 defends with an ace. An attack is
+    # hopeless, but a pass loses the encounter; with passing free the bot passes.
+    for cost, acts in ((2, True), (0, False)):
+        g = encounter([["Jh"], ["9h"]], [["2c"], ["Ac"]], pass_cost=cost)
+        g.rows[1][0].up.add(g.rows[1][0].values[0].id)   # the ace lies face up
+        agent = bot(seat=0)
+        action = decide(agent, g, 0)
+        assert isinstance(action, Target) is acts and isinstance(action, PassTurn) is not acts
+        if acts:
+            g.apply(action)
+            assert isinstance(decide(agent, g, 0), Announce)
+
+
 def test_it_weighs_the_counter_with_the_pair_the_rules_name():
     # After a Hire Assassin turn's critical failure against seat 1's ace, seat 1 may counter: with
     # its defense pair (a 2: not worth it) or, with the "target pair" option, with the ace.
@@ -111,3 +125,16 @@ def test_it_weighs_the_counter_with_the_pair_the_rules_name():
         attack(g, 0, 1, "d", slot=0)         # 2 against the ace: a critical failure
         assert g.step == "counter" and Counter(1) in g.legal_actions(1)
         assert decide(bot(seat=1), g, 1) == expected
+
+
+def test_the_staller_passes_every_turn_and_plays_its_level_otherwise():
+    g = encounter([["2h", "3h", "4h"], ["5h", "6h", "7h"]], [["9c", "Kc", "3c"], ["8d", "9d", "10d"]], place=False,
+                  pass_cost=1)
+    staller = make_agent("sixteen-combos", "hard", 1, stall=True)
+    staller.begin(0, SixteenCombos, 2, g.options)
+    while g.placing[0] != "done":
+        g.apply(decide(staller, g, 0))
+    assert [p.value for p in g.rows[0]] == [3, 9, 12]       # placed as the hard bot places
+    while g.placing[1] != "done":
+        g.apply(g.legal_actions(1)[0])
+    assert g.turn == 0 and decide(staller, g, 0) == PassTurn(0)

@@ -114,6 +114,42 @@ def test_passing_a_turn():
     assert of(events, "TurnPassed") and g.turn == 1
 
 
+def test_passing_costs_and_its_default():
+    assert SixteenCombos(2).options["pass_cost"] == 1
+    g = battle("c", "d", pass_cost=1)               # seat 0's defense pair: Jc with a 5
+    events = g.apply(PassTurn(0))
+    changed = of(events, "ValueChanged")
+    assert [(e.seat, e.slot, e.value, e.by, e.why) for e in changed] == [(0, 2, 4, -1, "a pass")]
+    assert g.rows[0][2].value == 4 and g.turn == 1
+    view = g.observe(1)                             # everybody sees the counter on the pair
+    assert view.pairs[0][2].counter and view.pairs[0][2].value == 4
+    g.apply(Target(1, pair_place(0, 2)))
+    g.apply(PassTurn(1))                            # a pass after announcing the target costs the same
+    assert g.rows[1][2].value == 1
+
+
+def test_a_pass_that_wears_down_the_last_pair_loses_the_encounter():
+    g = encounter([["Jh"], ["9h"]], [["3c"], ["6c"]], pass_cost=3)
+    events = g.apply(PassTurn(0))
+    assert of(events, "PairDefeated")[0].why == "worn down" and of(events, "CharacterOut")
+    assert of(events, "EncounterWon")[0].winner == 1 and g.phase != "play"
+
+
+def test_declining_an_extra_action_costs_nothing():
+    g = battle("d", "h", draws=("10h",), pass_cost=2)
+    attack(g, 0, 1, "d")                            # Hire Assassin: an extra turn
+    assert g.turn == 0 and g.step == "target" and g.pass_cost(0) == 0
+    events = g.apply(PassTurn(0))
+    assert not of(events, "ValueChanged") and g.rows[0][2].value == 5 and g.turn == 1
+    assert g.pass_cost(1) == 2
+
+
+def test_free_passing_is_the_option_that_keeps_the_old_rule():
+    g = battle("c", "d", pass_cost=0)
+    events = g.apply(PassTurn(0))
+    assert not of(events, "ValueChanged") and g.rows[0][2].value == 5
+
+
 # -- Check and its outcomes ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("draw, outcome, left", [
     ("9h", "defeated", None),           # 9 - 2 = 7
@@ -622,13 +658,14 @@ def test_illegal_actions_are_refused_and_change_nothing():
 
 
 def test_ruleset_and_active_rules_are_in_the_view():
-    g = battle("c", "d", recovery=True, jokers=True)
+    g = battle("c", "d", recovery=True, jokers=True, pass_cost=1)
     view = g.observe(0)
     assert view.ruleset == RULESET == "Poikilos 1.0 RC1, digital interpretation"
     assert view.active_rules == ("A. Recovery", "G. Using Jokers")
     # the rule choices show where they are not the defaults (an old saved match, a house rule)
-    g = battle("c", "d", counter_with="target pair")
-    assert g.observe(0).active_rules == ("Counter with the target pair",)
+    g = battle("c", "d", pass_cost=0, counter_with="target pair")
+    assert g.observe(0).active_rules == ("Free passing", "Counter with the target pair")
+    assert battle("c", "d", pass_cost=2).observe(0).active_rules == ("A pass costs 2",)
 
 
 def test_two_grapples_before_the_victims_turn_hold_both_pairs_and_both_come_back():
@@ -651,22 +688,28 @@ def test_two_grapples_before_the_victims_turn_hold_both_pairs_and_both_come_back
     assert held_two and came_back
 
 
-def test_a_match_recorded_before_the_counter_option_keeps_its_rules():
-    """A saved match or record that does not name the option was played with counters from the
-    target pair: continued or replayed, it keeps that rule. A new match (no record) gets today's
-    default."""
+def test_a_match_recorded_before_the_pass_cost_and_counter_options_keeps_its_rules():
+    """A saved match or record that does not name these options was played with free passes and
+    counters with the target pair: continued or replayed, it keeps those rules. A new match (no
+    record) gets today's defaults."""
     import json
     from pathlib import Path
 
+    from game.core.errors import RecordError
     from game.core.record import GameRecord
 
     data = json.loads((Path(__file__).parent / "records" / "cases" / "sixteen-combos-recorded-before-rule-options.json")
                       .read_text())
-    assert "counter_with" not in data["options"]
+    assert "pass_cost" not in data["options"] and "counter_with" not in data["options"]
     record = GameRecord.from_json(data)
-    assert record.options["counter_with"] == "target pair"
-    assert record.new_game().options["counter_with"] == "target pair"
+    old_rules = {"pass_cost": 0, "counter_with": "target pair"}
+    assert {k: record.options[k] for k in old_rules} == old_rules
+    assert {k: record.new_game().options[k] for k in old_rules} == old_rules
     record.check()                                   # every step's events as they were recorded
-    again = GameRecord.from_json(record.to_json())   # saved again, it names the old rule
-    assert again.to_json()["options"]["counter_with"] == "target pair"
-    assert GameRecord("sixteen-combos", {}, record.seats, 1).new_game().options["counter_with"] == "defense pair"
+    again = GameRecord.from_json(record.to_json())   # saved again, it names the old rules
+    assert {k: again.to_json()["options"][k] for k in old_rules} == old_rules
+    today = dict(data, options=dict(data["options"], pass_cost=1, counter_with="defense pair"))
+    with pytest.raises(RecordError, match="produced different events"):
+        GameRecord.from_json(today).check()          # under today's rules the same steps differ
+    new = GameRecord("sixteen-combos", {}, record.seats, 1).new_game().options
+    assert (new["pass_cost"], new["counter_with"]) == (1, "defense pair")

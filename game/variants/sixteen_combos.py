@@ -574,15 +574,19 @@ class SixteenCombosView(SeatView):
     encounter_round: int
     deadline: float | None
     options: dict
+    pass_cost: int = 0                          # what passing now costs this seat's defense pair
 
 
 def active_rule_labels(options: dict[str, Any]) -> tuple[str, ...]:
     """The lettered optional rules that are on, then this program's rule choices that are not
-    their defaults (an old saved match, say, counters with the target pair)."""
+    their defaults (an old saved match, say, plays with free passes)."""
     labels = []
     for key, label in OPTIONAL_RULES:
         if options.get(key):
             labels.append(label)
+    cost = options.get("pass_cost", 1)
+    if cost != 1:
+        labels.append("Free passing" if not cost else f"A pass costs {cost}")
     if options.get("counter_with", "defense pair") != "defense pair":
         labels.append("Counter with the target pair")
     return tuple(labels)
@@ -609,9 +613,11 @@ class SixteenCombos(Game):
                    minimum=1, maximum=5),
         OptionSpec("round_limit", "Round limit", 40,
                    "An encounter ends after this many rounds: the most pairs left wins.", minimum=5, maximum=200),
+        OptionSpec("pass_cost", "Pass cost", 1,
+                   "Passing your turn lowers your defense pair by this many points; Free: a pass costs nothing.",
+                   minimum=0, maximum=3, zero_label="Free", legacy=0),
         OptionSpec("counter_with", "Counter with", "defense pair",
-                   "After a critical failure against it, a character counters with its defense pair's type and "
-                   "value (as printed), or with the pair that was attacked (target pair).",
+                   "A counter uses the defense pair's type and value (as printed) or the attacked pair's.",
                    choices=("defense pair", "target pair"), legacy="target pair"),
         OptionSpec("reaction_seconds", "Reaction clock (seconds)", 0.0,
                    "Time to answer a reaction prompt; No limit waits for the answer.", minimum=0.0, maximum=30.0,
@@ -1045,10 +1051,27 @@ class SixteenCombos(Game):
     # -- target and type -------------------------------------------------------------------------------------------
     def _on_PassTurn(self, action: PassTurn, t: float) -> list[Event]:
         self._require_legal(action)
-        events: list[Event] = [TurnPassed(action.seat)]
+        seat = action.seat
+        events: list[Event] = [TurnPassed(seat)]
+        cost = self.pass_cost(seat)
         self.attack = None
+        if cost:
+            # Passing costs a point (the rules page says why): the passer's guard drops.
+            self._damage(seat, self.defense_slot(seat), cost, "a pass", events)  # type: ignore[arg-type]
+            if self._encounter_over(events):
+                return events
         self._end_turn(events)
         return events
+
+    def pass_cost(self, seat: int) -> int:
+        """What passing now costs `seat`'s defense pair, in points: the option's cost on the
+        character's own turn, nothing for an extra action (Hire Assassin, Grapple) it declines,
+        nothing when it may not pass now."""
+        attack = self.attack
+        if (attack is None or attack.seat != seat or attack.second or self.prompt_seat != seat
+                or self.step not in ("target", "type") or self.defense_slot(seat) is None):
+            return 0
+        return self.options["pass_cost"]
 
     def _on_Target(self, action: Target, t: float) -> list[Event]:
         self._require_legal(action)
@@ -2198,6 +2221,7 @@ class SixteenCombos(Game):
             statuses=tuple(statuses), waste=tuple(self.waste), deck_size=len(self.piles.deck),
             deal_size=len(self.deal_deck), discard_size=len(self.piles.discard), encounter_round=self.enc_round,
             deadline=self.deadline, options=dict(self.options),
+            pass_cost=self.pass_cost(seat) if in_play else 0,
         )
 
     def reactions(self, seat: int) -> list[Action]:

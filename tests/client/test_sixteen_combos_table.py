@@ -467,3 +467,23 @@ def test_four_characters_read_apart_with_their_defense_pairs_named(tmp_path):
         assert len(mine) == 1, (seat, names, frame)
         plate = g["blocks"][seat].y - 22
         assert abs(mine[0].top - plate) <= 8 and frame.left - 40 <= mine[0].centerx <= frame.right + 80
+
+
+@pytest.mark.parametrize("cost, label", [(None, "Pass the turn (-1)"), (0, "Pass the turn"), (2, "Pass the turn (-2)")])
+def test_the_pass_button_and_prompt_say_what_a_pass_costs(tmp_path, cost, label):
+    from game.variants.sixteen_combos import PassTurn
+
+    app = make_app(tmp_path)
+    options = {} if cost is None else {"pass_cost": cost}
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=5, **options))
+    driver = Driver(app, table, seed=1, pass_rate=0.0)
+    for _ in range(4000):
+        if table.ready_for_input() and table.input_seat() == 0 and table.screen_view().step == "target":
+            break
+        driver.act()
+        app.step(0.05)
+    else:
+        raise AssertionError("Ada's turn never came")
+    assert table.label_for(PassTurn(0)).text == label
+    assert ("A pass costs your defense pair" in table.prompt()) is bool(cost is None or cost)
+    assert any(getattr(w, "text", None) == label for w in table.form.widgets)   # the button is shown

@@ -396,6 +396,9 @@ class SixteenCombosTable(TableScene):
                 return Choice("Keep it as defense" if action.yes else "Use it next turn",
                               pygame.K_y if action.yes else pygame.K_n)
             return Choice("Take the wild card" if action.yes else "Decline", pygame.K_y if action.yes else pygame.K_n)
+        if isinstance(action, PassTurn):
+            cost = self.match.view(action.seat).pass_cost    # the Pass cost option, on its own turn
+            return Choice(f"Pass the turn (-{cost})" if cost else "Pass the turn", pygame.K_p)
         if isinstance(action, Pass):
             words = {"predict": "No reaction", "inform": "No reaction", "face": "Keep the type", "counter": "No counter",
                      "combo": "Skip", "stance": "Keep the stance"}
@@ -431,6 +434,9 @@ class SixteenCombosTable(TableScene):
         if step == "combo":
             return f"{view.combo or 'Combo'}: make your choice (the highlighted places), or skip."
         text = texts.get(step, view.prompt)
+        cost = self.match.view(seat).pass_cost if step in ("target", "type") else 0
+        if cost:
+            text += f" A pass costs your defense pair {cost}."
         if view.deadline is not None:   # the optional reaction clock
             text += f" ({max(0.0, view.deadline - self.table_time):.0f} s)"
         return text
