@@ -296,3 +296,19 @@ def test_statistics_and_review_keep_their_words_apart_at_the_largest_text_size(m
         assert "Kabu on the first turn" in texts and not any(t.startswith("…") for t in texts)
     finally:
         T.set_scale(1.0)
+
+
+def test_the_review_lists_every_rule_without_a_false_ellipsis(drive):
+    """16 Combos' review fits its fourteen rules at 1280x720: the last one drawn is not followed by
+    "…" (it was drawn after the last row that fit even when no rule was left)."""
+    from game.client.scenes.play import SummaryScene
+    from game.core.record import SeatInfo
+    from game.variants.sixteen_combos import SixteenCombos
+
+    seats = [SeatInfo("You", "human"), SeatInfo("Ada", "bot", "hard")]
+    options = {spec.key: spec.default for spec in SixteenCombos.option_specs}
+    drive.app.push(SummaryScene(drive.app, SixteenCombos, seats, options))
+    drive.app.run_frames(2)
+    texts = drive.texts
+    assert all(spec.label in texts for spec in SixteenCombos.option_specs), texts
+    assert "…" not in texts
