@@ -138,3 +138,19 @@ def test_the_staller_passes_every_turn_and_plays_its_level_otherwise():
     while g.placing[1] != "done":
         g.apply(g.legal_actions(1)[0])
     assert g.turn == 0 and decide(staller, g, 0) == PassTurn(0)
+
+
+def test_a_player_who_passes_every_turn_loses_to_hard():
+    """The staller (the hard bot's placement and reactions, never an action) against the hard bot,
+    default rules: its fortress wears down with every pass (the ladder measures it over 1,000)."""
+    wins = 0
+    for seed in range(6):
+        game = SixteenCombos(2, None, seed)
+        staller = seed % 2
+        agents = {staller: make_agent("sixteen-combos", "hard", seed, stall=True),
+                  1 - staller: make_agent("sixteen-combos", "hard", seed + 100)}
+        session = Session(game, agents)
+        run_to_end(session)
+        assert session.illegal == 0
+        wins += staller in game.winners
+    assert wins <= 1
