@@ -50,7 +50,10 @@ def test_the_shipped_ladder_is_valid_and_covers_the_ladder_line_ups():
     assert problem == ""
     assert {"kombio", "combat-uno"} <= set(ladders)
     # 16 Combos' ladder names its characters (benchmarks/bench_bots.py SIXTEEN_COMBOS_LADDER)
-    wanted = {"sixteen-combos": ("hard vs random, two characters", "hard vs easy, two characters")}
+    # and carries the staller's figure: a player who passes every turn against the hard bot
+    wanted = {"sixteen-combos": ("hard vs random, two characters", "hard vs easy, two characters",
+                                 "passes every turn vs hard, two characters",
+                                 "passes every turn vs 3 hard, four characters")}
     for vid, ladder in ladders.items():
         labels = [line.label for line in ladder.lines]
         assert all(label in labels for label in wanted.get(vid, ("hard vs 3 random", "hard vs 3 easy")))
@@ -84,3 +87,12 @@ def test_the_ladder_is_read_through_the_one_loader(tmp_path, kind):
     assert not reader.is_alive(), "reading the ladder blocked"
     ladders, problem = got[0]
     assert ladders == {} and problem.startswith("the bot ladder could not be read (")
+
+
+def test_the_shipped_ladder_shows_that_stalling_does_not_pay():
+    """16 Combos' staller (passes every turn, otherwise the hard bot) against the hard bot: at most
+    15% with two characters and below a fair share with four, the whole 95% interval."""
+    ladders, _ = load_ladder(rules_file("bot-ladder.json"))
+    lines = {line.label: line for line in ladders["sixteen-combos"].lines}
+    assert lines["passes every turn vs hard, two characters"].high <= 0.15
+    assert lines["passes every turn vs 3 hard, four characters"].high < 0.25
