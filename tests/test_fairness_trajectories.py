@@ -119,11 +119,13 @@ class KnownLeak(Exception):
 
 
 def _sixteen_combos_leaks(a: Game, b: Game, events_a: list, events_b: list) -> str | None:
-    """Two leaks this test found in 16 Combos (game/variants/sixteen_combos.py), reported, and left to
+    """Leaks this test found in 16 Combos (game/variants/sixteen_combos.py), reported, and left to
     the work on that engine: (1) the target is prompted for a predictive or informed reaction only
     when it has one, which depends on its face-down value card (a face card), so whether the turn
     waits tells every seat; (2) a value card stacked at the deal (options F and One of Each) is placed
-    face down, but ValueChanged(why="stacked") tells every seat its value and the pair's sum."""
+    face down, but ValueChanged(why="stacked") tells every seat its value and the pair's sum; (3) Hire
+    Guard's swap makes the old type card a value card and ValueChanged(why="Hire Guard") tells every
+    seat its value, though that card may never have been shown."""
     prompts = ("predict", "inform")
     if a.step != b.step and (a.step in prompts or b.step in prompts):
         return "a reaction prompt that depends on the target's face-down value card"
@@ -131,6 +133,8 @@ def _sixteen_combos_leaks(a: Game, b: Game, events_a: list, events_b: list) -> s
         if x != y:
             if getattr(x, "why", None) == "stacked" and getattr(y, "why", None) == "stacked":
                 return "a stacked value card's value told to every seat"
+            if getattr(x, "why", None) == "Hire Guard" and getattr(y, "why", None) == "Hire Guard":
+                return "the value of a type card Hire Guard swapped into a value row told to every seat"
             break
     return None
 
@@ -163,11 +167,16 @@ def _compare(a: Game, b: Game, seat: int, events_a: list, events_b: list, differ
 # unless the drawn card is of that type: both say something of cards nobody saw, as they would at
 # the table. Worlds whose events first differ in these are the seat learning what differs.
 ANNOUNCEMENTS = {"Checked", "Fizzled"}
+# 16 Combos' Pass cost: the rules put a counter showing the defense pair's new value on it, for
+# everybody (game/rules/sixteen-combos.md, Passing costs a point): telling its value is part of a pass.
+ANNOUNCED_WHY = {"a pass"}
 
 
 def _announced(events_a: list, events_b: list) -> bool:
     for x, y in zip(events_a, events_b):
         if x != y:
+            if getattr(x, "why", None) in ANNOUNCED_WHY and getattr(y, "why", None) == x.why:
+                return True
             return type(x).__name__ in ANNOUNCEMENTS and type(y).__name__ in ANNOUNCEMENTS
     return False
 
