@@ -6,14 +6,19 @@
 Tests build an ``App`` directly (dummy video driver), post pygame events and call
 ``step(dt)`` / ``run_frames(n)``: each step handles the queued events, advances the clock,
 updates the top scene and draws, with a fixed dt, so runs are deterministic.
+
+The real loop (``loop``) draws only when something changes: 60 frames a second while anything
+moves, else it rests until input comes or the next deadline the top scene reports
+(``Scene.next_frame_due``: a bot's move, a countdown's tick, a toast going).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import time
 import warnings
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -31,6 +36,8 @@ DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 FPS = 60
 RETRY_WRITES_EVERY = 2.0    # seconds between tries to write what a full disk held back
+MAX_DT = 0.1             # a frame's dt while things move: a hitch does not make a card jump
+REST_POLL = 1.0 / FPS    # a resting app looks for input this often: no later than a drawn frame would
 _log = logging.getLogger(__name__)
 
 
@@ -383,10 +390,68 @@ class App:
         for i, line in enumerate(lines):
             T.blit_text(surface, line, TH.BODY, pal.text, (rect.centerx, rect.y + 9 + i * step), "midtop")
 
-    def loop(self) -> int:
-        while self.step():
-            pass
+    def next_frame_due(self) -> float | None:
+        """Seconds until the app must draw again on its own: 0 while anything moves, the nearest
+        deadline while it waits (the top scene's, a toast going, a settings save, another try at
+        writing a result a full disk held back), None when only input can change the screen."""
+        top = self.top
+        dues = [top.next_frame_due(self.clock.now())] if top is not None else []
+        if self._toasts:
+            dues.append(self._toasts[0][1])
+        if self._settings_dirty:
+            dues.append(self._settings_dirty)
+        if self.storage.unsaved_result is not None:
+            dues.append(self._retry_writes)
+        dues = [max(0.0, d) for d in dues if d is not None]
+        return min(dues) if dues else None
+
+    def loop(self, seconds: float | None = None, now: Callable[[], float] = time.perf_counter,
+             sleep: Callable[[float], None] = time.sleep,
+             input_waiting: Callable[[], bool] | None = None) -> int:
+        """Play until the app quits (or for `seconds`): a frame at most FPS times a second while
+        anything moves; otherwise the app rests until its next deadline or until input comes,
+        looking for input every REST_POLL seconds, and draws nothing meanwhile.
+
+        pygame.event.wait(timeout) would do the waiting, but pygame-ce polls inside it every
+        millisecond: that alone costs about 3% of a core under X11 (benchmarks/bench_idle.py
+        --floor), the whole of the budget for a resting app; sleeping REST_POLL between looks
+        costs a fifth of that. Time and waiting are injected (tests run the loop on a fake clock)."""
+        if input_waiting is None:
+            input_waiting = _input_waiting
+        start = last = now()
+        cap = MAX_DT
+        while seconds is None or last - start < seconds:
+            began = now()
+            dt = min(began - last, cap)
+            last = began
+            if not self.step(dt):
+                break
+            due = self.next_frame_due()
+            ended = now()
+            frame = began + 1.0 / FPS
+            if due is not None and ended + due <= frame:
+                cap = MAX_DT
+                if frame > ended:
+                    sleep(frame - ended)       # moving: FPS frames a second
+                continue
+            # At rest: nothing is drawn until the deadline or input. The next frame's dt is the
+            # real time that went by (the table's clock, a bot's delay and a countdown keep real
+            # time), but never runs past the deadline by more than a moving frame's would.
+            wake = None if due is None else ended + due
+            if seconds is not None:
+                wake = start + seconds if wake is None else min(wake, start + seconds)
+            cap = float("inf") if due is None else wake - began + MAX_DT
+            while not input_waiting():
+                left = None if wake is None else wake - now()
+                if left is not None and left <= 0:
+                    break
+                sleep(REST_POLL if left is None else min(REST_POLL, left))
         return 0
+
+
+def _input_waiting() -> bool:
+    """Whether an event waits in pygame's queue (pumping the system's events first)."""
+    return bool(pygame.event.peek())
 
 
 def run(argv_options: Any = None) -> int:

@@ -2,7 +2,8 @@
 
 Each frame the app gives the top scene its events (``handle_event``), then ``update(dt)``, then
 draws the stack: the top scene and, while it is not ``opaque``, the ones under it (bottom
-first). ``draw`` never changes state. Time: ``update(dt)`` and ``self.clock.now()``; the shared
+first). ``draw`` never changes state. Between inputs the app draws only as often as the top
+scene's ``next_frame_due`` asks. Time: ``update(dt)`` and ``self.clock.now()``; the shared
 clock only runs while the top scene has ``runs_clock`` (tables do; menus, the pause menu and the
 privacy curtain do not, so a paused match stands still).
 """
@@ -77,6 +78,13 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def next_frame_due(self, now: float) -> float | None:
+        """Seconds after `now` (the app's clock) at which this scene, on top, must be drawn again
+        though no input came: 0 while something moves, a deadline while it waits (a countdown's
+        next tick, a bot's move), None when only input changes what it shows (the app then rests).
+        A scene that animates on its own says so here."""
+        return None
 
 
 def draw_hints(surface: pygame.Surface, pal: TH.Palette, hints: list[tuple[str, str]], y: int | None = None) -> None:

@@ -24,6 +24,7 @@ handlers ``on_<EventName>(event)`` for its own events, ``action_labels`` and its
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -34,7 +35,7 @@ from game.client.table.coach import COACH_KEY, TableCoach
 from game.client.table.director import EventDirector
 from game.client.table.driver import MatchDriver
 from game.client.table.guide import TableGuide
-from game.client.table.history import History
+from game.client.table.history import TRACE_BRIGHT, History
 from game.client.table.hud import Hud
 from game.client.table.input import LegalInput
 from game.client.table.layout import TableLayout
@@ -55,6 +56,9 @@ from game.core.view import SPECTATOR
 
 AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
 NOT_SAVED_SECONDS = 6.0     # a toast about saving is read in full
+PULSE_SECONDS = 2.5     # lit cards and rings pulse this long once the table comes to rest, then hold still
+PULSE_FPS = 30          # frames a second for what only pulses or glows (a flight gets the app's 60)
+TICK_FPS = 20           # a reaction window's countdown ring (its label counts tenths)
 
 
 class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTakeBack, Hud, History, TableCoach, TableGuide,
@@ -77,6 +81,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
         self.frame_faces: list[tuple] = []
         self.saved_error: str | None = None       # what the player was told could not be saved
         self._auto_next = 0.0
+        self.still_since = 0.0                    # self.time when the last movement ended (pulse)
         self.memories = {h: TableMemory(h) for h in self.humans}
         self.form = Form(sound=app.sound.play)
         self.layout = TableLayout(app.size, len(self.names), self.bottom, self.grid_columns)
@@ -247,6 +252,53 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
         self.take_click_ahead()
         self.update_hud(dt)
         self.update_buttons()
+        if self.moving():
+            self.still_since = self.time
+
+    # -- when the table needs a frame ------------------------------------------------------------------
+    def moving(self) -> bool:
+        """Something on the table moves this frame: a tween, an event about to play, rising text,
+        confetti (a hold or a curtain waits for a person: nothing moves)."""
+        return bool(self.tweens.active or self.floating or self.confetti
+                    or (self.queue and self.hold is None and self.curtain_pending is None))
+
+    def pulse(self, rate: float) -> float:
+        """0..1 for an outline that pulses to draw the eye: a wave at `rate` (radians a second) for
+        PULSE_SECONDS once the table is still, easing into a steady 1, so a table waiting for
+        the player draws nothing at all."""
+        wave = 0.5 + 0.5 * math.sin(self.time * rate)
+        fade = min(1.0, max(0.0, (self.still_since + PULSE_SECONDS - self.time) / 0.5))
+        return 1.0 - (1.0 - wave) * fade
+
+    def next_frame_due(self, now: float) -> float | None:
+        """When the table must be drawn again without input (see Scene): at once while anything
+        moves; PULSE_FPS while outlines pulse or a thinking bot's seat glows; TICK_FPS while a
+        countdown runs; else at the next deadline: a bot's move or a window's end (table time only
+        runs while the table is idle), a message going, a last-move outline settling, a bots-only
+        table dealing again. None: it waits for the player alone."""
+        if self.moving():
+            return 0.0
+        dues: list[float] = []
+        if self.time - self.still_since < PULSE_SECONDS:
+            dues.append(1.0 / PULSE_FPS)
+        if self.turn is not None and self.turn not in self.humans and self.round_result is None:
+            dues.append(1.0 / PULSE_FPS)       # the thinking seat's glow (draw_seats)
+        if self.window is not None and self.window.deadline is not None and self.ring_shown():
+            dues.append(1.0 / TICK_FPS)
+        if self.idle() and not self.match.over:
+            due = self.match.next_due()
+            if due is not None:
+                dues.append(due - self.table_time)
+        if self.message is not None:
+            dues.append(self.message[1])
+        for trace in self.traces.values():
+            age = self.time - trace.born
+            for ends in (TRACE_BRIGHT, 2 * TRACE_BRIGHT if trace.swap else 0.0):
+                if age < ends:
+                    dues.append(1.0 / PULSE_FPS if ends == TRACE_BRIGHT else ends - age)
+        if not self.humans:
+            dues.append(AUTO_NEXT_ROUND - self._auto_next)
+        return max(0.0, min(dues)) if dues else None
 
     def rematch(self) -> None:
         """The same seats and options again, with a new deal."""

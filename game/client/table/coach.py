@@ -8,7 +8,6 @@ statistics say so). In hot-seat it answers only for the player whose move it is.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -127,7 +126,7 @@ class TableCoach:
         targets = self.coach_targets()
         if not targets:
             return
-        pulse = 0.5 + 0.5 * math.sin(self.time * 5.0)
+        pulse = self.pulse(5.0)
         colour = (120, 220, 255)
         for n, place in enumerate(targets, 1):
             rect = self.place_rect(place)

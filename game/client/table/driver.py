@@ -115,6 +115,10 @@ class MatchDriver:
     def advance(self, t: float) -> int:
         return self.session.advance(t)
 
+    def next_due(self) -> float | None:
+        """When the clock's next action is due (a bot's move, a window's end), or None."""
+        return self.session.next_due()
+
     def hurry_passes(self, t: float) -> int:
         """The bots that were only going to pass the open window pass at `t` (see Session.hurry)."""
         return self.session.hurry(Pass, max(t, self.session.now))

@@ -393,7 +393,7 @@ class TableGuide:
         self.guide_arrows: list[tuple[pygame.Vector2, pygame.Vector2]] = []   # (start, end), as drawn
         if moment is None:
             return
-        pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
+        pulse = self.pulse(4.0)
         targets = self.guide_targets(moment)
         for rect in targets:
             ring = rect.inflate(12 + int(8 * pulse), 12 + int(8 * pulse))

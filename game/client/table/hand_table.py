@@ -101,6 +101,7 @@ class HandTable(TableScene):
         rises = self.card_rises(seat) if seat is not None else {}
         k = min(1.0, dt * LIFT_RATE)
         u = self.layout.unit
+        self.lifting = False
         for hseat, hand in self.hands.items():
             own = hseat == seat and self.layout.spot(hseat).own
             for i, s in enumerate(hand):
@@ -108,6 +109,11 @@ class HandTable(TableScene):
                 s.oy += (target - s.oy) * k
                 if abs(s.oy - target) < 0.3:
                     s.oy = target
+                else:
+                    self.lifting = True
+
+    def moving(self) -> bool:
+        return super().moving() or getattr(self, "lifting", False)
 
     # -- the hand games' facts ---------------------------------------------------------------------
     def on_RoundStarted(self, ev: RoundStarted) -> None:

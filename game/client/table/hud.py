@@ -379,7 +379,7 @@ class Hud:
         pygame.draw.circle(surface, (0, 0, 0), rect.center, r, 7)
         if ev.deadline is None:
             frac = 1.0
-            colour = TH.lighten(pal.info, 0.3 * (0.5 + 0.5 * math.sin(self.time * 4)))
+            colour = TH.lighten(pal.info, 0.3 * self.pulse(4))
             label = self.ring_label
         else:
             total = max(1e-6, ev.deadline - ev.opened_at)

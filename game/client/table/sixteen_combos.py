@@ -638,8 +638,7 @@ class SixteenCombosTable(TableScene):
         if place in selected:
             pygame.draw.rect(surface, pal.good, rect.inflate(8, 8), 4, border_radius=8)
         elif place in highlight:
-            import math
-            pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+            pulse = self.pulse(5)
             pygame.draw.rect(surface, TH.lighten(pal.accent, 0.35 * pulse), rect.inflate(6, 6), 3, border_radius=8)
 
     def draw_header(self, surface, pal, view) -> None:

@@ -5,7 +5,6 @@ match); the event handlers move single sprites with ``take`` and ``put``.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -256,7 +255,7 @@ class ZoneViews:
         if chosen:
             pygame.draw.rect(surface, self.palette.good, rect.inflate(8, 8), 4, border_radius=9)
         elif lit:
-            pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+            pulse = self.pulse(5)
             colour = TH.lighten(self.palette.accent, 0.35 * pulse)
             pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3, border_radius=8)
         if face is None and place is not None and place.zone == "grid" and self.settings.memory_aid \
