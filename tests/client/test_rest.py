@@ -90,6 +90,13 @@ def test_a_toast_is_drawn_until_it_goes_then_the_app_rests(app):
     assert fake.between(2.6, 10.0) == []
 
 
+def tick(app, table, frames: int) -> None:
+    """Frames of 1/60 s without drawing them (what the table holds is the same)."""
+    for _ in range(frames):
+        app.clock.advance(1 / 60)
+        table.update(1 / 60)
+
+
 def new_table(tmp_path, seats, variant="kombio", seed=5, options=None):
     app = make_table_app(tmp_path, speed=1.0, bot_speed="normal")
     options = {"rounds": 2, "reaction_seconds": 3.0} if options is None else options
@@ -97,6 +104,7 @@ def new_table(tmp_path, seats, variant="kombio", seed=5, options=None):
     return app, table
 
 
+@pytest.mark.slow
 def test_a_table_waiting_for_the_player_rests_after_its_deal_at_60_fps(tmp_path):
     app, table = new_table(tmp_path, [("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Chiara", "medium")])
     fake = FakeTime(app)
@@ -113,26 +121,27 @@ def test_a_table_waiting_for_the_player_rests_after_its_deal_at_60_fps(tmp_path)
 
 def test_pulses_tick_at_their_own_rate_then_settle(tmp_path):
     app, table = new_table(tmp_path, [("You", "human"), ("Ada", "medium")])
-    app.run_frames(600, 1 / 60)          # dealt and still (waiting for the player's look)
+    tick(app, table, 600)                # dealt and still (waiting for the player's look)
     assert not table.moving()
     table.still_since = table.time        # as if the last card had just landed
     assert table.next_frame_due(0.0) == pytest.approx(1 / PULSE_FPS)
     waves = set()
     for _ in range(30):
-        app.run_frames(1, 1 / 60)
+        tick(app, table, 1)
         waves.add(round(table.pulse(5), 3))
     assert len(waves) > 5                 # a wave while the table has just come to rest
-    app.run_frames(int(PULSE_SECONDS * 60) + 1, 1 / 60)
+    tick(app, table, int(PULSE_SECONDS * 60) + 1)
     assert table.pulse(5) == 1.0 and table.next_frame_due(0.0) is None
 
 
+@pytest.mark.slow
 def test_resting_keeps_the_pace_of_a_match_of_bots(tmp_path):
     """The loop rests between a bot's moves and wakes when one is due: the match stands where
     60 frames a second of fixed steps take it, to the action, and its clock within a frame or two
     (fixed steps see a deadline up to a frame late; the loop wakes on it)."""
     seats = [("Ada", "medium"), ("Bruno", "medium"), ("Chiara", "medium")]
     app, table = new_table(tmp_path / "a", seats, seed=9)
-    app.run_frames(20 * 60, 1 / 60)
+    tick(app, table, 20 * 60)
     paced = table.match.version, table.table_time
     app2, table2 = new_table(tmp_path / "b", seats, seed=9)
     fake = FakeTime(app2)
@@ -150,7 +159,7 @@ def test_a_table_never_rests_past_what_it_shows_changing(tmp_path):
     app, table = new_table(tmp_path, [("Ada", "medium"), ("Bruno", "medium"), ("Chiara", "medium")], seed=9)
     seen = set()
     for _ in range(40 * 60):
-        app.run_frames(1, 1 / 60)
+        tick(app, table, 1)
         due = table.next_frame_due(app.clock.now())
         if table.moving():
             assert due == 0.0
