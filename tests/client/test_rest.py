@@ -175,3 +175,33 @@ def test_a_table_never_rests_past_what_it_shows_changing(tmp_path):
             seen.add("bot")
             assert due <= max(0.0, table.match.next_due() - table.table_time) + 1e-9
     assert seen == {"ring", "thinking", "bot"}
+
+
+# -- cheaper frames: what a frame no longer works out again --------------------------------------
+
+def test_the_key_hints_are_placed_again_when_they_or_the_text_size_change(tmp_path):
+    from game.client.ui import text as T
+
+    app, table = new_table(tmp_path, [("You", "human"), ("Ada", "medium")])
+    rows = table.hint_rows()
+    assert rows and table.hint_rows() is rows                 # kept while nothing changes
+    try:
+        T.set_scale(1.3)
+        wider = table.hint_rows()
+        assert wider[0][1].width > rows[0][1].width           # the words in a larger type
+    finally:
+        T.set_scale(1.0)
+    table.shown_key_hints = lambda: [("Q", "quit")]
+    assert len(table.hint_rows()) == 1
+
+
+def test_a_card_face_with_any_values_keeps_one_image():
+    from game.client.ui import cards as CARDS
+    from game.client.ui.theme import STANDARD
+
+    plain = {"rank": 7, "suit": "hearts"}
+    listed = {"rank": 7, "suit": "hearts", "marks": [1, 2]}        # a value that cannot be hashed
+    assert CARDS._key(plain, (60, 90), STANDARD) == CARDS._key(dict(reversed(plain.items())), (60, 90), STANDARD)
+    assert CARDS._key(listed, (60, 90), STANDARD) == CARDS._key({"marks": [1, 2], "suit": "hearts", "rank": 7},
+                                                                 (60, 90), STANDARD)
+    assert CARDS._key(listed, (60, 90), STANDARD) != CARDS._key(plain, (60, 90), STANDARD)

@@ -201,10 +201,16 @@ class Hud:
         return T.text(self.title_text(), TH.SMALL, self.palette.text_dim).get_rect(topleft=(14, 10))
 
     def hint_rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
-        """(key box, words box) of each key hint, bottom left; two columns on a short screen."""
+        """(key box, words box) of each key hint, bottom left; two columns on a short screen.
+        Worked out once for the hints, the window and the text size (asked twice a frame)."""
         hints = self.shown_key_hints()
-        if not hints:
-            return []
+        key = (tuple(hints), self.layout.size, T.scale())
+        kept = getattr(self, "_hint_rows", None)
+        if kept is None or kept[0] != key:
+            kept = self._hint_rows = (key, self._place_hints(hints) if hints else [])
+        return kept[1]
+
+    def _place_hints(self, hints: list[tuple[str, str]]) -> list[tuple[pygame.Rect, pygame.Rect]]:
         w, h = self.layout.size
         columns = 2 if h < 700 and len(hints) > 4 else 1
         per = (len(hints) + columns - 1) // columns

@@ -34,7 +34,12 @@ _LIMIT = 600
 def _key(face: dict | None, size: tuple[int, int], palette: Palette) -> tuple:
     if face is None:
         return (None, tuple(size), palette.name)
-    items = tuple(sorted((str(k), v if isinstance(v, (int, float, str, type(None))) else repr(v)) for k, v in face.items()))
+    try:                                      # (every card drawn, every frame: the quick way first)
+        items = tuple(sorted(face.items()))
+        hash(items)
+    except TypeError:
+        items = tuple(sorted((str(k), v if isinstance(v, (int, float, str, type(None))) else repr(v))
+                             for k, v in face.items()))
     return (items, tuple(size), palette.name)
 
 

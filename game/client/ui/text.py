@@ -124,9 +124,7 @@ def text(s: str, size: int, color, bold: bool = False) -> pygame.Surface:
             surf = surf.convert_alpha()
         _TEXT[key] = surf
         if len(_TEXT) > _TEXT_LIMIT:
-            _TEXT.popitem(last=False)
-    else:
-        _TEXT.move_to_end(key)
+            _TEXT.popitem(last=False)    # the oldest made (a hit is not moved up: a table asks ~100 a frame)
     return surf
 
 
