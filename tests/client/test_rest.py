@@ -97,6 +97,18 @@ def tick(app, table, frames: int) -> None:
         table.update(1 / 60)
 
 
+def test_a_result_a_full_disk_held_back_is_tried_again_while_resting(app):
+    from game.client.app import RETRY_WRITES_EVERY
+
+    tries = []
+    app.storage.unsaved_result = "kombio"
+    app.storage.retry_writes = lambda: tries.append(1)      # the disk is still full
+    fake = FakeTime(app)
+    fake.run(app, 3 * RETRY_WRITES_EVERY + 0.5)
+    assert len(tries) >= 3                # every RETRY_WRITES_EVERY, though nothing is drawn between
+    assert len(fake.frames) <= len(tries) + 2
+
+
 def new_table(tmp_path, seats, variant="kombio", seed=5, options=None):
     app = make_table_app(tmp_path, speed=1.0, bot_speed="normal")
     options = {"rounds": 2, "reaction_seconds": 3.0} if options is None else options
