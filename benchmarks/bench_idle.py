@@ -1,7 +1,8 @@
 """CPU share of the real app at rest: `python -m game` in a window under Xvfb, at the main menu,
-at a game's setup screen and at a table waiting for the player (you and three bots: a new match
-continued from a save, the first look at your cards ended with Enter once dealt), each read from /proc over --seconds
-once the screen has settled; the keys are sent with xdotool. Linux only.
+at a game's setup screen and at a table waiting for the player (you and three bots, a match
+continued from a save at your turn), each read from /proc over --seconds once the screen has
+settled; the keys are sent with xdotool, each once the one before has changed the screen. Linux
+only.
 
     PYTHONPATH=. python benchmarks/bench_idle.py [--seconds 20] [--settle 8] [--variant kombio]
         [--display :NN] [--repo DIR] [--shots DIR] [--floor]
@@ -54,29 +55,44 @@ def start_xvfb(display: str) -> subprocess.Popen:
 
 
 def saved_match(home: Path, repo: Path, variant: str) -> None:
-    """A new match for you and three medium bots, saved where Continue finds it."""
+    """A match for you and three medium bots, saved where Continue finds it at a moment when it is
+    your turn and no window is open (played there by random bots): Continue shows the table as it
+    stands, with nothing to animate, waiting for you."""
     code = textwrap.dedent(f"""
+        from ai.registry import make_agent
         from game.client.storage import Storage
         from game.core.record import GameRecord, SeatInfo
+        from game.core.session import Session
         seats = [SeatInfo("You", "human")] + [SeatInfo(n, "bot", "medium") for n in ("Ada", "Bruno", "Chiara")]
+        game = GameRecord({variant!r}, {{}}, seats, 12345).new_game()
+        session = Session(game, {{i: make_agent({variant!r}, "random", 12345 + i) for i in range(4)}})
+        while not game.over:
+            view = session.view(0)
+            if game.version >= 12 and view.my_turn and not view.windows:
+                break
+            session.advance(session.next_due(), limit=1)
         storage = Storage({str(home)!r})
         storage.settings.guides_offered = ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"]
         storage.save_settings()
-        storage.save_match(GameRecord({variant!r}, {{}}, seats, 12345), {{"table": {variant!r}, "summary": "4 players"}})
+        storage.save_match(GameRecord.of(game, seats), {{"table": {variant!r}, "summary": "4 players"}})
         storage.close()
     """)
     subprocess.run([sys.executable, "-c", code], cwd=repo, check=True, env={**os.environ, "PYTHONPATH": str(repo)})
 
 
+def screen(env: dict) -> bytes:
+    return subprocess.run(["import", "-window", "root", "rgb:-"], env=env, capture_output=True, check=True).stdout
+
+
 def window_of(pid: int, env: dict) -> str | None:
     found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(pid)],
-                           capture_output=True, text=True, env=env, timeout=15)
+                           capture_output=True, text=True, env=env, timeout=60)
     ids = found.stdout.split()
     return ids[0] if ids else None
 
 
-def measure(name: str, args, display: str, keys: tuple[tuple[str, float], ...] = ()) -> float:
-    """`keys`: (key, seconds to wait after it), sent once the menu is up."""
+def measure(name: str, args, display: str, keys: tuple[str, ...] = ()) -> float:
+    """`keys`: sent once the menu is up, each once the one before has changed the screen."""
     home = Path(tempfile.mkdtemp(prefix="cardhall-idle-"))
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "CARDHALL_HOME": str(home),
            "PYTHONPATH": str(args.repo)}
@@ -92,9 +108,13 @@ def measure(name: str, args, display: str, keys: tuple[tuple[str, float], ...] =
                 window = window_of(app.pid, env)
                 if window is None:
                     raise SystemExit("the app's window was not found (xdotool)")
-                for key, wait in keys:
+                for key in keys:
+                    before = screen(env)
                     subprocess.run(["xdotool", "key", "--window", window, key], env=env, check=True)
-                    time.sleep(wait)
+                    for _ in range(60):          # until the key has changed the screen (30 s at most)
+                        time.sleep(0.5)
+                        if screen(env) != before:
+                            break
             time.sleep(args.settle)
             before, began = cpu_seconds(app.pid), time.monotonic()
             time.sleep(args.seconds)
@@ -160,8 +180,8 @@ def main() -> int:
         print(f"{sys.executable} -m game from {args.repo}, Xvfb {display}, {os.cpu_count()} cores, "
               f"load {os.getloadavg()[0]:.1f}")
         measure("main menu", args, display)
-        measure("setup of the first game (Play, 1)", args, display, keys=(("p", 1.0), ("1", 0.5)))
-        measure(f"{args.variant} table waiting for you (3 bots; Continue, Enter)", args, display, keys=(("c", 5.0), ("Return", 0.5)))
+        measure("setup of the first game (Play, 1)", args, display, keys=("p", "1"))
+        measure(f"{args.variant} table waiting for your turn (3 bots; Continue)", args, display, keys=("c",))
         if args.floor:
             floor(args, display)
     finally:
