@@ -413,9 +413,9 @@ class App:
         looking for input every REST_POLL seconds, and draws nothing meanwhile.
 
         pygame.event.wait(timeout) would do the waiting, but pygame-ce polls inside it every
-        millisecond: that alone costs about 3% of a core under X11 (benchmarks/bench_idle.py
-        --floor), the whole of the budget for a resting app; sleeping REST_POLL between looks
-        costs a fifth of that. Time and waiting are injected (tests run the loop on a fake clock)."""
+        millisecond: that alone costs 1-3% of a core under X11 (benchmarks/bench_idle.py
+        --floor), up to the whole budget for a resting app; sleeping REST_POLL between looks
+        costs 0.3-0.5%. Time and waiting are injected (tests run the loop on a fake clock)."""
         if input_waiting is None:
             input_waiting = _input_waiting
         start = last = now()
