@@ -144,6 +144,9 @@ def test_pulses_tick_at_their_own_rate_then_settle(tmp_path):
     assert len(waves) > 5                 # a wave while the table has just come to rest
     tick(app, table, int(PULSE_SECONDS * 60) + 1)
     assert table.pulse(5) == 1.0 and table.next_frame_due(0.0) is None
+    # A key or a click (the hint's rings, F1) makes what it brings up pulse again for a while.
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+    assert table.next_frame_due(0.0) == pytest.approx(1 / PULSE_FPS)
 
 
 @pytest.mark.slow

@@ -223,6 +223,11 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
     def ready_for_input(self) -> bool:
         return not self.animating
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.still_since = self.time      # what the player's key brings up (a hint's rings) pulses
+        super().handle_event(event)
+
     def update(self, dt: float) -> None:
         if self.follow_actor():
             return
