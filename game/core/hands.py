@@ -101,8 +101,8 @@ def give(hands: list[list[Card]], seat: int, count: int, piles: Piles, rng: Rand
 def hand_zones(hands: list[list[Card]], seat: int, revealed: bool) -> tuple[ZoneView, ...]:
     """Every hand as `seat` sees it: its own face up, the others face down with their counts
     (all face up once `revealed`, at the round's end)."""
-    return tuple(fan_zone(s, tuple(h)) if s == seat or revealed else hidden_fan(s, len(h))
-                 for s, h in enumerate(hands))
+    return tuple([fan_zone(s, tuple(h)) if s == seat or revealed else hidden_fan(s, len(h))
+                  for s, h in enumerate(hands)])
 
 
 # -- turn flow --------------------------------------------------------------------------------------

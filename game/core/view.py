@@ -104,10 +104,15 @@ def _grid_of(seat: int) -> Place:
 
 
 def fan_zone(seat: int, cards: tuple[Any, ...]) -> ZoneView:
-    return ZoneView(Place("hand", seat), "fan", cards, len(cards))
+    return ZoneView(_hand_of(seat), "fan", cards, len(cards))
+
+
+@lru_cache(maxsize=None)
+def _hand_of(seat: int) -> Place:
+    return Place("hand", seat)
 
 
 @lru_cache(maxsize=1024)
 def hidden_fan(seat: int, count: int) -> ZoneView:
     # Views are frozen, so one hidden hand of a size serves every view (observe() is hot).
-    return ZoneView(Place("hand", seat), "fan", (FACE_DOWN,) * count, count)
+    return ZoneView(_hand_of(seat), "fan", (FACE_DOWN,) * count, count)

@@ -163,6 +163,16 @@ def _plays(seat: int) -> tuple[tuple[Play, ...], ...]:
     return tuple(tuple(_play(seat, rank, None, colour) for colour in COLOURS) if suit is None
                  else (_play(seat, rank, suit, None),) for rank, suit in FACES)
 
+# Seat by seat (every seat a table may have), read on every legal list.
+_PLAYS = tuple(_plays(seat) for seat in range(6))
+# _FOLLOW_FACE[colour, top rank][card id]: the card's face if it may be played on the top card on
+# turn, else -1 (_FOLLOWS and FACE_OF in one look-up). _SAME_FACE[card id]: the ids of the cards
+# identical to it (what may jump in on it).
+_FOLLOW_FACE: dict[tuple[str | None, int | str], tuple[int, ...]] = {
+    key: tuple(face if ok else -1 for face, ok in zip(FACE_OF, follows)) for key, follows in _FOLLOWS.items()}
+_SAME_FACE: tuple[frozenset[int], ...] = tuple(
+    frozenset(d.id for d in DECK_CARDS if FACE_OF[d.id] == FACE_OF[c.id]) for c in DECK_CARDS)
+
 _START = StartRound()
 
 
@@ -510,7 +520,8 @@ class CombatUno(Game):
         elif action.choose is not None:
             raise BadColour("only a wild card names a colour")
         top = self.piles.discard[-1]
-        live = self.live_penalty()
+        absorb = self.absorb
+        live = self.pending or (self.owed[absorb] if absorb is not None else 0)   # live_penalty()
         jump = self._jumps[None] if self._jumps else None
         stack = False
         if seat == self.turn:
@@ -696,8 +707,8 @@ class CombatUno(Game):
             raise WindowClosed(f"seat {seat} has no open window to pass on")
         if self.owed[seat]:
             raise StillDrawing(f"seat {seat} must finish drawing first")
-        if jump is not None:
-            jump.check_claim(seat, t)
+        if jump is not None and jump.deadline is not None and t >= jump.deadline:
+            jump.check_claim(seat, t)   # (open to the seat, checked above: it raises for the deadline)
         if unos:
             for w in unos.values():
                 if seat not in w.done:
@@ -792,7 +803,7 @@ class CombatUno(Game):
         top_rank = top.rank
         out: list[Action] = []
         if seat == self.turn:
-            plays = _plays(seat)
+            plays = _PLAYS[seat]
             if self.pending:
                 if self._stack_allowed(top_rank):
                     seen = set()
@@ -805,15 +816,13 @@ class CombatUno(Game):
                 out.append(_start_drawing(seat))
             else:
                 # Each card in the hand that follows the top card, each face once.
-                follows = _FOLLOWS[self.colour, top_rank]
+                follow = _FOLLOW_FACE[self.colour, top_rank]
                 seen = []
                 for c in hand:
-                    i = c.id
-                    if follows[i]:
-                        face = FACE_OF[i]
-                        if face not in seen:
-                            seen.append(face)
-                            out += plays[face]
+                    face = follow[c.id]
+                    if face >= 0 and face not in seen:
+                        seen.append(face)
+                        out += plays[face]
                 out.append(_draw(seat))
         else:
             jump = self._jumps.get(None)
@@ -823,10 +832,10 @@ class CombatUno(Game):
                 else:
                     ok = self.options["jump_in"]
                 if ok:
-                    suit = top.suit
+                    same = _SAME_FACE[top.id]
                     for c in hand:
-                        if c.rank == top_rank and c.suit == suit:   # an identical card
-                            out += _plays(seat)[FACE_OF[top.id]]
+                        if c.id in same:   # an identical card
+                            out += _PLAYS[seat][FACE_OF[top.id]]
                             break
                 out.append(_pass(seat))
                 for target, w in self._unos.items():

@@ -273,7 +273,8 @@ class Kabu(GridGame):
 
     def _check_grids(self, seat: int, events: list[Event]) -> None:
         """Whoever is left with no cards draws one, face down."""
-        if not any(c is not None for c in self.grids[seat]) and self._draw_face_down(seat, events) is not None:
+        grid = self.grids[seat]
+        if grid.count(None) == len(grid) and self._draw_face_down(seat, events) is not None:
             events.append(Refilled(seat))
 
     def _land(self, card: Card) -> None:

@@ -176,8 +176,8 @@ class Kombio(GridGame):
         """A player whose grid is empty calls KOMBIO automatically."""
         if self.caller is not None:
             return
-        for seat in range(self.seats):
-            if not any(card is not None for card in self.grids[seat]):
+        for seat, grid in enumerate(self.grids):   # (asked after every action: counted in C)
+            if grid.count(None) == len(grid):
                 self._begin_final_turns(seat, KombioCalled(seat, True), events)
                 return
 
