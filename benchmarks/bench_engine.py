@@ -5,6 +5,9 @@
     python benchmarks/bench_engine.py --variant combat-uno --simulate   # engine vs the simulate path
     python benchmarks/bench_engine.py --variant sixteen-combos --players 2,3,4
     python benchmarks/bench_engine.py --scaling          # every variant, 2 to 6 seats (its own range)
+    valgrind --tool=callgrind python benchmarks/bench_engine.py --variant combat-uno --players 4 --actions 6000
+        # (and --actions 2000): the difference of the two "Collected" counts over 4,000 is the
+        # instructions per action, a figure the machine's load does not move
 
 The loop is what a headless driver does at its simplest: ask which seats may act, pick one at
 random, list its legal actions, apply a random one; when nobody may act, apply the table's own
@@ -52,7 +55,9 @@ from game.core.game import get_variant  # noqa: E402
 TARGETS = {"sixteen-combos": 20_000}
 
 
-def run(variant: str, players: int, seconds: float, seed: int, options: dict | None = None) -> dict[str, float]:
+def run(variant: str, players: int, seconds: float, seed: int, options: dict | None = None,
+        limit: int = 0) -> dict[str, float]:
+    """The loop for `seconds` of CPU time, or (`limit`, a multiple of 1,000) for that many actions."""
     cls = get_variant(variant)
     rng = random.Random(seed)
     choice = rng.choice
@@ -80,7 +85,7 @@ def run(variant: str, players: int, seconds: float, seed: int, options: dict | N
                 action, due = pending
                 game.apply(action, game.now if due is None else max(due, game.now))
             actions += 1
-        if time.process_time() >= deadline:
+        if (actions >= limit) if limit else time.process_time() >= deadline:
             break
     elapsed = time.process_time() - started
     return {"actions": actions, "seconds": elapsed, "per_second": actions / elapsed, "matches": matches}
@@ -347,6 +352,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="kombio")
     parser.add_argument("--players", default="2,4", help="comma-separated seat counts (default 2,4)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per seat count (default 3)")
+    parser.add_argument("--actions", type=int, default=0, metavar="N",
+                        help="play exactly N actions (a multiple of 1,000) instead of --seconds: a fixed amount of "
+                             "work for an instruction count that the machine's load does not move, e.g. the difference "
+                             "of two runs under valgrind --tool=callgrind")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--target", type=float, default=None,
@@ -374,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
             options[key] = {"true": True, "false": False}.get(value.lower(), value)
     ok = True
     for players in (int(p) for p in args.players.split(",")):
-        r = run(args.variant, players, args.seconds, args.seed, options or None)
+        r = run(args.variant, players, args.seconds, args.seed, options or None, args.actions)
         good = r["per_second"] >= args.target
         ok &= good
         print(f"{args.variant} {players} players: {r['per_second']:,.0f} random legal actions/s "

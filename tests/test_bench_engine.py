@@ -49,3 +49,10 @@ def test_the_leanest_driver_plays_the_sessions_very_matches(variant):
     # and it would say so if they differed
     _, identical = bench_engine.replay_leanest(variant, 4, [(played[0][0], played[0][1][:-1])] + played[1:])
     assert identical == 2
+
+
+def test_a_fixed_count_run_plays_exactly_that_many_actions():
+    """--actions N: the same loop for a fixed amount of work (an instruction count under callgrind
+    must not depend on how fast the machine ran), whatever the time allowed."""
+    out = bench_engine.run("combat-uno", 2, 600.0, 1, None, 2000)
+    assert out["actions"] == 2000
