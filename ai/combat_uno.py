@@ -35,7 +35,6 @@ import random
 from typing import Any
 
 from ai.levels import REACTION_FLOOR, Level
-from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card
 from game.core.events import CardMoved, DeckReshuffled, Event, RoundStarted
@@ -72,7 +71,6 @@ _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 _COLOUR_TOTAL = [sum(1 for c in DECK_CARDS if c.suit == colour) for colour in COLOURS]
 
 
-@bot_for("combat-uno")
 class CombatUnoBot:
     def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
         unknown = set(tweaks) - set(DEFAULTS)

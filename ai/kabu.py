@@ -31,7 +31,6 @@ from collections import Counter
 from typing import Any
 
 from ai.grid_bot import GridBot
-from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card, Place, grid_place
 from game.variants.kabu import (BLIND, DECIDE, DECK_CARDS, OPPONENT, OWN, BlindSwap, CallKabu, DrawFromDeck,
@@ -58,7 +57,6 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-@bot_for("kabu")
 class KabuBot(GridBot):
     variant_name = "Kabu"
     defaults = DEFAULTS

@@ -37,7 +37,6 @@ from typing import Any, Iterable
 
 from ai.grid_bot import GridBot, listed
 from ai.levels import Level
-from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Place, grid_place
 from game.variants.kombio import (DECK_CARDS, CallKombio, DecidePenalty, DrawFromDeck, Exchange, Give,
@@ -89,7 +88,6 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-@bot_for("kombio")
 class KombioBot(GridBot):
     variant_name = "Kombio"
     defaults = DEFAULTS

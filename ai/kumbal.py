@@ -38,7 +38,6 @@ import random
 from typing import Any
 
 from ai.levels import Level
-from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card
 from game.core.events import CardMoved, DeckReshuffled, Event, RoundStarted, TurnStarted
@@ -104,7 +103,6 @@ _DECK_COUNTS = {cards: tuple(sum(1 for c in cards if VALUE(c) == v) for v in ran
                 for cards in (DECK_CARDS, SIX_SEAT_CARDS)}
 
 
-@bot_for("kumbal")
 class KumbalBot:
     def __init__(self, level: Level, seed: int = 0, **tweaks: Any):
         unknown = set(tweaks) - set(DEFAULTS)

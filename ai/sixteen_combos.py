@@ -47,7 +47,6 @@ import random
 from typing import Any
 
 from ai.levels import Level
-from ai.registry import bot_for
 from game.core.actions import Action, Pass
 from game.core.cards import Card
 from game.core.events import CardMoved, DeckReshuffled, Event, RoundStarted
@@ -84,7 +83,6 @@ def _value_of_rank(rank: Any) -> int:
     return rank if isinstance(rank, int) else card_value(Card(0, rank, "h"))
 
 
-@bot_for("sixteen-combos")
 class SixteenCombosBot:
     def __init__(self, level: Level, seed: int = 0, stall: bool = False, **tweaks: Any):
         if tweaks:

@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.registry import bot_seed, make_agent  # noqa: E402
 from game.core.actions import Pass  # noqa: E402
 from game.core.events import PenaltyGiven, RoundScored  # noqa: E402
+from game import games  # noqa: E402
 from game.core.game import get_variant  # noqa: E402
 from game.core.session import Session, run_to_end  # noqa: E402
 from game.ladder import LadderLine, VariantLadder, write_ladder  # noqa: E402
@@ -309,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="matches per line-up (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--variant", default="", help="only this variant (default: all three)")
+    parser.add_argument("--variant", default="", help="only this variant (default: every game with a bot, game/games.py)")
     parser.add_argument("--only", default="", help="only line-ups whose label contains this text")
     parser.add_argument("--timing", action="store_true", help="also time each level's decisions")
     parser.add_argument("--ladder", type=Path, default=None, metavar="JSON",
@@ -318,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ladder-only", action="store_true", help="only the ladder line-ups (no memory line-ups)")
     args = parser.parse_args(argv)
     ladders: dict[str, Any] = {}
-    variants = [args.variant] if args.variant else ["kombio", "combat-uno", "kumbal", "kabu", "sixteen-combos"]
+    variants = [args.variant] if args.variant else [e.id for e in games.entries() if e.bots is not None]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for variant in variants:

@@ -367,10 +367,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds for --scaling (default 3)")
     args = parser.parse_args(argv)
     if args.scaling:
-        from game.core.game import variant_ids
+        from game.games import game_ids
 
         given = argv if argv is not None else sys.argv[1:]
-        variants = [args.variant] if any(a.startswith("--variant") for a in given) else variant_ids()
+        variants = [args.variant] if any(a.startswith("--variant") for a in given) else game_ids()
         return 0 if scaling(variants, args.seconds, args.rounds, args.seed) else 1
     if args.target is None:
         args.target = TARGETS.get(args.variant, 50_000)

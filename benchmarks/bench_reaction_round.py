@@ -29,7 +29,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import game.variants  # noqa: E402,F401  (registers the variants)
 from ai.registry import bot_seed, make_agent  # noqa: E402
 from game.client.table.pacing import PacedAgent  # noqa: E402
 from game.core.actions import Pass  # noqa: E402

@@ -58,8 +58,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.cli import main  # noqa: E402
 from game.client.storage import (LEGACY_SAVE_FILE, SAVES_DIR, SETTINGS_FILE, STATS_FILE, LastMatch, Settings,  # noqa: E402
                                   Statistics, Storage, VariantStats, journal_mark)
-import game.variants  # noqa: E402,F401  (registers the variants)
-from game.core.game import all_variants  # noqa: E402
+from game.core.game import get_variant  # noqa: E402
+from game.games import game_ids  # noqa: E402
 from game.core.record import GameRecord  # noqa: E402
 from game.simulate import play_match  # noqa: E402
 
@@ -421,7 +421,7 @@ def run_records(per_variant: int, seed: int) -> dict[str, Any]:
     results: dict[str, Any] = {}
     root = Path(tempfile.mkdtemp(prefix="cardhall-records-"))
     try:
-        for cls in all_variants():
+        for cls in map(get_variant, game_ids()):
             sources = []
             for i in range(6):
                 players = rng.randint(cls.min_seats, min(cls.max_seats, 4))
@@ -617,7 +617,7 @@ def soak_spec(seed: int, index: int) -> tuple[str, list[str], dict[str, Any], in
     from ai import BOT_KINDS
 
     rng = random.Random(seed * 1_000_003 + index)
-    cls = rng.choice(all_variants())
+    cls = get_variant(rng.choice(game_ids()))
     seats = rng.randint(max(2, cls.min_seats), min(6, cls.max_seats))
     options: dict[str, Any] = {}
     for spec in cls.option_specs:

@@ -49,8 +49,11 @@ def asset_path(*parts: str) -> Path:
 
 
 def rules_path(variant_id: str) -> Path:
-    """The player-facing rules page of a variant: ``game/rules/<variant_id>.md`` (package data)."""
-    return rules_file(f"{variant_id}.md")
+    """The player-facing rules page of a variant: the ``rules`` file its entry in game/games.py
+    names, under ``game/rules/`` (package data)."""
+    from game import games
+
+    return rules_file(games.find(variant_id).rules)
 
 
 def rules_file(name: str) -> Path:

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-import ai.registry as registry
+import dataclasses
+
 from ai import BOT_KINDS, UnknownBot, bot_kinds, make_agent
 from ai.combat_uno import CombatUnoBot
 from ai.kombio import KombioBot
@@ -16,7 +17,7 @@ from ai.levels import REACTION_FLOOR
 from game.client.table.pacing import MIN_TURN_PAUSE, PacedAgent, build_agent
 from game.core.actions import Pass
 from game.core.errors import CardhallError, UnknownVariant
-from game.core.game import variant_ids
+from game import games
 from game.core.record import SeatInfo
 from game.core.session import Intent
 from game.variants.combat_uno import CallUno, CombatUno, Draw, Play, StartDrawing
@@ -34,7 +35,7 @@ def test_every_name_of_a_variant_finds_its_bot_at_every_level(name, cls):
 
 
 def test_the_random_bot_plays_every_variant():
-    for variant in variant_ids():
+    for variant in games.game_ids():
         assert isinstance(make_agent(variant, "random", 3), RandomAgent)
 
 
@@ -45,8 +46,16 @@ def test_an_unknown_level_or_variant_is_a_clear_error():
         make_agent("poker", "hard", 1)
 
 
-def test_a_variant_without_a_bot_raises_and_the_client_gets_no_random_stand_in(monkeypatch):
-    monkeypatch.delitem(registry._bots(), "combat-uno")
+@pytest.fixture
+def uno_without_a_bot():
+    with games.kept():
+        entry = games.find("combat-uno")
+        games.unregister("combat-uno")
+        games.register(dataclasses.replace(entry, bots=None))
+        yield
+
+
+def test_a_variant_without_a_bot_raises_and_the_client_gets_no_random_stand_in(uno_without_a_bot):
     assert bot_kinds("uno") == ("random",)
     with pytest.raises(UnknownBot, match=r"no 'hard' bot for combat-uno; choose from random$") as err:
         make_agent("uno", "hard", 1)
@@ -57,10 +66,9 @@ def test_a_variant_without_a_bot_raises_and_the_client_gets_no_random_stand_in(m
     assert isinstance(build_agent("kombio", SeatInfo("Bot 2", "bot", "easy"), 7), KombioBot)
 
 
-def test_a_variant_takes_one_bot_only():
-    with pytest.raises(ValueError, match="twice"):
-        registry.bot_for("kombio-cards")(type("AnotherKombioBot", (), {}))
-    assert registry._bots()["kombio"] is KombioBot
+def test_a_game_names_its_one_bot():
+    assert games.find("kombio-cards").bot_class() is KombioBot
+    assert games.find("uno").bot_class() is CombatUnoBot
 
 
 # -- out of turn comes from the view --------------------------------------------------------------

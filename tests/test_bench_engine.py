@@ -9,6 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import bench_engine  # noqa: E402
 from game.core.actions import TABLE  # noqa: E402
+from game.games import game_ids  # noqa: E402
 from game.simulate import match_seed, play_match  # noqa: E402
 
 
@@ -36,7 +37,7 @@ def test_the_asks_logged_are_the_sessions_and_replay_the_same_match(variant):
     assert bench_engine.replay_asks(variant, 4, played, logs) > 0
 
 
-@pytest.mark.parametrize("variant", ["combat-uno", "kombio", "kabu", "kumbal", "sixteen-combos"])
+@pytest.mark.parametrize("variant", game_ids())
 @pytest.mark.slow
 def test_the_leanest_driver_plays_the_sessions_very_matches(variant):
     # Its time is the floor quoted for the simulate path only if it plays the same matches.

@@ -10,11 +10,12 @@ import pytest
 
 from ai.registry import bot_seed, make_agent
 from game.core.actions import Pass
-from game.core.game import get_variant, variant_ids
+from game import games
+from game.core.game import get_variant
 from game.core.session import Session
 from tests.randomplay import random_steps
 
-VARIANTS = [v for v in variant_ids() if v in ("kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos")]
+VARIANTS = games.game_ids()
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

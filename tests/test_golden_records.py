@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from game import games
 from game.core.errors import RecordError
 from game.core.record import GameRecord, result_of
 
@@ -23,14 +24,10 @@ SCENARIOS = sorted((RECORDS / "scenarios").glob("*.json"))
 LEGACY = sorted((RECORDS / "legacy").glob("*.json"))
 
 
-def test_there_are_golden_records_for_every_variant_and_seat_count():
-    names = [p.stem for p in GOLDEN]
-    for variant in ("kombio", "combat-uno", "kumbal", "kabu"):
-        seats = {n[len(variant) + 1:].split("p-")[0]
-                 for n in names if n.startswith(variant + "-")}
-        assert seats >= {"2", "3", "4", "5", "6"}, (variant, seats)
-    sixteen = {n[len("sixteen-combos") + 1:].split("p-")[0] for n in names if n.startswith("sixteen-combos-")}
-    assert sixteen >= {"2", "3", "4"}, sixteen     # 16 Combos takes 2 to 4 characters
+@pytest.mark.parametrize("entry", games.entries(), ids=lambda e: e.id)
+def test_there_are_golden_records_for_every_variant_and_seat_count(entry):
+    seats = {p.stem[len(entry.id) + 1:].split("p-")[0] for p in GOLDEN if p.stem.startswith(entry.id + "-")}
+    assert seats >= {str(n) for n in range(entry.min_seats, entry.max_seats + 1)}, seats
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)

@@ -58,7 +58,7 @@ def test_source_checkout_finds_assets_and_rules():
 _PROBE = """
 import json, sys
 import game, game.about, game.resources as r
-from game.core.game import variant_ids
+from game.games import game_ids
 print(json.dumps({
     "package": game.__file__,
     "version": game.__version__,
@@ -67,7 +67,7 @@ print(json.dumps({
     "assets": {rel: str(r.asset_path(*rel.split("/"))) for rel in sys.argv[1:]},
     "fonts": sorted(p.name for p in r.asset_path("fonts").iterdir()),
     "sounds": sorted(p.name for p in r.asset_path("sounds").iterdir()),
-    "rules": {v: str(r.rules_path(v)) for v in variant_ids()},
+    "rules": {v: str(r.rules_path(v)) for v in game_ids()},
 }))
 """
 

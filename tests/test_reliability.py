@@ -27,9 +27,9 @@ def test_short_reliability_run_finds_nothing():
     # about 5 s of CPU taken from the test run beside it; the benchmark's runs keep --kill-load 2.
     result = reliability.run(files=150, records=25, seed=2, kills=3, load=0)
     assert result["files"]["cases"] == 150
-    from game.core.game import variant_ids
+    from game.games import game_ids
 
-    assert {vid: r["cases"] for vid, r in result["records"].items()} == {vid: 25 for vid in variant_ids()}
+    assert {vid: r["cases"] for vid, r in result["records"].items()} == {vid: 25 for vid in game_ids()}
     assert result["kills"]["kills"] == 3
     assert reliability.problems(result) == 0, result
 

@@ -7,6 +7,7 @@ against the real tables.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -15,7 +16,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import smoke, tables
+from game import games
+from game.client import smoke
 from game.client.table.driver import MatchDriver
 from game.client.scene import Scene
 
@@ -52,17 +54,24 @@ class StubTable(Scene):
             pygame.draw.rect(surface, ((i * 37) % 255, (i * 91) % 255, 200), (20 + i * 30, 40, 24, 36))
 
 
+def tables_only(**factories):
+    """Every game's table taken out of the registry (game/games.py) but these stand-ins."""
+    for entry in games.entries():
+        games.unregister(entry.id)
+        games.register(dataclasses.replace(entry, table=factories.get(entry.id)))
+
+
 @pytest.fixture
-def stub_tables(monkeypatch):
-    """Replace the table registry with the stand-in for kombio; returns a dict to tweak it."""
+def stub_tables():
+    """Replace the tables with the stand-in for kombio; returns a dict to tweak it."""
     config: dict = {}
 
     def factory(app, record, storage):
         return StubTable(app, record, storage, **config)
 
-    monkeypatch.setattr(tables, "_TABLES", {"kombio": factory})
-    monkeypatch.setattr(tables, "_loaded", True)
-    return config
+    with games.kept():
+        tables_only(kombio=factory)
+        yield config
 
 
 @pytest.fixture
@@ -146,15 +155,15 @@ def test_smoke_fails_on_a_logged_error(stub_tables, user_home, capsys):
                 logging.getLogger("game.client.table").error("something went wrong")
             super().update(dt)
 
-    tables._TABLES["kombio"] = lambda app, record, storage: Noisy(app, record, storage)
+    tables_only(kombio=lambda app, record, storage: Noisy(app, record, storage))
     assert smoke.smoke_test(frames=100) == 1
     assert "something went wrong" in capsys.readouterr().err
 
 
-def test_smoke_fails_without_any_table(monkeypatch, user_home, capsys):
-    monkeypatch.setattr(tables, "_TABLES", {})
-    monkeypatch.setattr(tables, "_loaded", True)
-    assert smoke.smoke_test(frames=10) == 1
+def test_smoke_fails_without_any_table(user_home, capsys):
+    with games.kept():
+        tables_only()
+        assert smoke.smoke_test(frames=10) == 1
     assert "no variant has a registered table" in capsys.readouterr().err
 
 
@@ -172,5 +181,5 @@ def test_the_real_command_plays_the_real_tables(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("cardhall smoke test OK"), proc.stdout
-    assert "kombio" in lines[0] and "combat-uno" in lines[0] and "kumbal" in lines[0]
+    assert all(f"{game_id} " in lines[0] for game_id in games.game_ids())
     assert not (tmp_path / "home").exists()

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from game.client.storage import Settings, Storage
-from game.core import game as core_game
+from game import games
 from game.core.game import Game
 from game.core.record import GameRecord, SeatInfo
 from tests.full_disk import FullDisk
@@ -23,9 +23,11 @@ class StorageTestGame(Game):
 
 
 @pytest.fixture(autouse=True)
-def _stand_in_variant(monkeypatch):
+def _stand_in_variant():
     # registered for each test only: other tests that walk every variant never see it
-    monkeypatch.setitem(core_game._REGISTRY, StorageTestGame.id, StorageTestGame)
+    with games.kept():
+        games.register(games.GameEntry.of(StorageTestGame))
+        yield
 
 
 def record(result=None, seats=None, seed=42):

@@ -11,12 +11,13 @@ import pytest
 
 from ai.registry import make_agent
 from game.core.actions import StartRound
-from game.core.game import all_variants, get_variant
+from game import games
+from game.core.game import get_variant
 from game.core.record import GameRecord, SeatInfo
 from game.core.session import Session
 from game.core.takeback import NOTHING_YET, ROUND_SCORED, SHOWED_A_CARD, TakeBackLedger
 
-VARIANTS = [cls.id for cls in all_variants()]
+VARIANTS = games.game_ids()
 PLAYER = 0
 
 

@@ -268,10 +268,11 @@ def uno_penalty_outline() -> None:
 def coach() -> None:
     """F1 at each variant's table, on the human's first move: the advised cards ringed, the move in
     the info line."""
+    from game import games
     from game.client import tables
     from game.core.record import GameRecord, SeatInfo
 
-    for variant in ("kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"):
+    for variant in games.game_ids():
         app = small_app((1280, 720))
         seats = [SeatInfo("You", "human", None), SeatInfo("Ada", "bot", "easy"), SeatInfo("Bruno", "bot", "easy")]
         t = tables.start_match(app, GameRecord(variant, {}, seats, 11))

@@ -160,10 +160,10 @@ def run_smoke(frames: int, dt: float, home: Path) -> str:
             return (f"cardhall smoke test OK: first frame {startup_ms:.0f} ms after start-up "
                     f"({(first_frame - began) * 1000:.0f} ms in the client), "
                     f"video {pygame.display.get_driver()}")
-        variants = tables.playable_variants()
-        if not variants:
+        playable = tables.playable_variants()
+        if not playable:
             raise SmokeFailure("no variant has a registered table: nothing to play")
-        results = [_play_variant(app, v, frames, dt) for v in variants]
+        results = [_play_variant(app, entry.engine_class(), frames, dt) for entry in playable]
         app.quit()
     finally:
         if app.running:

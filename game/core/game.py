@@ -9,6 +9,10 @@ Every variant is played in rounds over a draw and a discard pile, so the base ho
 they share (docs/kit.md): `piles` (game.core.piles), `order` (game.core.turns), the round counter
 and dealer (`begin_round`), and how the match is won (`match_rule`, game.core.match, applied by
 `score_round`).
+
+Which games there are is game/games.py: `get_variant(name)` finds one there and imports its engine
+only then. A built game's class takes its id, title, summary, aliases and seat range from its entry
+there, so each is written once.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import random
 import re
 from typing import Any, ClassVar, Hashable
 
+from game import games
 from game.core.actions import CORE_ACTIONS, TABLE, Action, Pass, StartRound
 from game.core.cards import Card
 from game.core.errors import BadOptions, GameOver, IllegalAction, NotYourTurn, UnknownVariant, WrongPhase
@@ -49,6 +54,12 @@ class Game:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        entry = games.declared_engine(cls)
+        if entry is not None:
+            # What a game is, as its entry in game/games.py declares it (the menus read it there
+            # without importing the engine).
+            cls.id, cls.title, cls.summary, cls.aliases = entry.id, entry.title, entry.summary, entry.aliases
+            cls.min_seats, cls.max_seats = entry.seats
         # Each action type's handler function, looked up once per class (apply is the hottest call).
         cls._handlers = {}
         for action_type in CORE_ACTIONS + cls.actions:
@@ -235,32 +246,6 @@ class Game:
         return action in self.legal_actions(action.seat)
 
 
-_REGISTRY: dict[str, type[Game]] = {}
-
-
-def register(cls: type[Game]) -> type[Game]:
-    for name in (cls.id, *cls.aliases):
-        key = name.lower()
-        if key in _REGISTRY and _REGISTRY[key] is not cls:
-            raise ValueError(f"variant name {name!r} is registered twice")
-        _REGISTRY[key] = cls
-    return cls
-
-
 def get_variant(name: str) -> type[Game]:
-    import game.variants  # noqa: F401  (registers the built variants)
-
-    cls = _REGISTRY.get(str(name).lower())
-    if cls is None:
-        raise UnknownVariant(f"unknown variant {name!r}; choose from {', '.join(variant_ids())}")
-    return cls
-
-
-def variant_ids() -> list[str]:
-    import game.variants  # noqa: F401
-
-    return sorted({cls.id for cls in _REGISTRY.values()})
-
-
-def all_variants() -> list[type[Game]]:
-    return [get_variant(v) for v in variant_ids()]
+    """The engine of the game answering to `name` (game/games.py), imported on first use."""
+    return games.find(name).engine_class()

@@ -8,15 +8,14 @@ two sentences, in the words of the variant's rules page) and which actions compl
 client's guide runner (game/client/table/guide.py) shows each moment the first time it comes,
 holds the table clock while it shows, and closes it when the player acts.
 
-One module per variant (``game/guides/<variant>.py``) defines ``GUIDE``; ``check_guide`` is the
-schema: a guide that names an action the variant does not have, a deal its deck refuses, seats
-out of range or a text too long is refused when it is loaded, and ``tests/test_guides.py`` loads
-every one.
+One module per variant (``game/guides/<variant>.py``) defines ``GUIDE``, and the game's entry in
+game/games.py names it (``guide="game.guides.kombio:GUIDE"``). ``check_guide`` is the schema: a
+guide that names an action the variant does not have, a deal its deck refuses, seats out of range
+or a text too long is refused when it is loaded, and ``tests/test_guides.py`` loads every one.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -212,27 +211,26 @@ def check_guide(guide: Guide) -> Guide:
     return guide
 
 
-# -- the registry ------------------------------------------------------------------------------------
-_MODULES = {"kombio": "kombio", "combat-uno": "combat_uno", "kabu": "kabu", "kumbal": "kumbal",
-            "sixteen-combos": "sixteen_combos"}
+# -- finding a game's guide ---------------------------------------------------------------------------
 _LOADED: dict[str, Guide | None] = {}
 
 
 def guide_for(variant_id: str) -> Guide | None:
     """The variant's guided match (checked), or None if it has none."""
-    key = str(variant_id).lower()
-    if key not in _LOADED:
-        module = _MODULES.get(key)
-        guide = None
-        if module is not None:
-            try:
-                guide = importlib.import_module(f"game.guides.{module}").GUIDE
-            except ModuleNotFoundError as exc:
-                if exc.name != f"game.guides.{module}":
-                    raise
-        _LOADED[key] = check_guide(guide) if guide is not None else None
-    return _LOADED[key]
+    from game import games
+    from game.core.errors import UnknownVariant
+
+    try:
+        entry = games.find(variant_id)
+    except UnknownVariant:
+        return None
+    if entry.id not in _LOADED:
+        guide = entry.load_guide()
+        _LOADED[entry.id] = check_guide(guide) if guide is not None else None
+    return _LOADED[entry.id]
 
 
 def guided_variants() -> list[str]:
-    return [v for v in _MODULES if guide_for(v) is not None]
+    from game import games
+
+    return [e.id for e in games.entries() if e.guide is not None]

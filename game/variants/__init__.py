@@ -1,7 +1,2 @@
-"""The built variants. Importing this package registers each of them."""
-
-from game.variants import kombio  # noqa: F401
-from game.variants import combat_uno  # noqa: F401
-from game.variants import kabu  # noqa: F401
-from game.variants import kumbal  # noqa: F401
-from game.variants import sixteen_combos  # noqa: F401
+"""The rule sheets, one module per game. game/games.py lists them; a module is imported when its
+game is first asked for (game.core.game.get_variant), never all at once."""

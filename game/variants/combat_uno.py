@@ -28,7 +28,7 @@ from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WindowClosed, WrongPhase
 from game.core.events import CardMoved, Event, PenaltyGiven, passed, turn_started, window_closed
 from game.core.events import WindowOpened
-from game.core.game import Game, register
+from game.core.game import Game
 # Hands, skips, reverses and stacked pick-ups are the shedding games' shared turn flow (docs/kit.md);
 # their events are re-exported here under the names the table and the tests have always used.
 from game.core.hands import (DirectionChanged, DrawPending, HandRevealed, Skipped, Stacked,  # noqa: F401
@@ -269,13 +269,8 @@ class CombatUnoView(SeatView):
     options: dict
 
 
-@register
 class CombatUno(Game):
-    id = "combat-uno"
-    title = "Combat UNO"
-    summary = "UNO at full speed: jump in with identical cards, stack the draws, race to call UNO."
-    aliases = ("combat_uno", "uno")
-    min_seats, max_seats = 2, 6
+    # Its id, title, summary, aliases and seats: its entry in game/games.py.
     option_specs = (
         OptionSpec("length", "Game length", "target",
                    "Play until the last-placed total reaches the target score, or a set number of rounds.",

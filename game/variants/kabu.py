@@ -28,7 +28,6 @@ from game.core.actions import TABLE, Action, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, Place, grid_place, held_place
 from game.core.errors import InvalidTarget, ShownRefusal, WrongPhase
 from game.core.events import CardMoved, CardRevealed, Event
-from game.core.game import register
 from game.core.grids import (AbilityEnded, BlindSwap, DrawFromDeck, Exchange, Give, GridGame,  # noqa: F401  (re-exported)
                              GridView, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard, pass_action)
 from game.core.match import LowestAtTarget, MatchRule, halve_at
@@ -205,14 +204,9 @@ class KabuView(GridView):
     halved: tuple[tuple[int, int, int, int], ...]   # (round, seat, total before, after)
 
 
-@register
 class Kabu(GridGame):
-    id = "kabu"
-    title = "Kabu"
-    summary = "Six face-down cards from two decks: peek, swap, discard and snipe out of turn, call Kabu when you are low."
-    aliases = ()
+    # Its id, title, summary, aliases and seats: its entry in game/games.py.
     call_name = "Kabu"
-    min_seats, max_seats = 2, 6
     option_specs = (
         OptionSpec("target", "Match ends above", 100, "The match ends when a total goes above this score.",
                    minimum=20, maximum=500, step=10),

@@ -20,7 +20,6 @@ from game.core.actions import TABLE, Action, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, grid_place, held_place
 from game.core.errors import InvalidTarget, WrongPhase
 from game.core.events import CardMoved, CardRevealed, Event, PenaltyGiven
-from game.core.game import register
 from game.core.grids import (AbilityEnded, BlindSwap, DrawFromDeck, Exchange, Give, GridGame,  # noqa: F401  (re-exported)
                              GridView, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard,
                              pass_action)
@@ -132,14 +131,9 @@ _SEAT, _OUT_OF_TURN, _ZONES, _GRIDS, _HELD, _LOOKED_CARDS, _OPTIONS = (
     for name in ("seat", "out_of_turn", "zones", "grids", "held", "looked_cards", "options"))
 
 
-@register
 class Kombio(GridGame):
-    id = "kombio"
-    title = "Kombio"
-    summary = "Four face-down cards, peeks and swaps, out-of-turn matching: call KOMBIO when you are lowest."
-    aliases = ("kombio-cards",)
+    # Its id, title, summary, aliases and seats: its entry in game/games.py.
     call_name = "KOMBIO"
-    min_seats, max_seats = 2, 6
     option_specs = (
         OptionSpec("length", "Game length", "rounds", "Play a number of rounds, or until someone reaches a target score.",
                    choices=("rounds", "target")),

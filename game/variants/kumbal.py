@@ -27,7 +27,7 @@ from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WindowCl
 from game.core.events import CardMoved, DeckReshuffled, Event, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
-from game.core.game import Game, register
+from game.core.game import Game
 from game.core.hands import (HandRevealed, deal_hands, give, hand_place, hand_zones, pass_on_pickup, reverse_play,
                              skip_next)
 from game.core.match import LowestAtTarget, MatchRule
@@ -398,13 +398,8 @@ class KumbalView(SeatView):
     options: dict
 
 
-@register
 class Kumbal(Game):
-    id = "kumbal"
-    title = "Kumbal"
-    summary = "Shed points in sets and runs, then call Kumbal with 7 or fewer: lowest hand wins the round."
-    aliases = ("kumball",)
-    min_seats, max_seats = 2, 6
+    # Its id, title, summary, aliases and seats: its entry in game/games.py.
     option_specs = (
         OptionSpec("target", "Match ends past", 100, "The match ends when a total passes this; fewest points wins.",
                    choices=(100, 200, 500)),

@@ -23,7 +23,7 @@ from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, stacked_deck
 from game.core.errors import IllegalAction, InvalidTarget, NotAChoice, NotYourTurn, WrongPhase
 from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, Event, Passed, TurnStarted
-from game.core.game import Game, register
+from game.core.game import Game
 from game.core.match import HighestAfterRounds
 from game.core.options import OptionSpec
 from game.core.view import SeatView, ZoneView
@@ -598,13 +598,8 @@ OPTIONAL_RULES = (("recovery", "A. Recovery"), ("reuse_values", "B. Reusing Valu
                   ("jokers", "G. Using Jokers"))
 
 
-@register
 class SixteenCombos(Game):
-    id = "sixteen-combos"
-    title = "16 Combos"
-    summary = "A card battle: pairs of type and value, sixteen combos, the last character standing wins."
-    aliases = ("sixteen_combos", "16-combos", "16combos")
-    min_seats, max_seats = 2, 4
+    # Its id, title, summary, aliases and seats: its entry in game/games.py.
     option_specs = (
         OptionSpec("columns", "Columns", 0,
                    "Pairs per character; Auto: 10 with two characters, else the most the deal deck allows.",

@@ -12,12 +12,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.client import tables  # noqa: E402
+from game import games  # noqa: E402
 from game.client.clock import Clock  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.storage import Storage  # noqa: E402
 from game.client.ui import text as T  # noqa: E402
-from game.core import game as core_game  # noqa: E402
 from game.core.game import Game  # noqa: E402
 from game.core.options import OptionSpec  # noqa: E402
 
@@ -81,15 +80,15 @@ class FakeTable(Scene):
 
 
 @pytest.fixture(autouse=True)
-def _stand_ins(monkeypatch):
+def _stand_ins():
     """Register the stand-in variants and table for one test only, so nothing else in the
     session (smoke tests, variant-wide property tests) ever sees them."""
-    for cls in (ShellTestGame, NoTableGame):
-        monkeypatch.setitem(core_game._REGISTRY, cls.id, cls)
-    monkeypatch.setitem(tables._TABLES, "shelltest", FakeTable)
     FakeTable.instances.clear()
     FakeTable.fail = False
-    yield
+    with games.kept():
+        games.register(games.GameEntry.of(ShellTestGame, table=FakeTable))
+        games.register(games.GameEntry.of(NoTableGame))
+        yield
 
 
 @pytest.fixture
@@ -110,7 +109,7 @@ def make_app(home):
             storage = Storage(home)
             # These tests are about the menus, not the guided match's once-only offer
             # (tests/client/test_guide.py is): it was offered already.
-            storage.settings.guides_offered = ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"]
+            storage.settings.guides_offered = games.game_ids()
         pygame.display.init()
         pygame.event.clear()
         app = App(storage=storage, clock=kwargs.pop("clock", None) or Clock(), **kwargs)

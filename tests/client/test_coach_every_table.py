@@ -12,7 +12,7 @@ from tests.client.kombio_driver import DT, key, make_app
 
 pytestmark = pytest.mark.client
 
-VARIANTS = ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"]
+VARIANTS = [e.id for e in tables.playable_variants()]
 RING = (120, 220, 255)
 
 

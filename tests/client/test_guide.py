@@ -14,7 +14,7 @@ from game.client.storage import Storage
 from game.client.table.guide import GUIDE_COLOUR, GuideRunner, start_guided
 from game.client.ui import text as T
 from game.core.game import get_variant
-from game.guides import GuideContext, guide_for
+from game.guides import GuideContext, guide_for, guided_variants
 from guide_play import DT, key, perform, perform_moment, play_unguided
 from kombio_driver import Driver, make_app
 
@@ -233,7 +233,7 @@ def guided(tmp_path_factory):
     return run
 
 
-GUIDES = ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"]
+GUIDES = guided_variants()
 
 
 @pytest.mark.parametrize("variant", GUIDES)

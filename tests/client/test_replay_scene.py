@@ -18,6 +18,7 @@ from game.client.scenes.replay import ReplayScene  # noqa: E402
 from game.client.ui import text as T  # noqa: E402
 from game.core.cards import Card  # noqa: E402
 from game.core.record import GameRecord, SeatInfo  # noqa: E402
+from game.games import game_ids  # noqa: E402
 from game.replay import UNKNOWN, round_spans, slots  # noqa: E402
 from tests.client.kombio_driver import click, key, make_app, start  # noqa: E402
 
@@ -93,7 +94,7 @@ def check_drawn(scene) -> None:
     assert scene.drawn_lines[0].startswith(f"Step {scene.step + 1} of {scene.replay.steps} · ")
 
 
-@pytest.mark.parametrize("variant", sorted(CASES))
+@pytest.mark.parametrize("variant", game_ids())
 def test_replay_from_the_round_end(tmp_path, variant):
     app = make_app(tmp_path)
     table = start_at_round_end(app, CASES[variant])

@@ -3,11 +3,13 @@ scene stack, on stored files and on what was drawn."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pygame
 import pytest
 
+from game import games
 from game.client import tables
 from game.client.storage import Storage
 
@@ -269,6 +271,37 @@ def test_a_saved_match_the_table_cannot_rebuild_is_set_aside_with_a_notice(make_
     assert list((home / "data" / "saves").glob("shelltest.json.corrupt-*"))
 
 
+def _broken_table():
+    """The stand-in game's table now names a module that fails to import (a bug in a build)."""
+    entry = games.find("shelltest")
+    games.unregister("shelltest")
+    games.register(dataclasses.replace(entry, table="tests.client.no_such_table_module:make"))
+
+
+def test_a_game_whose_table_cannot_load_is_listed_but_does_not_start_and_says_why(drive, caplog):
+    _broken_table()
+    setup = _to_setup(drive)                # listed from its entry: nothing was imported to list it
+    drive.click_button("Review")
+    drive.key(pygame.K_RETURN)
+    assert drive.stack[-1] == "SummaryScene" and setup.variant.id == "shelltest"
+    assert any("The match cannot start: the table for 'shelltest' is not available" in t
+               for t, _ in drive.app._toasts)
+    assert "the card table of shelltest failed to import" in caplog.text
+
+
+def test_a_saved_match_whose_table_cannot_load_is_kept(make_app, home, driver_for):
+    from game.core.record import GameRecord, SeatInfo
+
+    Storage(home).save_match(GameRecord("shelltest", {}, [SeatInfo("A", "human"), SeatInfo("B")], 5))
+    _broken_table()
+    drive = driver_for(make_app())
+    drive.key(pygame.K_c)
+    assert drive.stack == ["MainMenu"]
+    assert any("cannot be continued" in t for t, _ in drive.app._toasts)
+    assert (home / "data" / "saves" / "shelltest.json").exists()
+    assert not list((home / "data" / "saves").glob("shelltest.json.corrupt-*"))
+
+
 def test_corrupt_files_show_a_dismissible_notice(make_app, home, driver_for):
     (home / "config").mkdir()
     (home / "config" / "settings.json").write_text("{oops")
@@ -326,7 +359,6 @@ def test_window_size_comes_from_settings(make_app, home):
 
 def test_options_that_do_not_apply_are_greyed_and_left_out_of_the_summary(drive):
     from game.client.scenes.play import SetupScene
-    import game.variants  # noqa: F401  (registers the variants)
     from game.core.game import get_variant
 
     uno = get_variant("combat-uno")
@@ -382,8 +414,11 @@ def test_without_a_saved_match_start_starts_at_once(drive, fake_table):
 
 
 def _second_variant(monkeypatch, fake_table):
-    """shellnotable gets a table too: two variants that can each keep a saved match."""
-    monkeypatch.setitem(tables._TABLES, "shellnotable", fake_table)
+    """shellnotable gets a table too: two variants that can each keep a saved match (the stand-ins'
+    fixture puts the registry back after the test)."""
+    entry = games.find("shellnotable")
+    games.unregister("shellnotable")
+    games.register(dataclasses.replace(entry, table=fake_table))
 
 
 def _two_saves(home):

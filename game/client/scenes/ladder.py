@@ -3,7 +3,7 @@ ladder from the bot benchmark), drawn as a scrollable page like the rules."""
 
 from __future__ import annotations
 
-from game.client import tables
+from game import games
 from game.client.scenes.play import LEVEL_WORDS
 from game.client.scenes.rules import RulesScene
 from game.client.ui import richtext as RT
@@ -48,6 +48,6 @@ class LadderScene(RulesScene):
 
     def _load(self) -> list[RT.Block]:
         ladders, problem = load_ladder(rules_file(LADDER_FILE))
-        titles = {v.id: v.title for v in tables.available_variants()}
+        titles = {e.id: e.title for e in games.entries()}
         self.problem = problem
         return RT.parse(ladder_markdown(ladders, titles, self.first, problem))

@@ -12,11 +12,13 @@ from types import SimpleNamespace
 import pygame
 
 import game
+from game import games
 from game.client import tables
 from game.client.scene import MenuScene, VariantList, draw_hints
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
+from game.core.errors import UnknownVariant
 from game.resources import asset_path
 
 _log = logging.getLogger(__name__)
@@ -224,14 +226,13 @@ def saved_matches(storage) -> list[SimpleNamespace]:
     saved_at = getattr(storage, "saved_at", lambda variant: None)
     saved = sorted(storage.saved_matches(), key=lambda s: -(saved_at(s[0].variant) or 0.0))
     for record, meta in saved:
-        if tables.table_for(record.variant) is None:
-            continue
         try:
-            from game.core.game import get_variant
-
-            title = get_variant(record.variant).title
-        except Exception:
-            title = record.variant
+            entry = games.find(record.variant)
+        except UnknownVariant:
+            continue
+        if entry.table is None:
+            continue
+        title = entry.title
         summary = meta.get("summary") or f"{len(record.seats)} players"
         if getattr(record, "practice", False):
             summary += " · practice"           # (a move was taken back: it will not be counted)
@@ -278,6 +279,8 @@ def continue_saved(app, record) -> None:
     """Open the table on a saved match; one it cannot rebuild is set aside with a notice."""
     try:
         tables.start_match(app, record)
+    except tables.TableUnavailable as exc:    # this build's table is at fault, not the save: keep it
+        app.toast(f"The match cannot be continued: {exc}")
     except Exception as exc:
         _log.exception("the saved match could not be continued")
         app.to_main_menu()

@@ -83,9 +83,10 @@ class VariantChooser(VariantList):
     def variants_listed(self) -> list:
         return tables.playable_variants()
 
-    def choose(self, variant) -> None:
+    def choose(self, entry) -> None:
         from game.client.scenes.guide_offer import offer_once
 
+        variant = entry.engine_class()      # (the game's rules are imported now, not at start-up)
         self.app.push(SetupScene(self.app, variant))
         offer_once(self.app, variant)       # the first time only: a guided first match
 

@@ -30,7 +30,8 @@ import pygame
 
 from game.client.scene import MenuScene, Scene
 from game.client.table.wording import reword, you_form
-from game.client.tables import available_variants, table_for
+from game import games
+from game.client.tables import table_for
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -163,7 +164,7 @@ class ReplayScene(Scene):
         self.record = record
         self.spans = round_spans(record)
         self.names = [s.name for s in record.seats]
-        titles = {v.id: v.title for v in available_variants()}
+        titles = {e.id: e.title for e in games.entries()}
         self.variant_title = titles.get(record.variant, record.variant)
         humans = [i for i, s in enumerate(record.seats) if s.kind == "human"]
         self.seat = seat if seat is not None else (humans[0] if humans else 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import tables
+from game import games
 from game.client.scene import MenuScene, VariantList, draw_hints
 from game.client.ui import richtext as RT
 from game.client.ui import theme as TH
@@ -19,7 +19,7 @@ class RulesChooser(VariantList):
     empty_text = "No games are installed in this build yet."
 
     def variants_listed(self) -> list:
-        return tables.available_variants()
+        return list(games.entries())
 
     def choose(self, variant) -> None:
         self.app.push(RulesScene(self.app, variant.id, variant.title))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import tables
+from game import games
 from game.client.scene import MenuScene, draw_hints
 from game.client.storage import LastMatch
 from game.client.ui import text as T
@@ -138,7 +138,7 @@ class StatsScene(MenuScene):
         self.reset_button = Button("Reset statistics…", self.reset)
         self.confirming = False
         self.form.set_widgets([self.back_button, self.reset_button], keep_focus=False)
-        titles = {v.id: v.title for v in tables.available_variants()}
+        titles = {e.id: e.title for e in games.entries()}
         stats = self.storage.stats
         self.rows = []
         for vid in sorted(set(stats.variants) | set(titles)):

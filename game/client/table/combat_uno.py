@@ -24,7 +24,6 @@ from game.client.table.hand_table import HandTable
 from game.client.table.input import Choice
 from game.client.table.wording import a_or_an, seconds_left, whose
 from game.client.table.sprites import CardSprite
-from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -612,6 +611,3 @@ class CombatUnoTable(HandTable):
 
 def make_combat_uno_table(app, record, storage):
     return CombatUnoTable(app, record, storage)
-
-
-register_table("combat-uno", make_combat_uno_table)

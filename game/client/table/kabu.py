@@ -21,7 +21,6 @@ from game.client.table.input import Choice
 from game.client.table.director import EventDirector
 from game.client.table.memory_grid import ClaimWords, MemoryGridTable
 from game.client.table.wording import possessive_own, whose
-from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -335,6 +334,3 @@ class KabuTable(MemoryGridTable):
 
 def make_kabu_table(app, record, storage):
     return KabuTable(app, record, storage)
-
-
-register_table("kabu", make_kabu_table, pass_closes_window=True)

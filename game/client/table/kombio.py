@@ -18,7 +18,6 @@ import pygame
 from game.client.table.input import Choice
 from game.client.table.memory_grid import ClaimWords, MemoryGridTable
 from game.client.table.wording import article, possessive_own, whose
-from game.client.tables import register_table
 from game.core.actions import Action
 from game.core.cards import Card
 from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKombio,
@@ -155,6 +154,3 @@ class KombioTable(MemoryGridTable):
 
 def make_kombio_table(app, record, storage):
     return KombioTable(app, record, storage)
-
-
-register_table("kombio", make_kombio_table, pass_closes_window=True)

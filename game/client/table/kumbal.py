@@ -27,7 +27,6 @@ from game.client.table.input import Choice
 from game.client.table.sprites import CardSprite
 from game.client.table.wording import whose
 from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone
-from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -704,6 +703,3 @@ class KumbalTable(HandTable):
 
 def make_kumbal_table(app, record, storage):
     return KumbalTable(app, record, storage)
-
-
-register_table("kumbal", make_kumbal_table)

@@ -29,7 +29,6 @@ from game.client.table.input import Choice
 from game.client.table.wording import you_form
 from game.client.table.zone_kinds import PairColumnZone
 from game.client.table.zones import ZoneViews
-from game.client.tables import register_table
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -953,6 +952,3 @@ class SixteenCombosTable(TableScene):
 
 def make_sixteen_combos_table(app, record, storage=None) -> SixteenCombosTable:
     return SixteenCombosTable(app, record, storage)
-
-
-register_table("sixteen-combos", make_sixteen_combos_table)
