@@ -3,15 +3,37 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-from pathlib import Path
 
-from game.about import version
 from game.core.errors import CardhallError
-from game.core.files import UnreadableFile, parse_json
-from game.core.schema import printable
+
+TYPE_CHECKING = False   # (typing is not imported for this alone; type checkers read it as typing's)
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# What a subcommand needs is imported where it runs: `cardhall --help` and the game's start pay
+# for the parser only (benchmarks/bench_startup.py).
+
+
+class _Version(argparse.Action):
+    """--version, which reads the version (pyproject.toml or the installed metadata) only when asked."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "show program's version number and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from game.about import version
+
+        print(f"cardhall {version()}")
+        parser.exit()
+
+
+def _path(text: str) -> "Path":
+    from pathlib import Path
+
+    return Path(text)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -21,7 +43,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardhall", description="Cardhall: fast memory-and-reaction card games.")
-    parser.add_argument("--version", action="version", version=f"cardhall {version()}")
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--smoke-test", action="store_true",
                         help="start the client headless, play an all-bot match of every variant, exit")
     parser.add_argument("--frames", type=int, default=None, help="frames per variant for --smoke-test")
@@ -50,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play the same seeds with this option changed and print the differences (repeatable)")
 
     rep = sub.add_parser("replay", help="replay a game record and check it reaches its recorded result")
-    rep.add_argument("record", type=Path, help="a record: a simulate --records file, a bug report or a saved match")
+    rep.add_argument("record", type=_path, help="a record: a simulate --records file, a bug report or a saved match")
     rep.add_argument("--json", action="store_true", help="print the outcome as JSON")
     rep.add_argument("--show", action="store_true",
                      help="open a window replaying a round with every card face up (instead of checking)")
@@ -59,10 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _folder(text: str) -> Path:
+def _folder(text: str) -> "Path":
     if not text.strip():       # Path("") is the current folder: never what was meant
         raise argparse.ArgumentTypeError("needs a folder name")
-    return Path(text)
+    return _path(text)
 
 
 def check_arguments(args: argparse.Namespace) -> None:
@@ -93,6 +115,8 @@ def _writable_folder(folder: Path) -> None:
 def _parse_option(text: str) -> tuple[str, object]:
     if "=" not in text:
         raise CardhallError(f"--option takes KEY=VALUE, not {text!r}")
+    from game.core.files import UnreadableFile, parse_json
+
     key, raw = text.split("=", 1)
     value: object
     try:
@@ -126,6 +150,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         sys.stderr.write("\r\033[K")   # the progress line goes; the result stays
         sys.stderr.flush()
     if args.json:
+        import json
+
         print(json.dumps(result))
     else:
         rates = ", ".join(f"{b} {r:.1%}" for b, r in zip(bots, result["win_rate"]))
@@ -142,6 +168,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace, cls: type, bots: list[str], options: dict, progress) -> int:
+    import json
+
     from game.balance import compare, format_table
 
     if args.records is not None:
@@ -177,6 +205,8 @@ def _simulate_progress():
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    import json
+
     from game.core.record import GameRecord, result_of
 
     record = GameRecord.load(args.record)
@@ -273,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def one_line(message: str, most: int = 300) -> str:
     """An error message fit for one terminal line: its first line, printable, bounded."""
+    from game.core.schema import printable
+
     first = (message.splitlines() or [""])[0][: most * 4]
     first = "".join(ch if printable(ch) else "?" for ch in first)
     return first if len(first) <= most else first[: most - 3] + "..."

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import signal
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Callable
 
@@ -126,6 +125,8 @@ def _batches(indices: list[int], slots: int) -> list[list[int]]:
 def _run_on_cores(workers: int, variant: str, bots: list[str], seed: int, indices: list[int],
                   options: dict[str, Any] | None, records: Path | None,
                   tweaks: dict[int, dict[str, Any]] | None, count: Callable[[list], None]) -> None:
+    from concurrent.futures import ProcessPoolExecutor, as_completed   # (only when more than one core plays)
+
     batches = _batches(indices, workers)
     pool = ProcessPoolExecutor(max_workers=min(workers, len(batches)), initializer=_ignore_interrupt)
     futures = [pool.submit(_play_batch, variant, bots, seed, batch, options, records, tweaks) for batch in batches]

@@ -15,7 +15,6 @@ This module imports no pygame.
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import logging
 import os
@@ -290,6 +289,8 @@ class Statistics:
 
 def match_identity(record: Any) -> str:
     """A match's identity: its variant, options, seats and seed (a new match draws a new seed)."""
+    import hashlib   # (here: OpenSSL's start-up is not the menu's first frame's to pay)
+
     key = json.dumps([record.variant, record.options, [s.to_json() for s in record.seats], record.seed],
                      sort_keys=True, default=str)
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]

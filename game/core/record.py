@@ -9,8 +9,6 @@ a golden match is a plain JSON file that `check()` verifies.
 
 from __future__ import annotations
 
-import json
-import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -18,7 +16,6 @@ from typing import Any, Callable
 from game.core import schema
 from game.core.actions import Action, action_from_json, action_to_json
 from game.core.errors import CardhallError, RecordError
-from game.core.files import UnreadableFile, atomic_write_json, read_json
 from game.core.game import Game, get_variant
 from game.core.options import legacy_options, resolve_options
 
@@ -181,6 +178,8 @@ class GameRecord:
             except CardhallError as exc:
                 return index, str(exc), None
             except Exception as exc:     # a fault of this build's rules: the caller must go on
+                import logging
+
                 logging.getLogger(__name__).exception("replaying step %d of a %s record failed", index, self.variant)
                 return index, f"this version fails on it: {type(exc).__name__}", None
         return len(self.actions), "", result_of(game)
@@ -270,10 +269,14 @@ class GameRecord:
         return cls(variant.id, options, seats, seed, actions, result, expect, about, take_backs)
 
     def save(self, path: Path) -> None:
+        from game.core.files import atomic_write_json   # (imported when a record is written: not at start-up)
+
         atomic_write_json(Path(path), self.to_json())
 
     @classmethod
     def load(cls, path: Path) -> "GameRecord":
+        from game.core.files import UnreadableFile, read_json
+
         try:
             data = read_json(Path(path), MAX_RECORD_BYTES)
         except UnreadableFile as exc:

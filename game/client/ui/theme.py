@@ -130,22 +130,8 @@ def felt_background(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     if surf is not None:
         return surf
     w, h = max(1, size[0]), max(1, size[1])
-    small = pygame.Surface((64, 36))
-    for y in range(36):
-        for x in range(64):
-            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
-            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
-            t = d ** 1.6
-            small.set_at((x, y), tuple(int(a + (b - a) * t) for a, b in zip(palette.felt_light, palette.felt_dark)))
-    surf = pygame.transform.smoothscale(small, (w, h))
-    # fine fibre noise, deterministic
-    import random
-
-    rng = random.Random(7)
-    noise = pygame.Surface((128, 128), pygame.SRCALPHA)
-    for _ in range(1400):
-        v = rng.randint(0, 255)
-        noise.set_at((rng.randrange(128), rng.randrange(128)), (v, v, v, 10))
+    surf = pygame.transform.smoothscale(_felt_light(palette), (w, h))
+    noise = _fibre_noise()
     for ty in range(0, h, 128):
         for tx in range(0, w, 128):
             surf.blit(noise, (tx, ty))
@@ -155,6 +141,51 @@ def felt_background(size: tuple[int, int], palette: Palette) -> pygame.Surface:
         _BG.clear()
     _BG[key] = surf
     return surf
+
+
+def _felt_light(palette: Palette) -> pygame.Surface:
+    """The felt's light at 64x36: the palette's light colour at the centre fading to its dark one
+    at the edge (then scaled up). The light is symmetric, so each value is worked out once per
+    quarter and mirrored: the first frame of the menu waits for this."""
+    rows = []
+    for y in range(18):
+        dy = (y - 17.5) / 18
+        half = []
+        for x in range(32):
+            dx = (x - 31.5) / 32
+            t = min(1.0, (dx * dx + dy * dy) ** 0.5) ** 1.6
+            half.append(bytes(int(a + (b - a) * t) for a, b in zip(palette.felt_light, palette.felt_dark)))
+        rows.append(b"".join(half + half[::-1]))
+    small = pygame.Surface((64, 36))
+    small.blit(pygame.image.frombuffer(b"".join(rows + rows[::-1]), (64, 36), "RGB"), (0, 0))
+    return small
+
+
+_NOISE: list[pygame.Surface] = []
+
+
+def _fibre_noise() -> pygame.Surface:
+    """Fine fibre noise, a 128x128 tile of faint grey specks, deterministic (made once)."""
+    if not _NOISE:
+        import random
+
+        # The draws random.Random(7).randint(0, 255), .randrange(128), .randrange(128) make for
+        # each speck, without the per-call checks of randint and randrange (the same numbers).
+        bits = random.Random(7).getrandbits
+
+        def below(n: int, k: int) -> int:
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            return r
+
+        noise = pygame.Surface((128, 128), pygame.SRCALPHA)
+        put = noise.set_at
+        for _ in range(1400):
+            v = below(256, 9)
+            put((below(128, 8), below(128, 8)), (v, v, v, 10))
+        _NOISE.append(noise)
+    return _NOISE[0]
 
 
 def panel(size: tuple[int, int], fill=(6, 28, 20, 200), border: RGB | None = None, radius: int = RADIUS,

@@ -1,0 +1,97 @@
+"""A fast start (issue 31): what each way of starting Cardhall imports before it does its work.
+The figures themselves are benchmarks/bench_startup.py's (tests never assert on time); these
+check the imports that cost and that nothing on that path needs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_HELP = """
+import contextlib, io, sys
+from game.cli import build_parser
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    try:
+        build_parser().parse_args(["--help"])
+    except SystemExit:
+        pass
+modules = sorted(sys.modules)
+import json
+print(json.dumps({"help": out.getvalue(), "modules": modules}))
+"""
+
+_FIRST_ACTION = """
+import os, sys
+from game.core import game as core
+
+def first_action(self, action, t=None):
+    print(repr(sorted(sys.modules)).replace("'", '"'), flush=True)
+    os._exit(0)
+
+core.Game.apply = first_action
+from game.cli import main
+sys.argv = ["cardhall", "simulate", "--variant", "kabu", "--games", "1", "--workers", "2"]
+main()
+"""
+
+
+def _run(code: str, *args: str) -> str:
+    env = dict(os.environ, CARDHALL_HOME=str(ROOT / ".no-such-home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          check=True).stdout
+
+
+def _bare() -> set[str]:
+    """What the interpreter has imported before any of Cardhall's code (an editable install's
+    finder imports pathlib, for one)."""
+    return set(json.loads(_run("import sys; print(repr(sorted(sys.modules)).replace(\"'\", '\"'))")))
+
+
+def test_help_imports_the_parser_only():
+    found = json.loads(_run(_HELP))
+    assert "simulate" in found["help"] and "--version" in found["help"]
+    imported = set(found["modules"]) - _bare()
+    for costly in ("game.about", "tomllib", "game.core.files", "game.core.schema", "json", "pathlib", "typing",
+                   "game.games", "game.core.game"):
+        assert costly not in imported, costly
+
+
+def test_version_is_read_when_asked():
+    out = subprocess.run([sys.executable, "-m", "game", "--version"], cwd=ROOT, capture_output=True, text=True)
+    from game.about import version
+
+    assert out.returncode == 0 and out.stdout == f"cardhall {version()}\n" and out.stderr == ""
+
+
+def test_simulate_imports_only_its_game_and_no_pool_or_files_before_its_first_action():
+    modules = json.loads(_run(_FIRST_ACTION).strip().splitlines()[-1])
+    assert "game.variants.kabu" in modules and "ai.kabu" in modules
+    for other in ("kombio", "combat_uno", "kumbal", "sixteen_combos"):
+        assert f"game.variants.{other}" not in modules and f"ai.{other}" not in modules
+    # One match plays in this process (the command asks for no more workers than matches): no pool;
+    # nothing is written before the first action.
+    for costly in ("concurrent.futures", "multiprocessing", "game.core.files", "logging", "game.about", "pygame"):
+        assert costly not in modules, costly
+
+
+_MENU = """
+import sys
+from game.client.smoke import smoke_test
+smoke_test(frames=0)
+print(repr(sorted(sys.modules)).replace("'", '"'))
+"""
+
+
+def test_the_menus_first_frame_imports_no_game_and_no_hashing(tmp_path):
+    out = _run(_MENU).strip().splitlines()
+    assert out[0].startswith("cardhall smoke test OK: first frame")
+    modules = json.loads(out[-1])
+    assert "pygame" in modules and "game.client.scenes.menu" in modules
+    for costly in ("hashlib", "game.core.game", "game.core.record", "game.variants.kombio", "ai.registry",
+                   "game.client.table.base"):
+        assert costly not in modules, costly
