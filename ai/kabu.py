@@ -33,9 +33,10 @@ from typing import Any
 from ai.grid_bot import GridBot
 from game.core.actions import Action, Pass
 from game.core.cards import Card, Place, grid_place
-from game.variants.kabu import (BLIND, DECIDE, DECK_CARDS, OPPONENT, OWN, BlindSwap, CallKabu, DrawFromDeck,
-                                Exchange, Give, KabuView, LookOpponent, LookOwn, LookPair, Match, Peek,
-                                PlayDrawn, SkipAbility, SwapBoth, TakeDiscard, ability_of, card_value, fits)
+from game.variants.kabu import (ABILITY, BLIND, DECIDE, DECK_CARDS, DRAWN, GIVE, LOOK_BOTH, OPPONENT, OWN, PEEK,
+                                REACTION, TAKEN, TURN, BlindSwap, CallKabu, DrawFromDeck, Exchange, Give, KabuView,
+                                LookOpponent, LookOwn, LookPair, Match, Peek, PlayDrawn, SkipAbility, SwapBoth,
+                                TakeDiscard, ability_of, card_value, fits)
 
 _VALUES = tuple(range(2, 11))   # the number ranks a remembered card may be confused with (2 to 10)
 _ALL_VALUES = [card_value(c) for c in DECK_CARDS]
@@ -64,7 +65,7 @@ class KabuBot(GridBot):
     fallback_kinds = (Pass, SkipAbility, DrawFromDeck)
 
     def _delay(self, view: KabuView) -> float:
-        if view.phase == "peek" and not view.out_of_turn:
+        if view.phase == PEEK and not view.out_of_turn:
             return 0.5 * self.level.think_delay(self.rng)   # a glance at its own cards is quick
         return super()._delay(view)
 
@@ -177,23 +178,23 @@ class KabuBot(GridBot):
     # -- choosing -------------------------------------------------------------------------------
     def _choose(self, view: KabuView, legal: list[Action]) -> Action | None:
         phase = view.phase
-        if phase == "peek":
+        if phase == PEEK:
             return self.rng.choice(legal)
         self._setup_beliefs(view)
-        if phase == "reaction":
+        if phase == REACTION:
             return self._react(view, legal)
-        if phase == "turn":
+        if phase == TURN:
             return self._turn(view, legal)
-        if phase == "drawn":
+        if phase == DRAWN:
             return self._drawn(view, legal)
-        if phase == "taken":
+        if phase == TAKEN:
             place, _ = self._exchange_gain(card_value(view.held) if view.held else self.ev)
             return Exchange(self.seat, place.index) if place else None
-        if phase == "ability":
+        if phase == ABILITY:
             return self._ability(view, legal)
-        if phase == "look_both":
+        if phase == LOOK_BOTH:
             return self._decide_swap(view)
-        if phase == "give":
+        if phase == GIVE:
             place, worst = self._worst_own()
             if self._mistake():
                 place = self._slip_slot(worst - 1) or place

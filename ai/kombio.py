@@ -39,10 +39,10 @@ from ai.grid_bot import GridBot, listed
 from ai.levels import Level
 from game.core.actions import Action, Pass
 from game.core.cards import Place, grid_place
-from game.variants.kombio import (DECK_CARDS, CallKombio, DecidePenalty, DrawFromDeck, Exchange, Give,
-                                  KombioView, LookAny, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility,
-                                  SwapBoth, SwapLooked, TakeDiscard, blind_swap_action, look_two_action,
-                                  pass_action)
+from game.variants.kombio import (ABILITY, DECK_CARDS, DRAWN, GIVE, LOOK_BOTH, LOOK_SWAP, PENALTY_CHOICE, REACTION,
+                                  TAKEN, TURN, CallKombio, DecidePenalty, DrawFromDeck, Exchange, Give, KombioView,
+                                  LookAny, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, SwapLooked,
+                                  TakeDiscard, blind_swap_action, look_two_action, pass_action)
 
 _RANK = attrgetter("rank")
 _VALUES = tuple(sorted({c.rank for c in DECK_CARDS}))  # the values a card may be misremembered as
@@ -450,7 +450,7 @@ class KombioBot(GridBot):
     # -- choosing -------------------------------------------------------------------------------
     def _choose(self, view: KombioView, legal: list[Action]) -> Action | None:
         phase = view.phase
-        if phase == "reaction" and not self._may_match(view, legal):
+        if phase == REACTION and not self._may_match(view, legal):
             # Most reactions: it remembers no card of the discard's value, so it passes (what
             # _react decides then) without the beliefs a claim is weighed with.
             top = view.discard_top
@@ -458,30 +458,30 @@ class KombioBot(GridBot):
                 self.last_reason = f"You know of no {top.rank} to match."
             return pass_action(self.seat)   # (the very one listed: found at once)
         self._setup_beliefs(view)
-        if phase == "reaction":
+        if phase == REACTION:
             return self._react(view, legal)
-        if phase == "turn":
+        if phase == TURN:
             return self._turn(view, legal)
-        if phase == "drawn":
+        if phase == DRAWN:
             return self._drawn(view, legal)
-        if phase == "taken":
+        if phase == TAKEN:
             place, _ = self._exchange_gain(view.held.rank if view.held else self.ev)
             if self._mistake():
                 slip = self._slip_slot(view.held.rank if view.held else self.ev)
                 place = slip or place
             return Exchange(self.seat, place.index) if place else None
-        if phase == "ability":
+        if phase == ABILITY:
             return self._ability(view, legal)
-        if phase == "look_swap":
+        if phase == LOOK_SWAP:
             return self._look_swap(view, legal)
-        if phase == "look_both":
+        if phase == LOOK_BOTH:
             return self._look_both(view, legal)
-        if phase == "give":
+        if phase == GIVE:
             place, worst = self._worst_own()
             if self._mistake():
                 place = self._slip_slot(worst - 1) or place   # a careless pick, not a known low card
             return Give(self.seat, place.index) if place else None
-        if phase == "penalty_choice":
+        if phase == PENALTY_CHOICE:
             place = view.pending_place
             v = self.known.get(place) if place is not None else None
             if v is None:

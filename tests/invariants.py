@@ -61,6 +61,10 @@ class _QuickReductions(dict):
     """pickle's dispatch_table, filled in per class on first sight."""
 
     def __missing__(self, cls: type) -> Any:
+        if issubclass(cls, type):
+            # A class (an engine's Phase enum, reached from one of its members) is pickled by its
+            # name, as pickle does when its table has no entry (a KeyError here says so).
+            raise KeyError(cls)
         reduce = copyreg.dispatch_table.get(cls)       # what pickle would use (this table replaces it)
         if reduce is None and _stock_frozen_dataclass(cls):
             names = tuple(f.name for f in dataclasses.fields(cls))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+from enum import StrEnum
 from typing import Any, ClassVar, Hashable
 
 from game import games
@@ -31,6 +32,23 @@ from game.core.options import OptionSpec, resolve_options
 from game.core.piles import Piles
 from game.core.scoring import MatchScore
 from game.core.turns import TurnOrder
+
+
+class Phase(StrEnum):
+    """The phases every game passes through; the code here names them. A variant's own Phase
+    repeats these (the same names and values) and adds its own. A phase is its string value (a
+    view's `phase`, a record, a comparison with "ready" all see the string)."""
+    READY = "ready"             # before the first round
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+
+
+# Each phase also under its own name, for the comparisons below (a phase is set as the variant's
+# own member, `self.Phase.X`; members equal their strings, so comparing across enums holds): Python
+# 3.11 looks `Phase.TURN` up through the enum class's __getattr__ hook, several times slower than a
+# module name, and the rules compare phases at every ask (bench_engine: Kombio 15% slower with
+# `Phase.X`). tests/test_phases.py checks each name is its member.
+READY, ROUND_OVER, MATCH_OVER = Phase
 
 
 class Game:
@@ -51,9 +69,17 @@ class Game:
     hidden_memory: ClassVar[bool] = False
     # The replay's truth view sets this for one observe(): every card face up (see truth_view).
     reveal_all: bool = False
+    # The variant's phases (a StrEnum holding at least those of the class it builds on).
+    Phase: ClassVar[type[StrEnum]] = Phase
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        for base in cls.__mro__[1:]:
+            if issubclass(base, Game):
+                missing = [p.name for p in base.Phase if cls.Phase.__members__.get(p.name) != p]
+                if missing:
+                    raise TypeError(f"{cls.__name__}.Phase lacks the phases {', '.join(missing)} of {base.__name__}")
+                break
         entry = games.declared_engine(cls)
         if entry is not None:
             # What a game is, as its entry in game/games.py declares it (the menus read it there
@@ -80,7 +106,7 @@ class Game:
         self.order = TurnOrder(seats)
         self.match_rule = self.make_match_rule()
         self.score = MatchScore(seats, adjust=self.match_rule.adjust if self.match_rule else None)
-        self.phase = "ready"
+        self.phase = self.Phase.READY
         self.round = 0
         self.dealer = seats - 1     # the last seat deals the first round
         self.turn = 0
@@ -123,7 +149,7 @@ class Game:
     def round_revealed(self) -> bool:
         """Are all cards shown? At a round's end every hand is laid down; the replay's truth view
         (`reveal_all`) shows them at every step."""
-        return self.reveal_all or self.phase in ("round_over", "match_over")
+        return self.reveal_all or self.phase in (ROUND_OVER, MATCH_OVER)
 
     def truth_view(self) -> Any:
         """What is really on the table: the spectator's view with every card face up (the round
@@ -171,7 +197,7 @@ class Game:
         to the left. Returns the first seat to play (the dealer's left) and the RoundStarted event."""
         if action.seat != TABLE:
             raise NotYourTurn("only the table deals a round")
-        if self.phase not in ("ready", "round_over"):
+        if self.phase not in (READY, ROUND_OVER):
             raise WrongPhase("a round is still being played")
         self.piles.new_deal(self.deck_cards, self.rng, action.deck)
         self.round += 1
@@ -189,11 +215,11 @@ class Game:
         assert rule is not None, f"{self.title} has no match rule"
         if rule.over(self.score):
             self.winners = rule.winners(self.score)
-            self.phase = "match_over"
+            self.phase = self.Phase.MATCH_OVER
             self.over = True
             events.append(MatchEnded(totals, self.winners))
         else:
-            self.phase = "round_over"
+            self.phase = self.Phase.ROUND_OVER
 
     # The piles and the direction of play under their plain names (the rules tests arrange decks
     # and piles through them).

@@ -18,6 +18,7 @@ happens to an empty grid, how a round is scored, and builds its view from `grid_
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -156,8 +157,32 @@ def row_places(seat: int, slots: int) -> tuple[Place, ...]:
     return tuple(grid_place(seat, i) for i in range(slots))
 
 
+class GridPhase(StrEnum):
+    """The phases of the grid games' shared turn flow (Kombio's and Kabu's Phase hold them all)."""
+    READY = "ready"
+    TURN = "turn"               # draw from the deck or take the discard
+    DRAWN = "drawn"             # holding the card drawn from the deck
+    TAKEN = "taken"             # holding the card taken from the discard
+    ABILITY = "ability"         # a played card's ability, first step
+    LOOK_BOTH = "look_both"     # an ability's look at two cards, then swap them or not
+    REACTION = "reaction"       # the window to match the card just discarded
+    GIVE = "give"               # a matcher gives one of its cards to the seat it matched from
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+
+
+# Each phase also under its own name, for the comparisons below (a phase is set as the variant's
+# own member, `self.Phase.X`; members equal their strings, so comparing across enums holds): Python
+# 3.11 looks `Phase.TURN` up through the enum class's __getattr__ hook, several times slower than a
+# module name, and the rules compare phases at every ask (bench_engine: Kombio 15% slower with
+# `Phase.X`). tests/test_phases.py checks each name is its member.
+READY, TURN, DRAWN, TAKEN, ABILITY, LOOK_BOTH, REACTION, GIVE, ROUND_OVER, MATCH_OVER = GridPhase
+
+
 class GridGame(Game):
     """A Game played on face-down grids. The variant's `setup` calls `setup_grids`."""
+
+    Phase = GridPhase
 
     call_name = "the end"   # what the variant's round-ending call is named ("KOMBIO", "Kabu")
     window_name = "match"   # how the reaction window is named ("match 7", "claim 7h")
@@ -186,7 +211,7 @@ class GridGame(Game):
     # -- reading the grids ------------------------------------------------------------------
     def acts_out_of_turn(self, seat: int) -> bool:
         """Out of turn in a memory-grid game means claiming during the reaction window."""
-        if self.phase != "reaction":
+        if self.phase != REACTION:
             return False
         window = getattr(self, "window", None)
         # In the reaction phase the seats to act are the window's remaining seats (Kombio, Kabu).
@@ -312,16 +337,16 @@ class GridGame(Game):
     def _prompt(self) -> str:
         """The view's prompt: the shared steps here, the variant's own in `_step_prompt`."""
         phase = self.phase
-        if phase == "ready":
+        if phase == READY:
             return "the first round is about to be dealt"
-        if phase == "round_over":
+        if phase == ROUND_OVER:
             return f"round {self.round} is over"
-        if phase == "match_over":
+        if phase == MATCH_OVER:
             return "the match is over"
-        if phase == "turn":
+        if phase == TURN:
             can_call = self.caller is None and self.may_call_now()
             return f"seat {self.turn} to draw, take the discard" + (f" or call {self.call_name}" if can_call else "")
-        if phase == "give":
+        if phase == GIVE:
             return f"seat {self.pending_seat} to give a card into the gap"
         return self._step_prompt(phase)
 
@@ -426,16 +451,16 @@ class GridGame(Game):
             raise NotYourTurn(f"seat {action.seat} cannot act now")
 
     def table_action(self) -> tuple[Action, float | None] | None:
-        if self.phase in ("ready", "round_over"):
+        if self.phase in (READY, ROUND_OVER):
             return _START, None
-        if self.phase == "reaction" and self.window is not None and self.window.deadline is not None:
+        if self.phase == REACTION and self.window is not None and self.window.deadline is not None:
             return _EXPIRE, self.window.deadline
         return None
 
     def _turn_actions(self, seat: int, phase: str, own: list[int]) -> list[Action]:
         """The legal actions of the turn's own steps (`own`: the slots holding a card), for the
         call the variant's `call_action`."""
-        if phase == "turn":
+        if phase == TURN:
             actions: list[Action] = []
             if self.piles.can_draw():
                 actions.append(DrawFromDeck(seat))
@@ -444,13 +469,13 @@ class GridGame(Game):
             if self.caller is None and self.may_call_now():
                 actions.append(self.call_action(seat))
             return actions
-        if phase == "drawn":
+        if phase == DRAWN:
             return [exchange_action(seat, i) for i in own] + [PlayDrawn(seat)]
-        if phase == "taken":
+        if phase == TAKEN:
             return [exchange_action(seat, i) for i in own]
-        if phase == "look_both":
+        if phase == LOOK_BOTH:
             return [SwapBoth(seat), SkipAbility(seat)]
-        if phase == "give":
+        if phase == GIVE:
             return [Give(seat, i) for i in own]
         return []
 
@@ -463,7 +488,7 @@ class GridGame(Game):
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
         self.turn = seat
-        self.phase = "turn"
+        self.phase = self.Phase.TURN
         self.turn_is_final = self.caller is not None
         events.append(TurnStarted(seat))
         if not self.legal_actions(seat):
@@ -491,7 +516,7 @@ class GridGame(Game):
         events.append(called)
 
     def _call_instead_of_turn(self, action: Action, called: Event, t: float) -> list[Event]:
-        self._require(action, "turn")
+        self._require(action, TURN)
         if self.caller is not None:
             raise IllegalAction(f"seat {self.caller} has already called {self.call_name}")
         if not self.may_call_now():
@@ -503,29 +528,29 @@ class GridGame(Game):
         return events
 
     def _on_DrawFromDeck(self, action: DrawFromDeck, t: float) -> list[Event]:
-        self._require(action, "turn")
+        self._require(action, TURN)
         if not self.piles.can_draw():
             raise IllegalAction("the deck is empty and the discard pile cannot refill it")
         events: list[Event] = []
         card = self.piles.draw(self.rng, events)
         assert card is not None
-        self.held, self.held_from, self.phase = card, "deck", "drawn"
+        self.held, self.held_from, self.phase = card, "deck", self.Phase.DRAWN
         self._show(action.seat, card)
         events.append(CardMoved(card, DECK, held_place(action.seat), frozenset((action.seat,)), action.seat))
         return events
 
     def _on_TakeDiscard(self, action: TakeDiscard, t: float) -> list[Event]:
-        self._require(action, "turn")
+        self._require(action, TURN)
         if not self.piles.discard:
             raise IllegalAction("the discard pile is empty (the first turn draws from the deck)")
         if not any(c is not None for c in self.grids[action.seat]):
             raise IllegalAction("you have no card to exchange the discard with")
         card = self.piles.discard.pop()
-        self.held, self.held_from, self.phase = card, "discard", "taken"
+        self.held, self.held_from, self.phase = card, "discard", self.Phase.TAKEN
         return [CardMoved(card, DISCARD, held_place(action.seat), None, action.seat)]
 
     def _on_Exchange(self, action: Exchange, t: float) -> list[Event]:
-        self._require(action, "drawn", "taken")
+        self._require(action, DRAWN, TAKEN)
         seat = action.seat
         place = grid_place(seat, action.index)
         old = self.card_at(place)
@@ -544,7 +569,7 @@ class GridGame(Game):
         return events
 
     def _on_PlayDrawn(self, action: PlayDrawn, t: float) -> list[Event]:
-        self._require(action, "drawn")
+        self._require(action, DRAWN)
         card = self.held
         assert card is not None
         self._land(card)
@@ -559,7 +584,7 @@ class GridGame(Game):
         events.append(AbilityEnded(seat, used))
         self._open_window(t, events)
 
-    ability_phases = ("ability", "look_both")   # the steps of an ability (it may be skipped in any)
+    ability_phases = (ABILITY, LOOK_BOTH)   # the steps of an ability (it may be skipped in any)
 
     def _swap_blind(self, action: BlindSwap, t: float) -> list[Event]:
         """The blind-swap ability, once the variant has checked that the card played grants it."""
@@ -576,11 +601,11 @@ class GridGame(Game):
         self._require(action, *self.ability_phases)
         events: list[Event] = []
         # Skipping after a look (no swap) still counts as using the ability.
-        self._finish_ability(action.seat, self.phase != "ability", t, events)
+        self._finish_ability(action.seat, self.phase != ABILITY, t, events)
         return events
 
     def _on_SwapBoth(self, action: SwapBoth, t: float) -> list[Event]:
-        self._require(action, "look_both")
+        self._require(action, LOOK_BOTH)
         events: list[Event] = []
         self._swap(self.looked[0], self.looked[1], action.seat, events)
         self._finish_ability(action.seat, True, t, events)
@@ -592,7 +617,7 @@ class GridGame(Game):
         offered = tuple(s for s in range(self.seats) if s not in self.locked_seats())
         self.window = ReactionWindow.open(f"{self.window_name} {self.piles.discard[-1]}", offered, t,
                                           float(self.options["reaction_seconds"]), self.window_serial)
-        self.phase = "reaction"
+        self.phase = self.Phase.REACTION
         events.append(WindowOpened("match", offered, t, self.window.deadline))
 
     def _close_window(self, reason: str, t: float, events: list[Event]) -> None:
@@ -603,7 +628,7 @@ class GridGame(Game):
     def _on_Expire(self, action: Expire, t: float) -> list[Event]:
         if action.seat != TABLE:
             raise NotYourTurn("only the table closes a window on time")
-        if self.phase != "reaction" or self.window is None:
+        if self.phase != REACTION or self.window is None:
             raise WrongPhase("no reaction window is open")
         self.window.check_expire(t)
         events: list[Event] = []
@@ -611,7 +636,7 @@ class GridGame(Game):
         return events
 
     def _on_Pass(self, action: Pass, t: float) -> list[Event]:
-        if self.phase != "reaction" or self.window is None:
+        if self.phase != REACTION or self.window is None:
             raise WrongPhase("there is no reaction window to pass on")
         self.window.check_claim(action.seat, t)
         self.window.mark_done(action.seat)
@@ -621,7 +646,7 @@ class GridGame(Game):
         return events
 
     def _on_Give(self, action: Give, t: float) -> list[Event]:
-        self._require(action, "give")
+        self._require(action, GIVE)
         src = grid_place(action.seat, action.index)
         if self.card_at(src) is None:
             raise InvalidTarget(f"you have no card in slot {action.index} to give")

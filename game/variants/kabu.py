@@ -21,6 +21,7 @@ discard, on an opponent's card a snipe (paid for with `Give`). The races:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Hashable
 
@@ -204,7 +205,30 @@ class KabuView(GridView):
     halved: tuple[tuple[int, int, int, int], ...]   # (round, seat, total before, after)
 
 
+class Phase(StrEnum):
+    """Where a Kabu round stands (its string is the view's `phase`)."""
+    READY = "ready"
+    PEEK = "peek"               # the round's opening peeks at own cards
+    TURN = "turn"               # draw from the deck or take the discard
+    DRAWN = "drawn"             # holding the card drawn from the deck
+    TAKEN = "taken"             # holding the card taken from the discard
+    ABILITY = "ability"         # a played card's ability, first step
+    LOOK_BOTH = "look_both"     # a look at two cards, then swap them or not
+    REACTION = "reaction"       # the window to snipe or discard the card just played
+    GIVE = "give"               # a sniper gives one of its cards to the seat it sniped from
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+
+
+# Each phase also under its own name, for the rules below: Python 3.11 looks `Phase.TURN` up through
+# the enum class's __getattr__ hook, several times slower than a module name, and the rules compare
+# phases at every ask (bench_engine: Kombio 15% slower with `Phase.X`). tests/test_phases.py checks
+# each name is its member.
+READY, PEEK, TURN, DRAWN, TAKEN, ABILITY, LOOK_BOTH, REACTION, GIVE, ROUND_OVER, MATCH_OVER = Phase
+
+
 class Kabu(GridGame):
+    Phase = Phase
     # Its id, title, summary, aliases and seats: its entry in game/games.py.
     call_name = "Kabu"
     option_specs = (
@@ -305,13 +329,13 @@ class Kabu(GridGame):
     # -- what the driver asks ---------------------------------------------------------------
     def seats_to_act(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase in ("turn", "drawn", "taken", "ability", "look_both"):
+        if phase in (TURN, DRAWN, TAKEN, ABILITY, LOOK_BOTH):
             return (self.turn,)
-        if phase == "reaction":
+        if phase == REACTION:
             return self.window.remaining()  # type: ignore[union-attr]
-        if phase == "give":
+        if phase == GIVE:
             return (self.pending_seat,)  # type: ignore[return-value]
-        if phase == "peek":
+        if phase == PEEK:
             return tuple(s for s in range(self.seats) if len(self.peeked[s]) < PEEKS)
         return ()
 
@@ -320,7 +344,7 @@ class Kabu(GridGame):
                 self.window.serial if self.window else -1, self.pending_seat)
 
     def situation_for(self, seat: int) -> Hashable:
-        if self.phase == "peek":   # the others' peeks do not change what a seat may peek at
+        if self.phase == PEEK:   # the others' peeks do not change what a seat may peek at
             return (self.round, "peek", len(self.peeked[seat]) if 0 <= seat < self.seats else 0)
         return self.situation()
 
@@ -329,7 +353,7 @@ class Kabu(GridGame):
         if seat == TABLE:
             pending = self.table_action()
             return [pending[0]] if pending else []
-        if phase == "reaction":
+        if phase == REACTION:
             # The hottest list of the game: built from ints (cheap to hash), not from Places.
             window = self.window
             if window is None or not window.is_open_to(seat):
@@ -346,9 +370,9 @@ class Kabu(GridGame):
         if seat not in self.seats_to_act():
             return []
         own = [i for i, c in enumerate(self.grids[seat]) if c is not None]
-        if phase == "peek":
+        if phase == PEEK:
             return [Peek(seat, i) for i in own if i not in self.peeked[seat]]
-        if phase == "ability":
+        if phase == ABILITY:
             return self._ability_actions(seat) + [SkipAbility(seat)]
         return self._turn_actions(seat, phase, own)
 
@@ -375,17 +399,17 @@ class Kabu(GridGame):
         held = self.held_shown_to(seat, holder)
         window = self.window
         acting = self.seats_to_act()
-        in_window = self.phase == "reaction" and window is not None
+        in_window = self.phase == REACTION and window is not None
         pile = self.piles.discard
         zones = [grid_zone(s, row) for s, row in enumerate(grids)]
         zones.append(ZoneView(DISCARD, "pile", tuple(pile[-2:]), len(pile)))
         zones.append(ZoneView(DECK, "deck", (), len(self.piles.deck)))
         if holder is not None:
             zones.append(ZoneView(held_place(holder), "held", (held if held is not None else FACE_DOWN,), 1))
-        looked = self.looked if self.phase == "look_both" else ()
+        looked = self.looked if self.phase == LOOK_BOTH else ()
         if glimpse is not None and glimpse[0] == seat and glimpse[1] in visible:
             looked = (glimpse[1],)
-        in_play = self.phase not in ("ready", "round_over", "match_over", "peek")
+        in_play = self.phase not in (READY, ROUND_OVER, MATCH_OVER, PEEK)
         return KabuView(
             seat=seat, seats=self.seats, round=self.round, phase=self.phase,
             turn=self.turn if self.round else None, dealer=self.dealer, acting=acting,
@@ -398,15 +422,15 @@ class Kabu(GridGame):
             calculated=self.calculated() if in_play else None,
             discard_size=len(pile), deck_size=len(self.piles.deck),
             holder=holder, held=held, held_from=self.held_from if holder is not None else None,
-            ability=self.ability if self.phase in ("ability", "look_both") else None,
-            ability_card=self.ability_card if self.phase in ("ability", "look_both") else None,
+            ability=self.ability if self.phase in (ABILITY, LOOK_BOTH) else None,
+            ability_card=self.ability_card if self.phase in (ABILITY, LOOK_BOTH) else None,
             looked=looked, looked_cards=tuple(visible.get(p) for p in looked),
-            peeks_left=tuple(PEEKS - len(p) if self.phase == "peek" else 0 for p in self.peeked),
+            peeks_left=tuple(PEEKS - len(p) if self.phase == PEEK else 0 for p in self.peeked),
             caller=self.caller, final_turns=tuple(sorted(self.final_turns)), locked=self.locked_seats(),
             window_seats=window.remaining() if in_window else (),
             window_deadline=window.deadline if window else None,
-            pending_seat=self.pending_seat if self.phase == "give" else None,
-            pending_place=self.pending_place if self.phase == "give" else None,
+            pending_seat=self.pending_seat if self.phase == GIVE else None,
+            pending_place=self.pending_place if self.phase == GIVE else None,
             halved=tuple(self.halved),
             options=dict(self.options),
         )
@@ -416,13 +440,13 @@ class Kabu(GridGame):
 
     def _step_prompt(self, phase: str) -> str:
         turn = self.turn
-        if phase == "peek":
+        if phase == PEEK:
             return "everyone chooses two of their own cards to look at"
-        if phase in ("drawn", "taken"):
-            return f"seat {turn} to swap the card in" + (" or discard it" if phase == "drawn" else "")
-        if phase in ("ability", "look_both"):
+        if phase in (DRAWN, TAKEN):
+            return f"seat {turn} to swap the card in" + (" or discard it" if phase == DRAWN else "")
+        if phase in (ABILITY, LOOK_BOTH):
             return f"seat {turn} to use the {card_name(self.ability_card)}: {ABILITY_NAMES.get(self.ability, '')}"  # type: ignore[arg-type]
-        if phase == "reaction":
+        if phase == REACTION:
             top = self.piles.discard[-1]
             calc = self.calculated()
             return f"anyone may discard or snipe on the {card_name(top)}" + ("" if calc is None else f" or a {calc}")
@@ -436,11 +460,11 @@ class Kabu(GridGame):
         self.last_claim = self.covered = self.faulty = None
         self.peeked = [set() for _ in range(self.seats)]
         self.deal_grids(first, GRID_SIZE, events)
-        self.turn, self.phase = first, "peek"
+        self.turn, self.phase = first, PEEK
         return events
 
     def _on_Peek(self, action: Peek, t: float) -> list[Event]:
-        self._require(action, "peek")
+        self._require(action, PEEK)
         place = grid_place(action.seat, action.index)
         self._check_target(place, "the card to peek at", owner=action.seat)
         if action.index in self.peeked[action.seat]:
@@ -468,7 +492,7 @@ class Kabu(GridGame):
         kind = ability_of(card)
         if kind is None:
             return False
-        self.ability, self.ability_card, self.phase = kind, card, "ability"
+        self.ability, self.ability_card, self.phase = kind, card, ABILITY
         events.append(AbilityStarted(seat, card, ABILITY_NAMES[kind]))
         return True
 
@@ -479,7 +503,7 @@ class Kabu(GridGame):
         self.glimpse = glimpse   # instant knowledge: the looked-at card stays in view for this window
 
     def _require_ability(self, action: Action, kind: str) -> None:
-        self._require(action, "ability")
+        self._require(action, ABILITY)
         if self.ability != kind:
             raise WrongPhase(f"{type(action).__name__} is not the ability of the {card_name(self.ability_card)}")  # type: ignore[arg-type]
 
@@ -512,7 +536,7 @@ class Kabu(GridGame):
         events: list[Event] = []
         self._look(action.seat, own, events)
         self._look(action.seat, action.place, events)
-        self.looked, self.phase = (own, action.place), "look_both"
+        self.looked, self.phase = (own, action.place), LOOK_BOTH
         return events
 
 
@@ -521,10 +545,10 @@ class Kabu(GridGame):
         seat, place = action.seat, action.place
         last = self.last_claim
         if (last is not None and last[0] == place and last[2] == self.top_serial and last[1] != seat
-                and 0 <= seat < self.seats and self.phase in ("reaction", "give") and self.card_at(place) is None):
+                and 0 <= seat < self.seats and self.phase in (REACTION, GIVE) and self.card_at(place) is None):
             # The race for the card: the first touch wins; the slower claim costs nothing.
             raise LostCardRace(f"seat {last[1]} claimed that card first", (RaceLost(seat, place, last[1]),))
-        if self.phase != "reaction" or self.window is None:
+        if self.phase != REACTION or self.window is None:
             raise WrongPhase("there is no discard to claim on right now")
         self.window.check_claim(seat, t)
         card = self._check_target(place, "the card to claim")
@@ -541,7 +565,7 @@ class Kabu(GridGame):
             kind = "discard" if place.seat == seat else "snipe"
             events: list[Event] = [Claimed(seat, place, card, kind, why), CardMoved(card, place, DISCARD, None, seat)]
             if kind == "snipe":
-                self.phase, self.pending_seat, self.pending_place = "give", seat, place
+                self.phase, self.pending_seat, self.pending_place = GIVE, seat, place
                 return events
             self._check_grids(seat, events)   # a refill if that was the last card
             self._open_window(t, events)

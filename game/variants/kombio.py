@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Hashable
 
@@ -131,7 +132,31 @@ _SEAT, _OUT_OF_TURN, _ZONES, _GRIDS, _HELD, _LOOKED_CARDS, _OPTIONS = (
     for name in ("seat", "out_of_turn", "zones", "grids", "held", "looked_cards", "options"))
 
 
+class Phase(StrEnum):
+    """Where a Kombio round stands (its string is the view's `phase`)."""
+    READY = "ready"
+    TURN = "turn"               # draw from the deck or take the discard
+    DRAWN = "drawn"             # holding the card drawn from the deck
+    TAKEN = "taken"             # holding the card taken from the discard
+    ABILITY = "ability"         # a played card's ability, first step
+    LOOK_SWAP = "look_swap"     # a 7's look at an own card, then swap it with another or not
+    LOOK_BOTH = "look_both"     # a look at two cards, then swap them or not
+    REACTION = "reaction"       # the window to match the card just discarded
+    GIVE = "give"               # a matcher gives one of its cards to the seat it matched from
+    PENALTY_CHOICE = "penalty_choice"   # a wrong match from another's grid: its owner picks the penalty
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+
+
+# Each phase also under its own name, for the rules below: Python 3.11 looks `Phase.TURN` up through
+# the enum class's __getattr__ hook, several times slower than a module name, and the rules compare
+# phases at every ask (bench_engine: Kombio 15% slower with `Phase.X`). tests/test_phases.py checks
+# each name is its member.
+READY, TURN, DRAWN, TAKEN, ABILITY, LOOK_SWAP, LOOK_BOTH, REACTION, GIVE, PENALTY_CHOICE, ROUND_OVER, MATCH_OVER = Phase
+
+
 class Kombio(GridGame):
+    Phase = Phase
     # Its id, title, summary, aliases and seats: its entry in game/games.py.
     call_name = "KOMBIO"
     option_specs = (
@@ -149,7 +174,7 @@ class Kombio(GridGame):
                BlindSwap, LookAny, SwapLooked, LookTwo, SwapBoth, SkipAbility, Match, Give, DecidePenalty)
     deck_cards = DECK_CARDS
     call_action = CallKombio
-    ability_phases = ("ability", "look_swap", "look_both")
+    ability_phases = (ABILITY, LOOK_SWAP, LOOK_BOTH)
     # How the match is won: the "Game length" options, lowest total (Game.make_match_rule).
 
     # -- state ----------------------------------------------------------------------------
@@ -216,11 +241,11 @@ class Kombio(GridGame):
     # -- what the driver asks ---------------------------------------------------------------
     def seats_to_act(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase in ("turn", "drawn", "taken", "ability", "look_swap", "look_both"):
+        if phase in (TURN, DRAWN, TAKEN, ABILITY, LOOK_SWAP, LOOK_BOTH):
             return (self.turn,)
-        if phase == "reaction":
+        if phase == REACTION:
             return self.window.remaining()  # type: ignore[union-attr]
-        if phase in ("give", "penalty_choice"):
+        if phase in (GIVE, PENALTY_CHOICE):
             return (self.pending_seat,)  # type: ignore[return-value]
         return ()
 
@@ -233,7 +258,7 @@ class Kombio(GridGame):
         if seat == TABLE:
             pending = self.table_action()
             return [pending[0]] if pending else []
-        if phase == "reaction":   # the most frequent ask: every seat, after every discard
+        if phase == REACTION:   # the most frequent ask: every seat, after every discard
             if not self.window.is_open_to(seat):  # type: ignore[union-attr]  (seats_to_act's rule)
                 return []
             targets = self._all_target_list()
@@ -244,12 +269,12 @@ class Kombio(GridGame):
             return list(kept[1])
         if seat not in self.seats_to_act():
             return []
-        if phase == "ability":
+        if phase == ABILITY:
             return self._ability_actions(seat) + [SkipAbility(seat)]
-        if phase == "look_swap":
+        if phase == LOOK_SWAP:
             looked = self.looked[0]
             return [SwapLooked(seat, p) for p in self._targets() if p != looked] + [SkipAbility(seat)]
-        if phase == "penalty_choice":
+        if phase == PENALTY_CHOICE:
             return [DecidePenalty(seat, True), DecidePenalty(seat, False)]
         return self._turn_actions(seat, phase, [i for i, c in enumerate(self.grids[seat]) if c is not None])
 
@@ -314,13 +339,13 @@ class Kombio(GridGame):
                 (made_from, grids, tuple([grid_zone(s, row) for s, row in enumerate(grids)]))
         grids = kept[1]
         window = self.window
-        in_window = self.phase == "reaction" and window is not None
+        in_window = self.phase == REACTION and window is not None
         zones = (*kept[2], ZoneView(DISCARD, "pile", tuple(self.piles.discard[-2:]), len(self.piles.discard)),
                  _deck_zone(len(self.piles.deck)))
         holder = self.turn if self.held is not None else None
         remaining = window.remaining() if in_window else ()  # type: ignore[union-attr]
-        step = self.phase in ("ability", "look_swap", "look_both")
-        pending = self.phase in ("give", "penalty_choice")
+        step = self.phase in (ABILITY, LOOK_SWAP, LOOK_BOTH)
+        pending = self.phase in (GIVE, PENALTY_CHOICE)
         # KombioView's fields in their order, one a line (tests/test_fast_paths.py checks what each
         # one holds): a view is made from their values. (A list: a dict of the names cost more
         # than the rest of the parts.)
@@ -361,7 +386,7 @@ class Kombio(GridGame):
             self.pending_seat if pending else None,
             self.pending_place if pending else None,
             None,   # options
-            self.pending_claimer if self.phase == "penalty_choice" else None,   # wrong_claimer
+            self.pending_claimer if self.phase == PENALTY_CHOICE else None,   # wrong_claimer
         ]
         return fields, holder
 
@@ -370,14 +395,14 @@ class Kombio(GridGame):
 
     def _step_prompt(self, phase: str) -> str:
         turn = self.turn
-        if phase in ("drawn", "taken"):
-            return f"seat {turn} to exchange the card" + (" or play it" if phase == "drawn" else "")
-        if phase in ("ability", "look_swap", "look_both"):
+        if phase in (DRAWN, TAKEN):
+            return f"seat {turn} to exchange the card" + (" or play it" if phase == DRAWN else "")
+        if phase in (ABILITY, LOOK_SWAP, LOOK_BOTH):
             return f"seat {turn} to use the {self.ability}'s ability: {ABILITY_NAMES.get(self.ability, '')}"
-        if phase == "reaction":
+        if phase == REACTION:
             top = self.piles.discard[-1].rank if self.piles.discard else "?"
             return f"anyone may match the {top}"
-        if phase == "penalty_choice":
+        if phase == PENALTY_CHOICE:
             return f"seat {self.pending_seat} to choose the wrong claimer's penalty"
         return phase
 
@@ -401,12 +426,12 @@ class Kombio(GridGame):
     def _start_ability(self, seat: int, card: Card, events: list[Event]) -> bool:
         if card.rank not in ABILITY_NAMES:
             return False
-        self.ability, self.phase = card.rank, "ability"  # type: ignore[assignment]
+        self.ability, self.phase = card.rank, ABILITY  # type: ignore[assignment]
         events.append(AbilityStarted(seat, card.rank, ABILITY_NAMES[card.rank]))  # type: ignore[index]
         return True
 
     def _require_ability(self, action: Action, *ranks: int) -> None:
-        self._require(action, "ability")
+        self._require(action, ABILITY)
         if self.ability not in ranks:
             raise WrongPhase(f"{type(action).__name__} is not the ability of a {self.ability}")
 
@@ -436,11 +461,11 @@ class Kombio(GridGame):
         self._check_target(action.place, "the card to look at")
         events: list[Event] = []
         self._look(action.seat, action.place, events)
-        self.looked, self.phase = (action.place,), "look_swap"
+        self.looked, self.phase = (action.place,), LOOK_SWAP
         return events
 
     def _on_SwapLooked(self, action: SwapLooked, t: float) -> list[Event]:
-        self._require(action, "look_swap")
+        self._require(action, LOOK_SWAP)
         self._check_target(action.other, "the card to swap with")
         if action.other == self.looked[0]:
             raise InvalidTarget("swap the card you looked at with a different card")
@@ -458,13 +483,13 @@ class Kombio(GridGame):
         events: list[Event] = []
         self._look(action.seat, action.a, events)
         self._look(action.seat, action.b, events)
-        self.looked, self.phase = (action.a, action.b), "look_both"
+        self.looked, self.phase = (action.a, action.b), LOOK_BOTH
         return events
 
 
     # -- out of turn: matching ----------------------------------------------------------------
     def _on_Match(self, action: Match, t: float) -> list[Event]:
-        if self.phase != "reaction" or self.window is None:
+        if self.phase != REACTION or self.window is None:
             raise WrongPhase("there is no discard to match right now")
         self.window.check_claim(action.seat, t)
         card = self._check_target(action.place, "the card to match")
@@ -477,7 +502,7 @@ class Kombio(GridGame):
             self.piles.discard.append(self._take(place))
             events.append(CardMoved(card, place, DISCARD, None, seat))
             if place.seat != seat and any(c is not None for c in self.grids[seat]):
-                self.phase, self.pending_seat, self.pending_place = "give", seat, place
+                self.phase, self.pending_seat, self.pending_place = GIVE, seat, place
                 return events
             self._check_empty_grids(events)
             self._open_window(t, events)
@@ -488,19 +513,19 @@ class Kombio(GridGame):
             self._penalty(seat, "wrong match from own grid", events)
             self._after_attempt(t, events)
         else:
-            self.phase, self.pending_seat, self.pending_place = "penalty_choice", place.seat, place
+            self.phase, self.pending_seat, self.pending_place = PENALTY_CHOICE, place.seat, place
             self.pending_claimer = seat
         return events
 
     def _after_attempt(self, t: float, events: list[Event]) -> None:
-        self.phase = "reaction"
+        self.phase = REACTION
         self.pending_seat = self.pending_place = self.pending_claimer = None
         self._check_empty_grids(events)
         if self.window is not None and self.window.everyone_done:
             self._close_window("every seat has tried", t, events)
 
     def _on_DecidePenalty(self, action: DecidePenalty, t: float) -> list[Event]:
-        self._require(action, "penalty_choice")
+        self._require(action, PENALTY_CHOICE)
         place, claimer = self.pending_place, self.pending_claimer
         assert place is not None and claimer is not None
         events: list[Event] = []

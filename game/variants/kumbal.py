@@ -18,6 +18,7 @@ other seats nothing of the card drawn; only the drawer learns whether it may use
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations
 
@@ -398,7 +399,24 @@ class KumbalView(SeatView):
     options: dict
 
 
+class Phase(StrEnum):
+    """Where a Kumbal round stands (its string is the view's `phase`)."""
+    READY = "ready"
+    CUT = "cut"                 # the seat before the dealer cuts the deck
+    PLAY = "play"               # the round is being played
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+
+
+# Each phase also under its own name, for the rules below: Python 3.11 looks `Phase.TURN` up through
+# the enum class's __getattr__ hook, several times slower than a module name, and the rules compare
+# phases at every ask (bench_engine: Kombio 15% slower with `Phase.X`). tests/test_phases.py checks
+# each name is its member.
+READY, CUT, PLAY, ROUND_OVER, MATCH_OVER = Phase
+
+
 class Kumbal(Game):
+    Phase = Phase
     # Its id, title, summary, aliases and seats: its entry in game/games.py.
     option_specs = (
         OptionSpec("target", "Match ends past", 100, "The match ends when a total passes this; fewest points wins.",
@@ -495,7 +513,7 @@ class Kumbal(Game):
 
     def _require_turn(self, action: Action, step: str) -> int:
         seat = action.seat
-        if self.phase != "play":
+        if self.phase != PLAY:
             raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
         if seat != self.turn:
             raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
@@ -535,7 +553,7 @@ class Kumbal(Game):
             # Not shuffled: the gathered cards wait for the cut (the seat to the dealer's right).
             self.piles.deck = gathered
             self.cutter = (self.dealer - 1) % n
-            self.phase = "cut"
+            self.phase = CUT
             events.append(CutWanted(self.cutter, len(gathered)))
             return events
         self._deal(first, t, events)
@@ -560,11 +578,11 @@ class Kumbal(Game):
         card = self.piles.deck.pop()
         self.piles.discard.append(card)
         events.append(CardMoved(card, DECK, DISCARD, None))   # the start card never acts
-        self.phase = "play"
+        self.phase = PLAY
         self._start_turn(first, t, events)
 
     def _on_Cut(self, action: Cut, t: float) -> list[Event]:
-        if self.phase != "cut":
+        if self.phase != CUT:
             raise WrongPhase("the deck is cut only between rounds, with cutting on")
         if action.seat != self.cutter:
             raise NotYourTurn(f"seat {self.cutter} cuts the deck")
@@ -585,7 +603,7 @@ class Kumbal(Game):
     def _on_Expire(self, action: Expire, t: float) -> list[Event]:
         if action.seat != TABLE:
             raise NotYourTurn("only the table closes a window on time")
-        if self.phase != "play" or self.free is None:
+        if self.phase != PLAY or self.free is None:
             raise WrongPhase("no reaction window is open")
         self.windows.check_expire(t)
         events: list[Event] = []
@@ -716,7 +734,7 @@ class Kumbal(Game):
 
     def _on_FreeDiscard(self, action: FreeDiscard, t: float) -> list[Event]:
         seat = action.seat
-        if self.phase != "play" or self.free is None or self.free[0] != seat:
+        if self.phase != PLAY or self.free is None or self.free[0] != seat:
             raise WindowClosed(f"seat {seat} has no free discard open")
         self.windows.get("free-discard").check_claim(seat, t)  # type: ignore[union-attr]
         card = self.free[1]
@@ -733,7 +751,7 @@ class Kumbal(Game):
 
     def _on_Pass(self, action: Pass, t: float) -> list[Event]:
         seat = action.seat
-        if self.phase != "play" or self.free is None or self.free[0] != seat:
+        if self.phase != PLAY or self.free is None or self.free[0] != seat:
             raise WindowClosed(f"seat {seat} has no window to pass on")
         self.windows.get("free-discard").check_claim(seat, t)  # type: ignore[union-attr]
         events: list[Event] = []
@@ -767,18 +785,18 @@ class Kumbal(Game):
 
     # -- what the driver asks ---------------------------------------------------------------
     def seats_to_act(self) -> tuple[int, ...]:
-        if self.phase == "cut":
+        if self.phase == CUT:
             return (self.cutter,)  # type: ignore[return-value]
-        if self.phase != "play":
+        if self.phase != PLAY:
             return ()
         if self.free is not None and self.free[0] != self.turn:
             return (self.turn, self.free[0])
         return (self.turn,)
 
     def table_action(self) -> tuple[Action, float | None] | None:
-        if self.phase in ("ready", "round_over"):
+        if self.phase in (READY, ROUND_OVER):
             return _START, None
-        if self.phase == "play" and self.free is not None:
+        if self.phase == PLAY and self.free is not None:
             due = self.windows.next_deadline()
             if due is not None:
                 return _EXPIRE, due
@@ -788,12 +806,12 @@ class Kumbal(Game):
         if seat == TABLE:
             pending = self.table_action()
             return [pending[0]] if pending else []
-        if self.phase == "cut":
+        if self.phase == CUT:
             if seat != self.cutter:
                 return []
             lo, hi = self._cut_range()
             return [_cut(seat, at) for at in range(lo, hi + 1)]
-        if self.phase != "play" or not 0 <= seat < self.seats:
+        if self.phase != PLAY or not 0 <= seat < self.seats:
             return []
         out: list[Action] = []
         if seat == self.turn:
@@ -821,11 +839,11 @@ class Kumbal(Game):
         return out
 
     def acts_out_of_turn(self, seat: int) -> bool:
-        return self.phase == "play" and seat != self.turn and self.free is not None and self.free[0] == seat
+        return self.phase == PLAY and seat != self.turn and self.free is not None and self.free[0] == seat
 
     def observe(self, seat: int) -> KumbalView:
         acting = self.seats_to_act()
-        in_play = self.phase == "play"
+        in_play = self.phase == PLAY
         revealed = self.round_revealed()
         zones = hand_zones(self.hands, seat, revealed) + (
             ZoneView(DISCARD, "pile", tuple(self.piles.discard[-3:]), len(self.piles.discard)),
@@ -856,8 +874,8 @@ class Kumbal(Game):
             caller=self.caller,
             free_open=free_mine, free_card=self.free[1] if free_mine else None,  # type: ignore[index]
             free_deadline=w.deadline if w is not None and free_mine else None,
-            cutter=self.cutter if self.phase == "cut" else None,
-            cut_range=self._cut_range() if self.phase == "cut" else (0, 0),
+            cutter=self.cutter if self.phase == CUT else None,
+            cut_range=self._cut_range() if self.phase == CUT else (0, 0),
             forty_nine=tuple(self.drops), options=dict(self.options),
         )
 
@@ -875,13 +893,13 @@ class Kumbal(Game):
 
     def _prompt(self, seat: int) -> str:
         """The view's prompt for `seat`: whether the player on turn may call is theirs alone to know."""
-        if self.phase == "ready":
+        if self.phase == READY:
             return "the first round is about to be dealt"
-        if self.phase == "cut":
+        if self.phase == CUT:
             return f"seat {self.cutter} to cut the deck"
-        if self.phase == "round_over":
+        if self.phase == ROUND_OVER:
             return f"round {self.round} is over"
-        if self.phase == "match_over":
+        if self.phase == MATCH_OVER:
             return "the match is over"
         if self.pending:
             return f"seat {self.turn} to pick up {self.pending} or pass it on with a 2 or a joker"

@@ -16,6 +16,7 @@ a pair added to the right takes a new slot; the defense pair is the rightmost fi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Hashable
 
@@ -598,7 +599,24 @@ OPTIONAL_RULES = (("recovery", "A. Recovery"), ("reuse_values", "B. Reusing Valu
                   ("jokers", "G. Using Jokers"))
 
 
+class Phase(StrEnum):
+    """Where a 16 Combos encounter stands (its string is the view's `phase`)."""
+    READY = "ready"
+    PLACE = "place"             # the characters place their pairs
+    PLAY = "play"               # the turns of the encounter
+    ROUND_OVER = "round_over"   # an encounter is over
+    MATCH_OVER = "match_over"
+
+
+# Each phase also under its own name, for the rules below: Python 3.11 looks `Phase.TURN` up through
+# the enum class's __getattr__ hook, several times slower than a module name, and the rules compare
+# phases at every ask (bench_engine: Kombio 15% slower with `Phase.X`). tests/test_phases.py checks
+# each name is its member.
+READY, PLACE, PLAY, ROUND_OVER, MATCH_OVER = Phase
+
+
 class SixteenCombos(Game):
+    Phase = Phase
     # Its id, title, summary, aliases and seats: its entry in game/games.py.
     option_specs = (
         OptionSpec("columns", "Columns", 0,
@@ -757,7 +775,7 @@ class SixteenCombos(Game):
     def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
         if action.seat != TABLE:
             raise NotYourTurn("only the table deals an encounter")
-        if self.phase not in ("ready", "round_over"):
+        if self.phase not in (READY, ROUND_OVER):
             raise WrongPhase("an encounter is still being played")
         top_deal: tuple[str, ...] | None = None
         top_draw: tuple[str, ...] | None = None
@@ -816,7 +834,7 @@ class SixteenCombos(Game):
                 self.hands[s].append(card)
                 events.append(CardMoved(card, DEAL_DECK, hand_place(s), only(s)))
             self.placing[s] = "values"
-        self.phase = "place"
+        self.phase = PLACE
         self.step = "place"
         return events
 
@@ -884,7 +902,7 @@ class SixteenCombos(Game):
     def _placement_ok(self, action: PlaceValue) -> bool:
         """The placement step's legality without listing every card x column choice (the hot path)."""
         seat, card, pair = action.seat, action.card, action.pair
-        if self.phase != "place" or not 0 <= seat < self.seats or self.placing[seat] not in ("values", "stack"):
+        if self.phase != PLACE or not 0 <= seat < self.seats or self.placing[seat] not in ("values", "stack"):
             return False
         if card != hand_place(seat, card.index) or pair != pair_place(seat, pair.index):
             return False
@@ -915,7 +933,7 @@ class SixteenCombos(Game):
             if slot is not None:
                 self._show_type(s, slot, events)
         events.append(PairsReady())
-        self.phase = "play"
+        self.phase = PLAY
         self._begin_round(events)
 
     def _show_type(self, seat: int, slot: int, events: list[Event]) -> None:
@@ -937,7 +955,7 @@ class SixteenCombos(Game):
 
     def _next_turn(self, events: list[Event]) -> None:
         while True:
-            if self.phase != "play":
+            if self.phase != PLAY:
                 return
             if not self.queue:
                 self._begin_round(events)
@@ -1019,7 +1037,7 @@ class SixteenCombos(Game):
         if self.over:
             raise IllegalAction("the match is over")
         if action not in self.legal_actions(action.seat):
-            if self.phase not in ("place", "play"):
+            if self.phase not in (PLACE, PLAY):
                 raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
             if action.seat not in self.seats_to_act():
                 raise NotYourTurn(f"seat {action.seat} may not act now")
@@ -1977,7 +1995,7 @@ class SixteenCombos(Game):
 
     # -- the end of a turn --------------------------------------------------------------------------------------
     def _end_turn(self, events: list[Event]) -> None:
-        if self.phase != "play":
+        if self.phase != PLAY:
             return
         attack = self.attack
         seat = self.turn
@@ -2019,7 +2037,7 @@ class SixteenCombos(Game):
         self._next_turn(events)
 
     def _encounter_over(self, events: list[Event]) -> bool:
-        if self.phase != "play":
+        if self.phase != PLAY:
             return True
         for s in range(self.seats):
             if not self.out[s] and not self.pairs_left(s) and not self.grappled[s]:
@@ -2052,16 +2070,16 @@ class SixteenCombos(Game):
     step: str = "ready"
 
     def seats_to_act(self) -> tuple[int, ...]:
-        if self.phase == "place":
+        if self.phase == PLACE:
             return tuple(s for s in range(self.seats) if self.placing[s] != "done")
-        if self.phase == "play" and self.prompt_seat is not None:
+        if self.phase == PLAY and self.prompt_seat is not None:
             return (self.prompt_seat,)
         return ()
 
     def table_action(self) -> tuple[Action, float | None] | None:
-        if self.phase in ("ready", "round_over"):
+        if self.phase in (READY, ROUND_OVER):
             return _START, None
-        if self.phase == "play" and self.deadline is not None:
+        if self.phase == PLAY and self.deadline is not None:
             return _EXPIRE, self.deadline
         return None
 
@@ -2070,7 +2088,7 @@ class SixteenCombos(Game):
 
     def acts_out_of_turn(self, seat: int) -> bool:
         """The view's out_of_turn without building the view: prompted in play while not on turn."""
-        return self.phase == "play" and seat != self.turn and seat == self.prompt_seat
+        return self.phase == PLAY and seat != self.turn and seat == self.prompt_seat
 
     def legal_actions(self, seat: int) -> list[Action]:
         # asked twice per step (by whoever acts, then by apply's check): listed once per version
@@ -2089,9 +2107,9 @@ class SixteenCombos(Game):
             return [pending[0]] if pending else []
         if not 0 <= seat < self.seats:
             return []
-        if self.phase == "place":
+        if self.phase == PLACE:
             return self._placement_legal(seat)
-        if self.phase != "play" or seat != self.prompt_seat:
+        if self.phase != PLAY or seat != self.prompt_seat:
             return []
         step = self.step
         attack = self.attack
@@ -2162,7 +2180,7 @@ class SixteenCombos(Game):
                   ZoneView(WASTE, "pile", tuple(self.waste), len(self.waste)),
                   ZoneView(DISCARD, "deck", (), len(self.piles.discard))]
         attack = self.attack
-        in_play = self.phase == "play"
+        in_play = self.phase == PLAY
         cell = None
         combo = None
         if attack is not None and attack.atype is not None and attack.victim is not None:
@@ -2198,7 +2216,7 @@ class SixteenCombos(Game):
             direction=1, zones=tuple(zones), windows=(), pending_draw=0, totals=tuple(self.score.totals),
             round_scores=tuple(self.score.rounds), over=self.over, winners=self.winners, prompt=self._prompt_text(),
             ruleset=RULESET, active_rules=active_rule_labels(self.options),
-            step=self.step if in_play or self.phase == "place" else self.phase,
+            step=self.step if in_play or self.phase == PLACE else self.phase,
             active=attack.seat if attack else None, victim=attack.victim if attack else None,
             target_slot=attack.slot if attack else None, consulting=bool(attack and attack.consult),
             action_type=attack.atype if attack else None,
@@ -2222,7 +2240,7 @@ class SixteenCombos(Game):
     def reactions(self, seat: int) -> list[Action]:
         """A victim's reactions before or after the draw (a retype, a swap of the pair) and a
         counter-strike: the out-of-turn chances a replay lists when not taken."""
-        if self.phase != "play" or seat != self.prompt_seat or seat == self.turn:
+        if self.phase != PLAY or seat != self.prompt_seat or seat == self.turn:
             return []
         if self.step in ("predict", "inform"):
             return self._reaction_moves(seat)
@@ -2247,13 +2265,13 @@ class SixteenCombos(Game):
         return super().reaction_words(action)
 
     def _prompt_text(self) -> str:
-        if self.phase == "ready":
+        if self.phase == READY:
             return "the encounter is about to be dealt"
-        if self.phase == "place":
+        if self.phase == PLACE:
             return "every character places its value cards"
-        if self.phase == "round_over":
+        if self.phase == ROUND_OVER:
             return f"encounter {self.round} is over"
-        if self.phase == "match_over":
+        if self.phase == MATCH_OVER:
             return "the match is over"
         s = self.prompt_seat
         texts = {"target": f"seat {s} to choose a target or pass", "type": f"seat {s} to choose an action type",
