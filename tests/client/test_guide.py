@@ -13,6 +13,7 @@ from game.client.scenes.play import SetupScene, VariantChooser
 from game.client.storage import Storage
 from game.client.table.guide import GUIDE_COLOUR, GuideRunner, start_guided
 from game.client.ui import text as T
+from game import games
 from game.core.game import get_variant
 from game.guides import GuideContext, guide_for, guided_variants
 from guide_play import DT, key, perform, perform_moment, play_unguided
@@ -400,7 +401,7 @@ def test_an_action_taken_before_the_guide_asks_is_never_asked_for():
 
 def test_the_offer_comes_on_a_variants_first_start_only(tmp_path):
     app = make_app(tmp_path)
-    kombio = get_variant("kombio")
+    kombio = games.find("kombio")        # the chooser lists the registry's entries
     chooser = VariantChooser(app)
     app.push(chooser)
     chooser.choose(kombio)
@@ -422,7 +423,7 @@ def test_accepting_the_offer_starts_the_guided_match(tmp_path):
     app = make_app(tmp_path)
     chooser = VariantChooser(app)
     app.push(chooser)
-    chooser.choose(get_variant("kombio"))
+    chooser.choose(games.find("kombio"))
     key(pygame.K_RETURN)
     app.step(DT)
     assert getattr(app.top, "guided", False) is True and app.top.variant_id == "kombio"

@@ -23,7 +23,7 @@ CLIENT = ROOT / "game" / "client"
 DRIVER = CLIENT / "table" / "driver.py"
 
 GAME_API: set[str] = set()
-SESSION_API = {"submit", "advance", "start_round", "illegal", "view", "legal", "version", "now",
+SESSION_API = {"submit", "advance", "next_due", "start_round", "illegal", "view", "legal", "version", "now",
                "hurry",       # hurry: the bots that were only going to pass do so now (timing only)
                "last_step"}   # last_step: the step a listener's events came from (the take-back ledger)
 ENGINE = {"game", "session"}
