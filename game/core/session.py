@@ -68,6 +68,14 @@ class _Pending:
     situation: Hashable
 
 
+@dataclass(slots=True)
+class _Claim:
+    due: float     # the moment it counts at (network play: the claimant's reaction, see claim())
+    order: float   # settles equal due times, like an intent's
+    action: Action
+    tag: Any       # the caller's, handed back to on_claim
+
+
 class Session:
     def __init__(self, game: Game, agents: dict[int, Agent], *, auto_start_rounds: bool = True,
                  listener: Callable[[list[Event]], None] | None = None,
@@ -77,12 +85,6 @@ class Session:
         # Agents that follow a seat's events like its bot would, but never act: the coach beside a
         # human player learns exactly what that player has seen.
         self.watchers = dict(watchers or {})
-        self._followers = list(agents.items()) + list(self.watchers.items())   # who is told every event
-        # Of those, the ones that learn from events at all (the random baseline declares
-        # `hears_events = False`: redacting every event for an agent that drops it was a tenth of a
-        # simulation's time). Nobody is told more than before, only some are told nothing.
-        self._listeners = [(seat, agent) for seat, agent in self._followers
-                           if getattr(agent, "hears_events", True)]
         self.auto_start_rounds = auto_start_rounds
         self.listener = listener
         self.pending: dict[int, _Pending] = {}
@@ -91,6 +93,11 @@ class Session:
         self._ties = random.Random(f"session ties {game.seed}")
         self.dropped = 0
         self.illegal = 0
+        # Claims that compete with the bots' intents at a time of their own (network play, see
+        # claim()); told to on_claim(action, tag, events or None, refusal or None) once settled.
+        self.claims: list[_Claim] = []
+        self.on_claim: Callable[[Action, Any, list[Event] | None, IllegalAction | None], None] | None = None
+        self.refused_claims = 0
         # What the table looked like at one version: the game changes only through apply(), which
         # bumps `version`, so everything asked of it in between is asked once (views and legal
         # actions per seat, when a bot is asked; who may act and the table's own action always).
@@ -104,14 +111,40 @@ class Session:
         # Bots left to let a window run out (see Agent): the situation they were left in, and their
         # place among equal due times, drawn then as for an ask (used if they are hurried to pass).
         self._waiting: dict[int, tuple[Hashable, float]] = {}
+        self._know_agents()
+        for seat, agent in self._followers:
+            agent.begin(seat, type(game), game.seats, dict(game.options))
+
+    def _know_agents(self) -> None:
+        """Work out once who is told events, who is given a glance, who notices and who keeps time."""
+        agents = self.agents
+        self._followers = list(agents.items()) + list(self.watchers.items())   # who is told every event
+        # Of those, the ones that learn from events at all (the random baseline declares
+        # `hears_events = False`: redacting every event for an agent that drops it was a tenth of a
+        # simulation's time). Nobody is told more than before, only some are told nothing.
+        self._listeners = [(seat, agent) for seat, agent in self._followers
+                           if getattr(agent, "hears_events", True)]
         # The seats whose bot is given a Glance, and the glances (immutable, so made once).
         self._glancers = {seat for seat, agent in agents.items() if not getattr(agent, "reads_view", True)}
         self._glances = {(seat, out): Glance(seat, out) for seat in self._glancers for out in (False, True)}
         self._noticers = {seat: notice for seat, agent in agents.items()
                           if (notice := getattr(agent, "notice", None)) is not None}
         self._clocks = [clock for _, agent in self._listeners if (clock := getattr(agent, "clock", None)) is not None]
-        for seat, agent in self._followers:
-            agent.begin(seat, type(game), game.seats, dict(game.options))
+
+    def seat_agent(self, seat: int, agent: Agent | None) -> None:
+        """A bot takes `seat` from now on (None: nobody, a person plays it again). Network play: a
+        player who dropped is replaced, and gets the seat back on rejoining. The caller tells a new
+        bot what it should know first (its `begin` is called here); nothing that seat had pending
+        stays."""
+        self.pending.pop(seat, None)
+        self._waiting.pop(seat, None)
+        if agent is None:
+            self.agents.pop(seat, None)
+        else:
+            self.agents[seat] = agent
+            agent.begin(seat, type(self.game), self.game.seats, dict(self.game.options))
+        self._know_agents()
+        self._scheduled_at = -1
 
     @property
     def fallbacks(self) -> int:
@@ -161,6 +194,15 @@ class Session:
         """A human's action. Raises IllegalAction (and changes nothing) if it is not allowed; a
         ShownRefusal's events are passed on to every seat first."""
         return self.apply(action, t)
+
+    def claim(self, action: Action, t: float, tag: Any = None) -> None:
+        """An action that counts at time `t` and competes there with the bots' pending intents:
+        advance() applies it in time order with them (equal times settled by a draw), once `t` is
+        within the horizon it is given. Network play: a remote player's claim reaches the host
+        after its moment, and a person at the host is held beside it (docs/network.md). Nothing
+        is raised here: a refusal (a race lost, a situation gone) is counted in `refused_claims`
+        and told to `on_claim`, with the applied events otherwise."""
+        self.claims.append(_Claim(t, self._ties.random(), action, tag))
 
     def start_round(self, t: float, deck: tuple[str, ...] | None = None) -> list[Event]:
         return self.apply(StartRound(deck=tuple(deck) if deck is not None else None), t)
@@ -314,33 +356,47 @@ class Session:
         if self.game.over:
             return None
         self._schedule()
-        times = [p.due for p in self.pending.values()]
+        times = [p.due for p in self.pending.values()] + [c.due for c in self.claims]
         table = self._table_due(now)
         if table is not None:
             times.append(table[1])
         return min(times) if times else None
 
-    def advance(self, now: float, limit: int = 10_000) -> int:
+    def advance(self, now: float, limit: int = 10_000, horizon: Callable[[], float] | None = None) -> int:
         """Fire everything due by `now`, in order. Returns how many actions were applied. Refused
         actions count toward `limit` too, so an agent that keeps offering an illegal action (or a
-        saved time far in the future) cannot hold the caller in this loop."""
+        saved time far in the future) cannot hold the caller in this loop.
+
+        `horizon` (network play) holds back what is due after the time it returns, asked again
+        after every action: a remote player's claim for an earlier moment may still be on its
+        way (game.net.race)."""
         applied = attempts = 0
+        claims = self.claims
         while attempts < limit and not self.game.over:
             attempts += 1
             self._schedule()
+            until = now if horizon is None else min(now, horizon())
             best: tuple[float, float, Action, int | None] | None = None
             for seat, p in self.pending.items():
-                if p.due <= now and (best is None or (p.due, p.order) < best[:2]):
+                if p.due <= until and (best is None or (p.due, p.order) < best[:2]):
                     best = (p.due, p.order, p.action, seat)
+            claimed: _Claim | None = None
+            for c in claims:
+                if c.due <= until and (best is None or (c.due, c.order) < best[:2]):
+                    best, claimed = (c.due, c.order, c.action, None), c
             table = self._table_due(now)
-            if table is not None and table[1] <= now and (best is None or table[1] < best[0]):
-                best = (table[1], -1, table[0], None)
+            if table is not None and table[1] <= until and (best is None or table[1] < best[0]):
+                best, claimed = (table[1], -1, table[0], None), None
             if best is None:
                 break
             due, _, action, seat = best
             if seat is not None:
                 del self.pending[seat]
                 self._scheduled_at = -1   # if it is refused, that seat is asked again
+            if claimed is not None:
+                claims.remove(claimed)
+                applied += self._settle(claimed, due)
+                continue
             try:
                 self.apply(action, due)
             except IllegalAction:
@@ -348,6 +404,19 @@ class Session:
                 continue
             applied += 1
         return applied
+
+    def _settle(self, claim: _Claim, due: float) -> bool:
+        """Apply a claim whose moment has come and tell on_claim how it went; True if applied."""
+        try:
+            events = self.apply(claim.action, due)
+        except IllegalAction as refusal:
+            self.refused_claims += 1
+            if self.on_claim is not None:
+                self.on_claim(claim.action, claim.tag, None, refusal)
+            return False
+        if self.on_claim is not None:
+            self.on_claim(claim.action, claim.tag, events, None)
+        return True
 
     def run_to_end(self, max_actions: int = 1_000_000) -> float:
         """Play on a simulated clock until the match ends; returns the final time. The same order
