@@ -18,8 +18,16 @@ Client to host:
     rematch  {}                                 would like a rematch
     bye      {}                                 leaving
 
-Host to client (built by the host, checked by the client too: a host can be anyone):
-    welcome {protocol, seat, token, table}  lobby {seats, started}  state {...}  step {...}
+Host to client (built by the host, checked by the client too: a host can be anyone; the keys
+of each are game.net.client.HOST_TYPES):
+    welcome {protocol, seat, token, table, host, n}    the seat, its token, the table, the seat's
+                                                       last action number (a rejoin goes on from it)
+    lobby {seats, started}
+    step {version, t, events, view, legal, hash, closes, round, between}
+                                                       one applied action: its events redacted for
+                                                       the seat, the seat's view, legal actions
+    state {... as step, plus last_action, last_events, round_events, table, seats, paused}
+                                                       everything at once (a start or a rejoin)
     facts {events}  refused {n, error, reason}  ping {n, t1}  seat {seat, status, wait}
     paused {paused, why}  end {record}  error {reason}
 """
