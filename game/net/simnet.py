@@ -21,6 +21,9 @@ from game.net.client import ClientTable, SeatBot
 from game.net.match import HostMatch
 
 
+SCRIPT_TICK = 0.002
+
+
 @dataclass
 class Link:
     """One client's connection: its latency each way, its jitter, its clock's offset."""
@@ -44,10 +47,10 @@ class SimClient:
 
 
 class SimNet:
-    def __init__(self, match: HostMatch, seed: int = 0) -> None:
+    def __init__(self, match: HostMatch, seed: int = 0, start: float = 1_000.0) -> None:
         self.match = match
         self.rng = random.Random(seed)
-        self.now = 0.0
+        self.now = start      # (monotonic clocks are well past zero: a client's may be behind the host's)
         self.clients: dict[int, SimClient] = {}
         self._queue: list[tuple[float, int, str, int, str]] = []
         self._seq = itertools.count()
@@ -122,6 +125,8 @@ class SimNet:
         for sim in self.clients.values():
             if sim.connected and sim.bot is not None and (due := sim.bot.next_due()) is not None:
                 candidates.append(due - sim.link.offset)
+            if sim.connected and sim.on_tick is not None:
+                candidates.append(self.now + SCRIPT_TICK)   # (a scripted player is looked at this often)
         self.now = max(self.now, min(candidates))
         while self._queue and self._queue[0][0] <= self.now:
             _, _, way, conn, text = heapq.heappop(self._queue)
