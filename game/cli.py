@@ -78,6 +78,34 @@ def build_parser() -> argparse.ArgumentParser:
                      help="open a window replaying a round with every card face up (instead of checking)")
     rep.add_argument("--round", type=int, default=None, metavar="N",
                      help="with --show: the round to open first (default: the first)")
+
+    host = sub.add_parser("host", help="host a network table headless: remote players join it (docs/network.md)")
+    host.add_argument("game", nargs="?", default="kombio", help="the game, e.g. kombio or combat-uno (default: kombio)")
+    host.add_argument("--seats", default="remote,bot:medium",
+                      help="comma-separated, one per seat: remote (a player who joins) or bot[:LEVEL] "
+                           "(default: remote,bot:medium)")
+    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option, e.g. --option rounds=3 (repeatable)")
+    host.add_argument("--port", type=int, default=47615, help="the port to listen on (default: 47615)")
+    host.add_argument("--address", default="0.0.0.0", help="the address to listen on (default: every interface)")
+    host.add_argument("--code", default=None, help="the table code (default: a new one, printed)")
+    host.add_argument("--seed", type=int, default=None, help="the match's seed (default: a random one)")
+    host.add_argument("--drop-wait", type=float, default=60.0,
+                      help="seconds a dropped player is waited for (default: 60)")
+    host.add_argument("--drop-bot", default="medium",
+                      help="the bot that then takes the seat: easy, medium, hard, or none to keep waiting")
+    host.add_argument("--autosave", type=Path, default=None, help="save the match here after every step")
+    host.add_argument("--continue", dest="resume", action="store_true",
+                      help="continue the match in --autosave (after a crash); its players rejoin")
+    host.add_argument("--wait", type=float, default=None, help="give up if the seats are not taken within this")
+    host.add_argument("--no-advertise", action="store_true", help="do not announce the table by mDNS")
+
+    join = sub.add_parser("join", help="join a network table headless and play the seat with a bot")
+    join.add_argument("address", help="the host: HOST, HOST:PORT or ws://HOST:PORT")
+    join.add_argument("--code", required=True, help="the table code the host shows")
+    join.add_argument("--bot", default="medium", help="the bot that plays the seat: easy, medium or hard")
+    join.add_argument("--name", default="", help="the name the table shows")
+    join.add_argument("--token", default=None, help="rejoin the seat this token was given for")
     return parser
 
 
@@ -110,6 +138,29 @@ def _writable_folder(folder: Path) -> None:
             pass
     except OSError as exc:
         raise CardhallError(f"cannot write records to {folder}: {exc.strerror or exc}") from None
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from game.net.serve import host_headless
+
+    options = dict(_parse_option(o) for o in args.option)
+    drop_bot = None if args.drop_bot == "none" else args.drop_bot
+    match = host_headless(args.game, options, [s.strip() for s in args.seats.split(",") if s.strip()],
+                          port=args.port, address=args.address, code=args.code, seed=args.seed,
+                          drop_wait=args.drop_wait, drop_bot=drop_bot, autosave=args.autosave,
+                          resume=args.resume, wait_for_players=args.wait, advertise=not args.no_advertise,
+                          say=lambda line: print(line, flush=True))
+    return 0 if match.over else 1
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from game.net.serve import join_headless
+
+    client = join_headless(args.address, args.code, args.bot, name=args.name, token=args.token,
+                           say=lambda line: print(line, flush=True))
+    if client.error and not client.over:
+        raise CardhallError(client.error)
+    return 0 if client.over else 1
 
 
 def _parse_option(text: str) -> tuple[str, object]:
@@ -286,6 +337,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_simulate(args)
         if args.command == "replay":
             return cmd_replay(args)
+        if args.command == "host":
+            return cmd_host(args)
+        if args.command == "join":
+            return cmd_join(args)
         from game.client.app import run
         return run()
     except CardhallError as exc:

@@ -117,12 +117,14 @@ class HostTable:
         if any(p.kind not in (HERE, REMOTE, BOT) for p in plan):
             raise CardhallError("a seat is here, remote or a bot")
         self.variant = variant
-        self.options = dict(options)
+        self.options = dict(variant(len(plan), options, 0).options)   # checked, defaults filled in
         self.plan = list(plan)
         self.codec = Codec(variant)
         self.vocabulary = variant.vocabulary()
         rng = rng or random.SystemRandom()
-        self.code = code or protocol.new_code(rng)
+        self.code = (code or protocol.new_code(rng)).upper()
+        if not 4 <= len(self.code) <= 12 or any(c not in protocol.CODE_ALPHABET for c in self.code):
+            raise CardhallError(f"a table code is 4 to 12 of {protocol.CODE_ALPHABET} (no 0, O, 1, I or L)")
         self.policy = policy
         self.host_name = host_name
         self.drop_wait = drop_wait

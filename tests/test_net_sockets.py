@@ -1,0 +1,71 @@
+"""Network play over real WebSockets on loopback (game.net.serve): the host's thread hands each
+message to the table with the time it came off the socket, the client's bot plays its seat, and
+every view it is sent matches the host's. A few seconds of a real match (whole matches are the
+soak's, over the simulated network: a real one lasts minutes of real time)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from game.core.errors import CardhallError
+from game.net.client import ClientTable
+from game.net.host import BOT, REMOTE, HostTable, SeatPlan
+from game.net.match import HostMatch
+from game.net.serve import ClientLink, HostLink, address_to_uri, play_remote_seat, pump_host
+from game.variants.combat_uno import CombatUno
+
+PORT = 47_640
+
+
+def test_a_remote_seat_plays_over_loopback_websockets_in_step_with_the_host():
+    table = HostTable(CombatUno, {"length": "rounds", "rounds": 1},
+                      [SeatPlan(REMOTE), SeatPlan(BOT, "Bot", "hard")], code="SPRKET")
+    match = HostMatch(table, seed=7)
+    host = HostLink("127.0.0.1", PORT)
+    client = ClientTable("sprket", "Ann")
+    stop = threading.Event()
+    try:
+        link = ClientLink(f"127.0.0.1:{host.port}")
+        player = threading.Thread(target=play_remote_seat, args=(client, link, "hard"),
+                                  kwargs={"say": lambda line: None, "seed": 1, "until": stop.is_set}, daemon=True)
+        player.start()
+        pump_host(match, host, until=table.full, timeout=10)
+        assert table.full()
+        match.start(time.monotonic())
+        pump_host(match, host, until=lambda: match.over or match.session.version >= 12, timeout=60)
+        stop.set()
+        player.join(5)
+        link.shutdown()
+        assert match.session.version >= 12 or match.over
+        assert client.seat == 0 and client.version >= 8 and client.desyncs == 0
+        assert table.desyncs == 0 and table.checked >= 8 and table.illegal == 0
+        assert table.remote[0].clock.estimate.samples >= 5 and table.remote[0].clock.estimate.rtt < 0.5
+    finally:
+        stop.set()
+        host.shutdown()
+
+
+def test_a_port_in_use_and_a_table_nobody_hosts_are_said_in_one_line():
+    host = HostLink("127.0.0.1", PORT + 1)
+    try:
+        with pytest.raises(CardhallError, match="cannot host on port"):
+            HostLink("127.0.0.1", host.port)
+    finally:
+        host.shutdown()
+    with pytest.raises(CardhallError, match="cannot"):
+        ClientLink(f"127.0.0.1:{PORT + 2}")
+
+
+@pytest.mark.parametrize("typed, uri", [("192.168.1.5", "ws://192.168.1.5:47615"), ("host:5000", "ws://host:5000"),
+                                        ("ws://a:1", "ws://a:1"), ("[::1]:80", "ws://[::1]:80"), ("::1", "ws://[::1]:47615")])
+def test_a_typed_address(typed, uri):
+    assert address_to_uri(typed) == uri
+
+
+@pytest.mark.parametrize("typed", ["", "a:b", "h:99999", "a:1:2:3"])
+def test_a_typed_address_that_is_not_one(typed):
+    with pytest.raises(CardhallError, match="not an address"):
+        address_to_uri(typed)
