@@ -4,6 +4,8 @@ whatever the latency between them (0, 50 and 150 ms, and with jitter)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game.core.actions import Pass
@@ -141,3 +143,33 @@ def test_a_claim_never_counts_sooner_than_a_person_can_react():
     # a client that says it reacted at once is counted at the floor: a bot at the floor ties or wins
     assert REACTION_FLOOR == 0.18
     assert race(0.0, LINKS["50 ms"]) == 0      # (0.18 s still beats the bot's 0.5 s)
+
+
+def test_a_remote_players_own_move_is_applied_the_moment_it_arrives():
+    """The hold waits for claims still on their way; a connection delivers in order, so once a
+    seat's claim has arrived none sooner of that seat can follow on that version: its own move is
+    not held for its own latency and jitter margin."""
+    table = HostTable(Kombio, {"rounds": 1}, [SeatPlan(REMOTE), SeatPlan(BOT, "Bot", "medium")], code=CODE)
+    match = HostMatch(table, seed=4, make_bot=lambda seat, level: RacingBot())
+    net = SimNet(match, seed=4)
+    person = net.join(ClientTable(CODE, "Person"), Link(0.1, 0.02, 3.0))
+    person.on_tick = remote_person(0.4)
+    net.run(until=net.now + 2.0)
+    match.start(net.now)
+    arrived, waited = {}, []
+    receive, settled = table.receive, table.claimed
+
+    def on_receive(conn, text, now, session_now=None):
+        if '"type":"act"' in text:
+            arrived[json.loads(text)["n"]] = now
+        return receive(conn, text, now, session_now)
+
+    def on_claimed(action, tag, events, refusal):
+        if refusal is None and not isinstance(action, Match):
+            waited.append(net.now - arrived[tag[1]])
+        return settled(action, tag, events, refusal)
+
+    table.receive = on_receive
+    match.session.on_claim = on_claimed
+    net.run(until=net.now + 60)
+    assert len(waited) >= 5 and max(waited) < 1e-6

@@ -89,6 +89,9 @@ class RemoteSeat:
     ready_round: int = 0        # the round after which it said it is ready for the next
     round_events: list[tuple[float, list[Event]]] = field(default_factory=list)   # (for a replacing bot)
     in_flight: int = 0
+    # The version and time of this seat's last claim: a connection delivers in order, so every
+    # claim it made on that version before this one has arrived, and none still on its way counts sooner.
+    last_claim: tuple[int, float] = (-1, -math.inf)
 
 
 @dataclass
@@ -417,7 +420,10 @@ class HostTable:
             if v is None:
                 continue
             shown = policy.shown(r.acks.get(version), v.shown if v.shown is not None else now, est)
-            best = min(best, policy.horizon(v.t0, shown, now, est))
+            horizon = policy.horizon(v.t0, shown, now, est)
+            if version == r.last_claim[0]:
+                horizon = max(horizon, r.last_claim[1])
+            best = min(best, horizon)
         return best
 
     def holding(self) -> bool:
@@ -482,7 +488,11 @@ class HostTable:
         shown = self.policy.shown(r.acks.get(version), made_on.shown if made_on.shown is not None else now, est)
         reaction = self.policy.reaction(m["reaction"], shown, now, est)
         r.in_flight += 1
-        session.claim(action, made_on.t0 + reaction, tag=(seat, n, version))
+        due = made_on.t0 + reaction
+        if version == r.last_claim[0]:
+            due = max(due, r.last_claim[1])     # (a later claim on one version never counts sooner)
+        r.last_claim = (version, due)
+        session.claim(action, due, tag=(seat, n, version))
 
     def _why_illegal(self, action: Action) -> str:
         """The rules' own words for why `action` is refused now (tried on a copy: nothing changes)."""
