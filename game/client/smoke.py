@@ -191,6 +191,15 @@ def smoke_test(frames: int | None = None, dt: float = DT) -> int:
     saved_home = os.environ.get("CARDHALL_HOME")
     try:
         summary = run_smoke(frames, dt, home)
+        if frames > 0:
+            # Network play: asyncio and websockets are in the build and a remote seat plays.
+            from game.core.errors import CardhallError
+            from game.net.smoke import loopback_match
+
+            try:
+                summary += "; " + loopback_match(speed=40.0)
+            except (CardhallError, OSError) as exc:
+                raise SmokeFailure(f"network play: {exc}") from None
     except SmokeFailure as exc:
         print(f"cardhall smoke test FAILED: {exc}", file=sys.stderr)
         return 1
