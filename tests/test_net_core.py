@@ -20,6 +20,7 @@ from tests.randomplay import random_steps
 
 
 # -- the codec -------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", all_variants(), ids=lambda v: v.id)
 def test_every_view_and_redacted_event_crosses_the_wire_unchanged(variant):
     codec = Codec(variant)

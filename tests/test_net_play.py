@@ -18,6 +18,8 @@ from game.net.match import HostMatch
 from game.net.simnet import Link, SimNet
 from tests.netplay import CODE, SHORT, cards_in, decoded_cards, hosted
 
+pytestmark = pytest.mark.slow   # whole matches (the quick subset is -m 'not slow')
+
 LINKS = [Link(0.03, 0.01, 2.5), Link(0.08, 0.02, -4.0)]
 
 

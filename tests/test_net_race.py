@@ -17,6 +17,8 @@ from game.net.race import REACTION_FLOOR
 from game.net.simnet import Link, SimNet
 from game.variants.kombio import CallKombio, Kombio, Match
 
+pytestmark = pytest.mark.slow   # whole matches (the quick subset is -m 'not slow')
+
 BOT_DELAY = 0.5
 CODE = "RACE42"
 PREFERRED = ("PlayDrawn", "DrawFromDeck", "SkipAbility")

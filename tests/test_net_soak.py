@@ -14,6 +14,8 @@ from game.core.game import variant_ids
 from game.net.simnet import Link
 from tests.netplay import hosted
 
+pytestmark = pytest.mark.slow   # whole matches (the quick subset is -m 'not slow')
+
 MATCHES = 40
 
 

@@ -17,6 +17,8 @@ from game.net.match import HostMatch
 from game.net.serve import ClientLink, HostLink, address_to_uri, play_remote_seat, pump_host
 from game.variants.combat_uno import CombatUno
 
+pytestmark = pytest.mark.slow   # whole matches (the quick subset is -m 'not slow')
+
 PORT = 47_640
 
 
