@@ -149,7 +149,6 @@ def click_to_applied(clicks: int, port: int = 47_690) -> None:
                 client.outbox.clear()
 
     applied_by_seat = []
-    session_hook = []
 
     def on_claim(action, tag, events, refusal):
         if refusal is None and isinstance(tag, tuple):
@@ -161,7 +160,6 @@ def click_to_applied(clicks: int, port: int = 47_690) -> None:
     pump_host(match, host, until=table.full, timeout=10)
     match.start(time.monotonic())
     match.session.on_claim = on_claim
-    session_hook.append(on_claim)
     pump_host(match, host, until=lambda: len(applied_by_seat) >= clicks or match.over, timeout=300)
     stop.set()
     player.join(2)

@@ -10,13 +10,14 @@ import random
 
 import pytest
 
+from game.core.actions import action_to_json
 from game.core.game import variant_ids
 from game.core.record import GameRecord
 from game.net.client import ClientTable
 from game.net.codec import Codec
 from game.net.match import HostMatch
 from game.net.simnet import Link, SimNet
-from tests.netplay import CODE, SHORT, cards_in, decoded_cards, hosted
+from tests.netplay import CODE, cards_in, decoded_cards, hosted
 
 pytestmark = pytest.mark.slow   # whole matches (the quick subset is -m 'not slow')
 
@@ -215,8 +216,7 @@ def test_a_thousand_bad_messages_change_nothing_and_the_others_play_on(caplog):
             net.run(until=net.now + 0.2)
         if not stranger.connected:
             stranger = net.join(ClientTable(CODE, "stranger"))
-        legal = [__import__("game.core.actions", fromlist=["x"]).action_to_json(a)
-                 for a in match.session.legal(current.client.seat or 0)]
+        legal = [action_to_json(a) for a in match.session.legal(current.client.seat or 0)]
         messages = fuzz_messages(rng, legal, match.session.version)
         for _ in range(10):
             net.inject(current if rng.random() < 0.8 else stranger, next(messages))

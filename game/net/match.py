@@ -22,7 +22,7 @@ from typing import Any, Callable
 from game.core.errors import CardhallError
 from game.core.files import UnreadableFile, atomic_write_json, read_json
 from game.core.game import get_variant
-from game.core.record import GameRecord, SeatInfo
+from game.core.record import GameRecord
 from game.core.session import Session
 from game.net.host import BOT, REMOTE, HostTable, SeatPlan
 
