@@ -166,6 +166,12 @@ class SimNet:
         return self.match.over and all(sim.client.over for sim in self.clients.values()
                                        if sim.connected and sim.client.seat is not None)
 
+    def settle(self, seconds: float = 1.0) -> None:
+        """Let `seconds` more pass (the last messages of a finished match arrive)."""
+        until = self.now + seconds
+        while self.now < until:
+            self.step()
+
     def run(self, until: float = math.inf, stop: Callable[[], bool] | None = None, max_steps: int = 2_000_000) -> None:
         for _ in range(max_steps):
             if self.now >= until or (stop is not None and stop()):
