@@ -26,7 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.registry import make_agent  # noqa: E402
-from game.core.game import get_variant, variant_ids  # noqa: E402
+from game.core.game import get_variant  # noqa: E402
+from game.games import game_ids as variant_ids  # noqa: E402
 from game.net.client import ClientTable  # noqa: E402
 from game.net.host import BOT, REMOTE, HostTable, SeatPlan  # noqa: E402
 from game.net.match import HostMatch  # noqa: E402

@@ -94,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seconds a dropped player is waited for (default: 60)")
     host.add_argument("--drop-bot", default="medium",
                       help="the bot that then takes the seat: easy, medium, hard, or none to keep waiting")
-    host.add_argument("--autosave", type=Path, default=None, help="save the match here after every step")
+    host.add_argument("--autosave", type=_path, default=None, help="save the match here after every step")
     host.add_argument("--continue", dest="resume", action="store_true",
                       help="continue the match in --autosave (after a crash); its players rejoin")
     host.add_argument("--wait", type=float, default=None, help="give up if the seats are not taken within this")

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from game.core.actions import action_to_json
-from game.core.game import variant_ids
+from game.games import game_ids as variant_ids
 from game.core.record import GameRecord
 from game.net.client import ClientTable
 from game.net.codec import Codec

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from game.core.game import variant_ids
+from game.games import game_ids as variant_ids
 from game.net.simnet import Link
 from tests.netplay import hosted
 

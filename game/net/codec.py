@@ -31,6 +31,7 @@ import importlib
 import json
 import math
 import sys
+from enum import StrEnum
 from typing import Any
 
 from game.core import schema
@@ -87,6 +88,8 @@ class Codec:
         t = type(value)
         if value is None or t is bool or t is int or t is str:
             return value
+        if isinstance(value, StrEnum):      # a phase: the wire carries its string, as records do
+            return value.value
         if t is float:
             if not math.isfinite(value):
                 raise TypeError("a number on the wire must be finite")
