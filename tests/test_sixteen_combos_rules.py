@@ -98,6 +98,7 @@ def test_available_actions_sure_once_and_none():
     with pytest.raises(InvalidTarget):
         g.apply(Announce(0, "h"))
     events = g.apply(Announce(0, "s"))                  # held once: the 8 of hearts does not match
+    events += g.apply(Pass(1))                          # (the target is asked before the draw)
     assert of(events, "Fizzled") and not of(events, "Checked")
     assert g.turn == 1
 
@@ -278,6 +279,7 @@ def test_face_card_as_action_value_changes_the_action_type():
     g = encounter([SEAT0_TYPES, ["9h", "9d", "10h"]], [["3d", "4d", "5c"], ["6c", "7c", "2c"]], draws=("Qh",))
     g.apply(Target(0, pair_place(1, 2)))
     g.apply(Announce(0, "c"))             # clubs held once: a gamble
+    g.apply(Pass(1))                      # no reaction before the draw
     assert g.step == "face" and FaceType(0, "d") in g.legal_actions(0)
     events = g.apply(FaceType(0, "d"))
     assert of(events, "Checked")[0].combo == "Hire Assassin"
@@ -395,6 +397,7 @@ def test_unlimited_scavenge_sums_past_14():
     g.apply(PassTurn(1))
     g.apply(Target(0, pair_place(1, 2)))
     g.apply(Announce(0, "h"))
+    g.apply(Pass(1))
     assert g.step == "scavenge"
     events = g.apply(Scavenge(0, False))
     assert of(events, "ValueSet")[0].value == 17
@@ -406,6 +409,7 @@ def test_scavenge_can_take_the_waste_value():
     g.apply(PassTurn(1))
     g.apply(Target(0, pair_place(1, 2)))
     g.apply(Announce(0, "h"))
+    g.apply(Pass(1))
     events = g.apply(Scavenge(0, True))       # the waste is the 10 of hearts from last turn
     assert of(events, "ValueSet")[0].value == 10 and str(g.waste[-1]) == "8s"
 
@@ -713,3 +717,86 @@ def test_a_match_recorded_before_the_pass_cost_and_counter_options_keeps_its_rul
         GameRecord.from_json(today).check()          # under today's rules the same steps differ
     new = GameRecord("sixteen-combos", {}, record.seats, 1).new_game().options
     assert (new["pass_cost"], new["counter_with"]) == (1, "defense pair")
+
+
+# -- what the other seats learn (face-down cards stay the owner's) ------------------------------------------------
+@pytest.mark.parametrize("value", ["Ah", "9s"])
+def test_the_target_is_asked_for_its_reactions_whatever_its_face_down_value_card(value):
+    """Whether the turn waits for the target may not depend on its face-down value card: with an
+    ace (a reaction to make) or a 9 (none) it is asked before the draw and after it alike."""
+    g = encounter([SEAT0_TYPES, ["9h", "9d", "10c"]], [["3c", "4c", "5c"], ["6c", "7c", value]], draws=("2h",))
+    g.apply(Target(0, pair_place(1, 2)))
+    g.apply(Announce(0, "c"))                   # Grapple: not a surprise
+    assert g.step == "predict" and g.seats_to_act() == (1,)
+    assert (Retype(1, "s") in g.legal_actions(1)) == (value == "Ah") and Pass(1) in g.legal_actions(1)
+    g.apply(Pass(1))
+    assert g.step == "inform" and g.seats_to_act() == (1,)
+    assert of(g.apply(Pass(1)), "Checked")
+
+
+def test_a_surprise_against_a_face_down_type_asks_the_target_who_may_only_pass():
+    """Hire Assassin's turn may hit a pair whose type card lies face down: whether the cell is a
+    Surprise is then the target's to know, so it is asked after the draw either way and, surprised,
+    may only pass."""
+    g = battle("d", "h", draws=("10s", "2h"))
+    attack(g, 0, 1, "d")                        # Hire Assassin: another turn, any pair
+    assert g.turn == 0 and Target(0, pair_place(1, 0)) in g.legal_actions(0)
+    g.apply(Target(0, pair_place(1, 0)))        # 9h, face down
+    g.apply(Announce(0, "d"))                   # wealth on vitality: Hire Assassin again, a surprise
+    assert g.step == "predict"
+    g.apply(Pass(1))
+    assert g.step == "inform" and g.legal_actions(1) == [Pass(1)] and g.reactions(1) == []
+
+
+def test_a_value_card_stacked_at_the_deal_is_the_owners_to_know():
+    g = encounter([["2h", "3h"], ["4h", "5h"]], [["9h", "7h", "8h"], ["6c", "7c", "8c"]], place=False,
+                  multiple_values=True)
+    for s in range(2):
+        for slot in range(2):
+            g.apply(PlaceValue(s, hand_place(s, 0), pair_place(s, slot)))
+    events = g.apply(PlaceValue(0, hand_place(0, 0), pair_place(0, 0)))
+    stacked = of(events, "ValueChanged")[0]
+    assert (stacked.for_seat(0).value, stacked.for_seat(0).by) == (14, 8)
+    assert (stacked.for_seat(1).value, stacked.for_seat(1).by) == (None, None)
+    assert g.observe(0).pairs[0][0].value == 14
+    assert g.observe(1).pairs[0][0].value is None and not g.observe(1).pairs[0][0].counter
+
+
+def test_hire_guard_tells_the_value_of_a_type_card_swapped_in_only_if_it_lay_face_up():
+    g = battle("d", "c", draws=("10s",))
+    attack(g, 0, 1, "d")
+    events = g.apply(HireGuard(0, type_place(0, 0), value_place(0, 1)))   # Jh lay face down
+    told = of(events, "ValueChanged")[0]
+    assert told.for_seat(0).value == 11 and told.for_seat(1).value is None
+    assert g.observe(0).pairs[0][1].value == 11 and g.observe(1).pairs[0][1].value is None
+    g = battle("d", "c", draws=("10s",))
+    attack(g, 0, 1, "d")
+    events = g.apply(HireGuard(0, type_place(0, 2), value_place(0, 1)))   # the defense type, face up
+    assert of(events, "ValueChanged")[0].for_seat(1).value == 11 and g.observe(1).pairs[0][1].value == 11
+
+
+def test_a_raise_on_a_face_down_value_tells_the_table_the_card_not_the_sum():
+    """Defend puts the drawn card face up on a value the table does not know: everybody sees the
+    card, only the owner knows the sum (and its end)."""
+    g = battle("h", "c", draws=("10s",))
+    attack(g, 0, 1, "h")
+    events = g.apply(PickPair(0, pair_place(0, 0)))
+    raised = of(events, "ValueChanged")[0]
+    assert raised.for_seat(0).value == 13 and raised.for_seat(1).value is None
+    assert g.observe(1).pairs[0][0].value is None and g.observe(1).pairs[0][0].values[-1] != FACE_DOWN
+    ended = of(g.apply(PassTurn(1)), "ValueChanged")[0]
+    assert ended.why == "Defend ends" and ended.for_seat(1).value is None and ended.for_seat(0).value == 3
+
+
+def test_asking_only_when_the_target_has_a_reaction_is_the_house_rule_old_records_keep():
+    """The Ask for reactions option: "only when it has one" is faster and tells the table that the
+    target holds a face card; a record written before the option plays on with it."""
+    from game.core.options import legacy_options
+
+    g = encounter([SEAT0_TYPES, ["9h", "9d", "10c"]], [["3c", "4c", "5c"], ["6c", "7c", "9s"]], draws=("2h",),
+                  ask_reactions="only when it has one")
+    g.apply(Target(0, pair_place(1, 2)))
+    assert of(g.apply(Announce(0, "c")), "Checked")      # no face card: straight through to the check
+    assert "Reactions asked only when there is one" in g.observe(0).active_rules
+    assert legacy_options(SixteenCombos.option_specs, {})["ask_reactions"] == "only when it has one"
+    assert SixteenCombos(2, {}, seed=1).options["ask_reactions"] == "every attack"

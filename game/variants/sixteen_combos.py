@@ -23,7 +23,8 @@ from typing import Any, Hashable
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, stacked_deck
 from game.core.errors import IllegalAction, InvalidTarget, NotAChoice, NotYourTurn, WrongPhase
-from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, Event, Passed, TurnStarted
+from game.core.events import (PUBLIC, CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, Event, Passed,
+                               TurnStarted)
 from game.core.game import Game
 from game.core.match import HighestAfterRounds
 from game.core.options import OptionSpec
@@ -159,7 +160,7 @@ class Pair:
     """A type card with its value card(s) (a stack: the first dealt, raises on top) and the current
     value, which a counter shows once it differs from the cards."""
 
-    __slots__ = ("type_card", "values", "value", "retyped", "up")
+    __slots__ = ("type_card", "values", "value", "retyped", "up", "told")
 
     def __init__(self, type_card: Card, values: list[Card] | None = None, value: int = 0) -> None:
         self.type_card = type_card
@@ -167,6 +168,9 @@ class Pair:
         self.value = value
         self.retyped: str | None = None     # a face-card reaction gave the pair this type
         self.up: set[int] = set()           # ids of its cards lying face up for everybody
+        # A counter everybody reads shows the current value. A change the table cannot follow (a
+        # card stacked face down, a face-down card swapped in) is told to the owner alone.
+        self.told = False
 
     @property
     def type(self) -> str:
@@ -181,6 +185,12 @@ class Pair:
         return len(self.values) != 1 or self.value != card_value(self.values[0])
 
     @property
+    def value_public(self) -> bool:
+        """Whether every seat may know the current value: a counter shows it, or its cards lie
+        face up (a change since was told to everybody, or the counter would say otherwise)."""
+        return self.told or (bool(self.values) and all(c.id in self.up for c in self.values))
+
+    @property
     def type_up(self) -> bool:
         return self.type_card.id in self.up
 
@@ -189,7 +199,7 @@ class Pair:
 
     def clone(self) -> "Pair":
         p = Pair(self.type_card, list(self.values), self.value)
-        p.retyped, p.up = self.retyped, set(self.up)
+        p.retyped, p.up, p.told = self.retyped, set(self.up), self.told
         return p
 
 
@@ -456,13 +466,27 @@ class Checked(Event):
 
 @dataclass(frozen=True, slots=True)
 class ValueChanged(Event):
-    """A pair's current value moved (damage, a raise, a raise ending): the counter shows `value`."""
+    """A pair's current value moved (damage, a raise, a raise ending): the counter shows `value`.
+    A change nobody else could follow (shown_to: the owner) reaches the others without the value
+    and the change: they learn only that the pair changed."""
 
     seat: int
     slot: int
-    value: int
-    by: int
+    value: int | None
+    by: int | None
     why: str
+    shown_to: frozenset[int] | None = PUBLIC
+
+    def for_seat(self, seat: int) -> "ValueChanged":
+        if self.shown_to is PUBLIC or seat in self.shown_to:
+            return self
+        return ValueChanged(self.seat, self.slot, None, None, self.why, self.shown_to)
+
+    def to_json(self) -> dict[str, Any]:
+        data = Event.to_json(self)
+        if self.shown_to is PUBLIC:     # (the records written before a change could be private)
+            del data["shown_to"]
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -590,6 +614,8 @@ def active_rule_labels(options: dict[str, Any]) -> tuple[str, ...]:
         labels.append("Free passing" if not cost else f"A pass costs {cost}")
     if options.get("counter_with", "defense pair") != "defense pair":
         labels.append("Counter with the target pair")
+    if options.get("ask_reactions", "every attack") != "every attack":
+        labels.append("Reactions asked only when there is one")
     return tuple(labels)
 
 
@@ -632,6 +658,11 @@ class SixteenCombos(Game):
         OptionSpec("counter_with", "Counter with", "defense pair",
                    "A counter uses the defense pair's type and value (as printed) or the attacked pair's.",
                    choices=("defense pair", "target pair"), legacy="target pair"),
+        OptionSpec("ask_reactions", "Ask for reactions", "every attack",
+                   "Every attack: the target is asked before and after the draw unless the table can see it has no "
+                   "reaction, so a wait tells nobody what its face-down cards are. Only when it has one: faster, but "
+                   "a wait tells everybody it holds a face card.",
+                   choices=("every attack", "only when it has one"), legacy="only when it has one"),
         OptionSpec("reaction_seconds", "Reaction clock (seconds)", 0.0,
                    "Time to answer a reaction prompt; No limit waits for the answer.", minimum=0.0, maximum=30.0,
                    step=1.0, zero_label="No limit"),
@@ -882,7 +913,8 @@ class SixteenCombos(Game):
         pair.value = pair.printed
         events: list[Event] = [CardMoved(card, hand_place(seat), value_place(seat, slot), only(seat), seat)]
         if len(pair.values) > 1:
-            events.append(ValueChanged(seat, slot, pair.value, card_value(card), "stacked"))
+            # placed face down: the sum is the owner's to know (no counter for the table)
+            events.append(ValueChanged(seat, slot, pair.value, card_value(card), "stacked", only(seat)))
         if self.placing[seat] == "values" and all(p is None or p.values for p in self.rows[seat]):
             if self.hands[seat]:
                 if self.options["multiple_values"] or self.options["one_of_each"]:
@@ -986,8 +1018,9 @@ class SixteenCombos(Game):
             if pair is not None and (card is None or card in pair.values):
                 if card is not None:
                     pair.values.remove(card)
+                public = pair.value_public
                 pair.value = max(1, pair.value - amount)
-                events.append(ValueChanged(seat, slot, pair.value, -amount, "Defend ends"))
+                events.append(self._value_changed(seat, slot, pair, -amount, "Defend ends", public))
                 if card is not None:
                     self._discard([], [card], events, {card.id: value_place(seat, slot)}, {})
         self.boosts[seat] = []
@@ -1169,10 +1202,30 @@ class SixteenCombos(Game):
             out.append(SwapPair(seat))
         return out
 
+    def _reaction_offered(self, victim: int) -> bool:
+        """Whether the target is asked for a reaction, decided on what every seat knows: whether it
+        has one can hang on its face-down cards, and a turn that waited only then would tell the
+        table. A target with nothing to do is asked all the same; its one answer is to pass."""
+        if self.reacted[victim] or self.incapacitated(victim):
+            return False
+        pair = self.target_pair()
+        if pair is None:
+            return False
+        attack = self.attack
+        if (self.options["ask_reactions"] != "every attack" or (attack is not None and attack.consult)
+                or all(c.id in pair.up for c in pair.cards())):
+            return bool(self._reaction_moves(victim))    # every card is in sight (or the house rule)
+        return True
+
+    def _surprised(self) -> bool:
+        """The action is a Surprise: no informed reaction (the program knows the cell)."""
+        combo = self._combo_name()
+        return combo is not None and "Surprise" in CAVEATS[combo]
+
     def _predictive(self, events: list[Event], t: float) -> None:
         attack = self.attack
         assert attack is not None and attack.victim is not None
-        if self._reaction_moves(attack.victim):
+        if self._reaction_offered(attack.victim):
             self._prompt("predict", attack.victim, t)
             return
         self._draw_value(events, t)
@@ -1201,6 +1254,7 @@ class SixteenCombos(Game):
         assert pair is not None
         old_type, old_value = pair.type_card, pair.values[0]
         damage = pair.printed - pair.value      # the counter's change travels with the pair
+        pair.told = pair.told and (old_type.id in pair.up or bool(attack.consult))
         pair.type_card, pair.values = old_value, [old_type]
         pair.retyped = None
         pair.value = max(1, pair.printed - damage)
@@ -1371,9 +1425,13 @@ class SixteenCombos(Game):
             self._discard([], cards, events, {c.id: seat_place("action", seat) for c in cards}, {})
         victim = attack.victim
         assert victim is not None
-        combo = self._combo_name()
-        if (not attack.counter and combo is not None and "Surprise" not in CAVEATS[combo]
-                and self._reaction_moves(victim)):
+        pair = self.target_pair()
+        # Whether the cell is a Surprise is public when the target pair's type is; when the type
+        # card lies face down the target is asked either way (and, surprised, may only pass).
+        type_public = pair is not None and (pair.type_card.id in pair.up or pair.retyped is not None
+                                            or bool(attack.consult) or self.options["ask_reactions"] != "every attack")
+        if (not attack.counter and self._combo_name() is not None and (not self._surprised() or not type_public)
+                and self._reaction_offered(victim)):
             self._prompt("inform", victim, t)
             return
         self._check(events, t)
@@ -1448,8 +1506,11 @@ class SixteenCombos(Game):
         pair = self.consults[seat] if consult else self.pair_at(seat, slot)
         if pair is None:
             return
+        # A check announced the value and a pass's counter shows it (Passing costs a point); a
+        # Poison spill lowers a pair nobody checked: its value stays as known as it was.
+        public = why != "Poison" or pair.value_public or consult
         pair.value -= amount
-        events.append(ValueChanged(seat, -1 if consult else slot, pair.value, -amount, why))
+        events.append(self._value_changed(seat, -1 if consult else slot, pair, -amount, why, public))
         if pair.value <= 0:
             self._remove_pair(seat, slot, "worn down", events, consult=consult)
 
@@ -1685,21 +1746,28 @@ class SixteenCombos(Game):
         attack = self.attack
         if attack is not None and card in attack.cards:
             attack.cards.remove(card)
+        public = pair.value_public     # a face-up card on a value the table does not know
         pair.values.append(card)
         pair.up.add(card.id)
         new = pair.value + amount
         pair.value = min(cap, new) if cap is not None else new
         events.append(CardMoved(card, seat_place("action", attack.seat if attack else seat), value_place(seat, slot)))
-        events.append(ValueChanged(seat, slot, pair.value, amount, why))
+        events.append(self._value_changed(seat, slot, pair, amount, why, public))
+
+    def _value_changed(self, seat: int, slot: int, pair: Pair, by: int, why: str, public: bool) -> ValueChanged:
+        """The event of a change to `pair`'s value, told to everybody only when the table can
+        follow it (`public`); the pair's counter is public as long as every change was."""
+        pair.told = public
+        return ValueChanged(seat, slot, pair.value, by, why, PUBLIC if public else only(seat))
 
     def _raise_by_counter(self, seat: int, slot: int, amount: int, cap: int | None, why: str,
                           events: list[Event]) -> int:
         """Rule B: a raise with no card, only a counter. Returns how much the value went up."""
         pair = self.rows[seat][slot]
         assert pair is not None
-        before = pair.value
+        before, public = pair.value, pair.value_public
         pair.value = min(cap, before + amount) if cap is not None else before + amount
-        events.append(ValueChanged(seat, slot, pair.value, amount, why))
+        events.append(self._value_changed(seat, slot, pair, amount, why, public))
         return pair.value - before
 
     def _poison(self, victim: int, slot: int | None, spill: int, events: list[Event]) -> None:
@@ -1838,7 +1906,8 @@ class SixteenCombos(Game):
                 other.up.discard(value_card.id)
                 pair.up.add(value_card.id)
             events.append(CardsSwapped(type_place(seat, slot), value_place(seat, w), seat))
-            events.append(ValueChanged(seat, w, other.value, 0, "Hire Guard"))
+            # the old type card's value is the table's only if it lay face up
+            events.append(self._value_changed(seat, w, other, 0, "Hire Guard", was_up))
             if slot == self.defense_slot(seat) and value_card.id not in pair.up:
                 pair.up.add(value_card.id)
                 events.append(CardRevealed(type_place(seat, slot), value_card))
@@ -1978,13 +2047,14 @@ class SixteenCombos(Game):
         assert pair is not None
         self.reacted[seat] = True
         self.deadline = None
+        public = pair.value_public
         pair.values.append(card)
         pair.up.add(card.id)
         amount = card_value(card)
         pair.value = min(MAX_VALUE, pair.value + amount)
         events: list[Event] = [Reacted(seat, "recover"),
                                CardMoved(card, seat_place("action", attack.seat), value_place(seat, slot)),
-                               ValueChanged(seat, slot, pair.value, amount, "Recovery")]
+                               self._value_changed(seat, slot, pair, amount, "Recovery", public)]
         self._after_counter_choice(events, t)
         return events
 
@@ -2131,6 +2201,8 @@ class SixteenCombos(Game):
         if step == "consult":
             return [Consult(seat, True), Consult(seat, False)]
         if step in ("predict", "inform"):
+            if step == "inform" and self._surprised():
+                return [_pass(seat)]
             return self._reaction_moves(seat) + [_pass(seat)]
         if step == "face":
             assert attack is not None
@@ -2155,9 +2227,8 @@ class SixteenCombos(Game):
         up = pair.up
         tc = pair.type_card if (mine or pair.type_card.id in up) else FACE_DOWN
         values = tuple(c if (mine or c.id in up) else FACE_DOWN for c in pair.values)
-        all_up = bool(pair.values) and all(c.id in up for c in pair.values)
-        counter = bool(pair.values) and pair.changed
-        known = mine or counter or all_up
+        known = mine or pair.value_public
+        counter = bool(pair.values) and pair.changed and known
         type_known = mine or pair.type_card.id in up
         return PairView(slot, tc, values, pair.value if known and pair.values else None, counter,
                         pair.type if type_known else None, defense)
@@ -2243,7 +2314,7 @@ class SixteenCombos(Game):
         if self.phase != PLAY or seat != self.prompt_seat or seat == self.turn:
             return []
         if self.step in ("predict", "inform"):
-            return self._reaction_moves(seat)
+            return [] if self.step == "inform" and self._surprised() else self._reaction_moves(seat)
         if self.step == "counter":
             return [a for a in self._counter_legal(seat) if isinstance(a, Counter)]
         return []

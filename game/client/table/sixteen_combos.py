@@ -528,7 +528,11 @@ class SixteenCombosTable(TableScene):
         self.pause_for(0.8)
 
     def on_ValueChanged(self, ev: ValueChanged) -> None:
-        if ev.why not in ("damaged", "stacked"):
+        if ev.why in ("damaged", "stacked"):
+            return
+        if ev.value is None:     # a change this seat could not follow (its events are redacted)
+            self.narrate(f"{self.name(ev.seat)}'s pair changes value ({ev.why}); only they know what it is worth.")
+        else:
             self.narrate(f"{self.name(ev.seat)}'s pair is now worth {ev.value} ({ev.why}).")
 
     def on_PairDefeated(self, ev: PairDefeated) -> None:
