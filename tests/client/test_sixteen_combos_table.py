@@ -487,3 +487,29 @@ def test_the_pass_button_and_prompt_say_what_a_pass_costs(tmp_path, cost, label)
     assert table.label_for(PassTurn(0)).text == label
     assert ("A pass costs your defense pair" in table.prompt()) is bool(cost is None or cost)
     assert any(getattr(w, "text", None) == label for w in table.form.widgets)   # the button is shown
+
+
+def test_a_target_with_no_reaction_is_asked_and_told_so(tmp_path):
+    """The target is asked before the draw whatever its face-down cards (so the wait tells the
+    table nothing); with no reaction to make, the prompt says so and Space goes on."""
+    import pygame
+
+    from game.core.actions import Pass
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=2))   # (asked so at frame 144)
+    driver = Driver(app, table, seed=1, pass_rate=0.0)
+    for _ in range(2000):
+        if (table.ready_for_input() and table.input_seat() == 0 and table.screen_view().step in ("predict", "inform")
+                and table.match.legal(0) == [Pass(0)]):
+            break
+        driver.act()
+        app.step(0.05)
+    else:
+        raise AssertionError("Ada was never asked with nothing to do")
+    assert table.prompt().startswith("You have no reaction to make now"), table.prompt()
+    before = table.match.game.version
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    for _ in range(10):
+        app.step(0.05)
+    assert table.match.game.version != before

@@ -433,6 +433,9 @@ class SixteenCombosTable(TableScene):
         if step == "combo":
             return f"{view.combo or 'Combo'}: make your choice (the highlighted places), or skip."
         text = texts.get(step, view.prompt)
+        if step in ("predict", "inform") and all(isinstance(a, Pass) for a in self.legal(seat)):
+            # asked all the same, so that the wait tells nobody what the pair holds
+            text = "You have no reaction to make now: No reaction (Space) goes on."
         cost = self.match.view(seat).pass_cost if step in ("target", "type") else 0
         if cost:
             text += f" A pass costs your defense pair {cost}."
