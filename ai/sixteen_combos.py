@@ -128,7 +128,7 @@ class SixteenCombosBot:
         if self.stall and PassTurn(self.seat) in legal:
             return Intent(PassTurn(self.seat), delay)
         if len(legal) > 1 and self.rng.random() < self.level.mistake_rate and view.step != "place":
-            return Intent(self.rng.choice(legal), delay)
+            return self._waiting_out(view, Intent(self.rng.choice(legal), delay), now)
         try:
             action = self._choose(view, legal)
         except (LookupError, ValueError, ZeroDivisionError):
@@ -136,7 +136,16 @@ class SixteenCombosBot:
         if action is None or action not in legal:
             self.fallbacks += 1
             action = legal[-1]
-        return Intent(action, delay)
+        return self._waiting_out(view, Intent(action, delay), now)
+
+    @staticmethod
+    def _waiting_out(view: SixteenCombosView, intent: Intent, now: float) -> Intent:
+        """Under a reaction clock a target with no reaction is not asked and its prompt runs out
+        (the Session lets a lone pass wait for the deadline); one that declines lets it run out
+        too, so how long the turn waits tells nobody which it was."""
+        if view.deadline is not None and view.step in ("predict", "inform") and isinstance(intent.action, Pass):
+            return Intent(intent.action, max(intent.delay, view.deadline - now + 0.001))
+        return intent
 
     # -- what it knows ---------------------------------------------------------------------------------
     def _draw_dist(self) -> dict[int, float]:

@@ -154,3 +154,24 @@ def test_a_player_who_passes_every_turn_loses_to_hard():
         assert session.illegal == 0
         wins += staller in game.winners
     assert wins <= 1
+
+
+def test_a_bot_that_declines_a_reaction_under_the_clock_waits_as_one_that_has_none():
+    """With a reaction clock a target with no reaction is not asked (the Session lets the prompt run
+    out); a bot that has one and declines lets it run out too, so the wait tells nobody which."""
+    from game.variants.sixteen_combos import Retype
+
+    g = encounter([["Jh", "Jd", "Jc"], ["9h", "9d", "10c"]], [["3c", "4c", "5c"], ["6c", "7c", "Ah"]],
+                  draws=("2h",), reaction_seconds=10.0)
+    g.apply(Target(0, pair_place(1, 2)), 1.0)
+    g.apply(Announce(0, "c"), 1.0)
+    legal = g.legal_actions(1)
+    assert g.step == "predict" and Retype(1, "s") in legal and g.deadline == 11.0
+    passes = 0
+    for level in ("easy", "medium", "hard"):
+        for seed in range(15):
+            intent = bot(level, seat=1, seed=seed).decide(g.observe(1), legal, 1.0)
+            if isinstance(intent.action, Pass):
+                passes += 1
+                assert intent.delay > 10.0, (level, seed, intent)
+    assert passes
