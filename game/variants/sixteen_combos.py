@@ -2227,7 +2227,9 @@ class SixteenCombos(Game):
         up = pair.up
         tc = pair.type_card if (mine or pair.type_card.id in up) else FACE_DOWN
         values = tuple(c if (mine or c.id in up) else FACE_DOWN for c in pair.values)
-        known = mine or pair.value_public
+        all_up = bool(pair.values) and all(c.id in up for c in pair.values)
+        # a counter shows a changed value the table followed; an unchanged one lies face down
+        known = mine or all_up or (pair.told and pair.changed)
         counter = bool(pair.values) and pair.changed and known
         type_known = mine or pair.type_card.id in up
         return PairView(slot, tc, values, pair.value if known and pair.values else None, counter,
