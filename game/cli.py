@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--smoke-test", action="store_true",
                         help="start the client headless, play an all-bot match of every variant, exit")
     parser.add_argument("--frames", type=int, default=None, help="frames per variant for --smoke-test")
+    parser.add_argument("--language", default=None, metavar="CODE",
+                        help="the window's language for this run (en, de; en_XA is the pseudo-locale "
+                             "translators test with); Settings > Language keeps a choice")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("play", help="open the game window (the default)")
 
@@ -119,6 +122,11 @@ def check_arguments(args: argparse.Namespace) -> None:
     """Options that argparse takes but that would do nothing (or something else) where they stand."""
     if args.smoke_test and args.command:
         raise CardhallError(f"--smoke-test runs on its own, not with the {args.command} command")
+    if args.language is not None:
+        from game import i18n
+
+        if not i18n.known(args.language):
+            raise CardhallError(f"--language takes one of {', '.join(i18n.LANGUAGE_NAMES)}, not {args.language!r}")
     if args.frames is not None and not args.smoke_test:
         raise CardhallError("--frames goes only with --smoke-test")
     if args.command == "replay" and args.round is not None:
@@ -342,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "join":
             return cmd_join(args)
         from game.client.app import run
-        return run()
+        return run({"language": args.language})
     except CardhallError as exc:
         print(f"cardhall: error: {one_line(str(exc))}", file=sys.stderr)
         return 2

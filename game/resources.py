@@ -48,21 +48,32 @@ def asset_path(*parts: str) -> Path:
     return asset_root().joinpath(*parts)
 
 
-def rules_path(variant_id: str) -> Path:
+def rules_path(variant_id: str, language: str | None = None) -> Path:
     """The player-facing rules page of a variant: the ``rules`` file its entry in game/games.py
-    names, under ``game/rules/`` (package data)."""
+    names, under ``game/rules/`` (package data), in the player's language (``language``, else the
+    one game.i18n uses now) from ``game/rules/<lang>/``, falling back to the English page where
+    that language has none yet."""
     from game import games
 
-    return rules_file(games.find(variant_id).rules)
+    return rules_file(games.find(variant_id).rules, language)
 
 
-def rules_file(name: str) -> Path:
-    """A file under ``game/rules/`` (package data), wherever the game runs from."""
-    candidates = [_PACKAGE / "rules" / name]
+def rules_file(name: str, language: str | None = None) -> Path:
+    """A file under ``game/rules/`` (package data), wherever the game runs from: the one under
+    ``game/rules/<lang>/`` first when the player's language has its own (``de_AT`` looks in
+    ``de_AT/`` then ``de/``), else the English one."""
+    from game import i18n
+
+    language = i18n.language() if language is None else language
+    folders = []
+    if language and language != i18n.SOURCE_LANGUAGE:
+        folders = [language] + ([language.split("_")[0]] if "_" in language else [])
+    roots = [_PACKAGE / "rules"]
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
-        candidates.append(Path(frozen) / "game" / "rules" / name)
+        roots.append(Path(frozen) / "game" / "rules")
+    candidates = [root / folder / name for folder in folders for root in roots] + [root / name for root in roots]
     for candidate in candidates:
         if candidate.exists():
             return candidate
-    return candidates[0]
+    return roots[0] / name

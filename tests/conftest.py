@@ -11,6 +11,19 @@ pytest.register_assert_rewrite("tests.properties", "tests.grid_properties", "tes
                              "hand_driver", "grid_driver")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The tests read English words on the screens: the "system language" an App starts in is English
+# here whatever the machine's locale (tests of the language choice set their own).
+os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switches the language (a process-wide choice) leaves English for the next."""
+    yield
+    from game import i18n
+
+    if i18n.language() != i18n.SOURCE_LANGUAGE:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
 
 # Hypothesis profiles, chosen with `pytest --hypothesis-profile NAME`. The property tests ask for a
 # number of examples sized for the default run (tests.properties.example_count); a profile scales

@@ -57,7 +57,7 @@ def test_source_checkout_finds_assets_and_rules():
 
 _PROBE = """
 import json, sys
-import game, game.about, game.resources as r
+import game, game.about, game.i18n, game.resources as r
 from game.games import game_ids
 print(json.dumps({
     "package": game.__file__,
@@ -68,6 +68,7 @@ print(json.dumps({
     "fonts": sorted(p.name for p in r.asset_path("fonts").iterdir()),
     "sounds": sorted(p.name for p in r.asset_path("sounds").iterdir()),
     "rules": {v: str(r.rules_path(v)) for v in game_ids()},
+    "german": [game.i18n.set_language("de"), game.i18n._("Settings")],
 }))
 """
 
@@ -128,6 +129,8 @@ def test_an_installed_copy_finds_assets_and_rules(installed, tmp_path):
     assert found["fonts"] == sorted(p.name for p in (ROOT / "assets" / "fonts").iterdir() if p.is_file())
     assert found["sounds"] == sorted(p.name for p in (ROOT / "assets" / "sounds").iterdir() if p.is_file())
     assert "kombio" in found["rules"], "Kombio is not registered in the installed copy"
+    # the compiled catalogues are package data: German works in an installed copy, without Babel
+    assert found["german"] == ["de", "Einstellungen"]
     # the version from the installed metadata; LICENSE and NOTICES.md among its licence files
     assert found["version"] == PYPROJECT["project"]["version"]
     for name in ("notices", "licence"):

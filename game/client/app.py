@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game import i18n
 from game.client.clock import Clock
 from game.client.scene import Scene
 from game.client.sound import Sound
@@ -30,6 +31,7 @@ from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.resources import asset_path
+from game.i18n import _
 
 TITLE = "Cardhall"
 DEFAULT_SIZE = (1280, 720)
@@ -73,7 +75,7 @@ def _opt(options: Any, name: str, default: Any = None) -> Any:
 class App:
     def __init__(self, storage: Storage | None = None, clock: Clock | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None,
-                 first_scene: Any = None):
+                 first_scene: Any = None, language: str | None = None):
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         pygame.display.init()
         pygame.font.init()
@@ -82,6 +84,8 @@ class App:
         self.clock = clock if clock is not None else Clock()
         self.sound = Sound(self.settings)
         T.set_scale(self.settings.text_size)
+        # --language shows one run in a language without changing the settings
+        i18n.set_language(language or self.settings.language)
         self.scenes: list[Scene] = []
         self.running = True
         self.frame = 0
@@ -122,8 +126,10 @@ class App:
             return
         fitting = window_sizes(desktop)[-1]
         self.settings.window_size = fitting
-        self.storage.messages.append(f"The window size in your settings, {w} × {h}, is larger than your screen "
-                                     f"({desktop[0]} × {desktop[1]}): the window opens at {fitting[0]} × {fitting[1]}.")
+        self.storage.messages.append(
+            _("The window size in your settings, {size}, is larger than your screen ({screen}): the window opens "
+              "at {fitted}.").format(size=f"{w} × {h}", screen=f"{desktop[0]} × {desktop[1]}",
+                                     fitted=f"{fitting[0]} × {fitting[1]}"))
         self._settings_dirty = 0.5
 
     def _make_window(self) -> pygame.Surface:
@@ -171,6 +177,19 @@ class App:
         self._after_resize()      # every scene lays itself out again with the new text
         self.save_settings()
 
+    def set_language(self, code: str) -> None:
+        """Settings → Language ("" for the system's): every screen shows the new language now,
+        the ones under the top one too (no restart)."""
+        self.settings.language = code
+        i18n.set_language(code)
+        for scene in self.scenes:
+            rebuild = getattr(scene, "rebuild", None)
+            if rebuild is not None:
+                rebuild()       # buttons and rows made with the old language's words
+            else:
+                scene.resize(self.size)
+        self.save_settings()
+
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.settings.fullscreen)
 
@@ -186,7 +205,7 @@ class App:
         try:
             self.storage.save_settings()
         except OSError as exc:
-            self.toast(f"Settings could not be saved: {exc.strerror or exc}")
+            self.toast(_("Settings could not be saved: {error}").format(error=exc.strerror or exc))
 
     def settings_changed(self) -> None:
         """Call after changing a setting: saves, and lets palette-dependent caches refresh."""
@@ -256,7 +275,7 @@ class App:
         if variant is not None:
             from game.client.storage import game_title
 
-            self.toast(f"Saved: your {game_title(variant)} match counts in your statistics now.", 6.0)
+            self.toast(_("Saved: your {game} match counts in your statistics now.").format(game=game_title(variant)), 6.0)
 
     # -- toasts ----------------------------------------------------------------------------------
     def toast(self, text: str, seconds: float = 2.5) -> None:
@@ -457,14 +476,16 @@ def _input_waiting() -> bool:
 def run(argv_options: Any = None) -> int:
     """Open the window and play until it is closed. ``argv_options`` (dict or argparse
     namespace) may hold: fullscreen (bool), windowed (bool), size ((w, h)), home (a base
-    directory instead of the platform's, like $CARDHALL_HOME), frames (stop after n frames)."""
+    directory instead of the platform's, like $CARDHALL_HOME), frames (stop after n frames), language
+    (a language code for this run)."""
     home = _opt(argv_options, "home")
     storage = Storage(home, lock=True) if home else Storage(lock=True)
     fullscreen = _opt(argv_options, "fullscreen")
     if _opt(argv_options, "windowed"):
         fullscreen = False
     size = _opt(argv_options, "size")
-    app = App(storage=storage, size=tuple(size) if size else None, fullscreen=fullscreen)
+    app = App(storage=storage, size=tuple(size) if size else None, fullscreen=fullscreen,
+              language=_opt(argv_options, "language"))
     frames = _opt(argv_options, "frames")
     run_until_closed(app, storage, int(frames) if frames else None)
     return 0

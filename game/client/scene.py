@@ -17,6 +17,7 @@ import pygame
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Form
+from game.i18n import _, _l, ngettext
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -119,7 +120,7 @@ class MenuScene(Scene):
     runs_clock = False
     title = ""
     subtitle = ""
-    hints: list[tuple[str, str]] = [("↑↓", "Move"), ("Enter", "Select"), ("Esc", "Back")]
+    hints: list[tuple[str, str]] = [("↑↓", _l("Move")), ("Enter", _l("Select")), ("Esc", _l("Back"))]
 
     def __init__(self, app: "App"):
         super().__init__(app)
@@ -157,7 +158,9 @@ class MenuScene(Scene):
     def draw_title(self, surface: pygame.Surface, y: int = 56) -> None:
         pal = self.palette
         if self.title:
-            T.blit_text(surface, self.title, TH.H1, pal.text, (surface.get_width() // 2, y), "center", bold=True)
+            # clear of the corner buttons (Back, Done: 174 px wide); a longer language's title smaller
+            size = T.fitting_size(self.title, (TH.H1, TH.H2, TH.BODY), surface.get_width() - 2 * 190, True)
+            T.blit_text(surface, self.title, size, pal.text, (surface.get_width() // 2, y), "center", bold=True)
         if self.subtitle:
             T.blit_text(surface, self.subtitle, TH.BODY, pal.text_dim, (surface.get_width() // 2, y + 40), "center")
 
@@ -189,7 +192,7 @@ class VariantList(MenuScene):
         self.buttons = [Button(v.title, lambda v=v: self.choose(v), sub=v.summary,
                                shortcut=pygame.K_1 + i if i < 9 else None, hint=str(i + 1) if i < 9 else "")
                         for i, v in enumerate(self.variants)]
-        self.back_button = Button("Back", self.back, hint="Esc")
+        self.back_button = Button(_("Back"), self.back, hint="Esc")
         self.form.set_widgets(self.buttons + [self.back_button], keep_focus=False)
         self.subtitle = "" if self.variants else self.empty_text
 

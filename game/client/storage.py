@@ -72,6 +72,9 @@ class Settings:
     bot_speed: str = "normal"           # one of BOT_SPEEDS
     player_name: str = "You"
     text_size: float = 1.0              # one of TEXT_SIZES: every font is scaled by it
+    # A language code from game.i18n.LANGUAGE_NAMES, or "" for the system's language (the default:
+    # settings files from before there was a choice have no key and get it)
+    language: str = ""
     # The last setup used per variant: {"seats": [...SeatInfo json], "options": {...}}
     last_setup: dict[str, Any] = field(default_factory=dict)
     # The variants whose guided first match was offered already (it is offered once per variant)
@@ -137,6 +140,10 @@ def _check_setting(name: str, value: Any) -> Any:
         return float(value) if _is_number(value) and value in TEXT_SIZES else _INVALID
     if name == "bot_speed":
         return value if value in BOT_SPEEDS else _INVALID
+    if name == "language":
+        from game import i18n
+
+        return value if isinstance(value, str) and (value == "" or i18n.known(value)) else _INVALID
     if name == "player_name":
         return value if _valid(schema.text, value, "", 20) else _INVALID
     if name == "last_setup":

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.errors import BadOptions
+from game.i18n import N_
 
 
 class _Unset:
@@ -91,7 +92,7 @@ def _short(value: Any) -> str:
 REACTION_SECONDS = OptionSpec(
     "reaction_seconds", "Reaction window (seconds)", 3.0,
     "How long out-of-turn claims stay open after a card lands; No limit waits until everyone has passed.",
-    minimum=0.0, maximum=10.0, step=0.5, zero_label="No limit")
+    minimum=0.0, maximum=10.0, step=0.5, zero_label=N_("No limit"))
 
 
 def resolve_options(specs: tuple[OptionSpec, ...], given: dict[str, Any] | None) -> dict[str, Any]:

@@ -18,16 +18,17 @@ from game.client.scene import MenuScene, draw_hints
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
+from game.i18n import _, _l, ngettext
 
 
 class ConfirmDialog(MenuScene):
     opaque = False
-    hints = [("Enter", "Yes"), ("Esc", "No")]
+    hints = [("Enter", _l("Yes")), ("Esc", _l("No"))]
 
     def __init__(self, app, title: str, lines: list[str], yes: str, on_yes: Callable[[], object],
-                 no: str = "Cancel"):
+                 no: str | None = None):
         self.title_text, self.lines = title, list(lines)
-        self.yes_text, self.no_text, self.on_yes = yes, no, on_yes
+        self.yes_text, self.no_text, self.on_yes = yes, no or _("Cancel"), on_yes
         super().__init__(app)
 
     def build(self) -> None:
@@ -41,7 +42,8 @@ class ConfirmDialog(MenuScene):
 
     def layout(self, size) -> None:
         w, h = size
-        width = min(w - 40, 700)
+        # wider when a translation's answers need it (two buttons side by side)
+        width = min(w - 40, max(700, 2 * max(self.yes.width_needed(), self.no.width_needed()) + 76))
         lines = self.wrapped(width - 60)
         title_h = T.line_height(TH.H2, True)
         height = 30 + title_h + 16 + len(lines) * T.line_height(TH.BODY) + 28 + TH.ROW_H + 26

@@ -12,6 +12,7 @@ from game.client.scene import MenuScene
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
+from game.i18n import _, _l, ngettext
 
 _log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ def play_guided(app, variant_id: str) -> None:
         start_guided(app, variant_id)
     except Exception as exc:     # a broken guide must not take the menus down with it
         _log.exception("the guided match could not start")
-        app.toast(f"The guided match cannot start: {exc}")
+        app.toast(_("The guided match cannot start: {error}").format(error=exc))
         return
     app.sound.play("deal")
 
@@ -55,8 +56,8 @@ class GuideOffer(MenuScene):
         super().__init__(app)
 
     def build(self) -> None:
-        self.play_button = Button("Play the guided match", self.play, primary=True, hint="Enter")
-        self.later_button = Button("Not now", self.back, hint="Esc")
+        self.play_button = Button(_("Play the guided match"), self.play, primary=True, hint="Enter")
+        self.later_button = Button(_("Not now"), self.back, hint="Esc")
         self.form.set_widgets([self.play_button, self.later_button], keep_focus=False)
 
     def layout(self, size) -> None:
@@ -82,7 +83,7 @@ class GuideOffer(MenuScene):
         pal = self.palette
         surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 160), None, 0), (0, 0))
         TH.draw_panel(surface, self.panel, pal, fill=(8, 32, 22, 245))
-        T.blit_text(surface, f"New to {self.variant.title}?", TH.H1, pal.text,
+        T.blit_text(surface, _("New to {game}?").format(game=self.variant.title), TH.H1, pal.text,
                     (self.panel.centerx, self.panel.y + 50), "center", bold=True)
         y = self.panel.y + 96
         words = (self.guide.about if self.guide else "") + " It stops at each new moment and shows you what to do; " \

@@ -20,6 +20,7 @@ from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
 from game.core.errors import UnknownVariant
 from game.resources import asset_path
+from game.i18n import N_, _, _l, ngettext
 
 _log = logging.getLogger(__name__)
 BUTTON_W = 380
@@ -30,10 +31,12 @@ LOGO_HEAD_MIN = 292    # the tightest fit of the logo: it sits 140 above the fir
 ABOUT_W, ABOUT_H = 120, 34   # the About button in the bottom-left corner, the version beside it
 NOTICE_GAP = 20        # between a notice and the first button when the title gives way to it
 NOTICE_SPACE = 6       # between two notices
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+          N_("Oct"), N_("Nov"), N_("Dec"))
 
 
 class MainMenu(MenuScene):
-    hints = [("↑↓", "Move"), ("Enter", "Select"), ("F11", "Fullscreen")]
+    hints = [("↑↓", _l("Move")), ("Enter", _l("Select")), ("F11", _l("Fullscreen"))]
 
     def __init__(self, app):
         self._logo = None
@@ -54,29 +57,32 @@ class MainMenu(MenuScene):
         if saved:
             # One saved match continues at once; several open a list of them, one per game.
             sub = (f"{saved[0].title} · {saved[0].summary}" if len(saved) == 1
-                   else f"{len(saved)} games: " + ", ".join(s.title for s in saved))
-            self.continue_button = Button("Continue", self.continue_match, shortcut=pygame.K_c, sub=sub, primary=True)
+                   else ngettext("{n} game: {titles}", "{n} games: {titles}", len(saved)).format(
+                       n=len(saved), titles=", ".join(s.title for s in saved)))
+            self.continue_button = Button(_("Continue"), self.continue_match, shortcut=pygame.K_c, sub=sub, primary=True)
             buttons.append(self.continue_button)
         elif held_elsewhere(self.storage):
             # A second copy of the game (no home lock) only reads: the saves are the other copy's.
             held = held_elsewhere(self.storage)
-            which = f"{held[0]} match" if len(held) == 1 else f"matches ({', '.join(held)})"
-            self.continue_button = Button("Continue", None, shortcut=pygame.K_c,
-                                          sub=f"Only the other Cardhall window can continue your saved {which}.")
+            sub = (_("Only the other Cardhall window can continue your saved {game} match.").format(game=held[0])
+                   if len(held) == 1 else
+                   _("Only the other Cardhall window can continue your saved matches ({games}).").format(
+                       games=", ".join(held)))
+            self.continue_button = Button(_("Continue"), None, shortcut=pygame.K_c, sub=sub)
             self.continue_button.enabled = False
             buttons.append(self.continue_button)
         buttons += [
-            Button("Play", self.play, shortcut=pygame.K_p, primary=not saved),
-            Button("Rules", self.rules, shortcut=pygame.K_r),
-            Button("Statistics", self.statistics, shortcut=pygame.K_t),
-            Button("Settings", self.open_settings, shortcut=pygame.K_s),
-            Button("Quit", self.app.quit, shortcut=pygame.K_q),
+            Button(_("Play"), self.play, shortcut=pygame.K_p, primary=not saved),
+            Button(_("Rules"), self.rules, shortcut=pygame.K_r),
+            Button(_("Statistics"), self.statistics, shortcut=pygame.K_t),
+            Button(_("Settings"), self.open_settings, shortcut=pygame.K_s),
+            Button(_("Quit"), self.app.quit, shortcut=pygame.K_q),
         ]
         self.menu_buttons = buttons
         # About sits in the bottom-left corner, where the version is shown: a seventh button in
         # the stack would not fit a 960x540 window with Continue.
-        self.about_button = Button("About", self.about, shortcut=pygame.K_a, size=TH.SMALL)
-        self.dismiss_button = Button("Dismiss", self.dismiss, shortcut=pygame.K_d, size=TH.SMALL)
+        self.about_button = Button(_("About"), self.about, shortcut=pygame.K_a, size=TH.SMALL)
+        self.dismiss_button = Button(_("Dismiss"), self.dismiss, shortcut=pygame.K_d, size=TH.SMALL)
         widgets = list(buttons) + [self.about_button]
         if self.storage.messages:
             widgets.append(self.dismiss_button)
@@ -109,7 +115,8 @@ class MainMenu(MenuScene):
             self._show_title = 16 + nh + TITLE_HEAD + stack <= room
             top = max(top, 16 + nh + (TITLE_HEAD if self._show_title else NOTICE_GAP))
             more = len(self.storage.messages) - self._notices_shown
-            self.dismiss_button.text = f"Next ({more} more)" if more else "Dismiss"
+            self.dismiss_button.text = (ngettext("Next ({n} more)", "Next ({n} more)", more).format(n=more) if more
+                                        else _("Dismiss"))
         y = top
         for b in self.menu_buttons:
             bh = b.height_for(BUTTON_W)
@@ -198,7 +205,7 @@ class MainMenu(MenuScene):
         title_y = first - 62
         if self._show_title:
             T.blit_text(surface, "Cardhall", TH.TITLE, pal.text, (w // 2, title_y), "midbottom", bold=True)
-            T.blit_text(surface, "Fast memory-and-reaction card games", TH.BODY, pal.text_dim, (w // 2, title_y + 8),
+            T.blit_text(surface, _("Fast memory-and-reaction card games"), TH.BODY, pal.text_dim, (w // 2, title_y + 8),
                         "midtop")
         logo = self._logo_surface()
         if logo is not None and self._show_logo:
@@ -207,7 +214,7 @@ class MainMenu(MenuScene):
             r = self._notice_rect
             TH.draw_panel(surface, r, pal, fill=(60, 24, 14, 230))
             pygame.draw.rect(surface, pal.bad, r, 2, border_radius=TH.RADIUS)
-            T.blit_text(surface, "Notice", TH.BODY, pal.text, (r.x + 24, r.y + 14), bold=True)
+            T.blit_text(surface, _("Notice"), TH.BODY, pal.text, (r.x + 24, r.y + 14), bold=True)
             y = r.y + 44
             for line, first in self._notice_lines(r.w - 48, self._notices_shown):
                 y += NOTICE_SPACE if first else 0
@@ -233,9 +240,10 @@ def saved_matches(storage) -> list[SimpleNamespace]:
         if entry.table is None:
             continue
         title = entry.title
-        summary = meta.get("summary") or f"{len(record.seats)} players"
+        summary = meta.get("summary") or ngettext("{n} player", "{n} players", len(record.seats)).format(
+            n=len(record.seats))
         if getattr(record, "practice", False):
-            summary += " · practice"           # (a move was taken back: it will not be counted)
+            summary += " · " + _("practice")          # (a move was taken back: it will not be counted)
         when = when_saved(saved_at(record.variant))
         found.append(SimpleNamespace(id=record.variant, title=title, record=record,
                                      summary=f"{summary} · {when}" if when else summary))
@@ -260,18 +268,18 @@ def when_saved(at: float | None, now: float | None = None) -> str:
     if ago < 0:
         return ""                     # a clock set back: no claim rather than a wrong one
     if ago < 60:
-        return "just now"
+        return _("just now")
     if ago < 3600:
-        return f"{int(ago // 60)} min ago"
+        return _("{minutes} min ago").format(minutes=int(ago // 60))
     then, today = time.localtime(at), time.localtime(now)
     clock = f"{then.tm_hour:02d}:{then.tm_min:02d}"
     days = (datetime.date(today.tm_year, today.tm_mon, today.tm_mday)
             - datetime.date(then.tm_year, then.tm_mon, then.tm_mday)).days
     if days == 0:
-        return f"today {clock}"
+        return _("today {time}").format(time=clock)
     if days == 1:
-        return f"yesterday {clock}"
-    month = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")[then.tm_mon - 1]
+        return _("yesterday {time}").format(time=clock)
+    month = _(MONTHS[then.tm_mon - 1])
     return f"{then.tm_mday} {month}" + (f" {then.tm_year}" if then.tm_year != today.tm_year else "")
 
 
@@ -291,8 +299,8 @@ def continue_saved(app, record) -> None:
 class ContinueChooser(VariantList):
     """Continue with several saved matches: one entry per game, with where its match stands."""
 
-    title = "Continue a match"
-    empty_text = "No saved matches."
+    title = _l("Continue a match")
+    empty_text = _l("No saved matches.")
 
     def variants_listed(self) -> list:
         return saved_matches(self.storage)

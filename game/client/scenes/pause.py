@@ -5,7 +5,7 @@ Settings, Save and quit to menu.
                             on_save=lambda: self.record()))
 
 ``on_save`` returns the match's current GameRecord (it is written as the saved match) or None
-(nothing to save); a guided match's menu (``guided=True``) offers "Quit guided match" instead.
+(nothing to save); a guided match's menu (``guided=True``) offers _("Quit guided match") instead.
 ``take_back`` (None where it is not offered) takes the player's last move back;
 ``take_back_refusal`` says why it cannot now ("" when it can): the entry is then disabled and says
 why. The menu is an overlay: the table stays visible, dimmed, and the shared clock
@@ -23,14 +23,15 @@ from game.client.scene import MenuScene, draw_hints
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
+from game.i18n import _, _l, ngettext
 
 _log = logging.getLogger(__name__)
 
 
 class PauseMenu(MenuScene):
     opaque = False
-    title = "Paused"
-    hints = [("↑↓", "Move"), ("Enter", "Select"), ("Esc", "Resume")]
+    title = _l("Paused")
+    hints = [("↑↓", _l("Move")), ("Enter", _l("Select")), ("Esc", _l("Resume"))]
 
     def __init__(self, app, variant_id: str | None = None, title: str | None = None,
                  on_save: Callable[[], Any] | None = None, on_resume: Callable[[], None] | None = None,
@@ -52,24 +53,24 @@ class PauseMenu(MenuScene):
         super().__init__(app)
 
     def build(self) -> None:
-        self.buttons = [Button("Resume", self.resume_match, hint="Esc", primary=True)]
+        self.buttons = [Button(_("Resume"), self.resume_match, hint="Esc", primary=True)]
         if self.take_back is not None:
             why = self.take_back_refusal()
-            entry = Button("Take back last move", self.take_back_move, hint="Ctrl+Z", sub=why)
+            entry = Button(_("Take back last move"), self.take_back_move, hint="Ctrl+Z", sub=why)
             entry.enabled = not why
             self.buttons.append(entry)
         if self.variant_id:
-            self.buttons.append(Button("Rules", self.rules, shortcut=pygame.K_r))
+            self.buttons.append(Button(_("Rules"), self.rules, shortcut=pygame.K_r))
         self.buttons += [
-            Button("Settings", self.open_settings, shortcut=pygame.K_s),
-            Button("Quit guided match" if self.guided else "Save and quit to menu", self.save_and_quit,
+            Button(_("Settings"), self.open_settings, shortcut=pygame.K_s),
+            Button(_("Quit guided match") if self.guided else _("Save and quit to menu"), self.save_and_quit,
                    shortcut=pygame.K_q),
         ]
         self.form.set_widgets(self.buttons, keep_focus=False)
 
     def layout(self, size) -> None:
         w, h = size
-        bw = 380
+        bw = min(max([380] + [b.width_needed() for b in self.buttons]), w - 120)   # longer languages widen it
         total = sum(b.height_for(bw) + 12 for b in self.buttons) + 110
         self.panel = pygame.Rect(0, 0, bw + 80, total + 30)
         self.panel.center = (w // 2, h // 2)
@@ -119,10 +120,10 @@ class PauseMenu(MenuScene):
                 record = self.on_save()
                 if record is not None:
                     self.storage.save_match(record, self.save_meta() if self.save_meta else None)
-                    self.app.toast("Match saved: Continue from the main menu")
+                    self.app.toast(_("Match saved: Continue from the main menu"))
             except Exception as exc:
                 _log.exception("saving the match failed")
-                self.app.toast(getattr(exc, "text", "") or f"The match could not be saved: {exc}", 6.0)
+                self.app.toast(getattr(exc, "text", "") or _("The match could not be saved: {error}").format(error=exc), 6.0)
         self.app.to_main_menu()
 
     def draw(self, surface) -> None:
@@ -131,9 +132,9 @@ class PauseMenu(MenuScene):
             surface.blit(TH.felt_background(surface.get_size(), pal), (0, 0))
         surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 150), None, 0), (0, 0))
         TH.draw_panel(surface, self.panel, pal, fill=(8, 32, 22, 255))   # (solid: the scores under it showed through)
-        T.blit_text(surface, "Paused", TH.H1, pal.text, (self.panel.centerx, self.panel.y + 46), "center", bold=True)
+        T.blit_text(surface, _("Paused"), TH.H1, pal.text, (self.panel.centerx, self.panel.y + 46), "center", bold=True)
         if self.variant_title:
-            about = f"{self.variant_title} · guided match, not saved" if self.guided else self.variant_title
+            about = _("{game} · guided match, not saved").format(game=self.variant_title) if self.guided else self.variant_title
             T.blit_text(surface, about, TH.SMALL, pal.text_dim, (self.panel.centerx, self.panel.y + 82), "center")
         self.form.draw(surface, pal)
         draw_hints(surface, pal, self.hints)

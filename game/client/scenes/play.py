@@ -19,15 +19,17 @@ from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget
 from game.core.errors import CardhallError
 from game.core.options import REACTION_SECONDS
+from game.i18n import _, _l, ngettext
 
 BOT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Elif", "Farid", "Greta", "Hiro")
 KINDS = ("human", "easy", "medium", "hard")
-KIND_LABELS = {"human": "Human", "easy": "Bot · easy", "medium": "Bot · medium", "hard": "Bot · hard"}
+LEVEL_NAMES = {"easy": _l("easy"), "medium": _l("medium"), "hard": _l("hard")}
+KIND_LABELS = {"human": _l("Human"), "easy": _l("Bot · easy"), "medium": _l("Bot · medium"), "hard": _l("Bot · hard")}
 # What each level is like at the table (ai/levels.py is where these come from).
 LEVEL_WORDS = {
-    "easy": "Easy: forgets what it saw within a few turns, slow to react, often misplays.",
-    "medium": "Medium: remembers a handful of cards, reacts in about a second, sometimes slips.",
-    "hard": "Hard: keeps most of the table in mind, reacts fast, plays carefully; never peeks.",
+    "easy": _l("Easy: forgets what it saw within a few turns, slow to react, often misplays."),
+    "medium": _l("Medium: remembers a handful of cards, reacts in about a second, sometimes slips."),
+    "hard": _l("Hard: keeps most of the table in mind, reacts fast, plays carefully; never peeks."),
 }
 NAME_MAX = 16
 # The reaction window's time limit a setup starts with at a table where it closes when the people
@@ -38,9 +40,9 @@ SOLO_REACTION_SECONDS = 2.0
 
 def format_option(spec, value: Any) -> str:
     if spec.kind == "toggle":
-        return "On" if value else "Off"
+        return _("On") if value else _("Off")
     if spec.kind == "number" and value == 0 and spec.zero_label:
-        return spec.zero_label
+        return _(spec.zero_label)
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
@@ -48,18 +50,18 @@ def format_option(spec, value: Any) -> str:
 
 def reaction_words(humans: int) -> tuple[str, str]:
     """The reaction option's label and help where the window closes when the people pass."""
-    who = "I pass" if humans <= 1 else "we all pass"
-    label = f"Close when {who} or after"
-    you = "you pass" if humans <= 1 else "every player here has passed"
-    help = (f"After each discard the claim window closes as soon as {you} (Space); bots that are not "
-            "claiming pass at the same moment. Otherwise it closes when this time runs out. "
-            f"No limit: only passing closes it. Starts at {SOLO_REACTION_SECONDS:g} s for one player, longer in hot seat.")
+    label = _("Close when I pass or after") if humans <= 1 else _("Close when we all pass or after")
+    you = _("you pass") if humans <= 1 else _("every player here has passed")
+    help = _("After each discard the claim window closes as soon as {who} (Space); bots that are not "
+             "claiming pass at the same moment. Otherwise it closes when this time runs out. "
+             "No limit: only passing closes it. Starts at {seconds} s for one player, longer in hot seat.").format(
+                 who=you, seconds=f"{SOLO_REACTION_SECONDS:g}")
     return label, help
 
 
 def reaction_value(value: Any) -> str:
     """A reaction window's length as the setup and the settings show it."""
-    return REACTION_SECONDS.zero_label if not value else f"{value:g} s"
+    return _(REACTION_SECONDS.zero_label) if not value else f"{value:g} s"
 
 
 def option_widget(spec, value: Any, on_change, humans: int | None = None) -> Widget:
@@ -77,8 +79,8 @@ def option_widget(spec, value: Any, on_change, humans: int | None = None) -> Wid
 
 
 class VariantChooser(VariantList):
-    title = "Choose a game"
-    empty_text = "No games are ready to play in this build yet."
+    title = _l("Choose a game")
+    empty_text = _l("No games are ready to play in this build yet.")
 
     def variants_listed(self) -> list:
         return tables.playable_variants()
@@ -94,11 +96,11 @@ class VariantChooser(VariantList):
 class SetupScene(MenuScene):
     """Seats (2..max, Human or Bot easy/medium/hard, editable names) and the variant's options."""
 
-    hints = [("↑↓", "Move"), ("←→", "Change"), ("Enter", "Next"), ("Esc", "Back")]
+    hints = [("↑↓", _l("Move")), ("←→", _l("Change")), ("Enter", _l("Next")), ("Esc", _l("Back"))]
 
     def __init__(self, app, variant):
         self.variant = variant
-        self.title = f"{variant.title}: set up the table"
+        self.title = _("{game}: set up the table").format(game=variant.title)
         self.seats, self.options = self._initial(app)
         self.scroll = 0
         self.error = ""
@@ -234,17 +236,17 @@ class SetupScene(MenuScene):
         for i, s in enumerate(self.seats):
             name = TextInput("", s["name"], lambda v, i=i: self.set_name(i, v), max_len=NAME_MAX,
                              placeholder=f"Player {i + 1}")
-            kind = Cycler("", KINDS, s["kind"], lambda v, i=i: self.set_kind(i, v), fmt=KIND_LABELS.get)
+            kind = Cycler("", KINDS, s["kind"], lambda v, i=i: self.set_kind(i, v), fmt=lambda v: str(KIND_LABELS.get(v, v)))
             remove = Button("✕", lambda i=i: self.remove_seat(i), size=TH.BODY) if can_remove else None
             self.seat_rows.append((name, kind, remove))
             widgets += [name, kind] + ([remove] if remove else [])
-        self.add_button = Button("+ Add seat", self.add_seat)
+        self.add_button = Button(_("+ Add seat"), self.add_seat)
         self.add_button.enabled = len(self.seats) < self.variant.max_seats
-        self.levels_button = Button("Bot levels…", self.show_levels, shortcut=pygame.K_F2)
+        self.levels_button = Button(_("Bot levels…"), self.show_levels, shortcut=pygame.K_F2)
         widgets += [self.add_button, self.levels_button]
         from game.guides import guide_for
 
-        self.guide_button = Button("Guided match", self.guided, shortcut=pygame.K_F3, hint="F3") \
+        self.guide_button = Button(_("Guided match"), self.guided, shortcut=pygame.K_F3, hint="F3") \
             if guide_for(self.variant.id) is not None else None
         widgets += [self.guide_button] if self.guide_button else []
         humans = self.humans() if self._pass_closes() else None
@@ -253,8 +255,8 @@ class SetupScene(MenuScene):
                                for spec in self.variant.option_specs]
         self._dim_unused_options()
         widgets += self.option_widgets
-        self.back_button = Button("Back", self.back, hint="Esc")
-        self.next_button = Button("Review", self.next, primary=True, hint="Enter")
+        self.back_button = Button(_("Back"), self.back, hint="Esc")
+        self.next_button = Button(_("Review"), self.next, primary=True, hint="Enter")
         widgets += [self.back_button, self.next_button]
         self.form.set_widgets(widgets, keep_focus=False)
 
@@ -367,10 +369,11 @@ class SetupScene(MenuScene):
         pal = self.palette
         self.draw_background(surface)
         self.draw_title(surface, 56)
-        for rect, heading in ((self.left, f"Players ({self.variant.min_seats}–{self.variant.max_seats})"),
-                              (self.right, "Rules and options")):
+        for rect, heading in ((self.left, _("Players ({fewest}–{most})").format(fewest=self.variant.min_seats, most=self.variant.max_seats)),
+                              (self.right, _("Rules and options"))):
             TH.draw_panel(surface, rect, pal)
-            T.blit_text(surface, heading, TH.H2, pal.text, (rect.x + 20, rect.y + 14), bold=True)
+            size = T.fitting_size(heading, (TH.H2, TH.BODY), rect.w - 40, True)
+            T.blit_text(surface, heading, size, pal.text, (rect.x + 20, rect.y + 14), bold=True)
         focused = self.form.focused
         for i, (name, kind, remove) in enumerate(self.seat_rows):
             badge = pygame.Rect(0, 0, 32, 32)
@@ -386,7 +389,7 @@ class SetupScene(MenuScene):
             self.guide_button.draw(surface, pal, self.guide_button is focused)
         self._draw_level_words(surface, pal, focused)
         if not self.variant.option_specs:
-            T.blit_text(surface, "This game has no optional rules.", TH.BODY, pal.text_dim,
+            T.blit_text(surface, _("This game has no optional rules."), TH.BODY, pal.text_dim,
                         (self.right.x + 20, self.right.y + 64))
         clip = surface.get_clip()
         surface.set_clip(self.options_view)
@@ -421,19 +424,19 @@ def _level_words_for(seats: list[dict], focused_kind: str | None) -> list[str]:
 class SummaryScene(MenuScene):
     """Who plays and which rules are on, before Start."""
 
-    hints = [("Enter", "Start"), ("Esc", "Back")]
+    hints = [("Enter", _l("Start")), ("Esc", _l("Back"))]
 
     def __init__(self, app, variant, seats, options):
         self.variant = variant
         self.seat_list = seats
         self.options = options
-        self.title = f"{variant.title}: ready to start"
+        self.title = _("{game}: ready to start").format(game=variant.title)
         self.reaction_chosen = True     # the setup says whether the player set the reaction time
         super().__init__(app)
 
     def build(self) -> None:
-        self.back_button = Button("Back", self.back, hint="Esc")
-        self.start_button = Button("Start", self.start, primary=True, hint="Enter")
+        self.back_button = Button(_("Back"), self.back, hint="Esc")
+        self.start_button = Button(_("Start"), self.start, primary=True, hint="Enter")
         self.replacing = ""            # set when Start was pressed once over an unfinished saved match
         self.form.set_widgets([self.start_button, self.back_button], keep_focus=False)
 
@@ -475,7 +478,7 @@ class SummaryScene(MenuScene):
             unfinished = self._unfinished()
             if unfinished:
                 self.replacing = unfinished
-                self.start_button.text = "Replace it and start"
+                self.start_button.text = _("Replace it and start")
                 self.layout(self.size)
                 return
         s = self.app.settings
@@ -495,7 +498,7 @@ class SummaryScene(MenuScene):
         try:
             tables.start_match(self.app, self.record())
         except CardhallError as exc:   # e.g. a bot level this variant has no bot for yet
-            self.app.toast(f"The match cannot start: {exc}.")
+            self.app.toast(_("The match cannot start: {error}.").format(error=exc))
             return
         self.app.sound.play("deal")
 
@@ -513,27 +516,35 @@ class SummaryScene(MenuScene):
                 y += T.line_height(TH.SMALL)
         TH.draw_panel(surface, self.left, pal)
         TH.draw_panel(surface, self.right, pal)
-        T.blit_text(surface, "Players", TH.H2, pal.text, (self.left.x + 20, self.left.y + 14), bold=True)
+        heading = _("Players")
+        T.blit_text(surface, heading, T.fitting_size(heading, (TH.H2, TH.BODY), self.left.w - 40, True), pal.text,
+                    (self.left.x + 20, self.left.y + 14), bold=True)
         y = self.left.y + 64
         for i, si in enumerate(self.seat_list):
             pygame.draw.circle(surface, pal.seat_colour(i), (self.left.x + 36, y + 14), 14)
             T.blit_text(surface, str(i + 1), TH.SMALL, pal.accent_text, (self.left.x + 36, y + 14), "center", bold=True)
             T.blit_text(surface, si.name, TH.BODY, pal.text, (self.left.x + 64, y + 14), "midleft", bold=True)
-            kind = "Human" if si.kind == "human" else f"Bot ({si.level or 'medium'})"
-            T.blit_text(surface, kind, TH.BODY, pal.text_dim, (self.left.right - 20, y + 14), "midright")
+            level = si.level or "medium"
+            kind = _("Human") if si.kind == "human" else _("Bot ({level})").format(level=LEVEL_NAMES.get(level, level))
+            # the level in smaller type where a longer language would run it into the name
+            room = self.left.right - 20 - (self.left.x + 64) - T.text(si.name, TH.BODY, pal.text, True).get_width() - 12
+            size = next((z for z in (TH.BODY, TH.SMALL) if T.text(kind, z, pal.text_dim).get_width() <= room), TH.TINY)
+            T.blit_text(surface, kind, size, pal.text_dim, (self.left.right - 20, y + 14), "midright")
             y += 40
         humans = sum(1 for si in self.seat_list if si.kind == "human")
-        note = ("Hot seat: pass the device when asked; the screen hides the hands in between."
-                if humans > 1 else "Bots play at human-like speed." if humans == 1 else "All bots: you watch.")
+        note = (_("Hot seat: pass the device when asked; the screen hides the hands in between.")
+                if humans > 1 else _("Bots play at human-like speed.") if humans == 1 else _("All bots: you watch."))
         yy = self.left.bottom - 16 - 2 * T.line_height(TH.SMALL)
         for line in T.wrap(note, TH.SMALL, self.left.w - 40):
             T.blit_text(surface, line, TH.SMALL, pal.text_dim, (self.left.x + 20, yy))
             yy += T.line_height(TH.SMALL)
-        T.blit_text(surface, "Active rules", TH.H2, pal.text, (self.right.x + 20, self.right.y + 14), bold=True)
+        heading = _("Active rules")
+        T.blit_text(surface, heading, T.fitting_size(heading, (TH.H2, TH.BODY), self.right.w - 40, True), pal.text,
+                    (self.right.x + 20, self.right.y + 14), bold=True)
         y = self.right.y + 64
         specs = self.variant.option_specs
         if not specs:
-            T.blit_text(surface, "The standard rules, no options.", TH.BODY, pal.text_dim, (self.right.x + 20, y))
+            T.blit_text(surface, _("The standard rules, no options."), TH.BODY, pal.text_dim, (self.right.x + 20, y))
         rows = []
         for spec in specs:
             if not spec.applies(self.options):
@@ -564,7 +575,7 @@ class SummaryScene(MenuScene):
             value_w, value_h = T.text(shown, size, pal.text, True).get_size()
             vx = self.right.right - 20 - value_w
             if changed:
-                vx -= 10 + T.text("changed", TH.TINY, pal.text_dim).get_width()
+                vx -= 10 + T.text(_("changed"), TH.TINY, pal.text_dim).get_width()
             # (a label that would run into its value goes on two lines: "Close when I pass or after 2 s"
             # at the larger text sizes)
             lines = T.wrap(label, size, max(80, vx - 16 - (self.right.x + 20)))
@@ -576,7 +587,7 @@ class SummaryScene(MenuScene):
                 vr = T.blit_text(surface, shown, size, pal.accent if changed else pal.text,
                                  (self.right.right - 20, y), "topright", bold=True)
                 if changed:
-                    T.blit_text(surface, "changed", TH.TINY, pal.text_dim, (vr.x - 10, vr.centery), "midright")
+                    T.blit_text(surface, _("changed"), TH.TINY, pal.text_dim, (vr.x - 10, vr.centery), "midright")
                 for n, line in enumerate(lines):
                     T.blit_text(surface, line, size, pal.text, (self.right.x + 20, y + n * T.line_height(size)))
             y += height + gap

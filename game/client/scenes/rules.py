@@ -12,11 +12,12 @@ from game.client.ui import richtext as RT
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
 from game.resources import rules_path
+from game.i18n import _, _l, ngettext
 
 
 class RulesChooser(VariantList):
-    title = "Rules"
-    empty_text = "No games are installed in this build yet."
+    title = _l("Rules")
+    empty_text = _l("No games are installed in this build yet.")
 
     def variants_listed(self) -> list:
         return list(games.entries())
@@ -29,7 +30,7 @@ class PageScene(MenuScene):
     """A scrollable page of Markdown on a panel (rules, bot levels, About). Wheel, ↑↓, PgUp/PgDn,
     Home/End scroll; Esc goes back. Subclasses give ``_load`` (the page's blocks)."""
 
-    hints = [("↑↓", "Scroll"), ("PgUp PgDn", "Page"), ("Esc", "Back")]
+    hints = [("↑↓", _l("Scroll")), ("PgUp PgDn", _l("Page")), ("Esc", _l("Back"))]
     page_width = 900
 
     def __init__(self, app, title: str = ""):
@@ -57,7 +58,7 @@ class PageScene(MenuScene):
         return page
 
     def build(self) -> None:
-        self.back_button = Button("Back", self.back, hint="Esc")
+        self.back_button = Button(_("Back"), self.back, hint="Esc")
         self.form.set_widgets([self.back_button], keep_focus=False)
 
     def layout(self, size) -> None:
@@ -118,7 +119,7 @@ class RulesScene(PageScene):
 
     def __init__(self, app, variant_id: str, title: str | None = None):
         self.variant_id = variant_id
-        super().__init__(app, f"{title or variant_id}: rules")
+        super().__init__(app, _("{game}: rules").format(game=title or variant_id))
 
     def _load(self) -> list[RT.Block]:
         path = rules_path(self.variant_id)
@@ -126,6 +127,6 @@ class RulesScene(PageScene):
             return RT.parse(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError):
             self.missing = True
-            return RT.parse("## No rules page yet\n\n"
-                            f"The rules text for this game could not be found ({path.name}). "
-                            "The game itself still plays by its full rules.")
+            return RT.parse("## " + _("No rules page yet") + "\n\n"
+                            + _("The rules text for this game could not be found ({file}). "
+                                "The game itself still plays by its full rules.").format(file=path.name))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.client.scene import MenuScene, draw_hints
+from game.i18n import _, _l
 from game.client.scenes.play import reaction_value
 from game.client.app import desktop_size, fits, window_sizes
 from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS, TEXT_SIZES
@@ -12,7 +14,8 @@ from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle
 
 
-TEXT_SIZE_LABELS = {0.9: "Small", 1.0: "Normal", 1.15: "Large", 1.3: "Larger"}
+TEXT_SIZE_LABELS = {0.9: _l("Small"), 1.0: _l("Normal"), 1.15: _l("Large"), 1.3: _l("Larger")}
+BOT_SPEED_LABELS = {"relaxed": _l("Relaxed"), "normal": _l("Normal"), "quick": _l("Quick")}
 
 
 def _size_label(v) -> str:
@@ -20,39 +23,56 @@ def _size_label(v) -> str:
 
 
 def _speed_label(v) -> str:
-    return "Fastest (no animation)" if v == "fastest" else f"{v:g}×"
+    return _("Fastest (no animation)") if v == "fastest" else f"{v:g}×"
+
+
+def _language_label(code: str) -> str:
+    if not code:
+        return _("System ({language})").format(language=i18n.LANGUAGE_NAMES[i18n.system_language()])
+    return i18n.LANGUAGE_NAMES.get(code, code)
 
 
 class SettingsScene(MenuScene):
-    title = "Settings"
-    hints = [("↑↓", "Move"), ("←→", "Change"), ("Esc", "Back")]
+    title = _l("Settings")
+    hints = [("↑↓", _l("Move")), ("←→", _l("Change")), ("Esc", _l("Back"))]
 
     def build(self) -> None:
         s = self.settings
+        self.fullscreen_row = Toggle(_("Fullscreen (F11)"), s.fullscreen, self._fullscreen)
         self.rows = [
-            Toggle("Fullscreen (F11)", s.fullscreen, self._fullscreen),
-            Cycler("Window size", self._window_sizes(), tuple(s.window_size), self.app.set_window_size, fmt=_size_label,
-                   help="The window's size when not fullscreen (dragging its edge works too)."),
-            Cycler("Text size", TEXT_SIZES, s.text_size, self.app.set_text_size,
-                   fmt=lambda v: TEXT_SIZE_LABELS.get(v, f"{v:g}×")),
-            Cycler("Animation speed", ANIMATION_SPEEDS, s.animation_speed, self._set("animation_speed"), fmt=_speed_label),
-            Cycler("Bot speed", BOT_SPEEDS, s.bot_speed, self._set("bot_speed"), fmt=str.capitalize,
-                   help="How long bots take to think and react."),
-            Stepper("Reaction window", s.reaction_seconds, 0.0, 10.0, 0.5, self._set("reaction_seconds"),
+            Cycler(_("Language"), self._languages(), s.language, self.app.set_language, fmt=_language_label,
+                   help=_("System follows your computer's language.")),
+            self.fullscreen_row,
+            Cycler(_("Window size"), self._window_sizes(), tuple(s.window_size), self.app.set_window_size, fmt=_size_label,
+                   help=_("The window's size when not fullscreen (dragging its edge works too).")),
+            Cycler(_("Text size"), TEXT_SIZES, s.text_size, self.app.set_text_size,
+                   fmt=lambda v: str(TEXT_SIZE_LABELS.get(v, f"{v:g}×"))),
+            Cycler(_("Animation speed"), ANIMATION_SPEEDS, s.animation_speed, self._set("animation_speed"), fmt=_speed_label),
+            Cycler(_("Bot speed"), BOT_SPEEDS, s.bot_speed, self._set("bot_speed"),
+                   fmt=lambda v: str(BOT_SPEED_LABELS.get(v, v)),
+                   help=_("How long bots take to think and react.")),
+            Stepper(_("Reaction window"), s.reaction_seconds, 0.0, 10.0, 0.5, self._set("reaction_seconds"),
                     fmt=reaction_value,
-                    help="Default time for out-of-turn claims in new matches (Kombio and Kabu with one player "
-                         "start at 2 s); No limit waits until every human has passed."),
-            Toggle("Sound", s.sound, self._set("sound"), help=self.app.sound.reason),
-            Stepper("Volume", int(round(s.volume * 100)), 0, 100, 10, lambda v: self._set("volume")(v / 100),
+                    help=_("Default time for out-of-turn claims in new matches (Kombio and Kabu with one player "
+                           "start at 2 s); No limit waits until every human has passed.")),
+            Toggle(_("Sound"), s.sound, self._set("sound"), help=self.app.sound.reason),
+            Stepper(_("Volume"), int(round(s.volume * 100)), 0, 100, 10, lambda v: self._set("volume")(v / 100),
                     fmt=lambda v: f"{v}%"),
-            Toggle("Memory aid", s.memory_aid, self._set("memory_aid"),
-                   help="Show the cards you have already seen. Off by default; the easiest way to learn."),
-            Toggle("Colour-blind palette", s.colour_blind, self._set("colour_blind"),
-                   help="Okabe-Ito colours, plus shape and letter marks on the cards."),
-            TextInput("Your name", s.player_name, self._name, max_len=16),
+            Toggle(_("Memory aid"), s.memory_aid, self._set("memory_aid"),
+                   help=_("Show the cards you have already seen. Off by default; the easiest way to learn.")),
+            Toggle(_("Colour-blind palette"), s.colour_blind, self._set("colour_blind"),
+                   help=_("Okabe-Ito colours, plus shape and letter marks on the cards.")),
+            TextInput(_("Your name"), s.player_name, self._name, max_len=16),
         ]
-        self.back_button = Button("Done", self.back, hint="Esc")
+        self.back_button = Button(_("Done"), self.back, hint="Esc")
         self.form.set_widgets(self.rows + [self.back_button], keep_focus=True)
+
+    def _languages(self) -> list[str]:
+        """The system's language, then each shipped one (the pseudo-locale only when chosen)."""
+        codes = [""] + list(i18n.LANGUAGES)
+        if self.settings.language and self.settings.language not in codes:
+            codes.append(self.settings.language)
+        return codes
 
     def _window_sizes(self) -> list[tuple[int, int]]:
         """The sizes that fit the desktop (7680 x 4320 was offered on any screen)."""
@@ -79,12 +99,12 @@ class SettingsScene(MenuScene):
         self.app.set_fullscreen(value)
 
     def resume(self) -> None:
-        self.rows[0].value = self.settings.fullscreen
+        self.fullscreen_row.value = self.settings.fullscreen
 
     def resize(self, size) -> None:
         # F11 may have changed fullscreen while we are open
         if self.rows:
-            self.rows[0].value = self.settings.fullscreen
+            self.fullscreen_row.value = self.settings.fullscreen
         super().resize(size)
 
     def layout(self, size) -> None:

@@ -11,6 +11,7 @@ from game.client.storage import LastMatch
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
+from game.i18n import _, _l, ngettext
 
 
 def _nice_step(span: float, target: int = 5) -> int:
@@ -69,7 +70,7 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette,
         pygame.draw.line(surf, pal.text_dim, (x, plot.bottom), (x, plot.bottom + 5), 1)
         label = T.text(T.number(i), TH.TINY, pal.text_dim)
         surf.blit(label, label.get_rect(midtop=(x, plot.bottom + 8)))
-    cap = T.text("Round", TH.TINY, pal.text_dim)
+    cap = T.text(_("Round"), TH.TINY, pal.text_dim)
     surf.blit(cap, cap.get_rect(midtop=(plot.centerx, plot.bottom + 24)))
     # lines; seats with equal totals at a round are drawn side by side there (one line hid the
     # other: Ada's and Bruno's 31 showed as one red line), the legend says with whom
@@ -123,19 +124,19 @@ def render_chart(last: LastMatch, size: tuple[int, int], pal: TH.Palette,
             surf.blit(same, (lx, ly - 6))
             ly += same.get_height() - 2
     if any(any(row) for row in shift):
-        # under the plot's left end, clear of the round numbers and of "Round" in the middle
-        note = T.text("Equal totals are drawn side by side.", TH.TINY, pal.text_dim)
+        # under the plot's left end, clear of the round numbers and of _("Round") in the middle
+        note = T.text(_("Equal totals are drawn side by side."), TH.TINY, pal.text_dim)
         surf.blit(note, note.get_rect(topleft=(plot.x, plot.bottom + 24)))
     return surf
 
 
 class StatsScene(MenuScene):
-    title = "Statistics"
-    hints = [("Esc", "Back")]
+    title = _l("Statistics")
+    hints = [("Esc", _l("Back"))]
 
     def build(self) -> None:
-        self.back_button = Button("Back", self.back, hint="Esc")
-        self.reset_button = Button("Reset statistics…", self.reset)
+        self.back_button = Button(_("Back"), self.back, hint="Esc")
+        self.reset_button = Button(_("Reset statistics…"), self.reset)
         self.confirming = False
         self.form.set_widgets([self.back_button, self.reset_button], keep_focus=False)
         titles = {e.id: e.title for e in games.entries()}
@@ -177,14 +178,14 @@ class StatsScene(MenuScene):
         """Two presses: the first asks, the second erases."""
         if not self.confirming:
             self.confirming = True
-            self.reset_button.text = "Press again to erase all"
+            self.reset_button.text = _("Press again to erase all")
             return
         try:
             self.storage.reset_stats()
         except OSError as exc:
-            self.app.toast(f"Statistics could not be reset: {exc.strerror or exc}")
+            self.app.toast(_("Statistics could not be reset: {error}").format(error=exc.strerror or exc))
             return
-        self.app.toast("Statistics reset.")
+        self.app.toast(_("Statistics reset."))
         self.rebuild()
 
     # Where the columns start by default (fractions of the panel): kept where every cell fits.
@@ -196,8 +197,9 @@ class StatsScene(MenuScene):
         column); the columns after it move right as far as the panel allows, the cells going to
         the smaller type where even that is too narrow."""
         inner = (r.x + 24, r.right - 16)
-        for size in (TH.BODY, TH.SMALL, TH.TINY):
-            widths = [max([T.text(head, TH.SMALL, (0, 0, 0), True).get_width()]
+        for size, head_size in ((TH.BODY, TH.SMALL), (TH.SMALL, TH.SMALL), (TH.TINY, TH.SMALL), (TH.TINY, TH.TINY)):
+            # (the heads drop to the smallest type last: a longer language's "Average total")
+            widths = [max([T.text(head, head_size, (0, 0, 0), True).get_width()]
                           + [T.text(row[i], size, (0, 0, 0), i == 0).get_width() for row in self.rows]) + 16
                       for i, head in enumerate(heads)]
             cols: list[float] = []
@@ -206,6 +208,12 @@ class StatsScene(MenuScene):
                 cols.append(x)
             if cols[-1] + widths[-1] - 16 <= inner[1]:
                 return cols, size
+        # Still too wide (a longer language's heads): the columns packed from the right edge back,
+        # each as wide as its widest word, the first keeping what is left.
+        x = inner[1] + 16
+        for i in range(len(cols) - 1, 0, -1):
+            x -= widths[i]
+            cols[i] = max(x, cols[i - 1] + 24)
         return cols, TH.TINY
 
     def draw(self, surface) -> None:
@@ -214,7 +222,7 @@ class StatsScene(MenuScene):
         self.draw_title(surface, 50)
         r = self.table_rect
         TH.draw_panel(surface, r, pal)
-        heads = ("Game", "Played", "Won", "Win rate", "Best total", "Average total")
+        heads = (_("Game"), _("Played"), _("Won"), _("Win rate"), _("Best total"), _("Average total"))
         cols, cell_size = self.columns(r, heads)
         # The heads in the smaller type where one would run into the next (the larger text sizes
         # in a small window: "Win rate Best total").
@@ -226,23 +234,24 @@ class StatsScene(MenuScene):
         pygame.draw.line(surface, pal.panel_border, (r.x + 16, r.y + 44), (r.right - 16, r.y + 44))
         y = r.y + 54
         if not self.rows:
-            T.blit_text(surface, "No games played yet.", TH.BODY, pal.text_dim, (cols[0], y))
+            T.blit_text(surface, _("No games played yet."), TH.BODY, pal.text_dim, (cols[0], y))
         for row in self.rows:
             if y > r.bottom - 60:
                 break
             for i, (x, cell) in enumerate(zip(cols, row)):
                 T.blit_text(surface, cell, cell_size, pal.text, (int(x), y), bold=(i == 0))
             y += self.row_h
-        note = "Totals are your points at the end of a match: fewer is better."
+        note = _("Totals are your points at the end of a match: fewer is better.")
         if self.higher_better:
-            note = f"Totals are your points at the end of a match: fewer is better (more in {', '.join(self.higher_better)})."
+            note = _("Totals are your points at the end of a match: fewer is better (more in {games}).").format(
+                games=", ".join(self.higher_better))
         T.blit_text(surface, note, TH.SMALL, pal.text_dim, (r.x + 24, r.bottom - 26))
         c = self.chart_rect
         TH.draw_panel(surface, c, pal)
         if self.last is None:
-            T.blit_text(surface, "Finish a match to see its scores round by round here.", TH.BODY, pal.text_dim, c.center, "center")
+            T.blit_text(surface, _("Finish a match to see its scores round by round here."), TH.BODY, pal.text_dim, c.center, "center")
         else:
-            T.blit_text(surface, f"Last match: {self.last_title}, totals after each round", TH.BODY, pal.text,
+            T.blit_text(surface, _("Last match: {game}, totals after each round").format(game=self.last_title), TH.BODY, pal.text,
                         (c.x + 20, c.y + 14), bold=True)
             if self.chart is not None:
                 surface.blit(self.chart, (c.x + 20, c.y + 48))

@@ -112,6 +112,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 def text(s: str, size: int, color, bold: bool = False) -> pygame.Surface:
     """The rendered (antialiased, transparent) surface of a string, from the cache."""
+    if s.__class__ is not str:
+        s = str(s)                       # a lazy string (game.i18n._l), in the language of now
     key = (s, int(size), tuple(color), bool(bold))
     surf = _TEXT.get(key)
     if surf is None:
@@ -131,6 +133,8 @@ def text(s: str, size: int, color, bold: bool = False) -> pygame.Surface:
 def blit_text(surface: pygame.Surface, s: str, size: int, color, pos, anchor: str = "topleft",
               bold: bool = False) -> pygame.Rect:
     """Blit cached text with ``pos`` at the given rect anchor ("center", "midleft", ...)."""
+    if s.__class__ is not str:
+        s = str(s)
     surf = text(s, size, color, bold)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
@@ -140,6 +144,8 @@ def blit_text(surface: pygame.Surface, s: str, size: int, color, pos, anchor: st
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Word-wrap a paragraph to lines that fit ``width`` pixels (cached)."""
+    if s.__class__ is not str:
+        s = str(s)
     key = (s, int(size), int(width), bool(bold))
     lines = _WRAP.get(key)
     if lines is not None:
@@ -161,6 +167,16 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     if len(_WRAP) > 500:
         _WRAP.popitem(last=False)
     return lines
+
+
+def fitting_size(s: str, sizes, width: int, bold: bool = False) -> int:
+    """The first of ``sizes`` (largest first) at which ``s`` is at most ``width`` wide, else the
+    last: a heading a longer language would run out of its panel takes a smaller type."""
+    s = str(s)
+    for size in sizes:
+        if text(s, size, (0, 0, 0), bold).get_width() <= width:
+            return size
+    return sizes[-1]
 
 
 def line_height(size: int, bold: bool = False) -> int:

@@ -13,6 +13,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from game.i18n import _
+
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.theme import Palette
@@ -130,6 +132,12 @@ class Button(Widget):
             return TH.ROW_H
         return T.line_height(self.size, True) + 16 + len(self._sub_lines(width)) * T.line_height(TH.SMALL)
 
+    def width_needed(self) -> int:
+        """The width that shows the label at its own size beside the key hint (a translation may be
+        longer than the English a layout was first made for)."""
+        hint_w = T.text(self.hint, TH.TINY, (0, 0, 0)).get_width() + 22 if self.hint else 0
+        return T.text(self.text, self.size, (0, 0, 0), True).get_width() + 2 * hint_w + 24
+
     def activate(self) -> None:
         if self.enabled and self.on_click:
             self._click_sound()
@@ -158,9 +166,13 @@ class Button(Widget):
                 T.blit_text(surface, line, TH.SMALL, pal.text_dim if not self.primary else fg, (r.x + 18, y))
                 y += T.line_height(TH.SMALL)
         else:
-            label_w = T.text(self.text, self.size, fg, True).get_width()
+            # a label too long for the button at its size (a longer language) takes a smaller size
+            room = r.w - hint_w - 16
+            size = next((z for z in (self.size, TH.SMALL, TH.TINY) if z <= self.size
+                         and T.text(self.text, z, fg, True).get_width() <= room), TH.TINY)
+            label_w = T.text(self.text, size, fg, True).get_width()
             cx = r.centerx if label_w + 2 * hint_w + 16 <= r.w else r.x + (r.w - hint_w) // 2
-            T.blit_text(surface, self.text, self.size, fg, (cx, r.centery), "center", bold=True)
+            T.blit_text(surface, self.text, size, fg, (cx, r.centery), "center", bold=True)
         if self.hint:
             hint_rect = T.text(self.hint, TH.TINY, fg).get_rect(midright=(r.right - 12, r.centery))
             box = hint_rect.inflate(10, 6)
@@ -198,7 +210,7 @@ class Toggle(Widget):
         pygame.draw.rect(surface, on_colour if self.value else (60, 70, 66), sw, border_radius=14)
         knob_x = sw.right - 14 if self.value else sw.x + 14
         pygame.draw.circle(surface, (245, 245, 240), (knob_x, sw.centery), 11)
-        word = "On" if self.value else "Off"
+        word = _("On") if self.value else _("Off")
         T.blit_text(surface, word, TH.BODY, pal.text if self.value else pal.text_dim, (sw.x - 12, sw.centery), "midright")
 
 
@@ -253,10 +265,17 @@ class Cycler(Widget):
         colour = pal.text if self.enabled else pal.disabled
         T.blit_text(surface, "‹", TH.H2, pal.accent if focused else pal.text_dim, (c.x + 16, c.centery - 2), "center")
         T.blit_text(surface, "›", TH.H2, pal.accent if focused else pal.text_dim, (c.right - 16, c.centery - 2), "center")
-        label = self.fmt(self.value)
+        label = str(self.fmt(self.value))     # (a lazy string: game.i18n._l)
         room = c.w - 2 * 30       # between the arrows
         size = next((z for z in (TH.BODY, TH.SMALL) if T.font(z).size(label)[0] <= room), TH.TINY)
-        T.blit_text(surface, label, size, colour, c.center, "center")
+        lines = [label] if T.font(size).size(label)[0] <= room else T.wrap(label, TH.TINY, room)
+        lh = T.line_height(TH.TINY)
+        if len(lines) == 2 and 2 * lh <= c.h:
+            # a longer language's word on two lines rather than under the arrows
+            for i, line in enumerate(lines):
+                T.blit_text(surface, line, TH.TINY, colour, (c.centerx, c.centery + (i - 1) * lh), "midtop")
+        else:
+            T.blit_text(surface, label, size, colour, c.center, "center")
 
 
 class Stepper(Widget):

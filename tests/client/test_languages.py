@@ -1,0 +1,197 @@
+"""The screens outside the tables in another language (issue 34): Settings → Language switches every
+open screen at once, and the pseudo-locale (every string accented and about 40% longer) goes through
+the menus at 960x540 and 1280x720 with no untranslated word and no label overlapping another,
+leaving the window or running out of its button. The tables come in the next step."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game import i18n
+from game.client.scenes.about import AboutScene  # noqa: F401  (not yet translated: not swept)
+from game.client.scenes.confirm import ConfirmDialog
+from game.client.scenes.menu import MainMenu
+from game.client.scenes.pause import PauseMenu
+from game.client.scenes.play import SetupScene, SummaryScene, VariantChooser
+from game.client.scenes.rules import RulesChooser, RulesScene
+from game.client.scenes.settings import SettingsScene
+from game.client.scenes.stats import StatsScene
+from game.client.ui import text as T
+from game.core.game import get_variant
+
+pytestmark = pytest.mark.client
+
+# Words that are the same in every language: the game's and the variants' names, key names,
+# the version, numbers and sizes, the player's own name.
+_LETTERS = re.compile(r"[A-Za-z]{2,}")
+KEYS = {"Esc", "Enter", "F11", "F1", "F2", "F3", "Ctrl+Z", "PgUp PgDn", "Space", "Tab"}
+
+
+def untranslated(text: str, names: set[str]) -> bool:
+    """A drawn text with a run of plain Latin letters that is not a name: a string not wrapped in
+    _() (the pseudo-locale accents every letter of what it translates)."""
+    if text in KEYS or text.startswith("v0.") or text in names:
+        return False
+    rest = text
+    for name in sorted(names, key=len, reverse=True):
+        rest = rest.replace(name, "")
+    return bool(_LETTERS.search(rest))
+
+
+def top_scene_texts(app) -> list[tuple[str, pygame.Rect]]:
+    """What the top scene draws by itself (a dialog over the menu is drawn over the menu's words on
+    purpose); in a scrolling panel, only the rows wholly in view (the rest are cut by the panel)."""
+    T.DRAWN.clear()
+    app.top.draw(app.surface)
+    drawn = [(t, r) for t, r in T.DRAWN if t.strip() and r.w]
+    for view_name, rows_name in (("view", "rows"), ("options_view", "option_widgets")):
+        view, rows = getattr(app.top, view_name, None), getattr(app.top, rows_name, None)
+        if not isinstance(view, pygame.Rect) or not rows:
+            continue
+        cut = [w.rect for w in rows if not view.contains(w.rect)]       # drawn under the panel's clip
+        drawn = [(t, r) for t, r in drawn if not any(c.collidepoint(r.center) for c in cut)]
+    return drawn
+
+
+def layout_problems(app, size, drawn) -> list[str]:
+    """Labels that overlap, leave the window or run out of their button."""
+    screen = pygame.Rect((0, 0), size)
+    problems = []
+    for text, rect in drawn:
+        if screen.clip(rect) != rect:
+            problems.append(f"clipped by the window: {text!r} {rect}")
+    for i, (a, ra) in enumerate(drawn):
+        for b, rb in drawn[i + 1:]:
+            if ra.inflate(-2, -2).colliderect(rb.inflate(-2, -2)):
+                problems.append(f"overlap: {a!r} {ra} and {b!r} {rb}")
+    scene = app.top
+    panels = [getattr(scene, n) for n in ("left", "right", "panel", "table_rect", "chart_rect")
+              if isinstance(getattr(scene, n, None), pygame.Rect)]
+    for text, rect in drawn:          # a word that starts in a panel ends in it
+        for box in panels:
+            if box.collidepoint(rect.topleft) and not box.contains(rect):
+                problems.append(f"out of its panel: {text!r} {rect} in {box}")
+    for w in scene.form.widgets:
+        box = getattr(w, "rect", None)
+        if box is None or not box.w or not scene_shows(scene, w):
+            continue
+        for text, rect in drawn:
+            if box.collidepoint(rect.center) and not box.contains(rect):
+                problems.append(f"out of its box: {text!r} {rect} in {box}")
+    return problems
+
+
+def scene_shows(scene, widget) -> bool:
+    """Whether a widget is wholly in view (a scrolling panel cuts the rows at its edges)."""
+    for view_name, rows_name in (("view", "rows"), ("options_view", "option_widgets")):
+        view, rows = getattr(scene, view_name, None), getattr(scene, rows_name, None) or []
+        if isinstance(view, pygame.Rect) and widget in rows and not view.contains(widget.rect):
+            return False
+    return True
+
+
+def names_of(app) -> set[str]:
+    from game import games
+    from game.client.scenes.play import BOT_NAMES
+
+    names = {"Cardhall", app.settings.player_name, "DejaVu", "Okabe-Ito", *BOT_NAMES}
+    for entry in games.entries():
+        names.add(entry.title)
+    names |= set(i18n.LANGUAGE_NAMES.values())
+    return names
+
+
+def not_yet_wrapped() -> set[str]:
+    """The words the variants' own modules give (a summary, an option's label, help and values):
+    they are wrapped with the tables, in the next step of issue 34. Listed here so the sweep shows
+    everything else, and so a word of them drawn on a screen is recognised in its wrapped lines."""
+    from game import games
+
+    words = set()
+    for entry in games.entries():
+        words.add(entry.summary)
+        for spec in entry.engine_class().option_specs:
+            words |= {spec.label, spec.help, spec.zero_label}
+            words |= {str(c) for c in getattr(spec, "choices", ())}
+    return {w for w in words if w}
+
+
+def variant_words(text: str, words: set[str]) -> bool:
+    """A line of one of the variants' texts (wrapped, so any piece of one)."""
+    return any(text in w for w in words)
+
+
+def screens(app):
+    """Every screen outside the tables, each pushed over the main menu in turn."""
+    kombio = get_variant("kombio")
+    yield "main menu", None
+    yield "choose a game", lambda: VariantChooser(app)
+    yield "setup", lambda: SetupScene(app, kombio)
+    yield "review", lambda: _review(app, kombio)
+    yield "rules chooser", lambda: RulesChooser(app)
+    yield "rules page", lambda: RulesScene(app, "kombio", kombio.title)
+    yield "statistics", lambda: StatsScene(app)
+    yield "settings", lambda: SettingsScene(app)
+    yield "pause", lambda: PauseMenu(app, variant_id="kombio", title=kombio.title, take_back=lambda: None)
+    yield "confirm", lambda: ConfirmDialog(app, i18n._("Settings"), [i18n._("Statistics reset.")],
+                                           i18n._("Reset statistics…"), lambda: None)
+
+
+def _review(app, variant):
+    setup = SetupScene(app, variant)
+    return SummaryScene(app, variant, setup.seat_infos(), dict(setup.options))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_the_pseudo_locale_through_the_menus_finds_no_untranslated_string_nor_overlap(make_app, size):
+    app = make_app(size=size, language=i18n.PSEUDO_LANGUAGE)
+    names, later = names_of(app), not_yet_wrapped()
+    problems = []
+    for name, make in screens(app):
+        app.to_main_menu()
+        if make is not None:
+            app.push(make())
+        app.run_frames(2)
+        drawn = top_scene_texts(app)
+        for text, _ in drawn:
+            if untranslated(text, names) and not variant_words(text, later):
+                problems.append(f"{name}: untranslated {text!r}")
+        problems += [f"{name}: {p}" for p in layout_problems(app, size, drawn)]
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_sweep_sees_an_untranslated_string(make_app):
+    """The check above can fail: English is all untranslated to it."""
+    app = make_app(size=(960, 540), language="en")
+    app.run_frames(2)
+    assert any(untranslated(t, names_of(app)) for t, _ in top_scene_texts(app))
+    # and an overlap: two words drawn on one spot
+    T.blit_text(app.surface, "Play", 20, (255, 255, 255), (100, 100))
+    T.blit_text(app.surface, "Quit", 20, (255, 255, 255), (104, 102))
+    assert any("overlap: 'Play'" in p for p in layout_problems(app, (960, 540), list(T.DRAWN)))
+
+
+def test_settings_language_switches_every_open_screen_without_a_restart(make_app, drive):
+    app = drive.app
+    assert i18n.language() == "en"
+    settings = app.push(SettingsScene(app))
+    app.run_frames(1)
+    assert "Settings" in drive.texts and "Language" in drive.texts
+    # Language is the first row: → picks the next language (System, English, Deutsch)
+    assert settings.form.focused is settings.rows[0]
+    for _ in range(2):
+        drive.key(pygame.K_RIGHT)
+    assert app.settings.language == "de" and i18n.language() == "de"
+    assert "Einstellungen" in drive.texts and "Sprache" in drive.texts and "Settings" not in drive.texts
+    assert app.top.form.focused is app.top.rows[0]             # the row stays under the player's hand
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.top, MainMenu)
+    assert {"Spielen", "Regeln", "Statistik", "Einstellungen", "Beenden"} <= set(drive.texts)
+    # the choice is saved: a new start comes up in German
+    app.storage.close()
+    again = make_app()
+    again.run_frames(1)
+    assert again.settings.language == "de" and "Spielen" in [t for t, _ in T.DRAWN]
