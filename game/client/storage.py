@@ -1150,7 +1150,8 @@ class MatchSaver:
                         self._snapshot_steps, self._snapshot_meta = count, meta
                         if len(self._steps) == count:     # nothing appended meanwhile: empty it
                             os.ftruncate(journal, 0)
-                self.store._match_written(record, meta)
+                if record is not None:      # (a save refused on a full disk may leave none to note)
+                    self.store._match_written(record, meta)
             except (OSError, ValueError):
                 # Nothing is lost: the journal still holds every step, and the next flush tries again.
                 _log.warning("compacting the saved match failed", exc_info=True)
