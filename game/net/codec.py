@@ -51,10 +51,13 @@ class CodecError(CardhallError):
 
 
 def _frozen_dataclasses(module_name: str) -> list[type]:
+    """The frozen dataclasses a module defines, or (a package, such as 16 Combos') its own modules do
+    and it exports."""
     module = sys.modules.get(module_name) or importlib.import_module(module_name)
     found = []
     for value in vars(module).values():
-        if (isinstance(value, type) and dataclasses.is_dataclass(value) and value.__module__ == module_name
+        if (isinstance(value, type) and dataclasses.is_dataclass(value)
+                and (value.__module__ == module_name or value.__module__.startswith(module_name + "."))
                 and value.__dataclass_params__.frozen):   # type: ignore[attr-defined]
             found.append(value)
     return found
