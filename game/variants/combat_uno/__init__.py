@@ -19,16 +19,12 @@ later identical draw card is a fresh jump-in and no longer adds to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
-from functools import lru_cache
 from typing import Any, Hashable
 
-from game.core.actions import TABLE, Action, Expire, Pass, StartRound
-from game.core.cards import DECK, DISCARD, Card, DeckSpec, Place
-from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, ShownRefusal, WindowClosed, WrongPhase
-from game.core.events import CardMoved, Event, PenaltyGiven, passed, turn_started, window_closed
-from game.core.events import WindowOpened
+from game.core.actions import TABLE, Action, StartRound
+from game.core.cards import DECK, DISCARD, Card, Place
+from game.core.errors import NotYourTurn, WindowClosed, WrongPhase
+from game.core.events import CardMoved, Event, PenaltyGiven, turn_started, window_closed
 from game.core.game import Game
 # Hands, skips, reverses and stacked pick-ups are the shedding games' shared turn flow (docs/kit.md);
 # their events are re-exported here under the names the table and the tests have always used.
@@ -37,255 +33,21 @@ from game.core.hands import (DirectionChanged, DrawPending, HandRevealed, Skippe
                              skip_next)
 from game.core.options import REACTION_SECONDS, OptionSpec
 from game.core.reaction import ReactionWindow
-from game.core.view import SeatView, ZoneView
+from game.core.view import ZoneView
 from game.core.windows import WindowSet
 
-COLOURS = ("red", "yellow", "green", "blue")
-SKIP, REVERSE, DRAW2, WILD, WILD4 = "skip", "reverse", "draw2", "wild", "wild4"
-SYMBOLS = (SKIP, REVERSE, DRAW2)
-WILDS = (WILD, WILD4)
-DRAW_AMOUNT = {DRAW2: 2, WILD4: 4}
-
-DECK_SPEC = DeckSpec(
-    tuple(entry for colour in COLOURS for entry in (
-        ((0, colour, 1),) + tuple((n, colour, 2) for n in range(1, 10))
-        + tuple((symbol, colour, 2) for symbol in SYMBOLS)))
-    + ((WILD, None, 4), (WILD4, None, 4))
-)
-DECK_CARDS = tuple(DECK_SPEC.build())  # cards are immutable, so every round reuses them
-# Identical cards share a face number; legal_actions lists each face once.
-FACES: tuple[tuple[int | str, str | None], ...] = tuple(sorted({(c.rank, c.suit) for c in DECK_CARDS}, key=str))
-FACE_OF: tuple[int, ...] = tuple(FACES.index((c.rank, c.suit)) for c in DECK_CARDS)
-# _FOLLOWS[colour, top rank][card id]: that card may be played on the top card on turn (a wild,
-# the colour in play, the same number or symbol; anything while a Wild start card leaves the colour open).
-_FOLLOWS: dict[tuple[str | None, int | str], tuple[bool, ...]] = {
-    (colour, rank): tuple(c.suit is None or c.suit == colour or c.rank == rank or colour is None for c in DECK_CARDS)
-    for colour in COLOURS + (None,) for rank in {c.rank for c in DECK_CARDS}}
-HAND_SIZE = 7
-UNO_PENALTY = 2
-
-
-def card_points(card: Card) -> int:
-    """What a card left in a hand scores: numbers face value, Skip/Reverse/Draw Two 20, wilds 50."""
-    rank = card.rank
-    if isinstance(rank, int):
-        return rank
-    return 50 if rank in WILDS else 20
-
-
-def card_name(card: Card) -> str:
-    names = {SKIP: "Skip", REVERSE: "Reverse", DRAW2: "Draw Two", WILD: "Wild", WILD4: "Wild Draw Four"}
-    rank = names.get(card.rank, str(card.rank))  # type: ignore[arg-type]
-    return f"{card.suit} {rank}" if card.suit else rank
-
-
-# -- errors particular to Combat UNO -------------------------------------------------------------
-class NotHeld(InvalidTarget):
-    """The seat holds no card with that face."""
-
-
-class BadColour(InvalidTarget):
-    """A wild needs a colour named; any other card must not name one."""
-
-
-class DoesNotMatch(InvalidTarget):
-    """On your turn the card must match the colour or the number/symbol on top."""
-
-
-class NotIdentical(InvalidTarget):
-    """Out of turn only an identical card may be played."""
-
-
-class LostRace(NotIdentical, ShownRefusal):
-    """An out-of-turn claim on a card that another seat's card covered first: the card goes back
-    to its owner's hand, and every seat is shown the attempt (ClaimLost)."""
-
-
-class MustDrawOrStack(WrongPhase):
-    """A draw penalty is pending on you: stack a matching draw card or start drawing."""
-
-
-class StackingOff(IllegalAction):
-    """The option that would allow this stack is turned off."""
-
-
-class StillDrawing(NotYourTurn):
-    """The seat is committed to drawing cards and must finish first."""
-
-
-# -- actions ------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play a card of this face from your hand: on your turn a matching card, out of turn an
-    identical one (a jump-in or a stack). `choose` names the new colour for a Wild or Wild Draw
-    Four and is None for every other card."""
-
-    rank: int | str
-    colour: str | None = None
-    choose: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
-    """On your turn, with no penalty pending: draw one card; your turn ends."""
-
-
-@dataclass(frozen=True, slots=True)
-class StartDrawing(Action):
-    """A penalty is pending on you: touch the deck and take its first card. You are now committed."""
-
-
-@dataclass(frozen=True, slots=True)
-class DrawCard(Action):
-    """Take the next card of a penalty you have started drawing."""
-
-
-@dataclass(frozen=True, slots=True)
-class CallUno(Action):
-    """Call UNO on `target`, a seat down to one card: yourself (safe) or an opponent (they draw two)."""
-
-    target: int
-    reaction = True   # (Action.reaction) a catch on one's own turn is still a reaction
-
-
-# Actions are immutable values, so the ones listed on every step are built once.
-_play = lru_cache(maxsize=None)(Play)
-_draw = lru_cache(maxsize=None)(Draw)
-_start_drawing = lru_cache(maxsize=None)(StartDrawing)
-_draw_card = lru_cache(maxsize=None)(DrawCard)
-_call = lru_cache(maxsize=None)(CallUno)
-_pass = lru_cache(maxsize=None)(Pass)
-_EXPIRE = Expire()
-
-
-@lru_cache(maxsize=None)
-def _plays(seat: int) -> tuple[tuple[Play, ...], ...]:
-    """For each face, the Play actions that put it down (a wild: one per colour it may name)."""
-    return tuple(tuple(_play(seat, rank, None, colour) for colour in COLOURS) if suit is None
-                 else (_play(seat, rank, suit, None),) for rank, suit in FACES)
-
-# Seat by seat (every seat a table may have), read on every legal list.
-_PLAYS = tuple(_plays(seat) for seat in range(6))
-# _FOLLOW_FACE[colour, top rank][card id]: the card's face if it may be played on the top card on
-# turn, else -1 (_FOLLOWS and FACE_OF in one look-up). _SAME_FACE[card id]: the ids of the cards
-# identical to it (what may jump in on it).
-_FOLLOW_FACE: dict[tuple[str | None, int | str], tuple[int, ...]] = {
-    key: tuple(face if ok else -1 for face, ok in zip(FACE_OF, follows)) for key, follows in _FOLLOWS.items()}
-_SAME_FACE: tuple[frozenset[int], ...] = tuple(
-    frozenset(d.id for d in DECK_CARDS if FACE_OF[d.id] == FACE_OF[c.id]) for c in DECK_CARDS)
-
-_START = StartRound()
-
-
-# -- events particular to Combat UNO ------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ColourChosen(Event):
-    seat: int
-    colour: str | None   # None: a Wild start card leaves the colour open
-
-
-@dataclass(frozen=True, slots=True)
-class JumpedIn(Event):
-    """The card just played came out of turn; `stacked` if it added to a pending draw."""
-
-    seat: int
-    stacked: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimLost(Event):
-    """`seat` tried to put `card` on the card just covered, too late: it stays in the hand, no penalty."""
-
-    seat: int
-    card: Card
-    shown_to: frozenset[int] | None = None   # public
-
-
-@dataclass(frozen=True, slots=True)
-class StartedDrawing(Event):
-    """`seat` touched the deck: it is committed to drawing `cards` in all."""
-
-    seat: int
-    cards: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnDrawn(Event):
-    """`seat` drew instead of playing (it could not or chose not to follow) and its turn ends."""
-
-    seat: int
-
-
-_turn_drawn = lru_cache(maxsize=None)(TurnDrawn)
-
-
-@dataclass(frozen=True, slots=True)
-class UnoWindowOpened(Event):
-    """`target` is down to one card: until the deadline (None: until everyone passes) any seat may call."""
-
-    target: int
-    seats: tuple[int, ...]
-    opened_at: float
-    deadline: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class UnoWindowClosed(Event):
-    target: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class UnoCalled(Event):
-    """`seat` called UNO on `target`: on itself it is safe; on an opponent, the opponent draws."""
-
-    seat: int
-    target: int
-
-
-@dataclass(frozen=True, slots=True)
-class CombatUnoView(SeatView):
-    """What one seat may know right now (the common fields are SeatView's): its own hand face up,
-    the others as counts."""
-
-    turn_started_at: float
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    top: Card | None
-    top_by: int | None          # who played the top card (None: flipped by the table)
-    top_serial: int
-    colour: str | None
-    pending: int                # cards the seat on turn must draw unless it stacks
-    victim: int | None          # who must draw them
-    owed: tuple[int, ...]       # cards each seat is committed to drawing still
-    deck_size: int
-    discard_size: int
-    jump_open: bool             # the jump-in window on the top card is open to this seat
-    jump_opened_at: float | None
-    jump_deadline: float | None
-    uno_targets: tuple[int, ...]            # seats with an open UNO window on them
-    uno_open: tuple[int, ...]               # of those, the ones this seat may still call on
-    uno_deadlines: tuple[float | None, ...]
-    uno_safe: tuple[int, ...]                # seats that called UNO in time and still hold one card
-    options: dict
-
-
-class Phase(StrEnum):
-    """Where a Combat UNO round stands (its string is the view's `phase`)."""
-    READY = "ready"
-    PLAY = "play"               # the round is being played
-    ROUND_OVER = "round_over"
-    MATCH_OVER = "match_over"
-
-
-# Each phase also under its own name, for the rules below: Python 3.11 looks `Phase.TURN` up through
-# the enum class's __getattr__ hook, several times slower than a module name, and the rules compare
-# phases at every ask (bench_engine: Kombio 15% slower with `Phase.X`). tests/test_phases.py checks
-# each name is its member.
-READY, PLAY, ROUND_OVER, MATCH_OVER = Phase
-
-
-class CombatUno(Game):
+from .actions import (BadColour, CallUno, DoesNotMatch, Draw, DrawCard, LostRace, MustDrawOrStack,  # noqa: F401
+                      NotHeld, NotIdentical, Play, StackingOff, StartDrawing, StillDrawing, _call, _draw, _draw_card,
+                      _EXPIRE, _FOLLOW_FACE, _pass, _PLAYS, _SAME_FACE, _START, _start_drawing)
+from .cards import (COLOURS, DECK_CARDS, DECK_SPEC, DRAW2, DRAW_AMOUNT, FACE_OF, FACES, HAND_SIZE,  # noqa: F401
+                    REVERSE, SKIP, SYMBOLS, UNO_PENALTY, WILD, WILD4, WILDS, card_name, card_points)
+from .events import (MATCH_OVER, PLAY, READY, ROUND_OVER, ClaimLost, ColourChosen, CombatUnoView,  # noqa: F401
+                     JumpedIn, Phase, StartedDrawing, TurnDrawn, UnoCalled, UnoWindowClosed, UnoWindowOpened,
+                     _turn_drawn)
+from .windows import OutOfTurn
+
+
+class CombatUno(OutOfTurn, Game):
     Phase = Phase
     # Its id, title, summary, aliases and seats: its entry in game/games.py.
     option_specs = (
@@ -343,26 +105,6 @@ class CombatUno(Game):
         self._others = tuple(tuple(s for s in range(n) if s != p) for p in range(n))
         self._everyone = tuple(range(n))
 
-    # The open windows by the names the table and the tests use.
-    @property
-    def jump(self) -> ReactionWindow | None:
-        return self._jumps.get(None)
-
-    @jump.setter
-    def jump(self, window: ReactionWindow | None) -> None:
-        self._jumps.clear()
-        if window is not None:
-            self._jumps[None] = window
-
-    @property
-    def uno(self) -> dict[int, ReactionWindow]:
-        return self._unos  # type: ignore[return-value]
-
-    @uno.setter
-    def uno(self, windows: dict[int, ReactionWindow]) -> None:
-        self._unos.clear()
-        self._unos.update(windows)
-
     # -- small helpers ----------------------------------------------------------------------
     def hand_value(self, seat: int) -> int:
         return sum(card_points(c) for c in self.hands[seat])
@@ -383,20 +125,6 @@ class CombatUno(Game):
             return self.options["stack_draw_four"]
         return False
 
-    def _jump_open_to(self, seat: int) -> bool:
-        if not self._jumps:
-            return False
-        w = self._jumps[None]
-        return seat != self.turn and seat in w.offered and seat not in w.done
-
-    def _windows_open_to(self, seat: int) -> bool:
-        if self._jump_open_to(seat):
-            return True
-        for w in self._unos.values():
-            if seat not in w.done:
-                return True
-        return False
-
     def _give(self, seat: int, count: int, events: list[Event]) -> int:
         """Deal `count` cards from the deck into `seat`'s hand (fewer if none are left)."""
         given = give(self.hands, seat, count, self.piles, self.rng, events)
@@ -413,37 +141,6 @@ class CombatUno(Game):
         events.append(turn_started(seat))
 
     # -- windows ----------------------------------------------------------------------------
-    def _open_jump(self, offered: tuple[int, ...], t: float, events: list[Event]) -> None:
-        if self._jumps:
-            events.append(window_closed("covered"))
-        options = self.options
-        rank = self.piles.discard[-1].rank
-        if not (options["jump_in"] or (self.pending and self._stack_allowed(rank))):
-            self.windows.close("jump-in")
-            return
-        w = self.windows.open("jump-in", offered, t, float(options["reaction_seconds"]))   # replaces the covered one
-        events.append(WindowOpened("jump-in", offered, t, w.deadline))
-
-    def _maybe_close_jump(self, reason: str, events: list[Event]) -> None:
-        if not self._jumps:
-            return
-        w = self._jumps[None]
-        # Every offered seat has passed, or is now on turn (a seat only passes on a window
-        # offered to it, so `done` is a part of `offered`).
-        done, offered, turn = w.done, w.offered, self.turn
-        if len(done) + (turn in offered and turn not in done) == len(offered):
-            self.windows.close("jump-in")
-            events.append(window_closed(reason))
-
-    def _open_uno(self, target: int, t: float, events: list[Event]) -> None:
-        self.uno_serial += 1
-        w = self.windows.open("uno", self._everyone, t, float(self.options["reaction_seconds"]), about=target)
-        events.append(UnoWindowOpened(target, self._everyone, t, w.deadline))
-
-    def _close_uno(self, target: int, reason: str, events: list[Event]) -> None:
-        self.windows.close("uno", target)
-        self.uno_serial += 1
-        events.append(UnoWindowClosed(target, reason))
 
     # -- the table's actions ----------------------------------------------------------------
     def _on_StartRound(self, action: StartRound, t: float) -> list[Event]:
@@ -490,21 +187,6 @@ class CombatUno(Game):
             nxt = first
         self._start_turn(nxt, t, events)
         self._open_jump(self._everyone, t, events)
-        return events
-
-    def _on_Expire(self, action: Expire, t: float) -> list[Event]:
-        if action.seat != TABLE:
-            raise NotYourTurn("only the table closes a window on time")
-        if self.phase != PLAY:
-            raise WrongPhase("no reaction window is open")
-        self.windows.check_expire(t)
-        events: list[Event] = []
-        for kind, target in self.windows.due(t):
-            if kind == "jump-in":
-                self.windows.close(kind)
-                events.append(window_closed("time"))
-            else:
-                self._close_uno(target, "time: nobody called", events)  # type: ignore[arg-type]
         return events
 
     # -- playing a card -------------------------------------------------------------------------
@@ -615,17 +297,6 @@ class CombatUno(Game):
         self._open_jump(self._others[seat], t, events)
         return events
 
-    def _check_lost_race(self, seat: int, card: Card, t: float) -> None:
-        """Two claims on one card: the one that landed first counts; the other, identical to the
-        card now covered, is refused in front of everybody."""
-        if self.covered is None:
-            return
-        old, window, turn_then, claimable = self.covered
-        if (claimable and card.rank == old.rank and card.suit == old.suit and seat != turn_then
-                and window.is_open_to(seat) and (window.deadline is None or t < window.deadline)):
-            raise LostRace(f"{card_name(old)} was covered first: the {card_name(card)} goes back to the hand",
-                           (ClaimLost(seat, card),))
-
     # -- drawing -------------------------------------------------------------------------------
     def _require_turn(self, action: Action) -> int:
         seat = action.seat
@@ -685,58 +356,6 @@ class CombatUno(Game):
             self._maybe_close_jump("every other seat has passed", events)
 
     # -- out of turn: UNO and passing ----------------------------------------------------------------
-    def _on_CallUno(self, action: CallUno, t: float) -> list[Event]:
-        seat, target = action.seat, action.target
-        if self.phase != PLAY:
-            raise WrongPhase("there is nobody to call UNO on now")
-        w = self._unos.get(target)
-        if w is None:
-            raise WindowClosed(f"seat {target} has no open UNO window")
-        w.check_claim(seat, t)
-        if self.owed[seat]:
-            raise StillDrawing(f"seat {seat} must finish drawing first")
-        events: list[Event] = [UnoCalled(seat, target)]
-        if seat == target:
-            self.uno_called[seat] = self.hand_serial[seat]
-            self._close_uno(target, "called in time", events)
-        else:
-            self._close_uno(target, "caught", events)
-            given = self._give(target, UNO_PENALTY, events)
-            events.append(PenaltyGiven(target, "caught without calling UNO", given))
-        return events
-
-    def _on_Pass(self, action: Pass, t: float) -> list[Event]:
-        # The most frequent action (every seat offered a jump-in passes on it): the window is
-        # looked up once, the checks in the order _windows_open_to and check_claim make them.
-        seat = action.seat
-        if self.phase != PLAY:
-            raise WrongPhase("there is no window to pass on")
-        jump = self._jumps.get(None)
-        if jump is not None and (seat == self.turn or seat not in jump.offered or seat in jump.done):
-            jump = None   # not open to this seat
-        unos = self._unos
-        if not 0 <= seat < self.seats or (jump is None and not self._windows_open_to(seat)):
-            raise WindowClosed(f"seat {seat} has no open window to pass on")
-        if self.owed[seat]:
-            raise StillDrawing(f"seat {seat} must finish drawing first")
-        if jump is not None and jump.deadline is not None and t >= jump.deadline:
-            jump.check_claim(seat, t)   # (open to the seat, checked above: it raises for the deadline)
-        if unos:
-            for w in unos.values():
-                if seat not in w.done:
-                    w.check_claim(seat, t)
-        events: list[Event] = [passed(seat)]
-        if jump is not None:
-            jump.done.add(seat)
-            self._maybe_close_jump("every other seat has passed", events)
-        if unos:
-            for target in list(unos):
-                w = unos[target]
-                if seat not in w.done:
-                    w.mark_done(seat)
-                    if w.everyone_done:
-                        self._close_uno(target, "everyone passed: nobody called", events)
-        return events
 
     # -- the end of a round ------------------------------------------------------------------------
     def _end_round(self, winner: int, events: list[Event]) -> None:
