@@ -32,15 +32,16 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.core.actions import Action, StartRound, action_from_json, action_to_json
+from game.core.actions import Action, StartRound, action_from_json
 from game.core.errors import CardhallError, IllegalAction
 from game.core.events import Event
 from game.core.record import GameRecord, SeatInfo
 from game.net import protocol
 from game.net.clocksync import ClockSync
-from game.net.codec import Codec, digest
+from game.net.feed import SeatFeed
 from game.net.protocol import ProtocolError
 from game.net.race import HEADLESS_POLICY, RacePolicy
+from game.net.timing import RaceBook
 
 log = logging.getLogger("cardhall.net")
 
@@ -54,7 +55,6 @@ RATE = 40.0                 # messages a second a client may send, on average...
 BURST = 80.0                # ...and at once
 MAX_REFUSALS = 50           # refused messages before the connection is closed
 MAX_CONNECTIONS = 32        # connections at once (players and those still saying hello)
-VERSIONS_KEPT = 256         # recent versions whose time and views' hashes are kept
 NEXT_ROUND_WAIT = 90.0      # a round starts after this even if a remote player has not said ready
 
 
@@ -65,12 +65,6 @@ class SeatPlan:
     kind: str
     name: str = ""
     level: str | None = None
-
-
-@dataclass
-class _Version:
-    t0: float                   # session time it arose at (the bots' delays count from here)
-    shown: float | None         # host wall clock when the host's own screen showed it
 
 
 @dataclass
@@ -108,6 +102,40 @@ class _Conn:
     ping_n: int = 0
     next_ping: float = 0.0
 
+    def take_token(self, now: float) -> bool:
+        """The rate limit (a token bucket): False when the connection is sending too fast."""
+        self.tokens = min(BURST, self.tokens + (now - self.refill_at) * RATE)
+        self.refill_at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def ping_due(self, now: float) -> int | None:
+        """The number of the ping to send now, if one is due (the first few come faster)."""
+        if now < self.next_ping:
+            return None
+        self.ping_n += 1
+        self.pings[self.ping_n] = now
+        for old in [n for n in self.pings if n < self.ping_n - 20]:
+            del self.pings[old]
+        self.next_ping = now + (PING_QUICK if self.ping_n < FIRST_PINGS else PING_EVERY)
+        return self.ping_n
+
+
+def why_refused(game: Any, action: Action) -> str:
+    """The rules' own words for why `action` is refused now (tried on a copy: nothing changes)."""
+    import pickle
+
+    try:
+        twin = pickle.loads(pickle.dumps(game))
+        twin.apply(action, game.now)
+    except IllegalAction as exc:
+        return str(exc)
+    except Exception:   # (a copy that cannot be made says less, but never fails the host)
+        return "not a legal action now"
+    return "not a legal action now"
+
 
 class HostTable:
     def __init__(self, variant: type, options: dict[str, Any], plan: list[SeatPlan], *,
@@ -122,13 +150,12 @@ class HostTable:
         self.variant = variant
         self.options = dict(variant(len(plan), options, 0).options)   # checked, defaults filled in
         self.plan = list(plan)
-        self.codec = Codec(variant)
         self.vocabulary = variant.vocabulary()
         rng = rng or random.SystemRandom()
         self.code = (code or protocol.new_code(rng)).upper()
         if not 4 <= len(self.code) <= 12 or any(c not in protocol.CODE_ALPHABET for c in self.code):
             raise CardhallError(f"a table code is 4 to 12 of {protocol.CODE_ALPHABET} (no 0, O, 1, I or L)")
-        self.policy = policy
+        self.race = RaceBook(policy)   # when each version arose and was shown, for fair races
         self.host_name = host_name
         self.drop_wait = drop_wait
         self.drop_bot = drop_bot
@@ -147,8 +174,8 @@ class HostTable:
         self.paused = False
         self.local_ready = 0        # the round after which the host's own side is ready for the next
         self.round_scored_at: float | None = None
-        self.versions: dict[int, _Version] = {}
-        self.digests: dict[int, dict[int, str]] = {i: {} for i in self.remote}
+        self.feed = SeatFeed(variant, self.remote)     # what each remote seat is told, and nothing else
+        self.digests = self.feed.digests    # seat -> version -> the hash of the view it was sent
         self.last_events: list[Event] = []
         self._version_seen = -1
         # Figures (the soak, the fuzz and the benchmarks read them).
@@ -243,7 +270,7 @@ class HostTable:
         if c is None:
             return
         c.heard = now
-        if not self._take_token(c, now):
+        if not c.take_token(now):
             self._refuse(c, "too many messages")
             return
         try:
@@ -272,14 +299,6 @@ class HostTable:
                 self.closing.append(conn)
         except ProtocolError as exc:
             self._refuse(c, str(exc))
-
-    def _take_token(self, c: _Conn, now: float) -> bool:
-        c.tokens = min(BURST, c.tokens + (now - c.refill_at) * RATE)
-        c.refill_at = now
-        if c.tokens < 1.0:
-            return False
-        c.tokens -= 1.0
-        return True
 
     def _refuse(self, c: _Conn, reason: str, n: int | None = None, error: str = "ProtocolError") -> None:
         self.refusals += 1
@@ -380,14 +399,11 @@ class HostTable:
         version = m["version"]
         if version > self._version() or version < r.last_ack:
             raise ProtocolError(f"shown: version {version} is not one this client was sent")
-        r.acks[version] = r.clock.estimate.to_host(m["at"])
-        r.last_ack = version
-        for old in [v for v in r.acks if v < version - VERSIONS_KEPT]:
-            del r.acks[old]
-        mine = self.digests[r.seat].get(version)
-        if mine is not None:
+        self.race.seen(r, version, m["at"])
+        differs = self.feed.differs(r.seat, version, m["hash"])
+        if differs is not None:
             self.checked += 1
-        if mine is not None and mine != m["hash"]:
+        if differs:
             self.desyncs += 1
             log.error("host: seat %d's view of version %d differs from the host's: sending the whole state again",
                       r.seat + 1, version)
@@ -406,24 +422,7 @@ class HostTable:
             r = self.remote.get(seat)
             if r is None or r.conn is None or r.bot is not None:
                 continue
-            best = min(best, self._seat_horizon(r, now))
-        return best
-
-    def _seat_horizon(self, r: RemoteSeat, now: float) -> float:
-        est = r.clock.estimate
-        policy = self.policy
-        current = self._version()
-        first = r.last_ack if r.last_ack in self.versions else current
-        best = math.inf
-        for version in range(max(first, current - VERSIONS_KEPT), current + 1):
-            v = self.versions.get(version)
-            if v is None:
-                continue
-            shown = policy.shown(r.acks.get(version), v.shown if v.shown is not None else now, est)
-            horizon = policy.horizon(v.t0, shown, now, est)
-            if version == r.last_claim[0]:
-                horizon = max(horizon, r.last_claim[1])
-            best = min(best, horizon)
+            best = min(best, self.race.horizon(r, self._version(), now))
         return best
 
     def holding(self) -> bool:
@@ -440,11 +439,7 @@ class HostTable:
     def shown_here(self, now: float) -> None:
         """The host's own screen shows the current version now (a host with a screen: the first
         moment its table is idle after a change)."""
-        for version in range(self._version(), -1, -1):
-            v = self.versions.get(version)
-            if v is None or v.shown is not None:
-                break
-            v.shown = now
+        self.race.shown_here(self._version(), now)
 
     # -- actions ----------------------------------------------------------------------------------------
     def _act(self, c: _Conn, m: dict[str, Any], now: float, session_now: float | None) -> None:
@@ -472,41 +467,19 @@ class HostTable:
             return
         version = m["version"]
         current = self._version()
-        made_on = self.versions.get(version)
-        if version > current or made_on is None:
+        if version > current or not self.race.knows(version):
             self._refuse(c, f"act: version {version} is not one this client was sent", n)
             return
         if action not in session.legal(seat):
-            why = self._why_illegal(action)
+            why = why_refused(session.game, action)
             if version == current:
                 self.illegal += 1
             else:
                 self.stale += 1
             self._refuse(c, why, n, "IllegalAction")
             return
-        est = r.clock.estimate
-        shown = self.policy.shown(r.acks.get(version), made_on.shown if made_on.shown is not None else now, est)
-        reaction = self.policy.reaction(m["reaction"], shown, now, est)
         r.in_flight += 1
-        due = made_on.t0 + reaction
-        if version == r.last_claim[0]:
-            due = max(due, r.last_claim[1])     # (a later claim on one version never counts sooner)
-        r.last_claim = (version, due)
-        session.claim(action, due, tag=(seat, n, version))
-
-    def _why_illegal(self, action: Action) -> str:
-        """The rules' own words for why `action` is refused now (tried on a copy: nothing changes)."""
-        import pickle
-
-        game = self.session.game
-        try:
-            twin = pickle.loads(pickle.dumps(game))
-            twin.apply(action, game.now)
-        except IllegalAction as exc:
-            return str(exc)
-        except Exception:   # (a copy that cannot be made says less, but never fails the host)
-            return "not a legal action now"
-        return "not a legal action now"
+        session.claim(action, self.race.claim(r, version, m["reaction"], now), tag=(seat, n, version))
 
     def claimed(self, action: Action, tag: Any, events: list[Event] | None, refusal: IllegalAction | None) -> None:
         """The Session settled a claim (its on_claim): tell a remote claimant it was refused."""
@@ -536,7 +509,7 @@ class HostTable:
         self.record_seats = list(self.seat_infos())
         session.on_claim = self.claimed
         self._version_seen = session.version
-        self.versions[session.version] = _Version(session.now, now)
+        self.race.arose(session.version, session.now, now)
         history = session.game.history
         if history:
             self.last_events = []
@@ -555,12 +528,10 @@ class HostTable:
         if version == self._version_seen:
             for r in self.remote.values():
                 if r.conn is not None:
-                    self._send_raw(r.conn, {"type": "facts",
-                                            "events": [self.codec.encode(e.for_seat(r.seat)) for e in events]})
+                    self._send_raw(r.conn, {"type": "facts", "events": self.feed.events(r.seat, events)})
             return
         self._version_seen = version
-        self.versions[version] = _Version(session.now, now if self.headless else None)
-        self.versions.pop(version - VERSIONS_KEPT, None)
+        self.race.arose(version, session.now, now if self.headless else None)
         self.last_events = list(events)
         last = session.game.history[-1][1] if session.game.history else None
         if isinstance(last, StartRound):
@@ -571,21 +542,10 @@ class HostTable:
             r.round_events.append((session.now, [e.for_seat(r.seat) for e in events]))
             if r.conn is None:
                 continue
-            view_json = self._view_json(r.seat, version)
-            self._send_raw(r.conn, {"type": "step", "version": version, "t": session.now,
-                                    "events": [self.codec.encode(e.for_seat(r.seat)) for e in events],
-                                    "view": view_json, "legal": self._legal_json(r.seat),
-                                    "hash": self.digests[r.seat][version], "closes": closes,
-                                    "round": self._round(), "between": between})
+            self._send_raw(r.conn, self.feed.step(session, r.seat, events, closes=closes, round=self._round(),
+                                                  between=between))
         if session.game.over and not self.over_sent:
             self._send_end()
-
-    def _view_json(self, seat: int, version: int) -> Any:
-        encoded = self.codec.encode(self.session.view(seat))
-        kept = self.digests[seat]
-        kept[version] = digest(encoded)
-        kept.pop(version - VERSIONS_KEPT, None)
-        return encoded
 
     def _closes(self) -> bool:
         """Does the table move on by itself (a window's deadline is due)? Public: a seat that
@@ -593,25 +553,14 @@ class HostTable:
         table = self.session.game.table_action()
         return table is not None and table[1] is not None
 
-    def _legal_json(self, seat: int) -> list[dict[str, Any]]:
-        return [action_to_json(a) for a in self.session.legal(seat)]
-
     def _send_state(self, r: RemoteSeat) -> None:
         """Everything a client needs to draw its seat's table now (a start or a rejoin)."""
         session = self.session
         if session is None or r.conn is None:
             return
-        version = session.version
-        view_json = self._view_json(r.seat, version)
-        history = session.game.history
-        self._send_raw(r.conn, {
-            "type": "state", "version": version, "t": session.now, "view": view_json,
-            "legal": self._legal_json(r.seat), "hash": self.digests[r.seat][version],
-            "last_action": action_to_json(history[-1][1]) if history else None,
-            "last_events": [self.codec.encode(e.for_seat(r.seat)) for e in self.last_events],
-            "round_events": [[t, [self.codec.encode(e) for e in events]] for t, events in r.round_events],
-            "closes": self._closes(), "round": self._round(), "between": self.round_waiting(),
-            "table": self._table_json(), "seats": self.lobby_rows(), "paused": self.paused})
+        self._send_raw(r.conn, self.feed.state(
+            session, r.seat, self.last_events, r.round_events, closes=self._closes(), round=self._round(),
+            between=self.round_waiting(), table=self._table_json(), seats=self.lobby_rows(), paused=self.paused))
         if session.game.over:
             self._send_end(only=r)
 
@@ -669,13 +618,9 @@ class HostTable:
                 log.warning("host: seat %d (%s) has been silent for %.0f s: dropped", c.seat + 1, c.peer, now - c.heard)
                 self.closing.append(c.id)
                 continue
-            if now >= c.next_ping:
-                c.ping_n += 1
-                c.pings[c.ping_n] = now
-                for old in [n for n in c.pings if n < c.ping_n - 20]:
-                    del c.pings[old]
-                c.next_ping = now + (PING_QUICK if c.ping_n < FIRST_PINGS else PING_EVERY)
-                self._send_raw(c.id, {"type": "ping", "n": c.ping_n, "t1": now})
+            ping = c.ping_due(now)
+            if ping is not None:
+                self._send_raw(c.id, {"type": "ping", "n": ping, "t1": now})
         if self.started and not self._over():
             for r in self.remote.values():
                 if r.dropped_at is not None and r.bot is None and r.conn is None and self.drop_bot is not None \
