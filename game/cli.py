@@ -7,6 +7,7 @@ import os
 import sys
 
 from game.core.errors import CardhallError
+from game.i18n import _
 
 TYPE_CHECKING = False   # (typing is not imported for this alone; type checkers read it as typing's)
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ class _Version(argparse.Action):
 
     def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
         super().__init__(option_strings, dest=dest, default=default, nargs=0,
-                         help=help or "show program's version number and exit")
+                         help=help or _("show program's version number and exit"))
 
     def __call__(self, parser, namespace, values, option_string=None):
         from game.about import version
@@ -36,104 +37,122 @@ def _path(text: str) -> "Path":
     return Path(text)
 
 
+class _Formatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse in the player's language: its own words (usage, the section heads, --help) come
+    from Cardhall's catalogue; only its error messages stay English (argparse's own domain)."""
+
+    def __init__(self, *args, add_help: bool = True, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=_("show this help message and exit"))
+
     def error(self, message: str) -> None:  # one line, no usage dump
         self.exit(2, f"cardhall: error: {one_line(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cardhall", description="Cardhall: fast memory-and-reaction card games.")
+    parser = _Parser(prog="cardhall", description=_("Cardhall: fast memory-and-reaction card games."))
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--smoke-test", action="store_true",
-                        help="start the client headless, play an all-bot match of every variant, exit")
-    parser.add_argument("--frames", type=int, default=None, help="frames per variant for --smoke-test")
+                        help=_("start the client headless, play an all-bot match of every variant, exit"))
+    parser.add_argument("--frames", type=int, default=None, help=_("frames per variant for --smoke-test"))
     parser.add_argument("--language", default=None, metavar="CODE",
-                        help="the window's language for this run (en, de; en_XA is the pseudo-locale "
-                             "translators test with); Settings > Language keeps a choice")
+                        help=_("the language of this run, the window's and these lines (en, de, fr; en_XA is the "
+                             "pseudo-locale translators test with); Settings > Language keeps a choice"))
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("play", help="open the game window (the default)")
+    sub.add_parser("play", help=_("open the game window (the default)"))
 
-    sim = sub.add_parser("simulate", help="play bot-only matches headless and print figures")
+    sim = sub.add_parser("simulate", help=_("play bot-only matches headless and print figures"))
     sim.add_argument("--variant", default="kombio",
-                     help="the game, e.g. combat-uno or sixteen-combos (an unknown name lists them all; default: kombio)")
-    sim.add_argument("--players", type=int, default=4, help="seats at the table (default: 4)")
-    sim.add_argument("--games", type=int, default=100, help="matches to play (default: 100)")
+                     help=_("the game, e.g. combat-uno or sixteen-combos (an unknown name lists them all; default: kombio)"))
+    sim.add_argument("--players", type=int, default=4, help=_("seats at the table (default: 4)"))
+    sim.add_argument("--games", type=int, default=100, help=_("matches to play (default: 100)"))
     sim.add_argument("--seed", type=int, default=1,
-                     help="the run's seed: the same seed gives the same matches (default: 1)")
+                     help=_("the run's seed: the same seed gives the same matches (default: 1)"))
     sim.add_argument("--bots", default="hard",
-                     help="comma-separated, one per seat: random, easy, medium, hard; one name seats it "
-                          "everywhere (default: hard)")
+                     help=_("comma-separated, one per seat: random, easy, medium, hard; one name seats it "
+                          "everywhere (default: hard)"))
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                     help="a variant option, e.g. --option rounds=3 (repeatable)")
-    sim.add_argument("--records", type=_folder, default=None, help="write every match's record to this folder")
-    sim.add_argument("--json", action="store_true", help="print JSON (default: a short summary)")
+                     help=_("a variant option, e.g. --option rounds=3 (repeatable)"))
+    sim.add_argument("--records", type=_folder, default=None, help=_("write every match's record to this folder"))
+    sim.add_argument("--json", action="store_true", help=_("print JSON (default: a short summary)"))
     sim.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                     help="processes to split the matches across (default: all cores); same figures for any number")
+                     help=_("processes to split the matches across (default: all cores); same figures for any number"))
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                     help='run the matches on a Dask cluster (e.g. tcp://10.0.0.5:8786); needs "cardhall[cluster]"')
+                     help=_('run the matches on a Dask cluster (e.g. tcp://10.0.0.5:8786); needs "cardhall[cluster]"'))
     sim.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
-                     help="play the same seeds with this option changed and print the differences (repeatable)")
+                     help=_("play the same seeds with this option changed and print the differences (repeatable)"))
 
-    rep = sub.add_parser("replay", help="replay a game record and check it reaches its recorded result")
-    rep.add_argument("record", type=_path, help="a record: a simulate --records file, a bug report or a saved match")
-    rep.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    rep = sub.add_parser("replay", help=_("replay a game record and check it reaches its recorded result"))
+    rep.add_argument("record", type=_path, help=_("a record: a simulate --records file, a bug report or a saved match"))
+    rep.add_argument("--json", action="store_true", help=_("print the outcome as JSON"))
     rep.add_argument("--show", action="store_true",
-                     help="open a window replaying a round with every card face up (instead of checking)")
+                     help=_("open a window replaying a round with every card face up (instead of checking)"))
     rep.add_argument("--round", type=int, default=None, metavar="N",
-                     help="with --show: the round to open first (default: the first)")
+                     help=_("with --show: the round to open first (default: the first)"))
 
-    host = sub.add_parser("host", help="host a network table headless: remote players join it (docs/network.md)")
-    host.add_argument("game", nargs="?", default="kombio", help="the game, e.g. kombio or combat-uno (default: kombio)")
+    host = sub.add_parser("host", help=_("host a network table headless: remote players join it (docs/network.md)"))
+    host.add_argument("game", nargs="?", default="kombio", help=_("the game, e.g. kombio or combat-uno (default: kombio)"))
     host.add_argument("--seats", default="remote,bot:medium",
-                      help="comma-separated, one per seat: remote (a player who joins) or bot[:LEVEL] "
-                           "(default: remote,bot:medium)")
+                      help=_("comma-separated, one per seat: remote (a player who joins) or bot[:LEVEL] "
+                           "(default: remote,bot:medium)"))
     host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                      help="a game option, e.g. --option rounds=3 (repeatable)")
-    host.add_argument("--port", type=int, default=47615, help="the port to listen on (default: 47615)")
-    host.add_argument("--address", default="0.0.0.0", help="the address to listen on (default: every interface)")
-    host.add_argument("--code", default=None, help="the table code (default: a new one, printed)")
-    host.add_argument("--seed", type=int, default=None, help="the match's seed (default: a random one)")
+                      help=_("a game option, e.g. --option rounds=3 (repeatable)"))
+    host.add_argument("--port", type=int, default=47615, help=_("the port to listen on (default: 47615)"))
+    host.add_argument("--address", default="0.0.0.0", help=_("the address to listen on (default: every interface)"))
+    host.add_argument("--code", default=None, help=_("the table code (default: a new one, printed)"))
+    host.add_argument("--seed", type=int, default=None, help=_("the match's seed (default: a random one)"))
     host.add_argument("--drop-wait", type=float, default=60.0,
-                      help="seconds a dropped player is waited for (default: 60)")
+                      help=_("seconds a dropped player is waited for (default: 60)"))
     host.add_argument("--drop-bot", default="medium",
-                      help="the bot that then takes the seat: easy, medium, hard, or none to keep waiting")
-    host.add_argument("--autosave", type=_path, default=None, help="save the match here after every step")
+                      help=_("the bot that then takes the seat: easy, medium, hard, or none to keep waiting"))
+    host.add_argument("--autosave", type=_path, default=None, help=_("save the match here after every step"))
     host.add_argument("--continue", dest="resume", action="store_true",
-                      help="continue the match in --autosave (after a crash); its players rejoin")
-    host.add_argument("--wait", type=float, default=None, help="give up if the seats are not taken within this")
-    host.add_argument("--no-advertise", action="store_true", help="do not announce the table by mDNS")
+                      help=_("continue the match in --autosave (after a crash); its players rejoin"))
+    host.add_argument("--wait", type=float, default=None, help=_("give up if the seats are not taken within this"))
+    host.add_argument("--no-advertise", action="store_true", help=_("do not announce the table by mDNS"))
 
-    join = sub.add_parser("join", help="join a network table headless and play the seat with a bot")
-    join.add_argument("address", help="the host: HOST, HOST:PORT or ws://HOST:PORT")
-    join.add_argument("--code", required=True, help="the table code the host shows")
-    join.add_argument("--bot", default="medium", help="the bot that plays the seat: easy, medium or hard")
-    join.add_argument("--name", default="", help="the name the table shows")
-    join.add_argument("--token", default=None, help="rejoin the seat this token was given for")
+    join = sub.add_parser("join", help=_("join a network table headless and play the seat with a bot"))
+    join.add_argument("address", help=_("the host: HOST, HOST:PORT or ws://HOST:PORT"))
+    join.add_argument("--code", required=True, help=_("the table code the host shows"))
+    join.add_argument("--bot", default="medium", help=_("the bot that plays the seat: easy, medium or hard"))
+    join.add_argument("--name", default="", help=_("the name the table shows"))
+    join.add_argument("--token", default=None, help=_("rejoin the seat this token was given for"))
     return parser
 
 
 def _folder(text: str) -> "Path":
     if not text.strip():       # Path("") is the current folder: never what was meant
-        raise argparse.ArgumentTypeError("needs a folder name")
+        raise argparse.ArgumentTypeError(_("needs a folder name"))
     return _path(text)
 
 
 def check_arguments(args: argparse.Namespace) -> None:
     """Options that argparse takes but that would do nothing (or something else) where they stand."""
     if args.smoke_test and args.command:
-        raise CardhallError(f"--smoke-test runs on its own, not with the {args.command} command")
+        raise CardhallError(_("--smoke-test runs on its own, not with the {command} command").format(command=args.command))
     if args.language is not None:
         from game import i18n
 
         if not i18n.known(args.language):
-            raise CardhallError(f"--language takes one of {', '.join(i18n.LANGUAGE_NAMES)}, not {args.language!r}")
+            raise CardhallError(_("--language takes one of {codes}, not {code!r}").format(
+                codes=", ".join(i18n.LANGUAGE_NAMES), code=args.language))
     if args.frames is not None and not args.smoke_test:
-        raise CardhallError("--frames goes only with --smoke-test")
+        raise CardhallError(_("--frames goes only with --smoke-test"))
     if args.command == "replay" and args.round is not None:
         if not args.show:
-            raise CardhallError("--round goes only with --show")
+            raise CardhallError(_("--round goes only with --show"))
         if args.round < 1:
-            raise CardhallError(f"--round must be 1 or more, not {args.round}")
+            raise CardhallError(_("--round must be 1 or more, not {n}").format(n=args.round))
 
 
 def _writable_folder(folder: Path) -> None:
@@ -145,7 +164,7 @@ def _writable_folder(folder: Path) -> None:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as exc:
-        raise CardhallError(f"cannot write records to {folder}: {exc.strerror or exc}") from None
+        raise CardhallError(_("cannot write records to {folder}: {reason}").format(folder=folder, reason=exc.strerror or exc)) from None
 
 
 def cmd_host(args: argparse.Namespace) -> int:
@@ -173,7 +192,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 def _parse_option(text: str) -> tuple[str, object]:
     if "=" not in text:
-        raise CardhallError(f"--option takes KEY=VALUE, not {text!r}")
+        raise CardhallError(_("--option takes KEY=VALUE, not {text!r}").format(text=text))
     from game.core.files import UnreadableFile, parse_json
 
     key, raw = text.split("=", 1)
@@ -191,15 +210,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     cls = get_variant(args.variant)
     if not cls.min_seats <= args.players <= cls.max_seats:
-        raise CardhallError(f"{cls.title} takes {cls.min_seats} to {cls.max_seats} players, not {args.players}")
+        raise CardhallError(_("{game} takes {low} to {high} players, not {n}").format(
+            game=cls.title, low=cls.min_seats, high=cls.max_seats, n=args.players))
     if args.games < 1:
-        raise CardhallError("--games must be at least 1")
+        raise CardhallError(_("--games must be at least 1"))
     options = dict(_parse_option(o) for o in args.option)
     bots = parse_bots(args.bots, args.players)
     if args.records is not None:
         _writable_folder(args.records)
     if args.workers < 1:
-        raise CardhallError("--workers must be at least 1")
+        raise CardhallError(_("--workers must be at least 1"))
     progress = _simulate_progress() if sys.stderr.isatty() else None
     if args.compare:
         return _compare(args, cls, bots, options, progress)
@@ -218,8 +238,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               f"({result['games_per_second']}/s); wins: {rates}; illegal actions: {result['illegal_actions']}; "
               f"fallbacks: {result['fallbacks']}; errors: {result['errors']}")
     if result.get("partial"):
-        print(f"cardhall: stopped after {result['games'] + result['errors']} of {args.games} matches "
-              "(the figures above cover those)", file=sys.stderr)
+        print("cardhall: " + _("stopped after {done} of {total} matches (the figures above cover those)").format(
+            done=result["games"] + result["errors"], total=args.games), file=sys.stderr)
         return 130
     # A bot's fallback (a default move where its model had no answer) is a bug like an illegal action.
     clean = result["errors"] == 0 and result["illegal_actions"] == 0 and result["fallbacks"] == 0
@@ -232,7 +252,7 @@ def _compare(args: argparse.Namespace, cls: type, bots: list[str], options: dict
     from game.balance import compare, format_table
 
     if args.records is not None:
-        raise CardhallError("--records cannot be combined with --compare")
+        raise CardhallError(_("--records cannot be combined with --compare"))
     changes = [_parse_option(c) for c in args.compare]
     result = compare(cls.id, args.players, args.games, args.seed, bots, options, changes,
                      workers=min(args.workers, args.games), scheduler=args.scheduler, progress=progress)
@@ -241,7 +261,7 @@ def _compare(args: argparse.Namespace, cls: type, bots: list[str], options: dict
         sys.stderr.flush()
     print(json.dumps(result) if args.json else format_table(result))
     if result.get("partial"):
-        print("cardhall: stopped early (the figures above cover the matches finished)", file=sys.stderr)
+        print("cardhall: " + _("stopped early (the figures above cover the matches finished)"), file=sys.stderr)
         return 130
     clean = result["errors"] == 0 and result["illegal_actions"] == 0 and result["fallbacks"] == 0
     return 0 if clean else 1
@@ -295,9 +315,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         names = ", ".join(record.seats[w].name for w in out["winners"]) or "(unfinished)"
         print(f"totals: {out['totals']}  winner: {names}  {'OK' if ok else 'MISMATCH'}")
     if not ok:
-        why = ("the record's match does not finish" if replayed is None else
-               "the record has no result for a finished match" if record.result is None else
-               "the replay does not reach the recorded result")
+        why = (_("the record's match does not finish") if replayed is None else
+               _("the record has no result for a finished match") if record.result is None else
+               _("the replay does not reach the recorded result"))
         print(f"cardhall: error: {why}", file=sys.stderr)
         return 1
     return 0
@@ -311,7 +331,7 @@ def show_replay(record, number: int | None, frames: int | None = None) -> int:
     spans = round_spans(record)
     number = number or 1
     if not spans or not 1 <= number <= len(spans):
-        raise CardhallError(f"the record has no round {number} (it holds {len(spans)})")
+        raise CardhallError(_("the record has no round {n} (it holds {count})").format(n=number, count=len(spans)))
     RoundReplay(record, number).frame(0)
     from game.client.scenes.replay import show_record
     return show_record(record, number, frames=frames)
@@ -333,7 +353,26 @@ def _progress_line(total: int, at_least: int = 20_000):
 
 
 
+def cli_language(argv: list[str]) -> str:
+    """The language of the command's own words: --language CODE if given (a code this build does not
+    know is reported by check_arguments, in English), else the system's (Settings > Language is the
+    window's; a terminal follows LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as other commands do)."""
+    from game import i18n
+
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        code = arg.partition("=")[2] if arg.startswith("--language=") else \
+            argv[i + 1] if arg == "--language" and i + 1 < len(argv) else None
+        if code is not None:
+            return code if i18n.known(code) else i18n.SOURCE_LANGUAGE
+    return i18n.system_language()
+
+
 def main(argv: list[str] | None = None) -> int:
+    from game import i18n
+
+    i18n.set_language(cli_language(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -360,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("CARDHALL_DEBUG"):
             raise
         print(f"cardhall: error: {type(exc).__name__}: {one_line(str(exc))} "
-              "(set CARDHALL_DEBUG=1 for details)", file=sys.stderr)
+              + _("(set CARDHALL_DEBUG=1 for details)"), file=sys.stderr)
         return 3
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from game.core.errors import UnknownVariant
+from game.i18n import _l
 
 # A part of a game: "package.module:name" (imported when first asked for), or the object itself
 # (a stand-in game registered by a test).
@@ -44,7 +45,7 @@ def load(ref: Ref) -> Any:
 class GameEntry:
     id: str
     title: str
-    summary: str                          # one line: what the menus show under the title
+    summary: str                          # one line: what the menus show under the title (_l: translated when shown)
     seats: tuple[int, int]                # the fewest and the most seats
     engine: Ref                           # the rules: a game.core.game.Game subclass
     bots: Ref | None = None               # the leveled bot, built as cls(level, seed, **tweaks)
@@ -93,33 +94,33 @@ class GameEntry:
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("combat-uno", "Combat UNO",
-              "UNO at full speed: jump in with identical cards, stack the draws, race to call UNO.",
+              _l("UNO at full speed: jump in with identical cards, stack the draws, race to call UNO."),
               (2, 6), "game.variants.combat_uno:CombatUno", bots="ai.combat_uno:CombatUnoBot",
               table="game.client.table.combat_uno:make_combat_uno_table", guide="game.guides.combat_uno:GUIDE",
               rules="combat-uno.md", aliases=("combat_uno", "uno"),
               screenshots=("combat-uno-jump-in.png", "guide-combat-uno-2-jump-in.png", "coach-combat-uno.png",
                            "replay-combat-uno.png")),
     GameEntry("kabu", "Kabu",
-              "Six face-down cards from two decks: peek, swap, discard and snipe out of turn, call Kabu when you are low.",
+              _l("Six face-down cards from two decks: peek, swap, discard and snipe out of turn, call Kabu when you are low."),
               (2, 6), "game.variants.kabu:Kabu", bots="ai.kabu:KabuBot",
               table="game.client.table.kabu:make_kabu_table", guide="game.guides.kabu:GUIDE",
               rules="kabu.md", pass_closes_window=True,
               screenshots=("kabu-missed-pile.png", "guide-kabu-1-peek.png", "coach-kabu.png", "replay-kabu.png")),
     GameEntry("kombio", "Kombio",
-              "Four face-down cards, peeks and swaps, out-of-turn matching: call KOMBIO when you are lowest.",
+              _l("Four face-down cards, peeks and swaps, out-of-turn matching: call KOMBIO when you are lowest."),
               (2, 6), "game.variants.kombio:Kombio", bots="ai.kombio:KombioBot",
               table="game.client.table.kombio:make_kombio_table", guide="game.guides.kombio:GUIDE",
               rules="kombio.md", aliases=("kombio-cards",), pass_closes_window=True,
               screenshots=("kombio-reaction-window.png", "guide-kombio-5-match.png", "coach-kombio.png",
                            "replay-kombio.png")),
     GameEntry("kumbal", "Kumbal",
-              "Shed points in sets and runs, then call Kumbal with 7 or fewer: lowest hand wins the round.",
+              _l("Shed points in sets and runs, then call Kumbal with 7 or fewer: lowest hand wins the round."),
               (2, 6), "game.variants.kumbal:Kumbal", bots="ai.kumbal:KumbalBot",
               table="game.client.table.kumbal:make_kumbal_table", guide="game.guides.kumbal:GUIDE",
               rules="kumbal.md", aliases=("kumball",),
               screenshots=("kumbal-select-set.png", "guide-kumbal-1-run.png", "coach-kumbal.png", "replay-kumbal.png")),
     GameEntry("sixteen-combos", "16 Combos",
-              "A card battle: pairs of type and value, sixteen combos, the last character standing wins.",
+              _l("A card battle: pairs of type and value, sixteen combos, the last character standing wins."),
               (2, 4), "game.variants.sixteen_combos:SixteenCombos", bots="ai.sixteen_combos:SixteenCombosBot",
               table="game.client.table.sixteen_combos:make_sixteen_combos_table",
               guide="game.guides.sixteen_combos:GUIDE", rules="sixteen-combos.md",

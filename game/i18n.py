@@ -27,6 +27,7 @@ PSEUDO_LANGUAGE = "en_XA"
 LANGUAGES: dict[str, str] = {
     "en": "English",
     "de": "Deutsch",
+    "fr": "Français",
 }
 LANGUAGE_NAMES = {**LANGUAGES, PSEUDO_LANGUAGE: "[Ƥšéûðö]"}
 
@@ -76,7 +77,7 @@ def _match(code: str) -> str | None:
     return None
 
 
-_ENGLISH_NAMES = {"en": "English", "de": "German"}
+_ENGLISH_NAMES = {"en": "English", "de": "German", "fr": "French"}
 
 
 def set_language(code: str | None) -> str:

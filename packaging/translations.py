@@ -12,6 +12,7 @@ language.
 
 from __future__ import annotations
 
+import ast
 import io
 import os
 import sys
@@ -55,6 +56,53 @@ def extract(out: Path) -> None:
               "-o", str(out), "."])
     finally:
         os.chdir(here)
+
+
+# -- the variants' options ---------------------------------------------------------------------------
+# An OptionSpec's label, help, zero_label and string choices are player-facing words written in the
+# variant's module: babel.cfg reads game/**.py with the extractor below, which takes what Babel's own
+# Python extractor finds plus those words, so a new option's texts reach the catalogue with nothing
+# to remember (the choices under the context the setup translates them with).
+OPTION_CLASS = "OptionSpec"
+OPTION_ARGS = {"label": 1, "help": 3}              # positional places in OptionSpec(key, label, default, help)
+OPTION_VALUE_CONTEXT = "option value"
+
+
+def option_texts(source: bytes) -> list[tuple[int, str, str | None]]:
+    """(line, text, context) for every OptionSpec(...) call in a module's source."""
+    found: list[tuple[int, str, str | None]] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+        if name != OPTION_CLASS:
+            continue
+        given = {kw.arg: kw.value for kw in node.keywords if kw.arg}
+        for field, place in OPTION_ARGS.items():
+            given.setdefault(field, node.args[place] if len(node.args) > place else None)
+        for field in ("label", "help", "zero_label"):
+            value = given.get(field)
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value:
+                found.append((value.lineno, value.value, None))     # (an N_("...") is Babel's own find)
+        choices = given.get("choices")
+        if isinstance(choices, (ast.Tuple, ast.List)):
+            for value in choices.elts:
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    found.append((value.lineno, value.value, OPTION_VALUE_CONTEXT))
+    return found
+
+
+def extract_python_and_options(fileobj, keywords, comment_tags, options):
+    """Babel's Python extractor, plus the texts of every OptionSpec (babel.cfg names this)."""
+    from babel.messages.extract import extract_python
+
+    source = fileobj.read()
+    yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
+    for line, text, context in option_texts(source):
+        if context is None:
+            yield line, "_", text, []
+        else:
+            yield line, "pgettext", (context, text), []
 
 
 def read(path: Path) -> Catalog:

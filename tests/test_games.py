@@ -86,7 +86,7 @@ import json, sys
 before = set(sys.modules)
 from game import games
 from game.client import tables
-listed = [(e.id, e.title, e.summary, e.seats) for e in tables.playable_variants()]
+listed = [(e.id, e.title, str(e.summary), e.seats) for e in tables.playable_variants()]
 listing = sorted(m for m in set(sys.modules) - before if m.startswith(("game.variants.", "ai.", "game.client.table.", "game.guides")))
 from game.core.game import get_variant
 get_variant(sys.argv[1])

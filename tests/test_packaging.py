@@ -29,6 +29,8 @@ def package_dirs() -> set[str]:
         for path in [ROOT / top, *(ROOT / top).rglob("*")]:
             if not path.is_dir() or path.name == "__pycache__" or path.name.startswith("."):
                 continue
+            if path.parent == ROOT / "game" / "rules":
+                continue        # a language's rules pages: game.rules' package data ("*/*.md")
             if any(path.glob("*.py")) or any(path.glob("*.md")):
                 found.add(".".join(path.relative_to(ROOT).parts))
     return found
@@ -144,6 +146,10 @@ def test_an_installed_copy_finds_assets_and_rules(installed, tmp_path):
             assert path.is_file(), f"the rules page of {variant} was not installed"
     assert sorted(p.name for p in (package / "rules").glob("*.md")) == \
         sorted(p.name for p in (ROOT / "game" / "rules").glob("*.md"))
+    # and the rules pages in other languages (game/rules/<lang>/), with the French catalogue
+    assert sorted(p.relative_to(package / "rules").as_posix() for p in (package / "rules").glob("*/*.md")) == \
+        sorted(p.relative_to(ROOT / "game" / "rules").as_posix() for p in (ROOT / "game" / "rules").glob("*/*.md"))
+    assert (package / "locale" / "fr" / "LC_MESSAGES" / "cardhall.mo").is_file()
     # every module of the checkout was installed
     for top in ("game", "ai"):
         for module in (ROOT / top).rglob("*.py"):

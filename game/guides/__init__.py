@@ -4,7 +4,8 @@ A guide is a short match against gentle (easy) bots from a fixed deal (a ``Start
 docs/records.md), with an ordered list of moments. Each moment says when it has come (a test on
 the human seat's view, legal actions and the events shown so far: the same things the table may
 read), what to point at (places on the table, or the button of an action), what to say (one or
-two sentences, in the words of the variant's rules page) and which actions complete it. The
+two sentences, in the words of the variant's rules page; ``_l("...")``, so it is shown in the
+player's language) and which actions complete it. The
 client's guide runner (game/client/table/guide.py) shows each moment the first time it comes,
 holds the table clock while it shows, and closes it when the player acts.
 
@@ -81,7 +82,7 @@ def _nothing(ctx: GuideContext) -> tuple:
 @dataclass(frozen=True)
 class Moment:
     key: str                    # a short id ("peek", "match")
-    text: str                   # one or two sentences
+    text: str                   # one or two sentences (a lazy _l string: read in the language of now)
     when: Test                  # has the moment come?
     point: Pointer = _nothing   # Places and ButtonOf(...) to ring
     done: tuple[str, ...] = ()  # the actions that complete it; () = the player reads it (OK)
@@ -98,7 +99,7 @@ class Moment:
 @dataclass(frozen=True)
 class Guide:
     variant: str
-    title: str                                   # "a guided first match of Kombio"
+    title: str                                   # "Kombio: guided first match" (_l, as text)
     about: str                                   # the offer's one-line description
     seats: tuple[tuple[str, str], ...]           # (name, "human" | a bot level); seat 0 is the player
     options: dict[str, Any]

@@ -8,6 +8,7 @@ can play only the planned card until the colour is green, then only greens.
 
 from game.core.cards import DISCARD
 from game.guides import ButtonOf, Guide, GuideContext, Moment, at, faces, results
+from game.i18n import _l
 
 
 def plays(ctx: GuideContext):
@@ -46,8 +47,8 @@ def uno_on_you(ctx: GuideContext) -> bool:
 
 GUIDE = Guide(
     variant="combat-uno",
-    title="Combat UNO: guided first match",
-    about="One short round against two easy bots: following a card, jumping in, stacking a Draw Two and the UNO race.",
+    title=_l("Combat UNO: guided first match"),
+    about=_l("One short round against two easy bots: following a card, jumping in, stacking a Draw Two and the UNO race."),
     seats=(("You", "human"), ("Ada", "easy"), ("Bruno", "easy")),
     options={"length": "rounds", "rounds": 1, "reaction_seconds": 3.0},
     seed=2702,
@@ -61,20 +62,20 @@ GUIDE = Guide(
           "8yellow",                               # the start card
           "4green", "6green", "7green", "9green"),  # Ada's penalty
     moments=(
-        Moment("turn", "Your turn: put down a card of the same colour or the same number as the top card. "
-                       "Your yellow 6 goes on the yellow 8: click it (or draw with D).",
+        Moment("turn", _l("Your turn: put down a card of the same colour or the same number as the top card. "
+                       "Your yellow 6 goes on the yellow 8: click it (or draw with D)."),
                when=your_turn, point=faces(plays), done=("Play", "Draw")),
-        Moment("jump-in", "Ada played a card identical to one of yours, so you may jump in out of turn before "
-                          "the ring runs out. Click your red 6: play carries on from you.",
+        Moment("jump-in", _l("Ada played a card identical to one of yours, so you may jump in out of turn before "
+                          "the ring runs out. Click your red 6: play carries on from you."),
                when=can_jump_in, point=lambda c: faces(plays)(c) + (DISCARD,), done=("Play",)),
-        Moment("stack", "Bruno put a Draw Two on you. Instead of drawing, stack your own Draw Two on it: "
-                        "the whole four then passes on to Ada.",
+        Moment("stack", _l("Bruno put a Draw Two on you. Instead of drawing, stack your own Draw Two on it: "
+                        "the whole four then passes on to Ada."),
                when=can_stack, point=faces(plays), done=("Play",)),
-        Moment("uno", "You are down to one card: call UNO (U) before a bot calls it on you, "
-                      "or you draw two.",
+        Moment("uno", _l("You are down to one card: call UNO (U) before a bot calls it on you, "
+                      "or you draw two."),
                when=uno_on_you, point=at(ButtonOf("CallUno")), done=("CallUno",), anytime=True),
-        Moment("round-end", "The round ends when someone goes out: everyone else scores the points left in their hand. "
-                            "After several rounds the lowest total wins.",
+        Moment("round-end", _l("The round ends when someone goes out: everyone else scores the points left in their hand. "
+                            "After several rounds the lowest total wins."),
                when=results("round"), anytime=True),
     ),
 )

@@ -8,6 +8,7 @@ card 2k + s (slots 0-2 the far row, 3-5 the near row); then the draws in turn or
 
 from game.core.cards import DECK, DISCARD
 from game.guides import ButtonOf, Guide, GuideContext, Moment, all_of, at, can, results
+from game.i18n import _l
 
 ABILITY = {7, 8, 9, 10}     # and the red jack and queen; this deal draws a 7
 
@@ -28,8 +29,8 @@ def peeks_left(n: int):
 
 GUIDE = Guide(
     variant="kabu",
-    title="Kabu: guided first match",
-    about="One short round against an easy bot: choosing your peeks, a card's ability, an instant discard and the call.",
+    title=_l("Kabu: guided first match"),
+    about=_l("One short round against an easy bot: choosing your peeks, a card's ability, an instant discard and the call."),
     seats=(("You", "human"), ("Ada", "easy")),
     options={"halving": False, "reaction_seconds": 3.0},
     seed=3803,
@@ -41,27 +42,27 @@ GUIDE = Guide(
           "3c", "8c",      # slot 5
           "7h", "4d", "6d"),   # the draws: You, Ada, Ada
     moments=(
-        Moment("peek", "Before the first turn you choose two of your own cards and look at them once. "
-                       "Click the ringed card to look at it.",
+        Moment("peek", _l("Before the first turn you choose two of your own cards and look at them once. "
+                       "Click the ringed card to look at it."),
                when=peeks_left(2), point=at(lambda c: c.own(3)), done=("Peek",)),
-        Moment("peek-2", "Now the second one: remember both, they will not show again.",
+        Moment("peek-2", _l("Now the second one: remember both, they will not show again."),
                when=peeks_left(1), point=at(lambda c: c.own(4)), done=("Peek",)),
-        Moment("draw", "Your turn. The discard pile is still empty, so draw from the deck: click it or press D.",
+        Moment("draw", _l("Your turn. The discard pile is still empty, so draw from the deck: click it or press D."),
                when=all_of(can("DrawFromDeck"), lambda c: c.view.discard_top is None),
                point=at(DECK), done=("DrawFromDeck",), anytime=True),
-        Moment("ability", "You drew a 7: discarded straight from the deck, it lets you look at one of your own "
-                          "cards. Discard it on the pile (P).",
+        Moment("ability", _l("You drew a 7: discarded straight from the deck, it lets you look at one of your own "
+                          "cards. Discard it on the pile (P)."),
                when=drew_ability_card, point=at(DISCARD), done=("PlayDrawn",)),
-        Moment("look", "Click the ringed card, one you have not seen yet, to look at it.",
+        Moment("look", _l("Click the ringed card, one you have not seen yet, to look at it."),
                when=can("LookOwn"), point=at(lambda c: c.own(0)), done=("LookOwn",)),
-        Moment("discard", "Anyone may throw a card of the same rank on the pile before the ring runs out. "
-                          "The card you just looked at is a 7 and still shows for you: click it.",
+        Moment("discard", _l("Anyone may throw a card of the same rank on the pile before the ring runs out. "
+                          "The card you just looked at is a 7 and still shows for you: click it."),
                when=all_of(can("Match"), seven_on_pile), point=at(DISCARD, lambda c: c.own(0)), done=("Match",)),
-        Moment("call", "Your five cards add up to 20, a low hand. Call Kabu (K) instead of a turn: "
-                       "Ada gets one more turn, then the round ends.",
+        Moment("call", _l("Your five cards add up to 20, a low hand. Call Kabu (K) instead of a turn: "
+                       "Ada gets one more turn, then the round ends."),
                when=can("CallKabu"), point=at(ButtonOf("CallKabu")), done=("CallKabu",)),
-        Moment("round-end", "All cards are turned up and everyone scores the total of their own cards. "
-                            "A match goes on round after round until a total goes above 100, and the lowest total wins.",
+        Moment("round-end", _l("All cards are turned up and everyone scores the total of their own cards. "
+                            "A match goes on round after round until a total goes above 100, and the lowest total wins."),
                when=results("round"), anytime=True),
     ),
 )

@@ -8,6 +8,7 @@ slot k is card 3k + s; the cards after the twelfth are the draws in turn order.
 
 from game.core.cards import DECK, DISCARD
 from game.guides import ButtonOf, Guide, GuideContext, Moment, all_of, at, can, holding, results
+from game.i18n import _l
 
 ABILITY_RANKS = {7, 8, 9, 10, 11, 12, 13, 14}
 
@@ -24,8 +25,8 @@ def seven_on_pile(ctx: GuideContext) -> bool:
 
 GUIDE = Guide(
     variant="kombio",
-    title="Kombio: guided first match",
-    about="One short round against two easy bots: the peek, a card's ability, matching out of turn and the call.",
+    title=_l("Kombio: guided first match"),
+    about=_l("One short round against two easy bots: the peek, a card's ability, matching out of turn and the call."),
     seats=(("You", "human"), ("Ada", "easy"), ("Bruno", "easy")),
     options={"rounds": 1, "reaction_seconds": 3.0},
     seed=1701,
@@ -35,25 +36,25 @@ GUIDE = Guide(
           "0", "10", "11",      # slot 3
           "7", "5", "6", "4", "3"),   # the draws: You, Ada, Bruno, Ada, Bruno
     moments=(
-        Moment("peek", "Before play starts you look once at your two near cards: a 7 and a 0. "
-                       "Remember them, then press Enter.",
+        Moment("peek", _l("Before play starts you look once at your two near cards: a 7 and a 0. "
+                       "Remember them, then press Enter."),
                when=holding("peek"), point=at(lambda c: c.own(2), lambda c: c.own(3))),
-        Moment("draw", "Your turn. The discard pile is still empty, so draw from the deck: click it or press D.",
+        Moment("draw", _l("Your turn. The discard pile is still empty, so draw from the deck: click it or press D."),
                when=all_of(can("DrawFromDeck"), lambda c: c.view.discard_top is None),
                point=at(DECK), done=("DrawFromDeck",), anytime=True),
-        Moment("ability", "You drew a 7, and a card played straight from the deck uses its ability: "
-                          "a 7 lets you look at one of your own cards. Play it on the pile (P).",
+        Moment("ability", _l("You drew a 7, and a card played straight from the deck uses its ability: "
+                          "a 7 lets you look at one of your own cards. Play it on the pile (P)."),
                when=drew_ability_card, point=at(DISCARD), done=("PlayDrawn",)),
-        Moment("look", "Click one of your two far cards to look at it: you have not seen those yet.",
+        Moment("look", _l("Click one of your two far cards to look at it: you have not seen those yet."),
                when=can("LookOwn"), point=at(lambda c: c.own(0), lambda c: c.own(1)), done=("LookOwn",)),
-        Moment("match", "A card on the pile can be matched out of turn by anyone before the ring runs out. "
-                        "Your near card is a 7 too: click it to throw it on the pile.",
+        Moment("match", _l("A card on the pile can be matched out of turn by anyone before the ring runs out. "
+                        "Your near card is a 7 too: click it to throw it on the pile."),
                when=all_of(can("Match"), seven_on_pile), point=at(DISCARD, lambda c: c.own(2)), done=("Match",)),
-        Moment("call", "Your three cards add up to 3, a low hand. Call KOMBIO (K) instead of a turn: "
-                       "everyone else gets one more turn, then the round ends.",
+        Moment("call", _l("Your three cards add up to 3, a low hand. Call KOMBIO (K) instead of a turn: "
+                       "everyone else gets one more turn, then the round ends."),
                when=can("CallKombio"), point=at(ButtonOf("CallKombio")), done=("CallKombio",)),
-        Moment("round-end", "The round is over: every card is turned up and each hand is added up. "
-                            "A caller who is strictly lowest scores just their hand and everyone else adds 10.",
+        Moment("round-end", _l("The round is over: every card is turned up and each hand is added up. "
+                            "A caller who is strictly lowest scores just their hand and everyone else adds 10."),
                when=results("round"), anytime=True),
     ),
 )

@@ -8,6 +8,7 @@ table ends every guided match with its first round's scores (Kumbal has no round
 
 from game.core.cards import DECK
 from game.guides import ButtonOf, Face, Guide, GuideContext, Moment, at, can, faces, results
+from game.i18n import _l
 
 ACTION_RANKS = {2, 7, 8, "joker"}
 
@@ -52,8 +53,8 @@ def takeable_and_deck(ctx: GuideContext) -> tuple:
 
 GUIDE = Guide(
     variant="kumbal",
-    title="Kumbal: guided first match",
-    about="One short round against an easy bot: a run, taking from the pile, an action card and the call.",
+    title=_l("Kumbal: guided first match"),
+    about=_l("One short round against an easy bot: a run, taking from the pile, an action card and the call."),
     seats=(("You", "human"), ("Ada", "easy")),
     options={"target": 100, "reaction_seconds": 3.0},
     seed=4904,
@@ -61,20 +62,20 @@ GUIDE = Guide(
           "As",                                           # the start card
           "Ah", "2c", "3c", "2d", "3d", "4c", "4d"),      # then low cards
     moments=(
-        Moment("run", "Your turn starts with a discard: one card, a set of equal values, or a run of three or "
-                      "more in one suit. Select your four hearts in a row and press Enter.",
+        Moment("run", _l("Your turn starts with a discard: one card, a set of equal values, or a run of three or "
+                      "more in one suit. Select your four hearts in a row and press Enter."),
                when=can_combine, point=faces(longest), done=("Discard",), asks=is_combination),
-        Moment("draw", "Then draw: from the deck (D), or take the card that was on top of the pile when your "
-                       "turn began. Take the ace (T): it costs just 1 point.",
+        Moment("draw", _l("Then draw: from the deck (D), or take the card that was on top of the pile when your "
+                       "turn began. Take the ace (T): it costs just 1 point."),
                when=draw_step, point=takeable_and_deck, done=("DrawFromDeck", "TakeDiscard")),
-        Moment("action", "A 2 put down alone is an action card: the next player must pick up two cards. "
-                         "Select your 2 and press Enter.",
+        Moment("action", _l("A 2 put down alone is an action card: the next player must pick up two cards. "
+                         "Select your 2 and press Enter."),
                when=can_play_action, point=faces(action_cards), done=("Discard",), asks=is_action_card),
-        Moment("call", "Your hand is worth 7 points or fewer, so at the start of your turn you may call Kumbal (K). "
-                       "If every other hand is worth more, you score nothing this round.",
+        Moment("call", _l("Your hand is worth 7 points or fewer, so at the start of your turn you may call Kumbal (K). "
+                       "If every other hand is worth more, you score nothing this round."),
                when=can("CallKumbal"), point=at(ButtonOf("CallKumbal")), done=("CallKumbal",), anytime=True),
-        Moment("round-end", "Every hand is laid down and counted; a wrong call costs the caller 25 more. "
-                            "A match goes on round after round until a total passes 100, and the lowest total wins.",
+        Moment("round-end", _l("Every hand is laid down and counted; a wrong call costs the caller 25 more. "
+                            "A match goes on round after round until a total passes 100, and the lowest total wins."),
                when=results("round"), anytime=True),
     ),
 )

@@ -9,6 +9,7 @@ action values.
 
 from game.variants.sixteen_combos import seat_place
 from game.guides import ButtonOf, Guide, GuideContext, Moment, at, can, holding, results, targets_of
+from game.i18n import _l
 
 
 def hand_cards(ctx: GuideContext) -> tuple:
@@ -25,8 +26,8 @@ def announces_vitality(action) -> bool:
 
 GUIDE = Guide(
     variant="sixteen-combos",
-    title="16 Combos: guided first match",
-    about="One short encounter against an easy bot: placing your value cards, a check and a combo.",
+    title=_l("16 Combos: guided first match"),
+    about=_l("One short encounter against an easy bot: placing your value cards, a check and a combo."),
     seats=(("You", "human"), ("Ada", "easy")),
     options={"columns": 2, "encounters": 1, "round_limit": 5},
     seed=5105,
@@ -38,25 +39,25 @@ GUIDE = Guide(
           "Ah"),               # your action value
     moments=(
         # (the table's banner with the ruleset and the order of play comes first, with its Done)
-        Moment("ruleset", "The table first names the rules in play and the order of play: the highest order card "
-                          "starts, and your king beats Ada's 2. Press Enter (Done) to begin.",
+        Moment("ruleset", _l("The table first names the rules in play and the order of play: the highest order card "
+                          "starts, and your king beats Ada's 2. Press Enter (Done) to begin."),
                when=holding("ruleset"), point=at(lambda c: seat_place("order", c.seat), seat_place("order", 1))),
-        Moment("place", "Each value card goes in front of one of your type cards: the type card's suit is the "
-                        "pair's type, the value card its value. Click a card in your hand, then a column.",
+        Moment("place", _l("Each value card goes in front of one of your type cards: the type card's suit is the "
+                        "pair's type, the value card its value. Click a card in your hand, then a column."),
                when=can("PlaceValue"), point=hand_cards, done=("PlaceValue",)),
-        Moment("target", "Your turn: attack another character's defense pair, the rightmost one with its type "
-                         "face up. Click Ada's.",
+        Moment("target", _l("Your turn: attack another character's defense pair, the rightmost one with its type "
+                         "face up. Click Ada's."),
                when=can("Target"), point=targets_of("Target"), done=("Target",)),
-        Moment("check", "Announce vitality: your value row holds two hearts. A card is drawn and checked against "
-                        "the target's value, and 6 or more above it defeats the pair.",
+        Moment("check", _l("Announce vitality: your value row holds two hearts. A card is drawn and checked against "
+                        "the target's value, and 6 or more above it defeats the pair."),
                when=can("Announce"), point=at(ButtonOf("Announce")), done=("Announce",), asks=announces_vitality),
         # (it comes once the table has caught up: with this deal the combo ends the encounter, so
         # its results are on the screen by then, and the text tells what has happened)
-        Moment("combo", "Defeated, so the combo of your action type and the target's type happened: vitality on "
-                        "vitality is Poison, and what was left of your value hit Ada's next pair.",
+        Moment("combo", _l("Defeated, so the combo of your action type and the target's type happened: vitality on "
+                        "vitality is Poison, and what was left of your value hit Ada's next pair."),
                when=combo_done),
-        Moment("round-end", "A character whose last pair is gone is out, and the last one standing wins the "
-                            "encounter.",
+        Moment("round-end", _l("A character whose last pair is gone is out, and the last one standing wins the "
+                            "encounter."),
                when=results("round"), anytime=True),
     ),
 )

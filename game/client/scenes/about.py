@@ -14,15 +14,16 @@ from game.client.ui import richtext as RT
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
+from game.i18n import _, _l, ngettext
 
 CREDITS = [
-    "**Kombio** follows the rules published at kombiocards.com.",
-    "**Combat UNO** is a house variant of UNO. UNO is a trademark of Mattel, which has no part in Cardhall.",
-    "**Kabu** and **Kumbal** follow house rules that players pass on; **16 Combos** follows Poikilos's "
-    "rules, version 1.0 RC1, in a digital interpretation.",
-    "Every gap in the printed rules is decided, by rule, on each game's rules page.",
-    "Made with Python, pygame-ce and SDL. Words are set in the DejaVu fonts; the sounds and the icon "
-    "are Cardhall's own, made by scripts in its source.",
+    _l("**Kombio** follows the rules published at kombiocards.com."),
+    _l("**Combat UNO** is a house variant of UNO. UNO is a trademark of Mattel, which has no part in Cardhall."),
+    _l("**Kabu** and **Kumbal** follow house rules that players pass on; **16 Combos** follows Poikilos's "
+       "rules, version 1.0 RC1, in a digital interpretation."),
+    _l("Every gap in the printed rules is decided, by rule, on each game's rules page."),
+    _l("Made with Python, pygame-ce and SDL. Words are set in the DejaVu fonts; the sounds and the icon "
+       "are Cardhall's own, made by scripts in its source."),
 ]
 
 
@@ -32,43 +33,46 @@ def _code(path) -> str:
 
 def files_markdown(storage) -> list[str]:
     """Where this copy keeps its files: the folders Storage really uses."""
-    rows = [("Settings", storage.settings_path),
-            ("Statistics", storage.stats_path),
-            ("Unfinished matches (one per game)", storage.saves_dir)]
-    out = ["## Where your files live", ""]
+    rows = [(_("Settings"), storage.settings_path),
+            (_("Statistics"), storage.stats_path),
+            (_("Unfinished matches (one per game)"), storage.saves_dir)]
+    out = ["## " + _("Where your files live"), ""]
     if os.environ.get("CARDHALL_HOME"):
-        out += ["`CARDHALL_HOME` is set, so everything is kept under that folder instead of the "
-                "system's usual places.", ""]
-    out += ["| what | where |", "| --- | --- |"]
+        out += [_("`CARDHALL_HOME` is set, so everything is kept under that folder instead of the "
+                  "system's usual places."), ""]
+    out += ["| " + _("what") + " | " + _("where") + " |", "| --- | --- |"]
     out += [f"| {what} | {_code(path)} |" for what, path in rows]
-    out += ["", "Uninstalling Cardhall leaves these files in place (the Windows uninstaller asks). "
-            "A file that cannot be read is set aside beside itself as `NAME.corrupt-<time>`.", ""]
+    out += ["", _("Uninstalling Cardhall leaves these files in place (the Windows uninstaller asks). "
+                  "A file that cannot be read is set aside beside itself as `NAME.corrupt-<time>`."), ""]
     return out
 
 
 def about_markdown(storage, notices: list[about.Notice] | None) -> str:
     home = about.homepage()
     out = [f"# Cardhall {about.version()}", "",
-           "Fast memory-and-reaction card games on one desktop table: play against bots that remember, "
-           "forget and react like people, or pass the computer around in hot-seat.", ""]
+           _("Fast memory-and-reaction card games on one desktop table: play against bots that remember, "
+             "forget and react like people, or pass the computer around in hot-seat."), ""]
     if home:
-        out += [f"Home page: {home}", ""]
-    out += ["## Licence", "",
-            "Cardhall is free software under the **MIT licence**: you may use, copy, change and share it, "
-            "also for money, as long as the copyright and licence notice go with it. It comes with no "
-            "warranty.", "",
+        out += [_("Home page: {url}").format(url=home), ""]
+    out += ["## " + _("Licence"), "",
+            _("Cardhall is free software under the **MIT licence**: you may use, copy, change and share it, "
+              "also for money, as long as the copyright and licence notice go with it. It comes with no "
+              "warranty."), "",
             "Copyright (c) 2026 The Cardhall developers.", ""]
     out += files_markdown(storage)
-    out += ["## Credits", ""] + [f"- {line}" for line in CREDITS] + [""]
-    out += ["## Third-party software", ""]
+    out += ["## " + _("Credits"), ""] + [f"- {line}" for line in CREDITS] + [""]
+    out += ["## " + _("Third-party software"), ""]
     if notices:
         components = [n for n in notices if n.licence]
         named = [f"{n.name} ({n.licence})" for n in components[:4]]
-        out += [f"A built Cardhall carries {len(components)} pieces of other people's software, each under "
-                f"its own licence: {', '.join(named)} and {len(components) - len(named)} more.", "",
-                "Choose **Licences** (key L) to read each one in full.", ""]
+        out += [ngettext("A built Cardhall carries {n} piece of other people's software, under its own "
+                         "licence: {named} and {more} more.",
+                         "A built Cardhall carries {n} pieces of other people's software, each under "
+                         "its own licence: {named} and {more} more.", len(components)).format(
+                    n=len(components), named=", ".join(named), more=len(components) - len(named)), "",
+                _("Choose **Licences** (key L) to read each one in full."), ""]
     else:
-        out += ["The notices of the third-party software (NOTICES.md) are missing from this copy.", ""]
+        out += [_("The notices of the third-party software (NOTICES.md) are missing from this copy."), ""]
     return "\n".join(out)
 
 
@@ -83,14 +87,14 @@ class AboutScene(PageScene):
     def __init__(self, app):
         found = load_notices()
         self.notices = found[1] if found else None
-        super().__init__(app, "About Cardhall")
+        super().__init__(app, _("About Cardhall"))
 
     def _load(self) -> list[RT.Block]:
         return RT.parse(about_markdown(self.storage, self.notices))
 
     def build(self) -> None:
         super().build()
-        self.licences_button = Button("Licences", self.open_notices, shortcut=pygame.K_l)
+        self.licences_button = Button(_("Licences"), self.open_notices, shortcut=pygame.K_l)
         self.licences_button.enabled = bool(self.notices)
         self.form.set_widgets([self.back_button, self.licences_button], keep_focus=False)
 
@@ -106,20 +110,20 @@ class NoticesScene(PageScene):
     """NOTICES.md: the components on the left (↑↓ or a click chooses), the chosen one's notice and
     licence on the right (wheel, PgUp/PgDn, Home/End scroll)."""
 
-    hints = [("↑↓", "Choose"), ("PgUp PgDn", "Scroll"), ("Esc", "Back")]
+    hints = [("↑↓", _l("Choose")), ("PgUp PgDn", _l("Scroll")), ("Esc", _l("Back"))]
     LIST_W = 280
     GAP = 16
 
     def __init__(self, app):
         found = load_notices()
-        intro, notices = found if found else ("The notices file (NOTICES.md) is missing from this copy.", [])
+        intro, notices = found if found else (_("The notices file (NOTICES.md) is missing from this copy."), [])
         # The first entry is the file's introduction with every component and its licence.
-        table = ["| component | licence |", "| --- | --- |"] + [f"| {n.name} | {n.licence} |" for n in notices if n.licence]
-        overview = about.Notice("Overview", "", (), intro + "\n\n" + "\n".join(table))
+        table = ["| " + _("component") + " | " + _("licence") + " |", "| --- | --- |"] + [f"| {n.name} | {n.licence} |" for n in notices if n.licence]
+        overview = about.Notice(_("Overview"), "", (), intro + "\n\n" + "\n".join(table))
         self.entries = [overview] + notices
         self.chosen = 0
         self.list_scroll = 0
-        super().__init__(app, "Licences")
+        super().__init__(app, _("Licences"))
 
     def _load(self) -> list[RT.Block]:
         return RT.parse(self.entries[self.chosen].text)

@@ -60,13 +60,35 @@ class GuideOffer(MenuScene):
         self.later_button = Button(_("Not now"), self.back, hint="Esc")
         self.form.set_widgets([self.play_button, self.later_button], keep_focus=False)
 
+    def words(self) -> str:
+        return _("{about} It stops at each new moment and shows you what to do; skip it any time with Esc. "
+                 "It is not counted in your statistics.").format(about=self.guide.about if self.guide else "")
+
     def layout(self, size) -> None:
+        """The panel holds the question, the words and the two buttons side by side, centred: it
+        grows with the words (a longer language wraps to more lines) and takes the small type when
+        the body type would not fit the window's height."""
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(720, w - 80), 300)
+        pw = min(720, w - 80)
+        gap, margin, bh = 16, 24, 48
+        later_w = max(200, T.text(self.later_button.text, TH.BODY, (0, 0, 0)).get_width() + 80)
+        play_w = max(340, T.text(self.play_button.text, TH.BODY, (0, 0, 0), True).get_width() + 90)
+        room = pw - 2 * margin - gap
+        if later_w + play_w > room:          # the labels take a smaller type in narrower buttons
+            later_w = max(160, min(later_w, room * 2 // 5))
+            play_w = room - later_w
+        for size_ in (TH.BODY, TH.SMALL):
+            self.body_size = size_
+            self.lines = T.wrap(self.words(), size_, pw - 60)
+            ph = 96 + len(self.lines) * T.line_height(size_) + 20 + bh + margin
+            if ph <= h - 40:
+                break
+        self.panel = pygame.Rect(0, 0, pw, min(ph, h - 40))
         self.panel.center = (w // 2, h // 2)
-        bw = max(340, T.text(self.play_button.text, TH.BODY, (0, 0, 0), True).get_width() + 90)
-        self.play_button.rect = pygame.Rect(self.panel.centerx - 100, self.panel.bottom - 24 - 48, bw, 48)
-        self.later_button.rect = pygame.Rect(self.play_button.rect.x - 16 - 200, self.panel.bottom - 24 - 48, 200, 48)
+        x = self.panel.centerx - (later_w + gap + play_w) // 2
+        y = self.panel.bottom - margin - bh
+        self.later_button.rect = pygame.Rect(x, y, later_w, bh)
+        self.play_button.rect = pygame.Rect(x + later_w + gap, y, play_w, bh)
 
     def play(self) -> None:
         self.app.pop()
@@ -86,9 +108,7 @@ class GuideOffer(MenuScene):
         T.blit_text(surface, _("New to {game}?").format(game=self.variant.title), TH.H1, pal.text,
                     (self.panel.centerx, self.panel.y + 50), "center", bold=True)
         y = self.panel.y + 96
-        words = (self.guide.about if self.guide else "") + " It stops at each new moment and shows you what to do; " \
-            "skip it any time with Esc. It is not counted in your statistics."
-        for line in T.wrap(words, TH.BODY, self.panel.w - 60):
-            T.blit_text(surface, line, TH.BODY, pal.text_dim, (self.panel.centerx, y), "midtop")
-            y += T.line_height(TH.BODY)
+        for line in self.lines:
+            T.blit_text(surface, line, self.body_size, pal.text_dim, (self.panel.centerx, y), "midtop")
+            y += T.line_height(self.body_size)
         self.form.draw(surface, pal)      # (no key-hint bar: the buttons show Enter and Esc)

@@ -8,6 +8,7 @@ from game.client.scenes.play import LEVEL_WORDS
 from game.client.scenes.rules import RulesScene
 from game.client.ui import richtext as RT
 from game.ladder import LADDER_FILE, VariantLadder, load_ladder
+from game.i18n import _
 from game.resources import rules_file
 
 
@@ -15,26 +16,28 @@ def ladder_markdown(ladders: dict[str, VariantLadder], titles: dict[str, str], f
                     problem: str = "") -> str:
     """The page: the levels in words, then one table per variant (the one being set up first)."""
     out = [
-           "Bots differ in how well they remember, how often they slip and how fast they react. "
-           "None of them ever sees a card it could not see at the table.", ""]
+           _("Bots differ in how well they remember, how often they slip and how fast they react. "
+             "None of them ever sees a card it could not see at the table."), ""]
     out += [f"- {words}" for words in LEVEL_WORDS.values()]
-    out += ["", "## How they do, measured",
-            "Each line is the first bot's share of won matches against the others, from many bot-only "
-            "matches (`benchmarks/bench_bots.py`); the brackets are 95% intervals.", ""]
+    out += ["", "## " + _("How they do, measured"),
+            _("Each line is the first bot's share of won matches against the others, from many bot-only "
+              "matches (`benchmarks/bench_bots.py`); the brackets are 95% intervals."), ""]
     if problem:
-        out += [f"*The measured figures are not available: {problem}.*", ""]
+        out += ["*" + _("The measured figures are not available: {problem}.").format(problem=problem) + "*", ""]
     order = sorted(ladders, key=lambda v: (v != first, titles.get(v, v)))
     for vid in order:
         ladder = ladders[vid]
         out += [f"### {titles.get(vid, vid)}", "",
-                f"{ladder.seats} players, {ladder.games:,} matches per line, measured {ladder.measured or 'earlier'}.", "",
-                "| line-up | matches won | 95% interval |", "| --- | --- | --- |"]
+                _("{players} players, {games:,} matches per line, measured {when}.").format(
+                    players=ladder.seats, games=ladder.games, when=ladder.measured or _("earlier")), "",
+                "| " + " | ".join((_("line-up"), _("matches won"), _("95% interval"))) + " |", "| --- | --- | --- |"]
         for line in ladder.lines:
-            out.append(f"| {line.label} | **{line.win_rate:.0%}** | {line.low:.0%} to {line.high:.0%} |")
+            out.append(f"| {line.label} | **{line.win_rate:.0%}** | "
+                       + _("{low} to {high}").format(low=f"{line.low:.0%}", high=f"{line.high:.0%}") + " |")
         out.append("")
     missing = [titles[v] for v in titles if v not in ladders]
     if missing and not problem:
-        out += [f"Not measured yet: {', '.join(sorted(missing))}.", ""]
+        out += [_("Not measured yet: {games}.").format(games=", ".join(sorted(missing))), ""]
     return "\n".join(out)
 
 
@@ -43,8 +46,8 @@ class LadderScene(RulesScene):
 
     def __init__(self, app, variant_id: str | None = None):
         self.first = variant_id
-        super().__init__(app, "bot-ladder", "Bot levels")
-        self.title = "Bot levels"
+        super().__init__(app, "bot-ladder", _("Bot levels"))
+        self.title = _("Bot levels")
 
     def _load(self) -> list[RT.Block]:
         ladders, problem = load_ladder(rules_file(LADDER_FILE))

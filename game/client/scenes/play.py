@@ -19,7 +19,7 @@ from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget
 from game.core.errors import CardhallError
 from game.core.options import REACTION_SECONDS
-from game.i18n import _, _l, ngettext
+from game.i18n import _, _l, ngettext, pgettext
 
 BOT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Elif", "Farid", "Greta", "Hiro")
 KINDS = ("human", "easy", "medium", "hard")
@@ -45,7 +45,17 @@ def format_option(spec, value: Any) -> str:
         return _(spec.zero_label)
     if isinstance(value, float):
         return f"{value:g}"
+    if isinstance(value, str):
+        # a choice's word ("rounds", "target pair"): packaging/translations.py extracts every
+        # OptionSpec's texts, its string choices under this context
+        return pgettext("option value", value)
     return str(value)
+
+
+def option_words(spec) -> tuple[str, str]:
+    """An option's label and help in the player's language (the variants' OptionSpecs give the
+    English; packaging/translations.py puts them in the catalogue)."""
+    return _(spec.label), _(spec.help) if spec.help else ""
 
 
 def reaction_words(humans: int) -> tuple[str, str]:
@@ -70,12 +80,13 @@ def option_widget(spec, value: Any, on_change, humans: int | None = None) -> Wid
     if spec.key == "reaction_seconds" and humans is not None:
         label, help = reaction_words(humans)
         return Stepper(label, value, spec.minimum, spec.maximum, spec.step, on_change, fmt=reaction_value, help=help)
+    label, help = option_words(spec)
     if spec.kind == "toggle":
-        return Toggle(spec.label, bool(value), on_change, help=spec.help)
+        return Toggle(label, bool(value), on_change, help=help)
     if spec.kind == "choice":
-        return Cycler(spec.label, spec.choices, value, on_change, fmt=lambda v, s=spec: format_option(s, v), help=spec.help)
-    return Stepper(spec.label, value, spec.minimum, spec.maximum, spec.step, on_change,
-                   fmt=lambda v, s=spec: format_option(s, v), help=spec.help)
+        return Cycler(label, spec.choices, value, on_change, fmt=lambda v, s=spec: format_option(s, v), help=help)
+    return Stepper(label, value, spec.minimum, spec.maximum, spec.step, on_change,
+                   fmt=lambda v, s=spec: format_option(s, v), help=help)
 
 
 class VariantChooser(VariantList):
@@ -551,7 +562,7 @@ class SummaryScene(MenuScene):
                 continue
             value = self.options.get(spec.key, spec.default)
             changed = value != spec.default
-            label, shown = spec.label, format_option(spec, value)
+            label, shown = option_words(spec)[0], format_option(spec, value)
             if spec.key == "reaction_seconds" and tables.pass_closes_window(self.variant.id):
                 label, shown = reaction_words(sum(1 for si in self.seat_list if si.kind == "human"))[0], reaction_value(value)
                 changed = changed and self.reaction_chosen     # the seating's own default is no change
@@ -563,7 +574,8 @@ class SummaryScene(MenuScene):
                 break
         drawn = self._draw_rules(surface, rows, size, gap, y)
         if drawn < len(rows):
-            T.blit_text(surface, f"… and {len(rows) - drawn} more", size, pal.text_dim,
+            more = len(rows) - drawn
+            T.blit_text(surface, ngettext("… and {n} more", "… and {n} more", more).format(n=more), size, pal.text_dim,
                         (self.right.x + 20, self.right.bottom - 14), "bottomleft")
 
     def _draw_rules(self, surface, rows, size, gap, y) -> int:
