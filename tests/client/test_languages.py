@@ -245,3 +245,18 @@ def test_the_rules_page_is_the_chosen_languages_else_english(make_app, language,
     labels = [str(w.label) for w in setup.option_widgets]
     expected = {"de": "Vierzehner-Zusätze", "fr": "Bonus des quatorze"}.get(language)
     assert (expected in labels) if expected else all(label.startswith("[") for label in labels)
+
+
+def test_a_tables_bold_head_stays_inside_its_column(make_app):
+    """A table's head is drawn bold but was measured in the regular type: one long word there ran past
+    the table's band ("95-%-Intervall" on the Bot levels page in German)."""
+    from game.client.ui import richtext as RT
+    from game.client.ui import theme as TH
+
+    make_app(size=(960, 540))
+    surf = RT.render(RT.parse("| Aufstellung | gewonnene Partien | 95-%-Intervall |\n|---|---|---|\n"
+                              "| hard vs 3 random | **100%** | 99% bis 100% |\n"), 900, TH.STANDARD)
+    y = 6
+    band_end = next(x for x in range(surf.get_width()) if surf.get_at((x, y))[3] == 0)
+    ink = [x for x in range(band_end, surf.get_width()) for yy in range(2, 24) if surf.get_at((x, yy))[3] > 0]
+    assert ink == [], f"the head's words run {max(ink) - band_end + 1} px past the table"

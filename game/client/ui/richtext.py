@@ -255,8 +255,10 @@ def _table(surf: pygame.Surface | None, block: Block, y: int, width: int, size: 
     pad = 8
     natural = [0] * cols      # a column's width with no wrapping
     least = [0] * cols        # its longest word (or picture): never narrower than that
-    for r in block.rows:
+    for i, r in enumerate(block.rows):
         for c, cell in enumerate(r):
+            if i == 0:      # the header row is drawn bold: measured so (a bold head ran past its column)
+                cell = [Run(run.text, True, run.italic, run.code, run.card) for run in cell]
             lines = layout_runs(cell, size, 10_000)
             natural[c] = max(natural[c], max((p[-1].x + p[-1].width if p else 0) for p, _ in lines))
             for run in cell:
