@@ -142,6 +142,15 @@ class LazyString:
     def __bool__(self) -> bool:
         return bool(self.message)
 
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
+    def __getitem__(self, index):
+        return str(self)[index]
+
+    def __iter__(self):
+        return iter(str(self))
+
     def __add__(self, other) -> str:
         return str(self) + str(other)
 

@@ -77,6 +77,8 @@ def test_switching_the_language_at_run_time_and_lazy_strings():
     assert i18n._("a string no catalogue has") == "a string no catalogue has"
     assert i18n.set_language("en") == "en" and str(title) == "Settings"
     assert i18n.set_language("xx") == "en"           # unknown: English
+    # what str offers, on the words of now (a guide's text is one: "limit" not in moment.text)
+    assert "ett" in title and title[0] == "S" and list(title)[:2] == ["S", "e"] and title.startswith("Set")
 
 
 def test_the_pseudo_locale_accents_every_letter_and_lengthens_by_about_two_fifths():
