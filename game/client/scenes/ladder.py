@@ -3,13 +3,40 @@ ladder from the bot benchmark), drawn as a scrollable page like the rules."""
 
 from __future__ import annotations
 
+import re
+
 from game import games
-from game.client.scenes.play import LEVEL_WORDS
+from game.client.scenes.play import LEVEL_NAMES, LEVEL_WORDS
 from game.client.scenes.rules import RulesScene
 from game.client.ui import richtext as RT
 from game.ladder import LADDER_FILE, VariantLadder, load_ladder
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.resources import rules_file
+
+
+# A line-up as the bot benchmark labels it: "hard vs 3 random", "easy vs random, two characters".
+_LINE_UP = re.compile(r"(?P<first>easy|medium|hard|random|passes every turn) vs (?:(?P<n>\d+) )?"
+                      r"(?P<other>easy|medium|hard|random)(?:, (?P<characters>two|three|four) characters)?")
+
+
+def line_up_words(label: str) -> str:
+    """A ladder line's label in the player's language (a label of another shape is shown as written)."""
+    found = _LINE_UP.fullmatch(label)
+    if found is None:
+        return label
+    bots = {"easy": LEVEL_NAMES["easy"], "medium": LEVEL_NAMES["medium"], "hard": LEVEL_NAMES["hard"],
+            "random": pgettext("bot level", "random"), "passes every turn": _("passes every turn")}
+    first, other = str(bots[found["first"]]), str(bots[found["other"]])
+    words = (_("{first} vs {n} {other}").format(first=first, n=found["n"], other=other) if found["n"]
+             else _("{first} vs {other}").format(first=first, other=other))
+    characters = found["characters"]
+    if characters == "two":
+        words = _("{line_up}, two characters").format(line_up=words)
+    elif characters == "three":
+        words = _("{line_up}, three characters").format(line_up=words)
+    elif characters == "four":
+        words = _("{line_up}, four characters").format(line_up=words)
+    return words
 
 
 def ladder_markdown(ladders: dict[str, VariantLadder], titles: dict[str, str], first: str | None = None,
@@ -32,7 +59,7 @@ def ladder_markdown(ladders: dict[str, VariantLadder], titles: dict[str, str], f
                     players=ladder.seats, games=ladder.games, when=ladder.measured or _("earlier")), "",
                 "| " + " | ".join((_("line-up"), _("matches won"), _("95% interval"))) + " |", "| --- | --- | --- |"]
         for line in ladder.lines:
-            out.append(f"| {line.label} | **{line.win_rate:.0%}** | "
+            out.append(f"| {line_up_words(line.label)} | **{line.win_rate:.0%}** | "
                        + _("{low} to {high}").format(low=f"{line.low:.0%}", high=f"{line.high:.0%}") + " |")
         out.append("")
     missing = [titles[v] for v in titles if v not in ladders]
