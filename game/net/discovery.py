@@ -49,8 +49,10 @@ def advertise(table: Any, port: int, address: str | None = None) -> Advert | Non
         name = f"{table.host_name[:20]} {host} {port}"
         info = ServiceInfo(SERVICE, f"{name}.{SERVICE}", addresses=[socket.inet_aton(ip)], port=port,
                            properties={"game": table.variant.title, "open": str(len(table.open_seats())),
-                                       "v": "1"}, server=f"{host}.local.")
+                                       "v": "1"}, server=f"{host}-{port}.local.")
         zc = Zeroconf()
+        # The server name is the advert's own: two copies on one machine sharing "<host>.local."
+        # pooled their address records, and a browser could read one table's address as the other's.
         zc.register_service(info)
         return Advert(zc, info)
     except Exception as exc:   # mDNS is a convenience: the address can always be typed
@@ -81,7 +83,11 @@ class Browser:
                 self._found.pop(name, None)
             return
         try:
-            info = zeroconf.get_service_info(service_type, name, timeout=1500)
+            info = None
+            for _ in range(3):   # an answer can be slow on a busy machine or network: ask again
+                info = zeroconf.get_service_info(service_type, name, timeout=1500)
+                if info is not None and info.parsed_addresses():
+                    break
             if info is None or not info.parsed_addresses():
                 return
             props = {k.decode(errors="replace"): (v or b"").decode(errors="replace")[:40]
