@@ -1,0 +1,136 @@
+"""The real speech path on Linux: Cardhall's speaker -> spd-say -> speech-dispatcher -> its
+espeak-ng module -> audio, caught in a WAV file and measured with sox.
+
+Each test starts its own speech-dispatcher (its own socket, configuration and log in a temporary
+folder) whose audio goes through ALSA's file plugin into a WAV file instead of a sound card, so
+the test needs no sound hardware and no desktop session, and leaves the player's own
+speech-dispatcher alone. Skipped where the programs are missing; .ci/run installs them
+(speech-dispatcher, speech-dispatcher-espeak-ng, espeak-ng, sox).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from game.client.speech import SpeechDispatcherSpeaker, choose_speaker
+
+ESPEAK_MODULE = Path("/usr/lib/speech-dispatcher-modules/sd_espeak-ng")     # (Debian's place)
+ALSA_CONF = Path("/usr/share/alsa/alsa.conf")
+missing = [name for name in ("speech-dispatcher", "spd-say", "sox") if shutil.which(name) is None]
+missing += [str(path) for path in (ESPEAK_MODULE, ALSA_CONF) if not path.exists()]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(bool(missing), reason="the real speech path needs " + ", ".join(missing) + " (Debian: apt "
+                       "install speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox; .ci/run installs them)"),
+]
+
+LINE = "Kombio. Your turn: draw a card from the deck, or take the top of the discard pile."
+
+
+def _dispatcher(tmp: Path) -> tuple[subprocess.Popen, Path, dict]:
+    """A private speech-dispatcher whose espeak-ng audio goes to tmp/out.wav."""
+    conf = tmp / "conf"
+    (conf / "modules").mkdir(parents=True)
+    module_conf = Path("/etc/speech-dispatcher/modules/espeak-ng.conf")
+    (conf / "modules" / "espeak-ng.conf").write_text(module_conf.read_text() if module_conf.exists() else "")
+    (conf / "speechd.conf").write_text(
+        'LogLevel 3\nDefaultVolume 100\nAudioOutputMethod "alsa"\nAudioALSADevice "cardhall_wav"\n'
+        'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\nDefaultModule espeak-ng\n')
+    wav = tmp / "out.wav"
+    (tmp / "asound.conf").write_text(
+        'pcm.cardhall_wav {\n type file\n slave.pcm "null"\n file "%s"\n format "wav"\n}\n' % wav)
+    (tmp / "run").mkdir()
+    (tmp / "log").mkdir()
+    sock = tmp / "run" / "speechd.sock"
+    env = dict(os.environ, HOME=str(tmp), XDG_RUNTIME_DIR=str(tmp / "run"),
+               ALSA_CONFIG_PATH=f"{ALSA_CONF}:{tmp / 'asound.conf'}")
+    daemon = subprocess.Popen(
+        ["speech-dispatcher", "-s", "-t", "60", "-C", str(conf), "-S", str(sock), "-P", str(tmp / "run" / "pid"),
+         "-L", str(tmp / "log")], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 15
+    while not sock.exists():
+        assert daemon.poll() is None, "speech-dispatcher stopped at start (see its log in %s)" % (tmp / "log")
+        assert time.monotonic() < deadline, "speech-dispatcher made no socket in 15 s"
+        time.sleep(0.05)
+    return daemon, wav, {"SPEECHD_ADDRESS": f"unix_socket:{sock}"}
+
+
+def _stop(daemon: subprocess.Popen) -> None:
+    if daemon.poll() is None:
+        os.killpg(daemon.pid, signal.SIGTERM)       # its own session: the daemon and its module
+        try:
+            daemon.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(daemon.pid, signal.SIGKILL)
+            daemon.wait(10)
+
+
+def _settled(wav: Path, timeout: float = 30.0) -> None:
+    """Wait until the WAV file has sound and stopped growing (the line was spoken)."""
+    deadline = time.monotonic() + timeout
+    size, still = -1, 0.0
+    while time.monotonic() < deadline:
+        now = wav.stat().st_size if wav.exists() else 0
+        if now > 44 and now == size:
+            still += 0.1
+            if still >= 1.0:
+                return
+        else:
+            size, still = now, 0.0
+        time.sleep(0.1)
+    raise AssertionError(f"no settled audio in {timeout} s ({size} bytes)")
+
+
+def measure(wav: Path) -> dict[str, float]:
+    """sox's figures for the file (--ignore-length: ALSA's file plugin leaves the header's length
+    at 0 while the device is open)."""
+    out = subprocess.run(["sox", "--ignore-length", str(wav), "-n", "stat"], capture_output=True, text=True,
+                         timeout=30).stderr
+    figures = {}
+    for name, key in (("Length (seconds)", "seconds"), ("RMS     amplitude", "rms"), ("Maximum amplitude", "peak")):
+        match = re.search(re.escape(name) + r":\s+(-?[\d.]+)", out)
+        assert match, f"sox printed no {name!r}: {out}"
+        figures[key] = float(match.group(1))
+    return figures
+
+
+def speak_to_wav(tmp: Path, monkeypatch, text: str, rate: int = 0) -> dict[str, float]:
+    daemon, wav, env = _dispatcher(tmp)
+    try:
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        speaker = choose_speaker("speech-dispatcher")        # the chooser's own probe (spd-say -O) included
+        assert isinstance(speaker, SpeechDispatcherSpeaker), getattr(speaker, "reason", speaker)
+        speaker.set_rate(rate)
+        speaker.say(text, interrupt=True)
+        assert speaker.flush(), "spd-say did not hand the line over"
+        _settled(wav)
+        speaker.close()
+    finally:
+        _stop(daemon)
+    return measure(wav)
+
+
+def test_a_line_spoken_through_speech_dispatcher_is_real_speech(tmp_path, monkeypatch):
+    figures = speak_to_wav(tmp_path, monkeypatch, LINE)
+    # About 5 s at espeak-ng's normal rate; silence would have an RMS near 0.
+    assert 2.0 < figures["seconds"] < 15.0, figures
+    assert figures["rms"] > 0.02, figures
+    assert figures["peak"] > 0.2, figures
+
+
+def test_the_speech_rate_reaches_the_engine(tmp_path, monkeypatch):
+    normal = speak_to_wav(tmp_path / "normal", monkeypatch, LINE, rate=0)
+    fast = speak_to_wav(tmp_path / "fast", monkeypatch, LINE, rate=80)
+    assert fast["rms"] > 0.02, fast
+    assert fast["seconds"] < 0.75 * normal["seconds"], (normal, fast)
