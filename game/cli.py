@@ -68,6 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--language", default=None, metavar="CODE",
                         help=_("the language of this run, the window's and these lines (en, de, fr; en_XA is the "
                              "pseudo-locale translators test with); Settings > Language keeps a choice"))
+    parser.add_argument("--speech", action="store_true",
+                        help=_("turn speech on (Settings > Speech; Ctrl+S in the game turns it on or off)"))
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("play", help=_("open the game window (the default)"))
 
@@ -389,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "join":
             return cmd_join(args)
         from game.client.app import run
-        return run({"language": args.language})
+        return run({"language": args.language, "speech": args.speech})
     except CardhallError as exc:
         print(f"cardhall: error: {one_line(str(exc))}", file=sys.stderr)
         return 2

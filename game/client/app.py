@@ -26,6 +26,8 @@ from game import i18n
 from game.client.clock import Clock
 from game.client.scene import Scene
 from game.client.sound import Sound
+from game.client.speech.backends import NoSpeaker
+from game.client.speech.voice import Announcer, Voice, is_repeat_key, is_speech_key
 from game.client.storage import WINDOW_MAX, WINDOW_SIZES, Storage
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
@@ -75,7 +77,7 @@ def _opt(options: Any, name: str, default: Any = None) -> Any:
 class App:
     def __init__(self, storage: Storage | None = None, clock: Clock | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None,
-                 first_scene: Any = None, language: str | None = None):
+                 first_scene: Any = None, language: str | None = None, speaker: Any = None):
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         pygame.display.init()
         pygame.font.init()
@@ -86,6 +88,10 @@ class App:
         T.set_scale(self.settings.text_size)
         # --language shows one run in a language without changing the settings
         i18n.set_language(language or self.settings.language)
+        # Speech (Settings, Ctrl+S): the engine is looked for only once speech is on; tests pass a
+        # ConsoleSpeaker.
+        self.voice = Voice(self.settings, speaker)
+        self.announcer = Announcer(self.voice)
         self.scenes: list[Scene] = []
         self.running = True
         self.frame = 0
@@ -182,12 +188,40 @@ class App:
         the ones under the top one too (no restart)."""
         self.settings.language = code
         i18n.set_language(code)
+        self.voice.language_changed()
         for scene in self.scenes:
             rebuild = getattr(scene, "rebuild", None)
             if rebuild is not None:
                 rebuild()       # buttons and rows made with the old language's words
             else:
                 scene.resize(self.size)
+        self.save_settings()
+
+    def set_speech(self, on: bool) -> None:
+        """Settings -> Speech: on, the whole screen is said again; off, "Speech off" is the last line."""
+        self.voice.set_on(on)
+        if on:
+            self.announcer.reset()
+            self._no_speech_engine()
+        self.save_settings()
+
+    def toggle_speech(self) -> None:
+        """Ctrl+S, on every screen."""
+        if self.settings.speech:
+            self.set_speech(False)
+            return
+        self.voice.set_on(True)
+        self.voice.say(_("Speech on"), interrupt=True)
+        self.announcer.reset(after_line=True)
+        self._no_speech_engine()
+        self.save_settings()
+
+    def _no_speech_engine(self) -> None:
+        if isinstance(self.voice.speaker, NoSpeaker):     # (shown for whoever can see the screen)
+            self.toast(self.voice.status(), 8.0)
+
+    def set_speech_rate(self, rate: int) -> None:
+        self.voice.set_rate(rate)
         self.save_settings()
 
     def toggle_fullscreen(self) -> None:
@@ -281,6 +315,7 @@ class App:
     def toast(self, text: str, seconds: float = 2.5) -> None:
         """A short message over everything (e.g. "Match saved"), after those still showing."""
         self._toasts.append([text, seconds])
+        self.announcer.tell(text)
 
     # -- the frame ---------------------------------------------------------------------------------
     def quit(self) -> None:
@@ -295,6 +330,7 @@ class App:
         if self._settings_dirty:
             self.save_settings()
         self.storage.retry_writes()        # a last try for a result a full disk held back
+        self.voice.close()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -302,6 +338,12 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if is_speech_key(event):
+            self.toggle_speech()
+            return
+        if is_repeat_key(event):
+            self.voice.repeat()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:
             self.toggle_fullscreen()
@@ -366,6 +408,8 @@ class App:
                 self._toasts.pop(0)
         if not self.running:
             return False
+        if self.voice.on:
+            self.announcer.update(self.top)
         self.draw(self.surface)
         pygame.display.flip()
         self.frame += 1
@@ -477,7 +521,7 @@ def run(argv_options: Any = None) -> int:
     """Open the window and play until it is closed. ``argv_options`` (dict or argparse
     namespace) may hold: fullscreen (bool), windowed (bool), size ((w, h)), home (a base
     directory instead of the platform's, like $CARDHALL_HOME), frames (stop after n frames), language
-    (a language code for this run)."""
+    (a language code for this run), speech (turn speech on)."""
     home = _opt(argv_options, "home")
     storage = Storage(home, lock=True) if home else Storage(lock=True)
     fullscreen = _opt(argv_options, "fullscreen")
@@ -486,6 +530,8 @@ def run(argv_options: Any = None) -> int:
     size = _opt(argv_options, "size")
     app = App(storage=storage, size=tuple(size) if size else None, fullscreen=fullscreen,
               language=_opt(argv_options, "language"))
+    if _opt(argv_options, "speech"):
+        app.set_speech(True)       # `cardhall --speech`: a player who cannot see Settings starts with it
     frames = _opt(argv_options, "frames")
     run_until_closed(app, storage, int(frames) if frames else None)
     return 0

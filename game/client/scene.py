@@ -80,6 +80,16 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    # -- speech (game/client/speech: the Announcer reads these after each frame) ----------------
+    def spoken_screen(self) -> list[str]:
+        """What speech says on arriving at this screen, before its focused item: the title and
+        what the screen shows beside its controls."""
+        return []
+
+    def spoken_focus(self):
+        """The widget that has the keyboard focus (speech says it, and its value), or None."""
+        return None
+
     def next_frame_due(self, now: float) -> float | None:
         """Seconds after `now` (the app's clock) at which this scene, on top, must be drawn again
         though no input came: 0 while something moves, a deadline while it waits (a countdown's
@@ -145,6 +155,12 @@ class MenuScene(Scene):
     def back(self) -> None:
         self.app.sound.play("click")
         self.app.pop()
+
+    def spoken_screen(self) -> list[str]:
+        return [str(self.title), str(self.subtitle)]
+
+    def spoken_focus(self):
+        return self.form.focused
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.form.handle_event(event):

@@ -75,6 +75,10 @@ class Settings:
     # A language code from game.i18n.LANGUAGE_NAMES, or "" for the system's language (the default:
     # settings files from before there was a choice have no key and get it)
     language: str = ""
+    # Speech (docs/speech.md): every screen, the focused item and its value spoken; off by default,
+    # Ctrl+S turns it on anywhere. The rate is speech-dispatcher's scale, 0 the engine's normal.
+    speech: bool = False
+    speech_rate: int = 0                # -100 (slowest) .. 100 (fastest)
     # The last setup used per variant: {"seats": [...SeatInfo json], "options": {...}}
     last_setup: dict[str, Any] = field(default_factory=dict)
     # The variants whose guided first match was offered already (it is offered once per variant)
@@ -124,7 +128,9 @@ def _check_setting(name: str, value: Any) -> Any:
                 and WINDOW_MIN[0] <= value[0] <= WINDOW_MAX[0] and WINDOW_MIN[1] <= value[1] <= WINDOW_MAX[1]):
             return (int(value[0]), int(value[1]))
         return _INVALID
-    if name in ("fullscreen", "sound", "memory_aid", "colour_blind"):
+    if name == "speech_rate":
+        return int(value) if _is_number(value) and float(value).is_integer() and -100 <= value <= 100 else _INVALID
+    if name in ("fullscreen", "sound", "memory_aid", "colour_blind", "speech"):
         return value if isinstance(value, bool) else _INVALID
     if name == "animation_speed":
         if value == "fastest":

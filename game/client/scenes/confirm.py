@@ -37,6 +37,9 @@ class ConfirmDialog(MenuScene):
         self.form.set_widgets([self.yes, self.no], keep_focus=False)
         self.form.focus_on(self.yes)
 
+    def spoken_screen(self) -> list[str]:
+        return [self.title_text] + self.lines
+
     def wrapped(self, width: int) -> list[str]:
         return [part for line in self.lines for part in T.wrap(line, TH.BODY, width)]
 

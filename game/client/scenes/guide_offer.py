@@ -90,6 +90,12 @@ class GuideOffer(MenuScene):
         self.later_button.rect = pygame.Rect(x, y, later_w, bh)
         self.play_button.rect = pygame.Rect(x + later_w + gap, y, play_w, bh)
 
+    def heading(self) -> str:
+        return _("New to {game}?").format(game=self.variant.title)
+
+    def spoken_screen(self) -> list[str]:
+        return [self.heading(), self.words()]
+
     def play(self) -> None:
         self.app.pop()
         play_guided(self.app, self.variant.id)
@@ -105,7 +111,7 @@ class GuideOffer(MenuScene):
         pal = self.palette
         surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 160), None, 0), (0, 0))
         TH.draw_panel(surface, self.panel, pal, fill=(8, 32, 22, 245))
-        T.blit_text(surface, _("New to {game}?").format(game=self.variant.title), TH.H1, pal.text,
+        T.blit_text(surface, self.heading(), TH.H1, pal.text,
                     (self.panel.centerx, self.panel.y + 50), "center", bold=True)
         y = self.panel.y + 96
         for line in self.lines:

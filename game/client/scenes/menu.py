@@ -176,10 +176,19 @@ class MainMenu(MenuScene):
     def dismiss(self) -> None:
         del self.storage.messages[:getattr(self, "_notices_shown", len(self.storage.messages))]
         self.rebuild()
+        for line in self._spoken_notices():       # the next ones, now on the screen
+            self.app.announcer.tell(line)
 
     # -- scene hooks -----------------------------------------------------------------------------
     def resume(self) -> None:
         self.rebuild()
+
+    def spoken_screen(self) -> list[str]:
+        return [_("Cardhall, main menu")] + self._spoken_notices()
+
+    def _spoken_notices(self) -> list[str]:
+        shown = self.storage.messages[:getattr(self, "_notices_shown", 1)]
+        return [_("Notice: {text}").format(text=m) for m in shown]
 
     def back(self) -> None:
         if self.storage.messages:

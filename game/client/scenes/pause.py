@@ -79,6 +79,14 @@ class PauseMenu(MenuScene):
             b.rect = pygame.Rect(self.panel.x + 40, y, bw, b.height_for(bw))
             y += b.rect.h + 12
 
+    def about(self) -> str:
+        if self.guided:
+            return _("{game} · guided match, not saved").format(game=self.variant_title)
+        return self.variant_title
+
+    def spoken_screen(self) -> list[str]:
+        return [_("Paused"), self.about()]
+
     def resume_match(self) -> None:
         self.app.pop()
         if self.on_resume:
@@ -134,7 +142,6 @@ class PauseMenu(MenuScene):
         TH.draw_panel(surface, self.panel, pal, fill=(8, 32, 22, 255))   # (solid: the scores under it showed through)
         T.blit_text(surface, _("Paused"), TH.H1, pal.text, (self.panel.centerx, self.panel.y + 46), "center", bold=True)
         if self.variant_title:
-            about = _("{game} · guided match, not saved").format(game=self.variant_title) if self.guided else self.variant_title
-            T.blit_text(surface, about, TH.SMALL, pal.text_dim, (self.panel.centerx, self.panel.y + 82), "center")
+            T.blit_text(surface, self.about(), TH.SMALL, pal.text_dim, (self.panel.centerx, self.panel.y + 82), "center")
         self.form.draw(surface, pal)
         draw_hints(surface, pal, self.hints)

@@ -249,6 +249,10 @@ class SetupScene(MenuScene):
                              placeholder=f"Player {i + 1}")
             kind = Cycler("", KINDS, s["kind"], lambda v, i=i: self.set_kind(i, v), fmt=lambda v: str(KIND_LABELS.get(v, v)))
             remove = Button("✕", lambda i=i: self.remove_seat(i), size=TH.BODY) if can_remove else None
+            name.speak_as = _("Seat {n}, name").format(n=i + 1)
+            kind.speak_as = _("Seat {n}, player").format(n=i + 1)
+            if remove is not None:
+                remove.speak_as = _("Remove seat {n}").format(n=i + 1)
             self.seat_rows.append((name, kind, remove))
             widgets += [name, kind] + ([remove] if remove else [])
         self.add_button = Button(_("+ Add seat"), self.add_seat)
@@ -348,6 +352,9 @@ class SetupScene(MenuScene):
             if event.key == pygame.K_ESCAPE:
                 self.back()
 
+    def spoken_screen(self) -> list[str]:
+        return [self.title, ngettext("{n} player", "{n} players", len(self.seats)).format(n=len(self.seats))]
+
     def next(self) -> None:
         self.error = ""
         from game.core.options import resolve_options
@@ -356,6 +363,7 @@ class SetupScene(MenuScene):
             options = resolve_options(self.variant.option_specs, self.options)
         except Exception as exc:
             self.error = str(exc)
+            self.app.announcer.tell(self.error)
             return
         self.app.sound.play("click")
         summary = SummaryScene(self.app, self.variant, self.seat_infos(), options)
@@ -469,6 +477,43 @@ class SummaryScene(MenuScene):
             return
         super().handle_event(event)
 
+    def seat_words(self, si) -> str:
+        """ "Bot (medium)" or "Human", as the players' list shows it."""
+        level = si.level or "medium"
+        return _("Human") if si.kind == "human" else _("Bot ({level})").format(level=LEVEL_NAMES.get(level, level))
+
+    def note(self) -> str:
+        humans = sum(1 for si in self.seat_list if si.kind == "human")
+        return (_("Hot seat: pass the device when asked; the screen hides the hands in between.")
+                if humans > 1 else _("Bots play at human-like speed.") if humans == 1 else _("All bots: you watch."))
+
+    def rule_rows(self) -> list[tuple[str, str, bool]]:
+        """The rules in play: (label, value, changed from the default)."""
+        rows = []
+        for spec in self.variant.option_specs:
+            if not spec.applies(self.options):
+                continue
+            value = self.options.get(spec.key, spec.default)
+            changed = value != spec.default
+            label, shown = option_words(spec)[0], format_option(spec, value)
+            if spec.key == "reaction_seconds" and tables.pass_closes_window(self.variant.id):
+                label, shown = reaction_words(sum(1 for si in self.seat_list if si.kind == "human"))[0], reaction_value(value)
+                changed = changed and self.reaction_chosen     # the seating's own default is no change
+            rows.append((str(label), str(shown), changed))
+        return rows
+
+    def warning(self) -> str:
+        return (f"You have an unfinished {self.variant.title} match ({T.clean(self.replacing, 60)}). "
+                "Starting this one replaces it (other games' saves stay): press again to start, "
+                "or Back to keep it.")
+
+    def spoken_screen(self) -> list[str]:
+        players = "; ".join(f"{si.name}, {self.seat_words(si)}" for si in self.seat_list)
+        rows = self.rule_rows()
+        rules = ("; ".join(f"{label}: {shown}" + (", " + _("changed") if changed else "") for label, shown, changed in rows)
+                 if rows else _("The standard rules, no options."))
+        return [self.title, _("Players") + ": " + players + ". " + self.note(), _("Active rules") + ": " + rules]
+
     def record(self):
         from game.core.record import GameRecord
 
@@ -491,6 +536,7 @@ class SummaryScene(MenuScene):
                 self.replacing = unfinished
                 self.start_button.text = _("Replace it and start")
                 self.layout(self.size)
+                self.app.announcer.tell(self.warning())
                 return
         s = self.app.settings
         s.last_setup = dict(s.last_setup)
@@ -516,9 +562,7 @@ class SummaryScene(MenuScene):
     def draw_content(self, surface) -> None:
         pal = self.palette
         if self.replacing:
-            warn = (f"You have an unfinished {self.variant.title} match ({T.clean(self.replacing, 60)}). "
-                    "Starting this one replaces it (other games' saves stay): press again to start, "
-                    "or Back to keep it.")
+            warn = self.warning()
             r = self.start_button.rect
             lines = T.wrap(warn, TH.SMALL, max(200, self.back_button.rect.x - self.left.x - 24))
             y = r.centery - len(lines) * T.line_height(TH.SMALL) // 2
@@ -535,16 +579,13 @@ class SummaryScene(MenuScene):
             pygame.draw.circle(surface, pal.seat_colour(i), (self.left.x + 36, y + 14), 14)
             T.blit_text(surface, str(i + 1), TH.SMALL, pal.accent_text, (self.left.x + 36, y + 14), "center", bold=True)
             T.blit_text(surface, si.name, TH.BODY, pal.text, (self.left.x + 64, y + 14), "midleft", bold=True)
-            level = si.level or "medium"
-            kind = _("Human") if si.kind == "human" else _("Bot ({level})").format(level=LEVEL_NAMES.get(level, level))
+            kind = self.seat_words(si)
             # the level in smaller type where a longer language would run it into the name
             room = self.left.right - 20 - (self.left.x + 64) - T.text(si.name, TH.BODY, pal.text, True).get_width() - 12
             size = next((z for z in (TH.BODY, TH.SMALL) if T.text(kind, z, pal.text_dim).get_width() <= room), TH.TINY)
             T.blit_text(surface, kind, size, pal.text_dim, (self.left.right - 20, y + 14), "midright")
             y += 40
-        humans = sum(1 for si in self.seat_list if si.kind == "human")
-        note = (_("Hot seat: pass the device when asked; the screen hides the hands in between.")
-                if humans > 1 else _("Bots play at human-like speed.") if humans == 1 else _("All bots: you watch."))
+        note = self.note()
         yy = self.left.bottom - 16 - 2 * T.line_height(TH.SMALL)
         for line in T.wrap(note, TH.SMALL, self.left.w - 40):
             T.blit_text(surface, line, TH.SMALL, pal.text_dim, (self.left.x + 20, yy))
@@ -553,20 +594,9 @@ class SummaryScene(MenuScene):
         T.blit_text(surface, heading, T.fitting_size(heading, (TH.H2, TH.BODY), self.right.w - 40, True), pal.text,
                     (self.right.x + 20, self.right.y + 14), bold=True)
         y = self.right.y + 64
-        specs = self.variant.option_specs
-        if not specs:
+        if not self.variant.option_specs:
             T.blit_text(surface, _("The standard rules, no options."), TH.BODY, pal.text_dim, (self.right.x + 20, y))
-        rows = []
-        for spec in specs:
-            if not spec.applies(self.options):
-                continue
-            value = self.options.get(spec.key, spec.default)
-            changed = value != spec.default
-            label, shown = option_words(spec)[0], format_option(spec, value)
-            if spec.key == "reaction_seconds" and tables.pass_closes_window(self.variant.id):
-                label, shown = reaction_words(sum(1 for si in self.seat_list if si.kind == "human"))[0], reaction_value(value)
-                changed = changed and self.reaction_chosen     # the seating's own default is no change
-            rows.append((label, shown, changed))
+        rows = self.rule_rows()
         # Every rule in the body type when they fit, else all of them in the small type (Kabu's seven
         # at text size 1.3 in 960x540); only what still does not fit gives way to "… and N more".
         for size, gap in ((TH.BODY, 8), (TH.SMALL, 4)):

@@ -45,6 +45,11 @@ class PageScene(MenuScene):
     def _load(self) -> list[RT.Block]:
         return []
 
+    def spoken_screen(self) -> list[str]:
+        """The title, then the page a block (a heading, a paragraph, a row) at a time: moving on
+        (Esc, another page) cuts it off."""
+        return [str(self.title)] + RT.plain_lines(self.blocks)
+
     def set_blocks(self, blocks: list[RT.Block]) -> None:
         """Show another page in the same place, from its top."""
         self.blocks = blocks

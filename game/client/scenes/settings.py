@@ -26,6 +26,10 @@ def _speed_label(v) -> str:
     return _("Fastest (no animation)") if v == "fastest" else f"{v:g}×"
 
 
+def _rate_label(v: int) -> str:
+    return _("Normal") if not v else f"{v:+d}"
+
+
 def _language_label(code: str) -> str:
     if not code:
         return _("System ({language})").format(language=i18n.LANGUAGE_NAMES[i18n.system_language()])
@@ -39,6 +43,10 @@ class SettingsScene(MenuScene):
     def build(self) -> None:
         s = self.settings
         self.fullscreen_row = Toggle(_("Fullscreen (F11)"), s.fullscreen, self._fullscreen)
+        self.speech_row = Toggle(_("Speech (Ctrl+S)"), s.speech, self._speech, help=self._speech_help())
+        self.speech_rate_row = Stepper(_("Speech rate"), s.speech_rate, -100, 100, 10, self.app.set_speech_rate,
+                                       fmt=_rate_label)
+        self._speech_rate_usable()
         self.rows = [
             Cycler(_("Language"), self._languages(), s.language, self.app.set_language, fmt=_language_label,
                    help=_("System follows your computer's language.")),
@@ -58,6 +66,8 @@ class SettingsScene(MenuScene):
             Toggle(_("Sound"), s.sound, self._set("sound"), help=self.app.sound.reason),
             Stepper(_("Volume"), int(round(s.volume * 100)), 0, 100, 10, lambda v: self._set("volume")(v / 100),
                     fmt=lambda v: f"{v}%"),
+            self.speech_row,
+            self.speech_rate_row,
             Toggle(_("Memory aid"), s.memory_aid, self._set("memory_aid"),
                    help=_("Show the cards you have already seen. Off by default; the easiest way to learn.")),
             Toggle(_("Colour-blind palette"), s.colour_blind, self._set("colour_blind"),
@@ -97,6 +107,28 @@ class SettingsScene(MenuScene):
 
     def _fullscreen(self, value: bool) -> None:
         self.app.set_fullscreen(value)
+
+    def _speech_help(self) -> str:
+        words = _("Says each screen, the item you are on and its value. Ctrl+S turns speech on or off "
+                  "anywhere; Ctrl+R says the last line again.")
+        status = self.app.voice.status() if self.settings.speech else ""
+        return f"{words} {status}" if status else words
+
+    def _speech_rate_usable(self) -> None:
+        # (kept usable while speech is off: the rate is stored and applies when it comes on)
+        chosen = self.app.voice.chosen
+        self.speech_rate_row.enabled = chosen is None or chosen.has_rate
+
+    def _speech(self, value: bool) -> None:
+        self.app.set_speech(value)
+        self._speech_follows()
+
+    def _speech_follows(self) -> None:
+        """Speech turned on or off (here or with Ctrl+S): the row, its engine and the rate follow."""
+        self.speech_row.value = self.settings.speech
+        self.speech_row.help = self._speech_help()
+        self._speech_rate_usable()
+        self.layout(self.size)
 
     def resume(self) -> None:
         self.fullscreen_row.value = self.settings.fullscreen
@@ -143,6 +175,8 @@ class SettingsScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.speech_row.value != self.settings.speech:      # Ctrl+S while Settings is open
+            self._speech_follows()
         focused = self.form.focused
         if focused in self.rows and self.max_scroll:
             # Keyboard focus on a row below or above the panel brings it into view.

@@ -174,6 +174,29 @@ class StatsScene(MenuScene):
     def resume(self) -> None:
         self.rebuild()
 
+    def heads(self) -> tuple[str, ...]:
+        return (_("Game"), _("Played"), _("Won"), _("Win rate"), _("Best total"), _("Average total"))
+
+    def note(self) -> str:
+        if self.higher_better:
+            return _("Totals are your points at the end of a match: fewer is better (more in {games}).").format(
+                games=", ".join(self.higher_better))
+        return _("Totals are your points at the end of a match: fewer is better.")
+
+    def spoken_screen(self) -> list[str]:
+        heads = self.heads()
+        lines = [str(self.title)]
+        lines += [f"{row[0]}: " + ", ".join(f"{head} {cell}" for head, cell in zip(heads[1:], row[1:]))
+                  for row in self.rows] or [_("No games played yet.")]
+        lines.append(self.note())
+        if self.last is None:
+            lines.append(_("Finish a match to see its scores round by round here."))
+        else:
+            totals = self.last.totals_by_round[-1] if self.last.totals_by_round else [0] * len(self.last.names)
+            lines.append(_("Last match: {game}, totals after each round").format(game=self.last_title) + ": "
+                         + ", ".join(f"{name} {T.number(total)}" for name, total in zip(self.last.names, totals)))
+        return lines
+
     def reset(self) -> None:
         """Two presses: the first asks, the second erases."""
         if not self.confirming:
@@ -222,7 +245,7 @@ class StatsScene(MenuScene):
         self.draw_title(surface, 50)
         r = self.table_rect
         TH.draw_panel(surface, r, pal)
-        heads = (_("Game"), _("Played"), _("Won"), _("Win rate"), _("Best total"), _("Average total"))
+        heads = self.heads()
         cols, cell_size = self.columns(r, heads)
         # The heads in the smaller type where one would run into the next (the larger text sizes
         # in a small window: "Win rate Best total").
@@ -241,11 +264,7 @@ class StatsScene(MenuScene):
             for i, (x, cell) in enumerate(zip(cols, row)):
                 T.blit_text(surface, cell, cell_size, pal.text, (int(x), y), bold=(i == 0))
             y += self.row_h
-        note = _("Totals are your points at the end of a match: fewer is better.")
-        if self.higher_better:
-            note = _("Totals are your points at the end of a match: fewer is better (more in {games}).").format(
-                games=", ".join(self.higher_better))
-        T.blit_text(surface, note, TH.SMALL, pal.text_dim, (r.x + 24, r.bottom - 26))
+        T.blit_text(surface, self.note(), TH.SMALL, pal.text_dim, (r.x + 24, r.bottom - 26))
         c = self.chart_rect
         TH.draw_panel(surface, c, pal)
         if self.last is None:

@@ -161,6 +161,51 @@ def parse(source: str) -> list[Block]:
 _ITALIC: dict[tuple[int, bool, float], tuple[pygame.font.Font, pygame.font.Font]] = {}
 
 
+_RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "skip": "skip", "reverse": "reverse",
+               "draw2": "draw two", "wild": "wild", "wild4": "wild draw four"}
+
+
+def card_words(face: dict) -> str:
+    """A card picture's name for speech (English, as the pages' tags are: the tables name cards
+    in the player's language)."""
+    rank, suit = face.get("rank"), face.get("suit")
+    if suit == "joker":
+        return "joker"
+    words = _RANK_WORDS.get(rank, str(rank)) if isinstance(rank, str) else str(rank)
+    if suit == "kombio":
+        return words
+    if suit in _SUITS.values():
+        return f"{words} of {suit}"
+    return words if suit == "wild" and rank in ("wild", "wild4") else f"{suit} {words}"
+
+
+def plain_lines(blocks: list[Block]) -> list[str]:
+    """The page as lines of plain text, one per block (speech reads them): a card picture by its
+    name, a table row as "cell, cell"."""
+    def words(runs: list[Run]) -> str:
+        out, card_before = "", False
+        for run in runs:
+            if run.card:
+                out += (", " if card_before else " ") + card_words(run.card)
+                card_before = True
+            elif run.text.strip():
+                out += run.text
+                card_before = False
+            else:
+                out += run.text
+        return " ".join(out.split()).replace("( ", "(").replace(" ,", ",")
+
+    lines = []
+    for block in blocks:
+        if block.kind == "table":
+            lines += [", ".join(words(cell) for cell in row) for row in block.rows]
+        elif block.kind != "rule":
+            line = words(block.runs)
+            numbered = block.marker[:1].isdigit()     # "3." is said; a bullet is not
+            lines.append(f"{block.marker} {line}" if numbered else line)
+    return [line for line in lines if line]
+
+
 def _font(run: Run, size: int) -> pygame.font.Font:
     if run.code:
         return T.font(size - 2, False)

@@ -31,6 +31,7 @@ def _fmt_default(value: Any) -> str:
 class Widget:
     focusable = True
     consumes_keys = False          # True while editing text: shortcuts and letters go to it
+    speak_as = ""                  # what speech calls it where its label is a sign ("✕") or missing
 
     def __init__(self, rect: Any = None, label: str = "", help: str = ""):
         self.rect = pygame.Rect(rect or (0, 0, 0, 0))
@@ -60,6 +61,33 @@ class Widget:
             return row.inflate(0, -6)
         w = min(CONTROL_W, row.w // 2)
         return pygame.Rect(row.right - w, row.y + 3, w, row.h - 6)
+
+    # Speech (game/client/speech: what a player who cannot see the screen hears) -------------------
+    def spoken_name(self) -> str:
+        return str(self.speak_as or self.label)
+
+    def spoken_value(self) -> str:
+        return ""
+
+    def spoken_role(self) -> str:
+        return ""
+
+    def spoken_more(self) -> str:
+        """Said after the name, value and role: the help under the label."""
+        return str(self.help or "")
+
+    def spoken(self) -> str:
+        """The whole item, as speech says it when the focus comes to it: "Sound, On. <help>"."""
+        parts = [self.spoken_name(), self.spoken_value(), self.spoken_role()]
+        if not self.enabled:
+            parts.append(_("unavailable"))
+        text = ", ".join(p for p in parts if p)
+        more = self.spoken_more()
+        return f"{text}. {more}" if more else text
+
+    def spoken_change(self, old: str, new: str) -> str:
+        """What speech says when the focused item's value went from ``old`` to ``new``."""
+        return new
 
     # Behaviour -------------------------------------------------------------------------------
     def click(self, pos: tuple[int, int]) -> None:
@@ -122,6 +150,16 @@ class Button(Widget):
         self.primary = primary
         self.size = size
         self.sub = sub            # a second, smaller line (e.g. a variant's summary)
+
+    def spoken_name(self) -> str:
+        return str(self.speak_as or self.text)
+
+    def spoken_role(self) -> str:
+        role = _("button")
+        return f"{role}, " + _("key {key}").format(key=self.hint) if self.hint else role
+
+    def spoken_more(self) -> str:
+        return str(self.sub or "")
 
     def _sub_lines(self, width: int) -> list[str]:
         hint_w = T.text(self.hint, TH.TINY, (0, 0, 0)).get_width() + 22 if self.hint else 0
@@ -187,6 +225,9 @@ class Toggle(Widget):
         self.value = bool(value)
         self.on_change = on_change
 
+    def spoken_value(self) -> str:
+        return _("On") if self.value else _("Off")
+
     def activate(self) -> None:
         if not self.enabled:
             return
@@ -230,6 +271,12 @@ class Cycler(Widget):
     @property
     def value(self) -> Any:
         return self.choices[self.index]
+
+    def spoken_value(self) -> str:
+        return str(self.fmt(self.value)) if self.choices else ""
+
+    def spoken_role(self) -> str:
+        return _("{n} of {count}").format(n=self.index + 1, count=len(self.choices)) if len(self.choices) > 1 else ""
 
     def set_value(self, value: Any) -> None:
         if value in self.choices:
@@ -291,6 +338,9 @@ class Stepper(Widget):
         self.fmt = fmt
         self._integer = isinstance(value, int) and float(self.step).is_integer()
 
+    def spoken_value(self) -> str:
+        return str(self.fmt(self.value))
+
     def adjust(self, delta: int) -> bool:
         if not self.enabled:
             return True
@@ -347,6 +397,18 @@ class TextInput(Widget):
         self.on_change = on_change
         self.max_len = max_len
         self.placeholder = placeholder
+
+    def spoken_value(self) -> str:
+        return self.value or _("empty")
+
+    def spoken_role(self) -> str:
+        return _("text field")
+
+    def spoken_change(self, old: str, new: str) -> str:
+        # typing says the letters typed, as a screen reader echoes keys; a deletion what is left
+        if self.value and old != _("empty") and new.startswith(old):
+            return new[len(old):]
+        return new
 
     def _changed(self) -> None:
         if self.on_change:
