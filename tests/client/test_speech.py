@@ -371,11 +371,24 @@ def test_dialogs_pause_toasts_and_pages_are_read(speaking, speaker):
     assert speaker.take()[0] == "Cardhall, main menu"
     app.push(RulesScene(app, "kombio", "Kombio"))
     app.run_frames(1)
-    page = speaker.take()
-    assert page[0] == "Kombio: rules"
-    assert len(page) > 20 and any("-1 is the best card in the deck" in line for line in page)
-    assert page[-1] == "Back, button, key Esc"
-    assert not any("{card:" in line for line in page)
+    rules = app.top
+    blocks = rules.page_lines()
+    assert len(blocks) > 20 and any("-1 is the best card in the deck" in line for line in blocks)
+    assert not any("{card:" in line for line in blocks)
+    # a block at a time, as a screen reader's browse mode: the title, the first block, the keys
+    assert speaker.take() == ["Kombio: rules", blocks[0], "The down arrow reads on, the up arrow goes back.",
+                              "Back, button, key Esc"]
+    scrolled = rules.scroll
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_UP)
+    assert speaker.spoken == [(blocks[1], True), (blocks[2], True), (blocks[1], True)]
+    assert rules.scroll > scrolled or rules.max_scroll == 0      # the page scrolls as before
+    speaker.take()
+    drive.key(pygame.K_END)
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_HOME)
+    assert speaker.take() == [blocks[-1], "End of the page.", blocks[0]]
 
 
 def test_a_notice_on_the_main_menu_is_read(make_app, home, speaker):
@@ -430,3 +443,19 @@ def test_toasts_while_speech_is_off_are_not_said_later(speaking, speaker):
     app.run_frames(1)
     drive.key(pygame.K_s, mod=CTRL)
     assert "Match saved" not in speaker.take()
+
+
+def test_the_licences_read_each_component_as_it_is_chosen(speaking, speaker):
+    app, drive = speaking()
+    speaker.take()
+    drive.key(pygame.K_a)                    # About
+    assert speaker.take()[0] == "About Cardhall"
+    drive.key(pygame.K_l)                    # Licences
+    notices = app.top
+    assert type(notices).__name__ == "NoticesScene"
+    assert speaker.take()[0] == "Licences"
+    drive.key(pygame.K_DOWN)                 # the first component
+    first = notices.entries[1]
+    assert speaker.take() == [first.name, notices.page_lines()[0]]
+    drive.key(pygame.K_PAGEDOWN)
+    assert speaker.take() == [notices.page_lines()[1]]

@@ -111,6 +111,8 @@ class NoticesScene(PageScene):
     licence on the right (wheel, PgUp/PgDn, Home/End scroll)."""
 
     hints = [("↑↓", _l("Choose")), ("PgUp PgDn", _l("Scroll")), ("Esc", _l("Back"))]
+    reading_keys = {pygame.K_PAGEDOWN: 1, pygame.K_PAGEUP: -1, pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}
+    reading_hint = _l("The up and down arrows choose a component; Page Down reads on, Page Up goes back.")
     LIST_W = 280
     GAP = 16
 
@@ -168,6 +170,8 @@ class NoticesScene(PageScene):
             self.chosen = index
             self._keep_chosen_in_view()
             self.set_blocks(self._load())
+            self.app.voice.say(self.entries[index].name, interrupt=True)     # (speech: its name, then its first block)
+            self.app.voice.say(next(iter(self.page_lines()), ""))
 
     # -- input -----------------------------------------------------------------------------------
     def handle_event(self, event) -> None:

@@ -32,6 +32,11 @@ class PageScene(MenuScene):
 
     hints = [("↑↓", _l("Scroll")), ("PgUp PgDn", _l("Page")), ("Esc", _l("Back"))]
     page_width = 900
+    # Speech reads the page a block (a heading, a paragraph, a table row) at a time, as a screen
+    # reader's browse mode: on arrival the title and the first block, then these keys read on,
+    # back, or from either end (the page scrolls as before).
+    reading_keys = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}
+    reading_hint = _l("The down arrow reads on, the up arrow goes back.")
 
     def __init__(self, app, title: str = ""):
         self.app = app            # _load may read the storage or the settings
@@ -40,20 +45,40 @@ class PageScene(MenuScene):
         self.doc: pygame.Surface | None = None
         self.missing = False
         self.blocks = self._load()
+        self.reading = 0              # the block speech read last
+        self._lines: list[str] | None = None
         super().__init__(app)
 
     def _load(self) -> list[RT.Block]:
         return []
 
+    def page_lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = RT.plain_lines(self.blocks)
+        return self._lines
+
     def spoken_screen(self) -> list[str]:
-        """The title, then the page a block (a heading, a paragraph, a row) at a time: moving on
-        (Esc, another page) cuts it off."""
-        return [str(self.title)] + RT.plain_lines(self.blocks)
+        self.reading = 0
+        lines = self.page_lines()
+        return [str(self.title)] + lines[:1] + ([str(self.reading_hint)] if len(lines) > 1 else [])
+
+    def read(self, step: int) -> None:
+        """Speech: the block ``step`` blocks on from the last one read (said at once)."""
+        lines = self.page_lines()
+        if not lines:
+            return
+        if step > 0 and self.reading >= len(lines) - 1:
+            self.app.voice.say(_("End of the page."), interrupt=True)
+            return
+        self.reading = max(0, min(len(lines) - 1, self.reading + step))
+        self.app.voice.say(lines[self.reading], interrupt=True)
 
     def set_blocks(self, blocks: list[RT.Block]) -> None:
         """Show another page in the same place, from its top."""
         self.blocks = blocks
         self.scroll = 0.0
+        self.reading = 0
+        self._lines = None
         self.layout(self.size)
 
     def page_rect(self, size) -> pygame.Rect:
@@ -90,6 +115,8 @@ class PageScene(MenuScene):
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 60)
             return
+        if event.type == pygame.KEYDOWN and event.key in self.reading_keys and self.app.voice.on:
+            self.read(self.reading_keys[event.key])
         if event.type == pygame.KEYDOWN:
             page = self.view.h - 60
             moves = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_j: 40, pygame.K_k: -40,
