@@ -26,7 +26,6 @@ from game import i18n
 from game.client.clock import Clock
 from game.client.scene import Scene
 from game.client.sound import Sound
-from game.client.speech.backends import NoSpeaker
 from game.client.speech.voice import Announcer, Voice, is_repeat_key, is_speech_key
 from game.client.storage import WINDOW_MAX, WINDOW_SIZES, Storage
 from game.client.ui import cards as CARDS
@@ -217,7 +216,7 @@ class App:
         self.save_settings()
 
     def _no_speech_engine(self) -> None:
-        if isinstance(self.voice.speaker, NoSpeaker):     # (shown for whoever can see the screen)
+        if self.voice.silent:       # (shown for whoever can see the screen)
             self.toast(self.voice.status(), 8.0)
 
     def set_speech_rate(self, rate: int) -> None:

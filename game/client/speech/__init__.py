@@ -12,9 +12,17 @@ that tests read); ``voice`` holds what the app speaks with them: the Speech sett
 the focused item and its value.
 """
 
-from game.client.speech.backends import (ConsoleSpeaker, NoSpeaker, ScreenReaderSpeaker, Speaker,
-                                         SpeechDispatcherSpeaker, choose_speaker)
-from game.client.speech.voice import Announcer, Voice, is_repeat_key, is_speech_key
+from importlib import import_module
 
-__all__ = ["Announcer", "ConsoleSpeaker", "NoSpeaker", "ScreenReaderSpeaker", "Speaker", "SpeechDispatcherSpeaker",
-           "Voice", "choose_speaker", "is_repeat_key", "is_speech_key"]
+# Imported when first used (PEP 562): the app starts with ``voice`` alone, and the backends (with
+# subprocess and threads) load only once speech is turned on.
+_WHERE = {"Announcer": "voice", "Voice": "voice", "is_repeat_key": "voice", "is_speech_key": "voice",
+          "ConsoleSpeaker": "backends", "NoSpeaker": "backends", "ScreenReaderSpeaker": "backends",
+          "Speaker": "backends", "SpeechDispatcherSpeaker": "backends", "choose_speaker": "backends"}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

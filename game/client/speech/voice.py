@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from game import i18n
-from game.client.speech.backends import NoSpeaker, Speaker, choose_speaker
 from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.scene import Scene
+    from game.client.speech.backends import Speaker
 
 SPEECH_KEY = pygame.K_s     # with Ctrl: speech on or off, on every screen
 REPEAT_KEY = pygame.K_r     # with Ctrl: the last line again
@@ -46,8 +46,8 @@ def is_repeat_key(event: pygame.event.Event) -> bool:
 class Voice:
     """The app's speech: ``settings.speech`` (on/off) and ``settings.speech_rate``."""
 
-    def __init__(self, settings: Any, speaker: Speaker | None = None,
-                 choose: Callable[[], Speaker] = choose_speaker):
+    def __init__(self, settings: Any, speaker: "Speaker | None" = None,
+                 choose: "Callable[[], Speaker] | None" = None):
         self.settings = settings
         self._speaker = speaker
         self._choose = choose
@@ -57,15 +57,26 @@ class Voice:
         return bool(self.settings.speech)
 
     @property
-    def speaker(self) -> Speaker:
+    def speaker(self) -> "Speaker":
         """The speaker (chosen now if it was not yet: the first time speech is on)."""
         if self._speaker is None:
+            if self._choose is None:
+                from game.client.speech.backends import choose_speaker
+
+                self._choose = choose_speaker
             self._speaker = self._choose()
             self._tune()
         return self._speaker
 
     @property
-    def chosen(self) -> Speaker | None:
+    def silent(self) -> bool:
+        """Whether no speech engine could be found (the speaker is chosen if it was not yet)."""
+        from game.client.speech.backends import NoSpeaker
+
+        return isinstance(self.speaker, NoSpeaker)
+
+    @property
+    def chosen(self) -> "Speaker | None":
         """The speaker if one was chosen already (Settings shows which), else None."""
         return self._speaker
 
@@ -112,7 +123,7 @@ class Voice:
         speaker = self._speaker
         if speaker is None:
             return ""
-        if isinstance(speaker, NoSpeaker):
+        if self.silent:
             return _("No speech engine was found: {reason}.").format(reason=speaker.reason)
         return _("Speaking through {engine}.").format(engine=speaker.name)
 
