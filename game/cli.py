@@ -38,8 +38,29 @@ def _path(text: str) -> "Path":
 
 
 class _Formatter(argparse.HelpFormatter):
+    """argparse's own formatter, in the player's language ("usage: "), which asks for the
+    terminal's width when it lays help out. argparse makes a formatter for every add_argument (to
+    check the argument's metavar) and the stock one asks shutil for the width each time: importing
+    shutil (with bz2 and lzma) was 3 to 5 ms of every start that builds the parser
+    (benchmarks/bench_startup.py), help printed or not."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width=0 if width is None else width)
+        self._wanted = (max_help_position, width)
+
     def add_usage(self, usage, actions, groups, prefix=None):
         super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
+
+    def format_help(self) -> str:
+        max_help_position, width = self._wanted
+        if width is None:   # what the stock formatter works out in __init__
+            import shutil
+
+            width = shutil.get_terminal_size().columns - 2
+        self._width = width
+        self._max_help_position = min(max_help_position, max(width - 20, self._indent_increment * 2))
+        return super().format_help()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "pseudo-locale translators test with); Settings > Language keeps a choice"))
     parser.add_argument("--speech", action="store_true",
                         help=_("turn speech on (Settings > Speech; Ctrl+S in the game turns it on or off)"))
-    sub = parser.add_subparsers(dest="command")
+    # (prog given: argparse would lay out a usage line to work out the same "cardhall")
+    sub = parser.add_subparsers(dest="command", prog=parser.prog)
     sub.add_parser("play", help=_("open the game window (the default)"))
 
     sim = sub.add_parser("simulate", help=_("play bot-only matches headless and print figures"))

@@ -77,6 +77,9 @@ def test_simulate_imports_only_its_game_and_no_pool_or_files_before_its_first_ac
     # nothing is written before the first action.
     for costly in ("concurrent.futures", "multiprocessing", "game.core.files", "logging", "game.about", "pygame"):
         assert costly not in modules, costly
+    # argparse's stock help formatter imports shutil (bz2, lzma) for the terminal's width on every
+    # add_argument; cardhall's asks only when help is printed.
+    assert "shutil" not in modules
 
 
 _MENU = """
@@ -95,3 +98,19 @@ def test_the_menus_first_frame_imports_no_game_and_no_hashing(tmp_path):
     for costly in ("hashlib", "game.core.game", "game.core.record", "game.variants.kombio", "ai.registry",
                    "game.client.table.base"):
         assert costly not in modules, costly
+
+
+def test_help_is_laid_out_at_the_terminals_width(monkeypatch, capsys):
+    """The width is asked for when help is printed (not when the parser is built), as argparse does."""
+    from game.cli import build_parser
+
+    for columns in (50, 120):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        parser = build_parser()
+        try:
+            parser.parse_args(["simulate", "--help"])
+        except SystemExit:
+            pass
+        lines = capsys.readouterr().out.splitlines()
+        assert max(map(len, lines)) <= columns - 2
+        assert max(map(len, lines)) > columns - 25      # the lines fill the width, not a default 80
