@@ -26,24 +26,28 @@ APP_ID = "io.github.cardhall.Cardhall"
 _PACKAGE = Path(__file__).resolve().parent
 
 
-def _project_folder() -> Path | None:
-    """The folder holding this Cardhall's own pyproject.toml: a source checkout, or a frozen build."""
+@lru_cache(maxsize=1)
+def _project() -> tuple[Path | None, dict]:
+    """The folder holding this Cardhall's own pyproject.toml (a source checkout, or a frozen build)
+    and its ``[project]`` table; (None, {}) for an installed wheel. The file is read once: the
+    main menu's first frame asks for the version."""
     folder = _PACKAGE.parent
     try:
         data = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
-    return folder if data.get("project", {}).get("name") == DIST_NAME else None
+        return None, {}
+    project = data.get("project", {})
+    return (folder, project) if project.get("name") == DIST_NAME else (None, {})
 
 
-@lru_cache(maxsize=1)
+def _project_folder() -> Path | None:
+    return _project()[0]
+
+
 def project_metadata() -> dict:
     """The ``[project]`` table of pyproject.toml where the game runs from a checkout or a build;
     empty for an installed wheel."""
-    folder = _project_folder()
-    if folder is None:
-        return {}
-    return tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return _project()[1]
 
 
 @lru_cache(maxsize=1)

@@ -122,3 +122,19 @@ def test_readme_is_a_front_door_whose_links_lead_somewhere():
 
     for entry in games.entries():      # README lists every game with its rules page
         assert f"(game/rules/{entry.rules})" in README
+
+
+def test_pyproject_is_read_once_for_the_version_the_home_page_and_the_documents():
+    """The main menu's first frame asks for the version: pyproject.toml is parsed once per run,
+    whatever else (home page, licence, notices) is asked for after it (a fresh interpreter)."""
+    code = """
+import tomllib
+parsed = []
+real = tomllib.loads
+tomllib.loads = lambda text: parsed.append(1) or real(text)
+from game import about
+about.version(); about.homepage(); about.document("LICENSE"); about.document("NOTICES.md")
+print(about.version(), len(parsed))
+"""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == [VERSION, "1"]
