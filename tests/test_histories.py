@@ -11,6 +11,7 @@ from tests import histories
 FIRST = 3
 
 
+@pytest.mark.slow    # whole bot matches: 0.8 to 2.2 s of CPU per game (the quick subset is -m 'not slow')
 @pytest.mark.parametrize("variant", game_ids())
 def test_the_first_fixed_seed_matches_play_as_stored(variant):
     want = histories.stored()[variant][:FIRST]
