@@ -80,11 +80,11 @@ def _match(game: str, mode: str):
     if game == "kumbal":
         from test_kumbal_table import KumbalDriver, kumbal_record
 
-        return kumbal_record(seats, seed=6, target=60), KumbalDriver, {"seed": 3}
+        return kumbal_record(seats, seed=6, cut_deck=True, forty_nine=True), KumbalDriver, {"seed": 3}
     if game == "sixteen-combos":
         from sixteen_combos_driver import Driver, new_record
 
-        return new_record(seats, seed=3, round_limit=4, columns=4), Driver, {"seed": 1}
+        return new_record(seats, seed=3, round_limit=5, columns=4), Driver, {"seed": 1}
     raise ValueError(game)
 
 

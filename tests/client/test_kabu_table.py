@@ -1,4 +1,4 @@
-"""The Kabu table driven through posted clicks and keys on a fake clock: a whole single-player match
+"""The Kabu table driven through posted clicks and keys in frames of a fixed time: a whole single-player match
 and a whole hot-seat match, every table size, what is drawn (no private face for the wrong eyes),
 the calculated score beside the pile, and the announcements of claims, penalties and halvings."""
 
@@ -133,7 +133,7 @@ def test_a_halving_is_marked_on_the_chart(tmp_path):
     finally:
         stats.render_chart = original
     assert marks == [(1, 0, "50→25")] and table.chart is not None
-    table.on_TotalHalved(TotalHalved(0, 50, 25))
+    table.animate(TotalHalved(0, 50, 25))
     assert any("halved to 25" in line for line in table.narration)
 
 
@@ -143,9 +143,9 @@ def test_a_wrong_claim_on_your_own_card_reads_your_own(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=8))
     joker, four = Card(900, "JK", None), Card(901, 4, "h")
-    table.on_ClaimMissed(ClaimMissed(0, grid_place(0, 1), joker, "wrong", -1))
-    table.on_ClaimMissed(ClaimMissed(1, grid_place(1, 2), four, "wrong", -1))
-    table.on_ClaimMissed(ClaimMissed(0, grid_place(1, 0), four, "wrong", -1))
+    table.animate(ClaimMissed(0, grid_place(0, 1), joker, "wrong", -1))
+    table.animate(ClaimMissed(1, grid_place(1, 2), four, "wrong", -1))
+    table.animate(ClaimMissed(0, grid_place(1, 0), four, "wrong", -1))
     said = list(table.narration)[-3:]
     assert said[0].startswith("You tried your own "), said
     assert said[1].startswith("Ada tried their own "), said
@@ -206,8 +206,8 @@ def test_a_drawn_card_is_narrated_as_discarded(tmp_path):
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=4))
     said: list[str] = []
     table.narrate = said.append
-    table.next_event = lambda: None            # no ability follows: a plain discard
-    table.on_CardMoved(CardMoved(Card(9_999, "K", "c"), Place("held", 1), DISCARD, None, 1))
+    table.queue.clear()                        # no ability follows: a plain discard
+    table.animate(CardMoved(Card(9_999, "K", "c"), Place("held", 1), DISCARD, None, 1))
     assert said == ["Ada discards the K♣."]
 
 

@@ -1,4 +1,4 @@
-"""The Kumbal table driven through posted mouse clicks and keys on a fake clock: a whole match single
+"""The Kumbal table driven through posted mouse clicks and keys in frames of a fixed time: a whole match single
 player and hot-seat (curtains, claim keys for free discards, the cut), what is drawn (no other
 player's card face up), selections (a legal one lights Discard, an illegal one says why), the pile's
 takeable card, refusals explained. ``KumbalDriver`` plays the human seats."""
@@ -360,8 +360,8 @@ def test_one_point_is_one_point(tmp_path):
     from game.variants.kumbal import Discarded
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("You", "human"), ("Bob", "easy")]))
-    table.on_Discarded(Discarded(1, (Card(990, "A", "s"),), "single", None))
-    table.on_Discarded(Discarded(0, (Card(991, 4, "h"), Card(992, 4, "c")), "set", None))
+    table.animate(Discarded(1, (Card(990, "A", "s"),), "single", None))
+    table.animate(Discarded(0, (Card(991, 4, "h"), Card(992, 4, "c")), "set", None))
     said = list(table.narration)[-2:]
     assert said[0].startswith("Bob discards A") and said[0].endswith("(1 point)."), said
     assert said[1].endswith("(8 points)."), said

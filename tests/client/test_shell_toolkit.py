@@ -278,7 +278,7 @@ def test_sound_honours_settings_and_survives_a_missing_mixer(monkeypatch):
 
 
 def test_narration_about_you_reads_in_the_second_person():
-    from game.client.table.wording import you_form
+    from game.client.narration.wording import you_form
 
     assert you_form("You plays a Wild and names red.") == "You play a Wild and name red."
     assert you_form("You discards a 4 (swapped out).") == "You discard a 4 (swapped out)."
@@ -290,7 +290,7 @@ def test_narration_about_you_reads_in_the_second_person():
 
 
 def test_whose_reads_your_for_the_seat_named_you():
-    from game.client.table.wording import whose
+    from game.client.narration.wording import whose
 
     assert whose("Ann") == "Ann's" and whose("Ann", True) == "Ann's"
     assert whose("You") == "your" and whose("You", True) == "Your"

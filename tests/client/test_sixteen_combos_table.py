@@ -1,4 +1,4 @@
-"""The 16 Combos table, driven through real input on a fake clock: whole encounters single-player
+"""The 16 Combos table, driven through real input in frames of a fixed time: whole encounters single-player
 and hot-seat, what is drawn (never a face the person at the screen may not see), the combo table
 and outcome band, the step bar and the narration."""
 
@@ -226,7 +226,7 @@ def test_the_match_result_says_how_the_encounter_was_won(tmp_path):
     for why, line in (("the round limit: the most pairs left",
                        "The last encounter ended at the round limit: the most pairs left."),
                       ("last character standing", "Won as the last character standing.")):
-        table.on_EncounterWon(EncounterWon(1, why))
+        table.animate(EncounterWon(1, why))
         table.match_result = MatchEnded((0, 1), (1,))
         table.final_round_seen = True
         T.DRAWN.clear()

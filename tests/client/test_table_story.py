@@ -1,14 +1,14 @@
 """The table tells the story (issue 15): the history panel and the last moves, the final round
 shown before the match result, Rematch, the flow fixes (out-of-turn clicks, a penalty drawn in one
 go, the pause screen hiding the hand), and "You" worded right. Every table is driven through
-posted input on a fake clock."""
+posted input in frames of a fixed time."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from game.client.table.wording import you_form
+from game.client.narration.wording import you_form
 from game.client.ui import text as T
 from game.core.cards import Place, grid_place
 from kombio_driver import DT, Driver, key, make_app, new_record, start
@@ -57,13 +57,13 @@ def test_history_keeps_every_action_of_the_round_in_plain_words(tmp_path):
 def test_swap_and_look_words_name_whose_cards(tmp_path):
     app, table = kombio_table(tmp_path)
     ada, bruno = 1, 2
-    assert table.swap_words(ada, grid_place(ada, 0), grid_place(bruno, 2)) == "Ada swaps their own card with Bruno's."
-    assert table.swap_words(ada, grid_place(bruno, 0), grid_place(3, 1)) == "Ada swaps Bruno's card with Cleo's."
-    assert table.swap_words(ada, grid_place(bruno, 0), grid_place(bruno, 1)) == "Ada swaps two of Bruno's cards."
-    assert you_form(table.swap_words(0, grid_place(0, 0), grid_place(ada, 1))) == "You swap your own card with Ada's."
-    table.narrate(table.swap_words(ada, grid_place(0, 0), grid_place(bruno, 1)))
+    assert table.narrator.swap_words(ada, grid_place(ada, 0), grid_place(bruno, 2)) == "Ada swaps their own card with Bruno's."
+    assert table.narrator.swap_words(ada, grid_place(bruno, 0), grid_place(3, 1)) == "Ada swaps Bruno's card with Cleo's."
+    assert table.narrator.swap_words(ada, grid_place(bruno, 0), grid_place(bruno, 1)) == "Ada swaps two of Bruno's cards."
+    assert you_form(table.narrator.swap_words(0, grid_place(0, 0), grid_place(ada, 1))) == "You swap your own card with Ada's."
+    table.narrate(table.narrator.swap_words(ada, grid_place(0, 0), grid_place(bruno, 1)))
     assert table.history[-1][1] == "Ada swaps your card with Bruno's."
-    assert table.look_words(bruno, grid_place(0, 3)) == "Bruno looks at your card."
+    assert table.narrator.look_words(bruno, grid_place(0, 3)) == "Bruno looks at your card."
 
 
 @pytest.mark.slow
@@ -198,7 +198,7 @@ def test_ability_badge_only_on_a_drawn_card(tmp_path):
 
     app, table = kombio_table(tmp_path)
     seven = CardSprite(0, 0, 0, (60, 84), Card(99, 7, None), None, 1.0)
-    assert "caption" in table.face_of(seven.card)
+    assert "caption" in table.narrator.face_of(seven.card)
     assert "caption" in table.face_at(seven, Place("held", 0))
     assert "caption" not in table.face_at(seven, grid_place(0, 1))
     assert "caption" not in table.face_at(seven, Place("discard"))

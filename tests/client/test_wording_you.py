@@ -1,6 +1,6 @@
 """A seat named "You" reads right in every table's narration, 16 Combos' verbs and possessives too."""
 
-from game.client.table.wording import subject_and, you_form
+from game.client.narration.wording import subject_and, you_form
 
 
 def test_possessives_and_sixteen_combos_verbs():
@@ -34,15 +34,15 @@ def test_the_49_rule_news_reads_right_for_you(tmp_path):
     from game.variants.kumbal import FortyNine
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("You", "human"), ("Ada", "easy")]))
-    table.on_FortyNine(FortyNine(0, 99, 50))
-    table.on_FortyNine(FortyNine(1, 49, 0))
+    table.animate(FortyNine(0, 99, 50))
+    table.animate(FortyNine(1, 49, 0))
     assert list(table.narration)[-2:] == ["49-rule: You reach 99 and drop to 50!", "49-rule: Ada reaches 49 and drops to 0!"]
 
 
 def test_a_refusal_keeps_the_engines_words_when_they_are_for_people():
     """Pressing D before discarding in Kumbal says "Discard first, then draw."; P with nothing
     coming says so; a refusal worded with the engine's internals stays a plain one."""
-    from game.client.table.wording import friendly
+    from game.client.narration.wording import friendly
     from game.core.errors import WrongPhase
 
     names = ["You", "Ada"]
@@ -82,12 +82,12 @@ def test_a_16_combos_status_reads_as_a_sentence(tmp_path):
     for seat, status, said in ((0, "lost reaction", "You lose the reaction for the rest of the round."),
                                (1, "shoved", "Ada is shoved."), (0, "incapacitated", "You are incapacitated."),
                                (1, "wild card", "Ada holds a wild card.")):
-        table.on_StatusChanged(StatusChanged(seat, status))
+        table.animate(StatusChanged(seat, status))
         assert table.narration[-1] == said
 
 
 def test_a_countdown_rounds_its_tenths_up():
-    from game.client.table.wording import seconds_left
+    from game.client.narration.wording import seconds_left
     assert [seconds_left(t) for t in (3.0, 2.95, 0.31, 0.03, 0.0, -0.5)] == ["3.0s", "3.0s", "0.4s", "0.1s", "0.0s", "0.0s"]
 
 

@@ -11,8 +11,8 @@ step, each seat's knowledge against it, the reactions not taken. This scene only
   it did not know. A bot seat shows what that bot had in mind in play; a person's seat its memory
   aid (a perfect memory of what it saw: a person's own memory is not recorded), which the side
   panel says;
-- the step's line in the history panel's words (a hidden copy of the variant's table narrates
-  the round as it would have on screen), the step number and its time in the round;
+- the step's line in the history panel's words (the game's own narrator tells the round's
+  events as the table tells them), the step number and its time in the round;
 - "could have" lines for a reaction not taken that opened at this step.
 
 Keys: Left/Right step, Home/End, Tab the next seat, PgUp/PgDn the round before/after, M the next
@@ -29,9 +29,9 @@ from typing import Any
 import pygame
 
 from game.client.scene import MenuScene, Scene
-from game.client.table.wording import reword, you_form
-from game import games
-from game.client.tables import table_for
+from game.client.narration.record import told_steps
+from game.client.narration.wording import reword, you_form
+from game.client.tables import available_variants, table_for
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -39,116 +39,41 @@ from game.client.ui.widgets import Button, Form
 from game.core.actions import Expire, Pass, StartRound
 from game.core.cards import Card, Place
 from game.core.errors import RecordError
-from game.core.record import GameRecord, SeatInfo
+from game.core.record import GameRecord
 from game.replay import (BOT_MEMORY, FORGOT, MEMORY_AID, NO_MEMORY, REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay,
                           round_results, round_spans, slots)
 
 _log = logging.getLogger(__name__)
 
 
-class _Quiet:
-    """Sound that makes none (the hidden narrating table must not play the round's sounds)."""
+class StepWords:
+    """The round told step by step in the history panel's words, by the game's own pure narrator
+    (the events redacted for nobody at the screen), and the game's card faces (``face_of``)."""
 
-    def play(self, *args: Any, **kwargs: Any) -> None:
-        pass
-
-    def __getattr__(self, name: str) -> Any:
-        return lambda *a, **k: None
-
-
-class _QuietApp:
-    """The app as the hidden table sees it: the real one, without sound."""
-
-    def __init__(self, app: Any):
-        self._app = app
-        self.sound = _Quiet()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._app, name)
-
-
-class _NoStore:
-    """A store that keeps nothing: the narrating table never saves or counts a match (nor
-    narrates its own past again: `narrating`)."""
-
-    narrating = True
-
-    def saved_match(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def __getattr__(self, name: str) -> Any:
-        return lambda *a, **k: None
-
-
-class Narrator:
-    """The round told in the history panel's words: a hidden copy of the variant's table, all
-    seats bots that never move, is given the record's actions one by one and its narration is
-    kept per step. It also lends its card faces (``face_of``)."""
-
-    def __init__(self, app: Any, record: GameRecord, start: int, steps: int, tell_the_deal: bool = False):
-        """`tell_the_deal`: the match's first deal is narrated too (a continued match's history),
-        when the table would deal it itself (a plain first deal, as every new match starts)."""
-        self.lines: list[list[str]] = []
-        self.table: Any = None
+    def __init__(self, record: GameRecord, start: int, steps: int):
         factory = table_for(record.variant)
-        if factory is None:
-            return
-        seats = [SeatInfo(s.name, "bot" if s.kind == "human" else s.kind, s.level) for s in record.seats]
-        first = record.actions[0] if record.actions else None
-        deals = tell_the_deal and start == 0 and first is not None and first[0] == 0 \
-            and type(first[1]) is StartRound and first[1].deck is None
-        prefix = GameRecord(record.variant, dict(record.options), seats, record.seed,
-                            [] if deals else list(record.actions[:start + 1]), None)
-        self.actions = record.actions[start + 1:start + steps]
-        try:
-            table = factory(_QuietApp(app), prefix, _NoStore())
-            table.saved = table.flush_save = lambda: None
-            heard: list[str] = []
-
-            def narrate(text: str, _keep=table.narrate) -> None:
-                heard.append(you_form(text))
-                _keep(text)
-            table.narrate = narrate
-            if deals and table.match.record().actions[:1] != record.actions[:1]:
-                raise RecordError("the narrating table dealt another first round")
-            table.tweens.finish_all()
-        except Exception:         # a table that cannot narrate leaves the plain words
-            _log.exception("the replay's narrating table failed to start")
-            return
-        self.table, self.heard = table, heard
-        if deals:
-            self._drain()
-        self.lines.append(list(heard) if deals else [])   # the deal (else its words come from the scene)
+        narrator_class = getattr(factory, "narrator_class", None)
+        self.narrator = narrator_class([s.name for s in record.seats]) if narrator_class is not None else None
+        self.record, self.start, self.stop = record, start, start + steps
+        self.lines: list[list[str]] | None = None
 
     def face_of(self, card: Card) -> dict | None:
-        if self.table is None:
+        if self.narrator is None:
             return {"rank": str(card.rank)}
-        return self.table.face_of(card)
+        return self.narrator.face_of(card)
 
     def line(self, step: int) -> list[str]:
-        """The narrated lines of `step` (0: the deal), narrating up to it the first time."""
-        while self.table is not None and len(self.lines) <= step:
-            t, action = self.actions[len(self.lines) - 1]
-            self.heard.clear()
+        """The narrated lines of `step` (0: the deal, whose words the scene says)."""
+        if self.narrator is None:
+            return []
+        if self.lines is None:
             try:
-                self.table.match.submit(action, t)
-                self._drain()
-            except Exception:
-                _log.exception("the replay's narrating table stopped")
-                self.table = None
-                break
-            self.lines.append(list(self.heard))
+                self.lines = [[you_form(text) for text in lines]
+                              for lines in told_steps(self.record, self.narrator, self.start, self.stop)]
+            except Exception:         # a record that cannot be told leaves the plain words
+                _log.exception("the replay's narrator failed")
+                self.lines = []
         return self.lines[step] if step < len(self.lines) else []
-
-    def _drain(self) -> None:
-        table = self.table
-        for _ in range(2000):
-            if table.hold is not None:
-                table.release_hold()
-            table.pump()
-            table.tweens.finish_all()
-            if not table.queue and not table.tweens.busy and table.hold is None:
-                return
 
 
 # -- the scene ----------------------------------------------------------------------------------------
@@ -157,14 +82,13 @@ STATUS_WORDS = {SEES: "in view now", REMEMBERS: "remembered", WRONG: "remembered
 
 
 class ReplayScene(Scene):
-    runs_clock = False     # the table below stands still while the replay is open
 
     def __init__(self, app: Any, record: GameRecord, number: int | None = None, seat: int | None = None):
         super().__init__(app)
         self.record = record
         self.spans = round_spans(record)
         self.names = [s.name for s in record.seats]
-        titles = {e.id: e.title for e in games.entries()}
+        titles = {v.id: v.title for v in available_variants()}
         self.variant_title = titles.get(record.variant, record.variant)
         humans = [i for i, s in enumerate(record.seats) if s.kind == "human"]
         self.seat = seat if seat is not None else (humans[0] if humans else 0)
@@ -185,7 +109,7 @@ class ReplayScene(Scene):
     # -- the round and the step -----------------------------------------------------------------
     def open_round(self, number: int) -> None:
         self.replay = RoundReplay(self.record, number)
-        self.narrator = Narrator(self.app, self.record, self.replay.span.start, self.replay.steps)
+        self.narrator = StepWords(self.record, self.replay.span.start, self.replay.steps)
         self.step = 0
         self.relayout()
 
@@ -250,8 +174,7 @@ class ReplayScene(Scene):
         if isinstance(action, Expire):
             return ["Time is up: the reaction window closes."]
         verb, _, rest = "".join(" " + c.lower() if c.isupper() else c for c in type(action).__name__).strip().partition(" ")
-        if who != "You":      # ("You skips ability." read the third person for the player)
-            verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"     # "Draw from deck": "draws from deck"
+        verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"     # "Draw from deck": "draws from deck"
         return [you_form(f"{who} {verb} {rest}".rstrip() + ".")]
 
     def missed_lines(self) -> list[str]:

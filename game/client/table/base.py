@@ -30,6 +30,7 @@ from typing import Any
 import pygame
 
 from ai.registry import bot_seed
+from game.client.narration import Narrator
 from game.client.scene import Scene
 from game.client.table.coach import COACH_KEY, TableCoach
 from game.client.table.director import EventDirector
@@ -42,7 +43,7 @@ from game.client.table.layout import TableLayout
 from game.client.table.pacing import PacedAgent, build_agent
 from game.client.table.privacy import CLAIM_KEYS, HotSeatPrivacy  # noqa: F401  (CLAIM_KEYS: for the variants)
 from game.client.table.take_back import TableTakeBack
-from game.client.table.wording import friendly
+from game.client.narration.wording import friendly
 from game.client.table.zones import ZoneViews
 from game.client.ui import theme as TH
 from game.client.ui.tween import Tweens
@@ -67,6 +68,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
     variant_id = ""
     variant_title = ""
     grid_columns = 2   # cards per row of a face-down grid (Kombio 2, Kabu 3)
+    narrator_class: type[Narrator] = Narrator   # the game's words for what happened, and its cards' faces
 
     def __init__(self, app, record: GameRecord, storage: Any = None):
         super().__init__(app)
@@ -74,6 +76,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
         self.seat_infos = list(record.seats)
         self.names = [s.name for s in self.seat_infos]
         self.humans = [i for i, s in enumerate(self.seat_infos) if s.kind == "human"]
+        self.narrator = self.narrator_class(self.names)
         self.bottom = self.humans[0] if self.humans else 0
         self.tweens = Tweens(scale=self._anim_scale)
         self.time = 0.0                           # visual time (pulses)
@@ -124,8 +127,7 @@ class TableScene(ZoneViews, EventDirector, HotSeatPrivacy, LegalInput, TableTake
                 if isinstance(e, RoundScored) and self.round_over():
                     self.round_result, self.turn = e, None
             self.resumed(self.match.last_action, self.match.round_events, self.match.last_events)
-            if not getattr(self.store, "narrating", False):   # (not the narrator's own hidden table)
-                self.recall_history(record)
+            self.recall_history(record)
 
     def animate(self, ev: Event) -> None:
         self.guide_saw(ev)

@@ -22,8 +22,10 @@ import pygame
 
 from game.client.table.hand_table import HandTable
 from game.client.table.input import Choice
-from game.client.table.wording import a_or_an, seconds_left, whose
+from game.client.narration.combat_uno import RANK_NAMES, CombatUnoNarrator, name_of
+from game.client.narration.wording import seconds_left, whose
 from game.client.table.sprites import CardSprite
+from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -31,14 +33,12 @@ from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
 from game.core.events import CardMoved, PenaltyGiven
-from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour,
-                                      CallUno, ClaimLost, ColourChosen, DirectionChanged, DoesNotMatch, Draw, DrawCard,
-                                      DrawPending, HandRevealed, JumpedIn, LostRace, MustDrawOrStack, NotHeld,
-                                      NotIdentical, Play, StackingOff, Stacked, StartDrawing,
-                                      StartedDrawing, StillDrawing, TurnDrawn, UnoCalled)
+from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour, CallUno, ClaimLost, ColourChosen,
+                                      DirectionChanged, DoesNotMatch, Draw, DrawCard, DrawPending, HandRevealed,
+                                      JumpedIn, LostRace, MustDrawOrStack, NotHeld, NotIdentical, Play, StackingOff,
+                                      StartDrawing, StillDrawing, UnoCalled)
 
 COLOUR_KEYS = {pygame.K_r: "red", pygame.K_y: "yellow", pygame.K_g: "green", pygame.K_b: "blue"}
-RANK_NAMES = {SKIP: "Skip", REVERSE: "Reverse", DRAW2: "Draw Two", WILD: "Wild", WILD4: "Wild Draw Four"}
 _RANK_ORDER = {r: i for i, r in enumerate(list(range(10)) + [SKIP, REVERSE, DRAW2, WILD, WILD4])}
 _COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
 RISE = 16          # pixels (at 720p) a playable card of the player's own hand is raised
@@ -51,17 +51,6 @@ FIXED_REFUSALS = {LostRace: "Too late: another player covered that card first. Y
                   NotHeld: "You do not hold that card."}
 
 
-def name_of(card: Card | None) -> str:
-    if card is None:
-        return "?"
-    rank = RANK_NAMES.get(card.rank, str(card.rank))  # type: ignore[arg-type]
-    return f"{card.suit} {rank}" if card.suit else rank
-
-
-def a_name(card: Card | None) -> str:
-    return a_or_an(name_of(card))
-
-
 class CombatUnoTable(HandTable):
     variant_id = "combat-uno"
     variant_title = "Combat UNO"
@@ -69,6 +58,7 @@ class CombatUnoTable(HandTable):
     window_trigger = "jump-in"
     ring_label = "Jump in?"
     claim_hint = "claim (per player)"
+    narrator_class = CombatUnoNarrator
     action_labels = {CallUno: Choice("Catch", pygame.K_c), DrawCard: Choice("Draw", pygame.K_d),
                      StartDrawing: Choice("Draw", pygame.K_d), Draw: Choice("Draw", pygame.K_d),
                      Pass: Choice("Pass", hint="Space")}
@@ -83,9 +73,6 @@ class CombatUnoTable(HandTable):
     # -- hooks -----------------------------------------------------------------------------------
     def deck_size_at_start(self) -> int:
         return len(DECK_CARDS)
-
-    def face_of(self, card: Card) -> dict:
-        return {"rank": card.rank, "suit": card.suit or "wild"}
 
     def hand_key(self, card: Card) -> Any:
         wild = card.suit is None
@@ -135,16 +122,8 @@ class CombatUnoTable(HandTable):
         return rises
 
     # -- animations of Combat UNO's facts ----------------------------------------------------------
-    def start_card_words(self, card: Card) -> str:
-        return a_name(card)
-
     def on_CardMoved(self, ev: CardMoved) -> None:
         super().on_CardMoved(ev)
-        if ev.dst == DISCARD and ev.src != DECK:
-            nxt = self.queue[0] if self.queue else None
-            if not isinstance(nxt, (JumpedIn, ColourChosen)):
-                self.narrate(f"{self.names[ev.by]} plays {a_name(ev.card)}.")
-            self._last_play = ev
         if ev.dst == DISCARD and ev.card is not None and ev.card.suit is not None:
             self.told["colour"] = ev.card.suit     # (a wild keeps the last colour until its own is named)
         if self.selected is not None and self.selected >= len(self.hands.get(self.hand_seat() or 0, [])):
@@ -153,30 +132,18 @@ class CombatUnoTable(HandTable):
     def on_ColourChosen(self, ev: ColourChosen) -> None:
         self.told["colour"] = ev.colour
         if ev.colour is None:
-            self.narrate("A Wild starts the pile: the first player chooses the colour.")
             return
-        nxt = self.queue[0] if self.queue else None
-        card = getattr(getattr(self, "_last_play", None), "card", None)
-        jumped = " jumps in with" if isinstance(nxt, JumpedIn) else " plays"
-        self.narrate(f"{self.names[ev.seat]}{jumped} {a_name(card)} and names {ev.colour}.")
         self.float_text(None, f"{ev.colour.capitalize()}!", self.palette.uno[ev.colour])
         self.pause_for(0.25)
 
     def on_JumpedIn(self, ev: JumpedIn) -> None:
-        card = getattr(getattr(self, "_last_play", None), "card", None)
-        if card is not None and card.suit is not None:
-            self.narrate(f"{self.names[ev.seat]} jumps in with {a_name(card)}!")
         self.float_text(ev.seat, "Stack!" if ev.stacked else "Jump-in!", self.palette.accent)
         self.sound.play("match")
         self.pause_for(0.3)
 
     def on_ClaimLost(self, ev: ClaimLost) -> None:
         # Shown to everybody, as a claim at a real table would be: the card goes back to the hand.
-        self.narrate(f"{self.names[ev.seat]} was too late with {a_name(ev.card)}: it goes back to the hand.")
         self.float_text(ev.seat, f"Too late: {name_of(ev.card)}", self.palette.info)
-
-    def on_Stacked(self, ev: Stacked) -> None:
-        self.narrate(f"{self.names[ev.seat]} stacks: {ev.total} cards to draw now.")
 
     def on_DirectionChanged(self, ev: DirectionChanged) -> None:
         self.float_text(None, "Reverse!", self.palette.info)
@@ -185,19 +152,11 @@ class CombatUnoTable(HandTable):
     def on_DrawPending(self, ev: DrawPending) -> None:
         self.float_text(ev.seat, f"+{ev.cards}", self.palette.bad)
 
-    def on_StartedDrawing(self, ev: StartedDrawing) -> None:
-        self.narrate(f"{self.names[ev.seat]} draws {ev.cards}.")
-
-    def on_TurnDrawn(self, ev: TurnDrawn) -> None:
-        self.narrate(f"{self.names[ev.seat]} draws a card.")
-
     def on_UnoCalled(self, ev: UnoCalled) -> None:
         self.sound.play("call")
         if ev.seat == ev.target:
-            self.narrate(f"{self.names[ev.seat]} calls UNO!")
             self.float_text(ev.seat, "UNO!", self.palette.accent)
         else:
-            self.narrate(f"{self.names[ev.seat]} catches {self.names[ev.target]} without UNO!")
             self.float_text(ev.target, f"Caught by {self.names[ev.seat]}!", self.palette.bad)
         self.pause_for(0.35)
 
@@ -205,7 +164,6 @@ class CombatUnoTable(HandTable):
         self.sound.play("penalty")
         if ev.cards:
             self.float_text(ev.seat, f"+{ev.cards}", self.palette.bad)
-        self.narrate(f"{self.names[ev.seat]}: {ev.reason}.")
         self.pause_for(0.3)
 
     def revealed_label(self, ev: HandRevealed):
@@ -609,5 +567,4 @@ class CombatUnoTable(HandTable):
             self.label_layer("table")
 
 
-def make_combat_uno_table(app, record, storage):
-    return CombatUnoTable(app, record, storage)
+register_table("combat-uno", CombatUnoTable)

@@ -13,9 +13,9 @@ from collections import deque
 from typing import Any, Callable
 
 from game.client.table.sprites import CardSprite
-from game.client.table.wording import possessive_own, subject_and, whose
+from game.client.narration.wording import whose
 from game.client.ui.tween import ease_in_out_quad, ease_out_cubic
-from game.core.cards import DECK, DISCARD, Place
+from game.core.cards import DECK, DISCARD
 from game.core.events import (CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled, Event,
                               MatchEnded, Passed, PenaltyGiven, RoundScored, RoundStarted, TurnStarted,
                               WindowClosed as WindowClosedEvent, WindowOpened)
@@ -81,9 +81,12 @@ class EventDirector:
     def animate(self, ev: Event) -> None:
         for h, mem in self.memories.items():
             mem.observe(ev.for_seat(h))
+        line = self.narrator.tell(ev, self.queue[0] if self.queue else None)
         handler = getattr(self, f"on_{type(ev).__name__}", None)
         if handler is not None:
             handler(ev)
+        if line:
+            self.narrate(line)
 
     def joinable(self, prev: Event, nxt: Event) -> bool:
         """May ``nxt`` start together with ``prev`` (one step)?"""
@@ -185,7 +188,6 @@ class EventDirector:
         self._leftovers = leftovers
         self.clear_traces()
         self.deal_step = self.trace_step    # (the deal's own peeks are nobody's move)
-        self.narrate(f"Round {ev.round}: {self.names[ev.dealer]} deals.")
         self.sound.play("deal")
         self.tweens.wait(0.32 if leftovers else 0.0, on_finish=self._drop_leftovers)
 
@@ -237,21 +239,6 @@ class EventDirector:
             self.fly(s, (x, y), angle, size, duration=MOVE * 1.4, turn=0.0)
         self.sound.play("swap")
         self.mark_move(ev.by, [a, b], swap=True)
-        self.narrate(self.swap_words(ev.by, ev.a, ev.b))
-
-    def swap_words(self, by: int, a: Place, b: Place) -> str:
-        """"Ada swaps their own card with Bruno's": whose cards changed places, never which."""
-        who = self.names[by] if 0 <= by < len(self.names) else "The table"
-        owner = [self.names[p.seat] if 0 <= p.seat < len(self.names) else "the table's"
-                 for p in (a, b)]
-        if a.seat == b.seat:
-            whom = possessive_own(who) if a.seat == by else whose(owner[0])
-            return f"{who} swaps two of {whom} cards."
-        if by in (a.seat, b.seat):
-            other = owner[1] if a.seat == by else owner[0]
-            theirs = "yours" if other == "You" else whose(other)   # the pronoun at the end of a sentence
-            return f"{who} swaps {possessive_own(who)} card with {theirs}."
-        return f"{who} swaps {whose(owner[0])} card with {whose(owner[1])}."
 
     def on_CardSeen(self, ev: CardSeen) -> None:
         sprite = self.sprite_at(ev.place)
@@ -275,20 +262,10 @@ class EventDirector:
                 s.mark = None
             self.tweens.animate(sprite, 0.25, ease_out_cubic, settle, delay=self.step_delay + 0.5, holds=holds, lift=0.0)
 
-        self.narrate(self.look_words(ev.seat, ev.place))
-
     def look_in_passing(self, ev: CardSeen) -> bool:
         """Whether another seat's look is shown without holding up the table: the player may go on
         choosing while it plays (the variant says when nothing can depend on it)."""
         return False
-
-    def look_words(self, seat: int, place: Place) -> str:
-        """"Ada looks at Bruno's card" / "at their own card" (what it was stays private)."""
-        who = self.names[seat] if 0 <= seat < len(self.names) else "Someone"
-        if not 0 <= place.seat < len(self.names):
-            return f"{who} looks at a card."
-        whom = possessive_own(who) if place.seat == seat else whose(self.names[place.seat])
-        return f"{who} looks at {whom} card."
 
     def hide_peeks(self) -> None:
         for place in list(self.peeking):
@@ -312,7 +289,6 @@ class EventDirector:
             self.fly(s, (dx, dy), 0, pile, duration=0.3, turn=0.0)
         self._leftovers = gone
         self.deck_n = ev.cards
-        self.narrate("The discard pile is shuffled into a new deck.")
         self.tweens.wait(0.32, on_finish=self._drop_leftovers)
 
     def on_WindowOpened(self, ev: WindowOpened) -> None:
@@ -330,7 +306,6 @@ class EventDirector:
     def on_PenaltyGiven(self, ev: PenaltyGiven) -> None:
         self.sound.play("penalty")
         self.float_text(ev.seat, "Penalty card" if ev.cards else "No penalty card left", self.palette.bad)
-        self.narrate(subject_and(self.names[ev.seat], ev.reason) + ".")
         self.pause_for(0.4)
 
     def on_RoundScored(self, ev: RoundScored) -> None:

@@ -87,9 +87,14 @@ class MatchDriver:
         may see them (the sprites then show each face only to its own player; a hot-seat curtain
         guards the moment); everything else is the spectator's copy."""
         shown_to = getattr(event, "shown_to", None)
-        if shown_to is None or any(h in shown_to for h in self.humans):
+        if shown_to is not None and any(h in shown_to for h in self.humans):
             return event
-        return event.for_seat(SPECTATOR)
+        return self.spectators_copy(event)
+
+    @staticmethod
+    def spectators_copy(event: Event) -> Event:
+        """The event as nobody at the screen may see its faces (a public one as it is)."""
+        return event if getattr(event, "shown_to", None) is None else event.for_seat(SPECTATOR)
 
     # -- acting ----------------------------------------------------------------------------------
     def listen(self, listener: Callable[[list[Event]], None]) -> None:

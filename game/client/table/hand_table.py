@@ -14,11 +14,11 @@ import pygame
 
 from game.client.table.base import CLAIM_KEYS, TableScene
 from game.client.table.input import Choice
-from game.client.table.wording import whose, you_form
+from game.client.narration.wording import whose, you_form
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.actions import Action, Pass
-from game.core.cards import DECK, DISCARD, Card
+from game.core.cards import DISCARD
 from game.core.events import CardMoved, Event, RoundScored, RoundStarted, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
@@ -50,10 +50,6 @@ class HandTable(TableScene):
     def state_tag(self, seat: int) -> tuple[str, tuple] | None:
         """A seat's own state under its plate (drawing, owing, cutting), before whose turn it is."""
         return None
-
-    def start_card_words(self, card: Card) -> str:
-        """The card turned up to start the pile, as the narration names it ("a red 7", "the 7♥")."""
-        return str(card)
 
     def revealed_label(self, ev: HandRevealed) -> tuple[str, tuple] | None:
         """What floats over a hand laid down at the round's end."""
@@ -133,8 +129,6 @@ class HandTable(TableScene):
         super().on_CardMoved(ev)
         if ev.dst == DISCARD:
             self.sound.play("swap")
-            if ev.src == DECK:
-                self.narrate(f"The start card is {self.start_card_words(ev.card)}.")
 
     def on_WindowOpened(self, ev: WindowOpened) -> None:
         self.window = ev                # (no change of viewer: play goes on around the window)
@@ -145,11 +139,9 @@ class HandTable(TableScene):
 
     def on_Skipped(self, ev: Skipped) -> None:
         self.float_text(ev.seat, "Skipped", self.palette.bad)
-        self.narrate(f"{self.names[ev.seat]} is skipped.")
 
     def on_DirectionChanged(self, ev: DirectionChanged) -> None:
         self.told["direction"] = ev.direction
-        self.narrate("Play now goes " + ("to the left (clockwise)." if ev.direction > 0 else "to the right (anticlockwise)."))
 
     def on_HandRevealed(self, ev: HandRevealed) -> None:
         hand = self.hands.get(ev.seat, [])

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.client.narration.wording import you_form
 from game.client.table.sprites import CardSprite
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -61,19 +62,22 @@ class History:
 
     # -- keeping ---------------------------------------------------------------------------------
     def recall_history(self, record) -> None:
-        """A continued match: the panel tells the match so far, as a hidden copy of this table
-        narrates the record (the round replay's narrator), with a spectator's eyes, so nothing the
-        player could not see. It was empty after Continue."""
-        from game.client.scenes.replay import Narrator
+        """A continued match: the panel tells the match so far as the game's narrator tells the
+        record, with a spectator's eyes, so nothing the player could not see. It was empty after
+        Continue."""
+        from game.client.narration.record import told_record
 
-        narrator = Narrator(self.app, record, 0, len(record.actions), tell_the_deal=True)
-        if narrator.table is None:       # (a first deal it could not make again: from after it)
-            narrator = Narrator(self.app, record, 0, len(record.actions))
-        narrator.line(len(record.actions) - 1)      # (narrates every step up to the last)
-        if narrator.table is not None:
-            self.history = list(narrator.table.history) + self.history
-            if not self.narration:      # and beside the pile, what happened last
-                self.narration.extend(narrator.table.narration)
+        recalled: list[tuple[int, str]] = []
+        for rnd, text in told_record(record, self.narrator_class(self.names)):
+            line = you_form(text)
+            again = repeated(recalled[-1][1], line) if recalled else None   # (counted, as narrate does)
+            if again is not None:
+                recalled[-1] = (recalled[-1][0], again)
+            else:
+                recalled.append((rnd, line))
+        self.history = recalled + self.history
+        if not self.narration:      # and beside the pile, what happened last
+            self.narration.extend(line for _, line in recalled[-3:])
 
     def remember_line(self, line: str) -> None:
         rnd = max(1, getattr(getattr(self, "shown", None), "round", 1) or 1)

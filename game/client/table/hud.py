@@ -19,7 +19,7 @@ from game.client.table.history import repeated
 from game.client.table.sprites import card_image
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.client.table.wording import reword, seconds_left, whose, you_form
+from game.client.narration.wording import reword, seconds_left, whose, you_form
 from game.core.view import SPECTATOR
 
 PRACTICE_RESULT = "Practice match: not counted in your statistics."

@@ -11,23 +11,20 @@ share is in memory_grid.py; this module holds Kombio's faces and wording.
 
 from __future__ import annotations
 
-from typing import Any
 
 import pygame
 
 from game.client.table.input import Choice
 from game.client.table.memory_grid import ClaimWords, MemoryGridTable
-from game.client.table.wording import article, possessive_own, whose
+from game.client.narration.kombio import KombioNarrator
+from game.client.narration.wording import whose
+from game.client.tables import register_table
 from game.core.actions import Action
 from game.core.cards import Card
 from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKombio,
                                   DecidePenalty, KombioCalled, LookAny, LookOpponent, LookOwn, LookTwo,
                                   MatchAttempted, PlayDrawn, SkipAbility, SwapLooked)
 
-# The caption printed on a card with an ability (which card has which ability is the rules' ABILITY_NAMES).
-CAPTIONS = {"look at one of your own cards": "LOOK", "look at one opponent's card": "SPY",
-            "blind swap of any two cards": "SWAP", "look at any card, then you may swap it unseen": "LOOK+SWAP",
-            "look at any two cards, then you may swap them": "2 LOOK+SWAP"}
 # What a click does while an ability waits for its target, by the action it takes.
 PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
               LookOpponent: "click an opponent's card to look at it",
@@ -42,11 +39,11 @@ class KombioTable(MemoryGridTable):
     variant_title = "Kombio"
     ring_label = "Match?"
     call_word = call_name = "KOMBIO"
-    claimed_first, window_words = "matched first", "the matching window"
     call_action = CallKombio
     pick_words = PICK_WORDS
     deck_cards = DECK_CARDS
-    ability_started, ability_ended = AbilityStarted, AbilityEnded
+    ability_ended = AbilityEnded
+    narrator_class = KombioNarrator
     action_labels = {
         **MemoryGridTable.action_labels,
         CallKombio: Choice("Call KOMBIO", pygame.K_k),
@@ -54,32 +51,18 @@ class KombioTable(MemoryGridTable):
         DecidePenalty: Choice("Penalty card instead", pygame.K_n),
     }
 
-    def face_of(self, card: Card) -> dict:
-        face: dict[str, Any] = {"rank": card.rank}
-        caption = CAPTIONS.get(ABILITY_NAMES.get(card.rank, ""))  # type: ignore[arg-type]
-        if caption:
-            face["caption"] = caption
-        return face
-
     def on_AbilityStarted(self, ev: AbilityStarted) -> None:
-        who = self.names[ev.seat]
-        ability = ev.ability.replace("your own", possessive_own(who))
-        self.narrate(f"{who} plays {article(ev.rank)} for its ability ({ability}).")
         self.float_text(None, f"{ev.rank}: {ev.ability}", self.palette.info)
         self.pick = []
         self.pause_for(0.35)
 
     def on_MatchAttempted(self, ev: MatchAttempted) -> None:
         sprite = self.sprite_at(ev.place)
-        who, owner = self.names[ev.seat], self.names[ev.place.seat]
-        owned = possessive_own(who) if ev.place.seat == ev.seat else whose(owner)
+        who = self.names[ev.seat]
         if ev.correct:
-            self.note_claim(ev.seat)
-            self.narrate(f"{who} matches with {owned} {ev.card.rank}.")
             self.sound.play("match")
             self.float_text(ev.place.seat, f"✓ {who} matches!", self.palette.good)
         else:
-            self.narrate(f"{who} tried {owned} card: {article(ev.card.rank)}, no match.")
             self.float_text(ev.place.seat, f"✗ {who}: wrong", self.palette.bad)
             self.claim_place = ev.place
         if sprite is not None:
@@ -90,8 +73,6 @@ class KombioTable(MemoryGridTable):
     def on_KombioCalled(self, ev: KombioCalled) -> None:
         self.caller = ev.seat
         self.sound.play("call")
-        how = " (empty grid)" if ev.automatic else ""
-        self.narrate(f"{self.names[ev.seat]} calls KOMBIO{how}! Everyone else has one more turn.")
         self.float_text(ev.seat, "KOMBIO!", self.palette.accent)
         self.pause_for(0.6)
 
@@ -151,6 +132,4 @@ class KombioTable(MemoryGridTable):
         return super().turn_prompt(v, actor, name, kinds)
 
 
-
-def make_kombio_table(app, record, storage):
-    return KombioTable(app, record, storage)
+register_table("kombio", KombioTable, pass_closes_window=True)

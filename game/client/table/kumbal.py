@@ -25,8 +25,10 @@ import pygame
 from game.client.table.hand_table import HandTable
 from game.client.table.input import Choice
 from game.client.table.sprites import CardSprite
-from game.client.table.wording import whose
+from game.client.narration.kumbal import KumbalNarrator, points_words, short
+from game.client.narration.wording import whose
 from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone
+from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -36,10 +38,10 @@ from game.core.errors import IllegalAction, NotYourTurn, WindowClosed, WrongPhas
 from game.core.events import CardMoved
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
-from game.core.hands import DrawPending, HandRevealed, Stacked
-from game.core.standard_deck import SUIT_NAMES, card_name
+from game.core.hands import DrawPending, HandRevealed
+from game.core.standard_deck import card_name
 from game.variants.kumbal import (DECK_CARDS, CallKumbal, CallResult, CannotCall, CannotTake, Cut, CutWanted,
-                                  DeckCut, Discard, Discarded, DrawFromDeck, FortyNine, FreeDiscard, FreeDiscarded,
+                                  DeckCut, Discard, Discarded, DrawFromDeck, FreeDiscard, FreeDiscarded,
                                   KumbalCalled, MustPickUp, NotACombination, NotHeld, PickedUp, PickUp, TakeDiscard,
                                   VALUE, discard_problem)
 
@@ -48,22 +50,6 @@ _RANK_ORDER = {r: i for i, r in enumerate(("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J",
 _FACE_RANK = {"A": "A", "J": "J", "Q": "Q", "K": "K"}
 RISE_SELECTED = 30      # pixels (at 720p) a selected card of the player's own hand is raised
 RISE_CURSOR = 10
-
-
-def points_words(n: int) -> str:
-    """"1 point", "0 points", "12 points"."""
-    return f"{n} point{'' if n == 1 else 's'}"
-
-
-def short(card: Card | None) -> str:
-    """"7♥", "10♠", "joker"."""
-    if card is None:
-        return "?"
-    if card.rank == "joker":
-        return "joker"
-    from game.client.ui.cards import STANDARD_SUITS
-
-    return f"{card.rank}{STANDARD_SUITS[SUIT_NAMES[card.suit]]}"  # type: ignore[index]
 
 
 class KumbalPile(PileZone):
@@ -86,10 +72,9 @@ class KumbalTable(HandTable):
     discard_shown = 7
     zone_kinds = (GridZone, FanZone, HeldZone, KumbalPile, DeckZone)
     window_trigger = "free-discard"
+    narrator_class = KumbalNarrator
     ring_label = "Free discard?"
-    # (no default among the choices of a turn: a lit "Kumbal!" seemed to advise calling when a
-    # discard was wanted; what Enter does is lit: a legal selection's Discard, a free discard)
-    action_labels = {CallKumbal: Choice("Kumbal!", pygame.K_k),
+    action_labels = {CallKumbal: Choice("Kumbal!", pygame.K_k, primary=True),
                      PickUp: Choice("Pick up", pygame.K_p),
                      FreeDiscard: Choice("Free discard", pygame.K_f, primary=True),
                      TakeDiscard: Choice("Take", pygame.K_t), DrawFromDeck: Choice("Draw", pygame.K_d),
@@ -105,11 +90,6 @@ class KumbalTable(HandTable):
     # -- hooks -----------------------------------------------------------------------------------
     def deck_size_at_start(self) -> int:
         return len(DECK_CARDS) * (2 if len(self.names) >= 6 else 1)
-
-    def face_of(self, card: Card) -> dict:
-        if card.rank == "joker":
-            return {"rank": "JOKER", "suit": "joker", "colour": "red" if card.id % 2 == 0 else "black"}
-        return {"rank": str(card.rank), "suit": SUIT_NAMES[card.suit]}  # type: ignore[index]
 
     def hand_key(self, card: Card) -> Any:
         if card.rank == "joker":
@@ -215,16 +195,8 @@ class KumbalTable(HandTable):
 
     def discard_selection(self) -> None:
         action = self.selection_action()
-        seat = self.hand_seat()
-        if action is None and not self.chosen and seat is not None and FreeDiscard(seat) in self.legal(seat):
-            self.act(FreeDiscard(seat))     # Enter does what the lit button says
-            return
         if action is None:
-            problem = self.selection_problem()
-            if problem and problem == self.prompt():
-                self.sound.play("click", 0.4)   # the prompt says why already (it was said twice)
-                return
-            self.say(problem or "Select cards of your hand first: a single card, a set or a run.")
+            self.say(self.selection_problem() or "Select cards of your hand first: a single card, a set or a run.")
             return
         if self.submit(action):
             self.chosen, self.cursor = set(), None
@@ -241,14 +213,9 @@ class KumbalTable(HandTable):
         if self.claimer is not None and not self.legal(self.claimer):
             self.end_claim()
 
-    def start_card_words(self, card: Card) -> str:
-        return f"the {short(card)}"
-
     def on_CardMoved(self, ev: CardMoved) -> None:
         super().on_CardMoved(ev)
         if ev.src == DISCARD and ev.dst.zone == "hand":
-            # named as the discards beside it are ("10♦", not "a 10 of diamonds")
-            self.narrate(f"{self.names[ev.dst.seat]} takes the {short(ev.card)} from the pile.")
             # Everybody saw it taken; in the hand it is one more card only its owner sees (keeping
             # track of it is the players' own memory, as at a real table).
             sprite = next((s for s in self.hands.get(ev.dst.seat, []) if s.card == ev.card), None)
@@ -284,16 +251,9 @@ class KumbalTable(HandTable):
         return "discard " + ", ".join(card_name(c) for c in cards) + " together (ringed)"
 
     def on_Discarded(self, ev: Discarded) -> None:
-        who = self.names[ev.seat]
-        cards = ", ".join(short(c) for c in ev.cards)
-        kind = {"set": "a set", "run": "a run", "single": ""}[ev.kind]
-        points = sum(VALUE(c) for c in ev.cards)
         if ev.action:
-            self.narrate(f"{who} plays {short(ev.cards[0])}: {ev.action}!")
             self.float_text(None, {"skip": "Skip!", "reverse": "Reverse!"}.get(ev.action, f"+{ev.action[-1]}!"),
                             self.palette.bad)
-        else:
-            self.narrate(f"{who} discards {kind + ' ' if kind else ''}{cards} ({points_words(points)}).")
         self.pause_for(0.15)
 
     def on_DirectionChanged(self, ev) -> None:
@@ -305,24 +265,18 @@ class KumbalTable(HandTable):
         super().on_DirectionChanged(ev)
 
     def on_FreeDiscarded(self, ev: FreeDiscarded) -> None:
-        self.narrate(f"{self.names[ev.seat]} discards the drawn {short(ev.card)} for free!")
         self.float_text(ev.seat, "Free discard!", self.palette.accent)
         self.sound.play("match")
 
     def on_PickedUp(self, ev: PickedUp) -> None:
-        self.narrate(f"{self.names[ev.seat]} picks up {ev.cards} cards.")
         self.float_text(ev.seat, f"+{ev.cards} cards", self.palette.bad)
         self.sound.play("penalty")
 
     def on_DrawPending(self, ev: DrawPending) -> None:
         self.float_text(ev.seat, f"Pick up {ev.cards}", self.palette.bad)
 
-    def on_Stacked(self, ev: Stacked) -> None:
-        self.narrate(f"{self.names[ev.seat]} passes the pick-up on: {ev.total} cards now.")
-
     def on_KumbalCalled(self, ev: KumbalCalled) -> None:
         self.sound.play("call")
-        self.narrate(f"{self.names[ev.seat]} calls KUMBAL with {ev.points} points!")
         self.float_text(ev.seat, "KUMBAL!", self.palette.accent)
         self.pause_for(1.0)
 
@@ -330,23 +284,14 @@ class KumbalTable(HandTable):
         return points_words(ev.points), self.palette.text
 
     def on_CallResult(self, ev: CallResult) -> None:
-        # (the round's scores say it in full; the hands' floats are still showing their points)
-        if ev.made:
-            self.narrate(f"{self.names[ev.seat]} has the fewest points ({ev.points}): 0 for the round!")
-        else:
-            self.narrate(f"{self.names[ev.seat]} called with {ev.points}, but another hand has {ev.lowest_other}: +25!")
+        if not ev.made:
             self.sound.play("penalty")
         self.pause_for(0.8)
 
-    def on_FortyNine(self, ev: FortyNine) -> None:
-        self.narrate(f"49-rule: {self.names[ev.seat]} reaches {ev.reached} and drops to {ev.total}!")
-
     def on_CutWanted(self, ev: CutWanted) -> None:
-        self.narrate(f"The cards are gathered, not shuffled. Cutting: {self.names[ev.seat]}.")
         self.deck_n = ev.cards
 
     def on_DeckCut(self, ev: DeckCut) -> None:
-        self.narrate(f"{self.names[ev.seat]} cuts {ev.at} cards off the top.")
         self.sound.play("swap")
         self.cut_at = None
 
@@ -528,9 +473,7 @@ class KumbalTable(HandTable):
         legal = self.selection_action() is not None
         n = len(self.chosen)
         text = f"Discard {n} card{'s' if n != 1 else ''}" if n else "Discard"
-        button = Button(text, self.discard_selection, hint="Enter", primary=legal)
-        button.enabled = legal or not n     # (greyed for a selection that cannot go down: the prompt says why)
-        return [button]
+        return [Button(text, self.discard_selection, hint="Enter", primary=legal)]
 
     def prompt(self) -> str:
         v = self.view()
@@ -701,5 +644,4 @@ class KumbalTable(HandTable):
             pass
 
 
-def make_kumbal_table(app, record, storage):
-    return KumbalTable(app, record, storage)
+register_table("kumbal", KumbalTable)

@@ -14,7 +14,7 @@ import pygame
 from game.client.table.base import CLAIM_KEYS, TableScene
 from game.client.table.director import Hold
 from game.client.table.input import Choice
-from game.client.table.wording import article, one_of, whose
+from game.client.narration.wording import one_of, whose
 from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place, grid_place
@@ -37,13 +37,9 @@ class MemoryGridTable(TableScene):
     call_word = ""           # the round-ending call as the seat tag shows it ("KOMBIO", "KABU")
     call_name = ""           # and as prompts and key hints word it ("KOMBIO", "Kabu")
     call_action: type[Action] | None = None   # the variant's call (CallKombio, CallKabu)
-    play_word = "play"       # what P does with a drawn card ("play", "discard")
     pick_words: dict = {}    # what a click does while an ability waits for its target, by action
     deck_cards: tuple = ()   # the variant's deck (its size is shown before the first deal)
     ability_ended = ()       # the variant's AbilityEnded event class (a look is held until seen)
-    ability_started = ()     # its AbilityStarted event class
-    # A late claim's refusal: "Too late: Bruno matched first." / "Too late: the matching window has closed."
-    claimed_first, window_words = "claimed first", "the window"
     action_labels = {
         DrawFromDeck: Choice("Draw", pygame.K_d),
         TakeDiscard: Choice("Take discard", pygame.K_t),
@@ -57,26 +53,11 @@ class MemoryGridTable(TableScene):
         self.claim_place: Place | None = None
         self.caller: int | None = None
         self._resume_curtain: int | None = None
-        # Who made the last good claim on the pile's top, and (once its window closed) the match's
-        # version then: a click on a card before anything else happens is a claim come too late.
-        self.claimed_by: int | None = None
-        self.window_gone: tuple[int | None, int] | None = None
-        # What the ability under way has shown: the cards looked at, and whether it swapped any
-        # (a look at two cards kept as they are was told nowhere: the replay said "You skips ability.")
-        self.ability_looks: set[Place] = set()
-        self.ability_swapped = False
         super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
     def deck_size_at_start(self) -> int:
         return len(self.deck_cards)
-
-    def rank_words(self, card: Card) -> str:
-        """A card as narration names it ("7", "7 of hearts")."""
-        return str(card.rank)
-
-    def a_card(self, card: Card) -> str:
-        return article(card.rank)
 
     def view(self):
         return self.match.view(SPECTATOR)
@@ -119,18 +100,8 @@ class MemoryGridTable(TableScene):
         self.caller = None
         self.pick = []
 
-    def note_claim(self, seat: int) -> None:
-        """A variant's good claim (a match, a throw, a snipe) was shown: the pile's top is `seat`'s."""
-        self.claimed_by = seat
-
-    def on_WindowClosed(self, ev) -> None:
-        super().on_WindowClosed(ev)
-        self.window_gone = (self.claimed_by, self.match.version)
-        self.claimed_by = None
-
     def on_TurnStarted(self, ev: TurnStarted) -> None:
         self.dealing = False
-        self.ability_looks, self.ability_swapped = set(), False
         super().on_TurnStarted(ev)
         if ev.seat in self.humans and not self.hotseat:
             self.sound.play("click", 0.5)
@@ -144,13 +115,7 @@ class MemoryGridTable(TableScene):
         """What the hold after the start-of-round peek says."""
         return f"{self.names[seat]}: remember your two near cards, then press Enter"
 
-    def on_CardsSwapped(self, ev) -> None:
-        super().on_CardsSwapped(ev)
-        self.ability_swapped = True
-
     def on_CardSeen(self, ev: CardSeen) -> None:
-        if not self.dealing and not isinstance(self.next_event(), self.ability_ended):
-            self.ability_looks.add(ev.place)    # a look the ability waits on: swap, or keep (a look alone ends with it)
         super().on_CardSeen(ev)
         if ev.card is None or ev.seat != self.viewer:
             return
@@ -169,13 +134,6 @@ class MemoryGridTable(TableScene):
     def on_AbilityEnded(self, ev) -> None:
         if self.peeking:
             self.hide_peeks()
-        if not ev.used:
-            self.narrate(f"{self.names[ev.seat]} does not use the ability.")
-        elif self.ability_looks and not self.ability_swapped:
-            both = len(self.ability_looks) > 1
-            self.narrate(f"{self.names[ev.seat]} " + ("keeps both cards where they are." if both
-                                                      else "leaves the card where it is."))
-        self.ability_looks, self.ability_swapped = set(), False
         self.pick = []
         self.end_private()
 
@@ -189,25 +147,6 @@ class MemoryGridTable(TableScene):
                 self.flip(sprite, False, delay=0.5, lift=0.0)
             return
         super().on_CardRevealed(ev)
-
-    def on_CardMoved(self, ev) -> None:
-        super().on_CardMoved(ev)
-        if ev.src == DECK and ev.dst.zone == "held":
-            self.narrate(f"{self.names[ev.dst.seat]} draws a card.")
-        elif ev.src == DISCARD and ev.dst.zone == "held":
-            self.narrate(f"{self.names[ev.dst.seat]} takes the {self.rank_words(ev.card)} from the discard pile.")
-        elif ev.src.zone == "held" and ev.dst == DISCARD and not isinstance(self.next_event(), self.ability_started):
-            self.narrate(f"{self.names[ev.src.seat]} {self.play_word}s the {self.rank_words(ev.card)}.")
-        elif ev.src.zone == "grid" and ev.dst == DISCARD and self._exchanging(ev):
-            self.narrate(f"{self.names[ev.by]} discards {self.a_card(ev.card)} (swapped out).")
-        elif ev.src.zone == "grid" and ev.dst.zone == "grid" and ev.src.seat != ev.dst.seat and ev.card is None:
-            # paying for a claim on another's card: one of the claimer's own, face down (a wrong
-            # claim's card handed over face up is the penalty's, which says so itself)
-            self.narrate(f"{self.names[ev.src.seat]} gives {self.names[ev.dst.seat]} a card in return, unseen.")
-
-    def _exchanging(self, ev) -> bool:
-        nxt = self.next_event()
-        return getattr(nxt, "src", None) == Place("held", ev.by)
 
     def caller_locked(self) -> bool:
         return len(self.names) > 2
@@ -292,14 +231,6 @@ class MemoryGridTable(TableScene):
                 self.say(f"Press your claim key first ({keys}).")
             else:
                 self.say("You have no attempt left on this card.")
-        elif place.zone == "grid" and self.window_gone is not None and self.window_gone[1] == self.match.version:
-            # A claim a moment after the window closed, nothing done since: it came too late
-            # ("It is Ada's turn." said nothing of the match the player was trying).
-            first = self.window_gone[0]
-            if first is not None and first not in self.humans:
-                self.say(f"Too late: {self.names[first]} {self.claimed_first}.")
-            else:
-                self.say(f"Too late: {self.window_words} has closed.")
         elif v.turn is not None and 0 <= v.turn < len(self.names) and v.turn in v.acting:
             self.say(f"It is {whose(self.names[v.turn])} turn.")
 
@@ -365,12 +296,12 @@ class MemoryGridTable(TableScene):
             return f"{name}: {said}" if v.caller is None else f"{name}: last turn! {said[0].upper()}{said[1:]}"
         held = mine.held if actor == self.viewer else None
         if PlayDrawn in kinds:
-            what = self.a_card(held) if held is not None else "a card"
+            what = self.narrator.a_card(held) if held is not None else "a card"
             ability = self.ability_words(held) if held is not None else None
             extra = f" to use it ({ability})" if ability else ""
-            return f"{name} drew {what}: click one of your cards to swap it in, or {self.play_word} it (P){extra}"
+            return f"{name} drew {what}: click one of your cards to swap it in, or {self.narrator.play_word} it (P){extra}"
         if v.phase == "taken":
-            return f"{name}: click one of your cards to swap the {self.rank_words(mine.held) if mine.held else 'card'} in"
+            return f"{name}: click one of your cards to swap the {self.narrator.rank_words(mine.held) if mine.held else 'card'} in"
         if SwapBoth in kinds:
             return f"{name}: swap the two cards (X) or keep them (S)"
         if SkipAbility in kinds:
@@ -383,7 +314,7 @@ class MemoryGridTable(TableScene):
         return ""
 
     def key_hints(self) -> list[tuple[str, str]]:
-        hints = [("D", "draw"), ("T", "take discard"), ("P", f"{self.play_word} drawn"), ("1-9", "your slot"),
+        hints = [("D", "draw"), ("T", "take discard"), ("P", f"{self.narrator.play_word} drawn"), ("1-9", "your slot"),
                  ("S", "skip"), ("K", self.call_name), ("Space", "pass")]
         if self.hotseat:
             hints.append((self.claim_keys_hint(), "claim (per player)"))

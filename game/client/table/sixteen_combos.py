@@ -18,7 +18,6 @@ shows only what everybody may see.
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
 import pygame
@@ -26,9 +25,11 @@ import pygame
 from game.client.table.base import TableScene
 from game.client.table.director import Hold
 from game.client.table.input import Choice
-from game.client.table.wording import you_form
+from game.client.narration.sixteen_combos import STATUS_WORDS, SixteenCombosNarrator, type_word
+from game.client.narration.wording import SUIT_SIGNS, you_form
 from game.client.table.zone_kinds import PairColumnZone
 from game.client.table.zones import ZoneViews
+from game.client.tables import register_table
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -36,27 +37,18 @@ from game.core.actions import Action, Pass
 from game.core.cards import DECK, Card, Place
 from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, MatchEnded, RoundStarted, TurnStarted
 from game.core.view import SPECTATOR
-from game.variants.sixteen_combos import (COMBOS, OUTCOMES, RULESET, TYPE_NAMES, TYPES, Announce, ChangeStance,
-                                          CharacterOut, Checked, ChooseDefense, ComboDone, Consult, Counter, Decide,
-                                          EncounterDealt, EncounterWon, FaceType, Fizzled, PairDefeated, PairsMoved,
-                                          PairsReady, PassTurn, PickPair, PlaceValue, Reacted, Recover, Retype,
-                                          Reveal, RoundBegan, Scavenge, StatusChanged, SwapPair, TargetChosen,
-                                          TurnPassed, TurnSkipped, TypeAnnounced, ValueChanged, ValueSet,
-                                          card_value)
+from game.variants.sixteen_combos import (COMBOS, OUTCOMES, RULESET, TYPE_NAMES, TYPES, Announce, CharacterOut,
+                                          Checked, ComboDone, Consult, Counter, Decide, EncounterDealt, EncounterWon,
+                                          FaceType, Fizzled, PassTurn, Reacted, Retype, Scavenge, StatusChanged,
+                                          SwapPair, TargetChosen, TurnPassed, TurnSkipped, card_value)
 
-SUIT_NAMES = {"h": "hearts", "d": "diamonds", "c": "clubs", "s": "spades"}
-SYMBOL = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+SYMBOL = SUIT_SIGNS
 STEPS = ("target", "action type", "reaction", "draw", "reaction", "check", "effect")
 # the engine's step -> the step bar's box
 STEP_BOX = {"target": 0, "type": 1, "consult": 2, "predict": 2, "draw": 3, "face": 3, "scavenge": 3,
             "inform": 4, "check": 5, "counter": 5, "combo": 6, "stance": 6}
 TYPE_KEYS = {"h": pygame.K_1, "d": pygame.K_2, "c": pygame.K_3, "s": pygame.K_4}
-_SEAT = re.compile(r"\bseat (\d+)", re.IGNORECASE)
 _BACKS: dict[str, TH.Palette] = {}   # palette name -> the same palette with the draw deck's backs
-
-
-def type_word(t: str | None) -> str:
-    return TYPE_NAMES.get(t or "", "hidden")
 
 
 def draw_value_badge(surface: pygame.Surface, center: tuple[int, int], value: int, cw: int) -> pygame.Rect:
@@ -71,24 +63,15 @@ def draw_value_badge(surface: pygame.Surface, center: tuple[int, int], value: in
 
 
 ORDER_GAP = 22   # between the last pair and the order card
-# Per character beyond its two rows: the plate above (24 px), its panel's edges and a gap to the
-# next character (34 px left the characters touching: four at 1280x720 read as one block of cards).
-BLOCK_EXTRA = 40
-DEFENSE_GREEN = (80, 200, 110)
-
-
-# What a status the rules give a character says of it, as narration ("Ada is shoved.").
-STATUS_WORDS = {"incapacitated": "is incapacitated", "shoved": "is shoved",
-                "lost reaction": "loses the reaction for the rest of the round", "wild card": "holds a wild card"}
 
 
 class SixteenCombosTable(TableScene):
     variant_id = "sixteen-combos"
     variant_title = "16 Combos"
-    round_word = "encounter"
     hands_follow_actor = True
     zone_kinds = ZoneViews.zone_kinds + (PairColumnZone,)
     table_keys = (pygame.K_SPACE,)
+    narrator_class = SixteenCombosNarrator
     action_labels = {Announce: Choice("Announce"), FaceType: Choice("Face card"), Retype: Choice("Retype"),
                      SwapPair: Choice("Swap the pair's cards", pygame.K_s), Counter: Choice("Counter", pygame.K_c, primary=True),
                      Consult: Choice("Consult"), Decide: Choice("Decide"), Scavenge: Choice("Scavenge"),
@@ -96,7 +79,6 @@ class SixteenCombosTable(TableScene):
 
     def __init__(self, app, record, storage=None):
         self.lit_outcome: str | None = None
-        self.pending: dict[str, Any] = {}      # what the narration of the action under way has gathered
         self.prompt_box: tuple[pygame.Rect, list[str], int] | None = None
         self.last_encounter: EncounterWon | None = None   # its reason goes under the match's winner
         super().__init__(app, record, storage)
@@ -123,22 +105,10 @@ class SixteenCombosTable(TableScene):
         return next((s for s in view.acting if s in self.humans), None)
 
     def name(self, seat: int | None) -> str:
-        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "The table"
-
-    def words(self, text: str) -> str:
-        return _SEAT.sub(lambda m: self.name(int(m.group(1))), text)
+        return self.narrator.name(seat)
 
     def deck_size_at_start(self) -> int:
         return 0
-
-    def rounds_in_match(self) -> int | None:
-        encounters = self.match.view(SPECTATOR).options.get("encounters", 1)
-        return encounters if isinstance(encounters, int) else None
-
-    def face_of(self, card: Card) -> dict:
-        if card.rank == "joker":
-            return {"rank": "JOKER", "suit": "joker", "colour": "red" if card.id % 2 else "black"}
-        return {"rank": str(card.rank), "suit": SUIT_NAMES[card.suit]}  # type: ignore[index]
 
     # -- layout ------------------------------------------------------------------------------------------------
     # Everything is placed from the screen size: the left column (combo table, outcome band, the value
@@ -172,18 +142,17 @@ class SixteenCombosTable(TableScene):
         small = h < 640
         u = self.column_scale()
         left = self.left_width()
-        caption_h = T.line_height(TH.TINY) + 2      # "Combos: ...", "Check: ..." over the table and the band
-        y0 = self.title_rect().bottom + 6 + caption_h
+        y0 = self.title_rect().bottom + 6
         cell_h = 30 if small else int(34 * u)
         head_h = int(22 * u)
-        band_y = y0 + head_h + 4 * cell_h + 6 + caption_h
+        band_y = y0 + head_h + 4 * cell_h + 6
         rows = self.hint_rows()
         hints_top = min(box.top for box, _ in rows) if rows else h - 14
         ph = 56 if small else int(74 * u)
         pw = int(ph * 0.7)
         piles_y = hints_top - 8 - 18 - ph
         hch = 50 if small else int(62 * u)
-        return {"left": left, "x0": 14, "y0": y0, "caption_h": caption_h, "head_h": head_h, "cell_h": cell_h, "band_y": band_y,
+        return {"left": left, "x0": 14, "y0": y0, "head_h": head_h, "cell_h": cell_h, "band_y": band_y,
                 "band_h": cell_h, "after": band_y + cell_h + 8, "pile": (pw, ph), "piles_y": piles_y,
                 "gap": max(10, min(26, (left - 18 - 5 * pw - 14) // 4)), "hand": (int(hch * 0.7), hch)}
 
@@ -197,23 +166,14 @@ class SixteenCombosTable(TableScene):
         top, bottom = (bar.bottom + 8 if bar.x < x1 else 64), h - 10 - (2 * T.line_height(TH.BODY, True) + 12) - 8
         # (as tall as the room allows, up to 84 px at 1280x720 and in proportion on a larger window:
         # a 1920x1080 screen kept 84 px cards in its left half)
-        ch = int(min(84 * max(1.0, self.layout.unit), (bottom - top - n * BLOCK_EXTRA) / (2.15 * n)))
+        ch = int(min(84 * max(1.0, self.layout.unit), (bottom - top - n * 34) / (2.15 * n)))
         cw = int(ch * 0.7)
         slots = max([len(row) for row in view.pairs] + [1])
         zone = self.pairs_zone
         # (the order card lies beside the rows, and must end before the buttons' column too)
-        zone.spread = 0.0
         while zone.width(slots, (cw, ch)) + ORDER_GAP + int(cw * 0.8) > x1 - x0 and cw > 18:
             cw -= 2
             ch = int(cw / 0.7)
-        # Where the height, not the width, sets the cards' size (three or four characters), the
-        # columns stand further apart and the defense pair clearly aside: the rows read as pairs
-        # and there is room over the defense pair for its name.
-        while zone.spread < 1.0:
-            zone.spread = min(1.0, zone.spread + 0.25)
-            if zone.width(slots, (cw, ch)) + ORDER_GAP + int(cw * 0.8) > x1 - x0:
-                zone.spread -= 0.25
-                break
         order = [s for s in range(n) if s != self.bottom] + [self.bottom]
         block = (bottom - top) / n
         blocks = {}
@@ -250,9 +210,13 @@ class SixteenCombosTable(TableScene):
     def guide_avoid(self) -> list[pygame.Rect]:
         """The guide's panel keeps off the rows of pairs, the hand and the left column."""
         view = self.screen_view()
-        g = self.lay_out(view)
-        # each character's panel: its rows, its order card and its plate line
-        rects = [self.block_rect(view, seat, g) for seat in range(view.seats) if seat in g["blocks"]]
+        self.lay_out(view)
+        rects = []
+        for seat in range(view.seats):      # each row of pairs with its order card and name above
+            cards = [pygame.Rect(r) for key, pair in self.pairs_zone.rects.items() if key[0] == seat for r in pair]
+            if cards:
+                row = cards[0].unionall(cards[1:])
+                rects.append(pygame.Rect(row.x, row.y - 24, row.w + 90, row.h + 24))
         rects += self.hand_rects(len(view.hand)) if view.hand else []
         rects.append(pygame.Rect(0, 0, self.left_width(), self.layout.size[1]))
         return rects
@@ -281,12 +245,8 @@ class SixteenCombosTable(TableScene):
 
     def title_text(self) -> str:
         view = self.match.view(SPECTATOR)
-        # The rule set's name without its long tail, the optional rules by letter (as the setup and
-        # the Rules page name them): the whole line was cut off at 1280x720. The start of the
-        # match says both in full.
-        letters = [label.split(".", 1)[0] for label in view.active_rules]
-        rules = f"rule{'s' if len(letters) > 1 else ''} {', '.join(letters)}" if letters else "no optional rules"
-        text = f"16 Combos{self.practice_note()} · {view.ruleset.split(',')[0]} · {rules}"   # (practice first: the end may be cut)
+        rules = ", ".join(view.active_rules) or "no optional rules"
+        text = f"16 Combos{self.practice_note()} · {view.ruleset} · {rules}"   # (practice first: the end may be cut)
         bar, _ = self.step_bar()
         room = (bar.x if bar.y < 30 else self.layout.size[0] - 184) - 14 - 12
         while len(text) > 12 and T.text(text, TH.SMALL, (0, 0, 0)).get_width() > room:
@@ -318,12 +278,6 @@ class SixteenCombosTable(TableScene):
         box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
         box.midbottom = ((left + w - 190) // 2, h - 10)
         return self.fit_label(box, ("up", "left", "right", "down")), lines, size
-
-    def label_spot(self, text: str, topleft: tuple[int, int]) -> tuple[int, int]:
-        """A caption's place, held on the label board (its words stay whole)."""
-        box = T.text(text, TH.TINY, (0, 0, 0)).get_rect(topleft=topleft)
-        self.labels.reserve(box)
-        return box.topleft
 
     def label(self, surface, text: str, size: int, colour, rect_kw: dict, bold: bool = False,
               prefer: tuple[str, ...] | None = None) -> pygame.Rect:
@@ -395,9 +349,6 @@ class SixteenCombosTable(TableScene):
                 return Choice("Keep it as defense" if action.yes else "Use it next turn",
                               pygame.K_y if action.yes else pygame.K_n)
             return Choice("Take the wild card" if action.yes else "Decline", pygame.K_y if action.yes else pygame.K_n)
-        if isinstance(action, PassTurn):
-            cost = self.match.view(action.seat).pass_cost    # the Pass cost option, on its own turn
-            return Choice(f"Pass the turn (-{cost})" if cost else "Pass the turn", pygame.K_p)
         if isinstance(action, Pass):
             words = {"predict": "No reaction", "inform": "No reaction", "face": "Keep the type", "counter": "No counter",
                      "combo": "Skip", "stance": "Keep the stance"}
@@ -421,7 +372,7 @@ class SixteenCombosTable(TableScene):
                 if self.input_seat() is not None else "Everybody places their value cards."
         seat = self.input_seat()
         if seat is None:
-            return self.words(view.prompt).capitalize() if view.prompt else ""
+            return self.narrator.words(view.prompt).capitalize() if view.prompt else ""
         step = view.step
         texts = {"target": "Choose a target: click a highlighted pair, or pass the turn.",
                  "type": "Choose an action type.", "consult": "Which pair takes this action?",
@@ -433,12 +384,6 @@ class SixteenCombosTable(TableScene):
         if step == "combo":
             return f"{view.combo or 'Combo'}: make your choice (the highlighted places), or skip."
         text = texts.get(step, view.prompt)
-        if step in ("predict", "inform") and all(isinstance(a, Pass) for a in self.legal(seat)):
-            # asked all the same, so that the wait tells nobody what the pair holds
-            text = "You have no reaction to make now: No reaction (Space) goes on."
-        cost = self.match.view(seat).pass_cost if step in ("target", "type") else 0
-        if cost:
-            text += f" A pass costs your defense pair {cost}."
         if view.deadline is not None:   # the optional reaction clock
             text += f" ({max(0.0, view.deadline - self.table_time):.0f} s)"
         return text
@@ -452,26 +397,17 @@ class SixteenCombosTable(TableScene):
         self.turn = None
         self.lit_outcome = None
         self.end_private()
-        self.narrate(f"Encounter {ev.round} is dealt.")
         self.sound.play("deal")
 
     def on_EncounterDealt(self, ev: EncounterDealt) -> None:
         order = ", ".join(self.name(s) for s in ev.order)
         view = self.match.view(SPECTATOR)
         rules = ", ".join(view.active_rules) or "none"
-        self.narrate(f"Order of play: {order}. {ev.columns} columns.")
         if self.humans:
             self.hold = Hold("ruleset", None, f"{RULESET}. Optional rules: {rules}. Turn order: {order}.")
 
-    def on_PairsReady(self, ev: PairsReady) -> None:
-        self.narrate("The pairs are placed; the defense pairs show their types.")
-
-    def on_RoundBegan(self, ev: RoundBegan) -> None:
-        self.narrate(f"Round {ev.number}.")
-
     def on_TurnStarted(self, ev: TurnStarted) -> None:
         self.turn = ev.seat
-        self.pending = {}
 
     def on_CardMoved(self, ev: CardMoved) -> None:
         if ev.src == DECK and ev.dst.zone == "action":
@@ -487,84 +423,43 @@ class SixteenCombosTable(TableScene):
         self.sound.play("flip", 0.5)
 
     def on_DeckReshuffled(self, ev: DeckReshuffled) -> None:
-        self.narrate("The discard pile is shuffled into a new draw deck.")
+        pass     # (the piles are drawn from the view)
 
     def on_TargetChosen(self, ev: TargetChosen) -> None:
         self.lit_outcome = None
-        self.pending = {"seat": ev.seat, "victim": ev.victim}
-
-    def on_TypeAnnounced(self, ev: TypeAnnounced) -> None:
-        how = {"shove": " (shoved: its defense pair acts)", "steal": " (with the stolen pair)",
-               "counter": " (a counter)"}.get(ev.fixed or "", " with the wild card" if ev.wild else "")
-        self.narrate(f"{self.name(ev.seat)} announces {type_word(ev.type)}{how}.")
-
-    def on_ValueSet(self, ev: ValueSet) -> None:
-        if ev.how == "drawn":
-            self.narrate(f"{self.name(ev.seat)} draws {ev.value}.")
 
     def on_TurnPassed(self, ev: TurnPassed) -> None:
-        self.narrate(f"{self.name(ev.seat)} passes.")
         self.pause_for(0.2)
 
     def on_Fizzled(self, ev: Fizzled) -> None:
-        self.narrate(f"{self.name(ev.seat)}'s {type_word(ev.type)} does not match the drawn card: nothing happens.")
         self.pause_for(0.4)
 
     def on_Reacted(self, ev: Reacted) -> None:
-        words = {"retype": f"turns the pair to {type_word(ev.type)}", "swap": "swaps the pair's cards",
-                 "counter": "counters", "recover": "takes the card onto a pair (Recovery)"}
-        self.narrate(f"{self.name(ev.seat)} reacts: {words.get(ev.kind, ev.kind)}.")
         self.float_text(ev.seat, "Reaction", self.palette.info)
         self.pause_for(0.3)
 
     def on_Checked(self, ev: Checked) -> None:
         self.lit_outcome = ev.outcome
-        whose = f"{self.name(ev.victim)}'s {'consultation' if ev.consultation else type_word(ev.target_type)} pair"
-        verb = "counters with" if ev.counter else "uses"
-        text = (f"{self.name(ev.seat)} {verb} {type_word(ev.action_type)} on {whose}: "
-                f"{ev.action_value} against {ev.target_value}, {ev.outcome}")
-        self.narrate(text + (f": {ev.combo}." if ev.outcome == "defeated" else "."))
         colour = {"defeated": self.palette.good, "damaged": self.palette.accent,
                   "critical failure": self.palette.bad}.get(ev.outcome, self.palette.text_dim)
         self.float_text(ev.victim, ev.outcome.capitalize(), colour)
         self.sound.play("penalty" if ev.outcome == "critical failure" else "flip")
         self.pause_for(0.8)
 
-    def on_ValueChanged(self, ev: ValueChanged) -> None:
-        if ev.why in ("damaged", "stacked"):
-            return
-        if ev.value is None:     # a change this seat could not follow (its events are redacted)
-            self.narrate(f"{self.name(ev.seat)}'s pair changes value ({ev.why}); only they know what it is worth.")
-        else:
-            self.narrate(f"{self.name(ev.seat)}'s pair is now worth {ev.value} ({ev.why}).")
-
-    def on_PairDefeated(self, ev: PairDefeated) -> None:
-        if ev.why != "defeated":
-            self.narrate(f"{self.name(ev.seat)} loses a pair ({ev.why}).")
-
     def on_ComboDone(self, ev: ComboDone) -> None:
-        self.narrate(f"{ev.combo}: {self.words(ev.detail)}.")
         self.pause_for(0.4)
-
-    def on_PairsMoved(self, ev: PairsMoved) -> None:
-        if ev.why == "Change Stance":
-            self.narrate(f"{self.name(ev.seat)} changes stance.")
 
     def on_StatusChanged(self, ev: StatusChanged) -> None:
         if ev.on and ev.status in STATUS_WORDS:
             self.float_text(ev.seat, ev.status.capitalize(), self.palette.bad)
-            self.narrate(f"{self.name(ev.seat)} {STATUS_WORDS[ev.status]}.")
 
     def on_TurnSkipped(self, ev: TurnSkipped) -> None:
-        self.narrate(f"{self.name(ev.seat)} is {ev.why} and sits this turn out.")
         self.pause_for(0.3)
 
     def on_CharacterOut(self, ev: CharacterOut) -> None:
-        self.narrate(f"{self.name(ev.seat)} has no pair left and is out.")
         self.float_text(ev.seat, "Out", self.palette.bad)
 
     def on_EncounterWon(self, ev: EncounterWon) -> None:
-        self.narrate(f"{self.name(ev.winner)} wins the encounter ({ev.why}).")
         self.last_encounter = ev
 
     def match_end_reason(self) -> str:
@@ -620,10 +515,7 @@ class SixteenCombosTable(TableScene):
         col = self.column()
         self.draw_combo_table(surface, pal, view, col)
         self.draw_piles_16(surface, pal, view, g, highlight)
-        # each character on its own faint panel, then the plates (they matter most), then the rows
-        # with their counters and order cards
-        for seat in g["order"]:
-            self.draw_block(surface, pal, view, seat, g)
+        # the plates first (they matter most), then the rows with their counters and order cards
         for seat in g["order"]:
             self.draw_plate(surface, pal, view, seat, g)
         for seat in g["order"]:
@@ -644,7 +536,8 @@ class SixteenCombosTable(TableScene):
         if place in selected:
             pygame.draw.rect(surface, pal.good, rect.inflate(8, 8), 4, border_radius=8)
         elif place in highlight:
-            pulse = self.pulse(5)
+            import math
+            pulse = 0.5 + 0.5 * math.sin(self.time * 5)
             pygame.draw.rect(surface, TH.lighten(pal.accent, 0.35 * pulse), rect.inflate(6, 6), 3, border_radius=8)
 
     def draw_header(self, surface, pal, view) -> None:
@@ -664,11 +557,6 @@ class SixteenCombosTable(TableScene):
 
     def draw_combo_table(self, surface, pal, view, col) -> None:
         x0, y0, left, cell_h, head_h = col["x0"], col["y0"], col["left"], col["cell_h"], col["head_h"]
-        # What the table and the band are (the guide said it; the table alone did not)
-        T.blit_text(surface, "Combos: action type (across) on target type (down)", TH.TINY, pal.text_dim,
-                    self.label_spot("Combos: action type (across) on target type (down)", (x0, y0 - col["caption_h"])))
-        T.blit_text(surface, "Check: action value minus target value", TH.TINY, pal.text_dim,
-                    self.label_spot("Check: action value minus target value", (x0, col["band_y"] - col["caption_h"])))
         head_w = int(44 * self.column_scale())
         cell_w = (left - x0 - head_w - 8) // 4
         self.cell_text(surface, "action →", pygame.Rect(x0, y0, head_w, head_h), pal.text_dim, False)
@@ -704,27 +592,21 @@ class SixteenCombosTable(TableScene):
         x0, width = col["x0"], col["left"] - 24
         pitch = self.narration_pitch()
         room = max(0, (col["piles_y"] - 10 - top) // pitch)
-        lines: list[tuple[str, Any, int]] = []      # (words, colour, extra space above)
+        lines: list[tuple[str, Any]] = []
         check = view.last_check
         if check is not None:
             text = you_form(f"Last check: {self.name(check.seat)}'s {type_word(check.action_type)} {check.action_value} "
                             f"against {self.name(check.victim)}'s {type_word(check.target_type)} {check.target_value}")
-            lines += [(line, pal.text, 0) for line in T.wrap(text, TH.SMALL, width)[:2]]
+            lines += [(line, pal.text) for line in T.wrap(text, TH.SMALL, width)[:2]]
         told: list[str] = []
         for line in list(self.narration)[-4:]:
             told.extend(T.wrap(line, TH.SMALL, width))
         told = told[-6:]
-        # (what happened a half line below the last check: the two ran together)
-        lines += [(line, pal.text if i == len(told) - 1 else pal.text_dim, pitch // 2 if i == 0 and lines else 0)
-                  for i, line in enumerate(told)]
-        room -= 1 if check is not None and told else 0
+        lines += [(line, pal.text if i == len(told) - 1 else pal.text_dim) for i, line in enumerate(told)]
         if len(lines) > room:       # a short screen keeps the newest narration
-            lines = lines[len(lines) - room:] if room > 0 else []
-        y = top
-        for line, colour, space in lines:
-            y += space
-            self.label(surface, line, TH.SMALL, colour, {"topleft": (x0, y)}, prefer=("down", "right"))
-            y += pitch
+            lines = lines[len(lines) - room:] if room else []
+        for i, (line, colour) in enumerate(lines):
+            self.label(surface, line, TH.SMALL, colour, {"topleft": (x0, top + i * pitch)}, prefer=("down", "right"))
 
     def cell_text(self, surface, text: str, r: pygame.Rect, colour, bold: bool, lines: int = 2) -> None:
         """A label inside a table cell: on one line, else on two (at a word, else hyphenated), in the
@@ -783,16 +665,6 @@ class SixteenCombosTable(TableScene):
         """The character's plate above its rows: name, order card, pairs left, statuses; then "◀ acting"."""
         area = g["blocks"][seat]
         acting = seat in view.acting and view.phase == "play"
-        plate = self.plate_words(view, seat, g)
-        self.label(surface, plate, TH.SMALL, pal.seat_colour(seat), {"topleft": (area.x, area.y - 22)}, bold=True)
-        if acting:   # right after the name, where the eye already is
-            after = area.x + T.text(plate, TH.SMALL, pal.text, True).get_width() + 10
-            self.label(surface, "◀ acting", TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
-
-    def plate_words(self, view, seat: int, g) -> str:
-        """The plate's words, cut to the room beside "◀ acting"."""
-        area = g["blocks"][seat]
-        acting = seat in view.acting and view.phase == "play"
         order = view.order_cards[seat]
         plate = f"{self.name(seat)}"
         if order is not None:
@@ -809,30 +681,13 @@ class SixteenCombosTable(TableScene):
             status.append(f"consultation {type_word(cp.type)} {cp.value}")
         if status:
             plate += " · " + ", ".join(status)
-        room = area.w - (T.text("◀ acting", TH.SMALL, (0, 0, 0), True).get_width() + 12 if acting else 0)
-        while len(plate) > 8 and T.text(plate, TH.SMALL, (0, 0, 0), True).get_width() > room:
+        room = area.w - (T.text("◀ acting", TH.SMALL, pal.accent, True).get_width() + 12 if acting else 0)
+        while len(plate) > 8 and T.text(plate, TH.SMALL, pal.text, True).get_width() > room:
             plate = plate[:-2] + "…"
-        return plate
-
-    def block_rect(self, view, seat: int, g) -> pygame.Rect:
-        """A character's panel: its plate, its rows and its order card (four characters at 1280x720
-        ran together as one block of cards)."""
-        area = g["blocks"][seat]
-        rects = [pygame.Rect(r) for (s_, _), rs in self.pairs_zone.rects.items() if s_ == seat for r in rs]
-        order = self.order_rect(seat, g)
-        # (wide enough for the plate line too: the plate, "◀ acting" and the defense pair's name)
-        acting = seat in view.acting and view.phase == "play"
-        words = T.text(self.plate_words(view, seat, g), TH.SMALL, (0, 0, 0), True).get_width() \
-            + (T.text("◀ acting", TH.SMALL, (0, 0, 0), True).get_width() + 10 if acting else 0) \
-            + T.text("defense", TH.TINY, (0, 0, 0), True).get_width() + 8
-        right = max([r.right for r in rects] + ([order.right] if order is not None else []) + [area.x + words])
-        bottom = max([r.bottom for r in rects] + [area.bottom])
-        return pygame.Rect(area.x - 8, area.y - 26, right - area.x + 18, bottom - area.y + 26 + 6)
-
-    def draw_block(self, surface, pal, view, seat: int, g) -> None:
-        box = self.block_rect(view, seat, g)
-        edge = TH.darken(pal.seat_colour(seat), 0.35 if seat in view.acting and view.phase == "play" else 0.6)
-        surface.blit(TH.panel(box.size, (0, 0, 0, 46), edge, 10, 1), box.topleft)
+        self.label(surface, plate, TH.SMALL, pal.seat_colour(seat), {"topleft": (area.x, area.y - 22)}, bold=True)
+        if acting:   # right after the name, where the eye already is
+            after = area.x + T.text(plate, TH.SMALL, pal.text, True).get_width() + 10
+            self.label(surface, "◀ acting", TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
 
     def order_rect(self, seat: int, g) -> pygame.Rect | None:
         """Where a seat's order card lies: beside the end of its rows (None before they are laid)."""
@@ -863,10 +718,7 @@ class SixteenCombosTable(TableScene):
             type_rect, value_rect = rects
             if pv.defense:
                 frame = type_rect.union(value_rect).inflate(8, 8)
-                pygame.draw.rect(surface, DEFENSE_GREEN, frame, 3, border_radius=8)
-                # named over its frame, in the plate's line: the guide had to say which pair defends
-                self.label(surface, "defense", TH.TINY, DEFENSE_GREEN, {"midbottom": (frame.centerx, frame.top - 1)},
-                           bold=True, prefer=("right", "left"))
+                pygame.draw.rect(surface, (80, 200, 110), frame, 3, border_radius=8)
             self.card(surface, type_rect, pv.type_card, pal, Place("type", seat, pv.slot))
             values = pv.values or (None,)
             for k, card in enumerate(values):
@@ -925,8 +777,7 @@ class SixteenCombosTable(TableScene):
         ev = self.match_result or self.round_result
         if self.match_result is not None:
             winners = " and ".join(self.name(s) for s in self.match_result.winners)
-            what = "the guided encounter" if self.guided else "the match"      # (a guided match is one)
-            title = you_form(f"{winners} win{'s' if len(self.match_result.winners) == 1 else ''} {what}!")
+            title = you_form(f"{winners} win{'s' if len(self.match_result.winners) == 1 else ''} the match!")
         else:
             title = f"Encounter {view.round} is over"
         # (the pitches follow the type, as the other tables' results do: 40, 24, 26 and 28 px at the normal size)
@@ -957,5 +808,4 @@ class SixteenCombosTable(TableScene):
         del ev
 
 
-def make_sixteen_combos_table(app, record, storage=None) -> SixteenCombosTable:
-    return SixteenCombosTable(app, record, storage)
+register_table("sixteen-combos", SixteenCombosTable)

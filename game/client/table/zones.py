@@ -61,7 +61,7 @@ class ZoneViews:
 
     # -- hooks for the variant ---------------------------------------------------------------------
     def face_of(self, card: Card) -> dict:
-        return {"rank": card.rank, "suit": card.suit}
+        return self.narrator.face_of(card)
 
     def deck_size_at_start(self) -> int:
         """How many cards the deck holds before a deal (the variant's deck)."""

@@ -129,3 +129,6 @@ def seconds_left(left: float) -> str:
     """A countdown's time left, to the tenth and rounded up: an open window never reads "0.0s"
     (it did while the table played out the events of its last moments)."""
     return f"{math.ceil(max(0.0, left) * 10 - 1e-9) / 10:0.1f}s"
+
+
+SUIT_SIGNS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}

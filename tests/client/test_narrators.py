@@ -1,0 +1,107 @@
+"""One pure narrator per game tells what happened: the table's news and history panel, a continued
+match's history and the round replay's step lines all come from it, so they say the same thing;
+the narrators import no pygame, and the replay builds no table to get its words."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.client.narration import Narrator, told_lines
+from game.client.narration.record import told_record, told_steps
+from game.client.narration.wording import you_form
+from game.client.table.history import repeated
+from game.core.record import GameRecord, SeatInfo
+from game.replay import round_spans
+from tests.client.kombio_driver import DT, make_app, start
+
+pytestmark = pytest.mark.client
+
+GAMES = ("kombio", "kabu", "combat-uno", "kumbal", "sixteen-combos")
+MODULES = ("kombio", "kabu", "combat_uno", "kumbal", "sixteen_combos")
+GOLDEN = Path(__file__).resolve().parents[1] / "records" / "golden"
+
+
+def test_the_narrators_are_pure():
+    imports = "; ".join(f"import game.client.narration.{m}" for m in MODULES)
+    code = f"import sys; {imports}; assert 'pygame' not in sys.modules, 'a narrator imports pygame'"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
+
+
+def counted(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Lines as the history keeps them: in the second person for "You", a line said again at once counted."""
+    out: list[tuple[int, str]] = []
+    for rnd, text in rows:
+        line = you_form(text)
+        again = repeated(out[-1][1], line) if out else None
+        if again is not None:
+            out[-1] = (out[-1][0], again)
+        else:
+            out.append((rnd, line))
+    return out
+
+
+def bots_table(tmp_path, variant: str, frames: int = 1500):
+    """A table of four bots (one a human's name) played for a while, stopped with nothing left to show."""
+    app = make_app(tmp_path)
+    seats = [SeatInfo("You", "bot", "medium")] + [SeatInfo(n, "bot", "easy") for n in ("Ada", "Bruno", "Cleo")]
+    options = {"round_limit": 5, "columns": 4} if variant == "sixteen-combos" else {}
+    table = start(app, GameRecord(variant, options, seats, 11))
+    for _ in range(frames):
+        app.step(DT)
+    for _ in range(400):
+        if not table.animating:
+            break
+        app.step(DT)
+    return app, table
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_the_history_the_table_kept_is_the_narrators_telling_of_the_record(tmp_path, variant):
+    app, table = bots_table(tmp_path, variant)
+    record = table.match.record()
+    assert len(record.actions) > 20
+    told = counted(told_record(record, type(table.narrator)(table.names)))
+    assert table.history == told
+    assert list(table.narration) == [line for _, line in told[-3:]]
+    # Continued from its record, the match's history is the same, round by round.
+    again = start(app, record)
+    assert again.history == table.history
+
+
+def test_a_step_is_told_with_the_event_after_it():
+    from game.client.narration.combat_uno import CombatUnoNarrator
+    from game.core.cards import DISCARD, Card, Place
+    from game.core.events import CardMoved
+    from game.variants.combat_uno import WILD, ColourChosen
+
+    narrator = CombatUnoNarrator(["You", "Ada"])
+    played = CardMoved(Card(7, WILD, None), Place("hand", 1, 0), DISCARD, None, 1)
+    # A wild played is told once, with the colour named after it.
+    assert told_lines(narrator, [played, ColourChosen(1, "red")]) == ["Ada plays a Wild and names red."]
+    assert isinstance(narrator, Narrator)
+
+
+@pytest.mark.parametrize("name", ["kombio-4p-hard-full-match", "combat-uno-5p-no-commitment"])
+def test_the_round_replay_builds_no_table(make_app, monkeypatch, name):
+    from game.client.scenes.replay import ReplayScene
+    from game.client.table.base import TableScene
+
+    def no_table(*args, **kwargs):
+        raise AssertionError("the replay built a table")
+    monkeypatch.setattr(TableScene, "__init__", no_table)
+    record = GameRecord.load(GOLDEN / f"{name}.json")
+    app = make_app()
+    scene = ReplayScene(app, record, 1, 0)
+    app.push(scene)
+    span = round_spans(record)[0]
+    lines = told_steps(record, scene.narrator.narrator, span.start, span.end)
+    for step in range(1, scene.replay.steps):
+        scene.go(step)
+        app.run_frames(1)
+        if lines[step]:     # (the drawn lines are wrapped: the first words of the step's line)
+            assert you_form(lines[step][0])[:30] in " ".join(scene.drawn_lines[1:]), (step, lines[step])
+    assert sum(1 for step in lines if step) > 10
