@@ -41,7 +41,6 @@ import pygame  # noqa: E402
 
 from game.client import tables  # noqa: E402
 from game.client.app import App  # noqa: E402
-from game.client.clock import Clock  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.storage import Storage  # noqa: E402
 from game.client.ui import text as T  # noqa: E402
@@ -76,17 +75,17 @@ def prefilled(record: GameRecord, actions: int) -> GameRecord:
 
 def human_move(table, rng: random.Random) -> None:
     """A random legal move for the human seat 0, the way a click would make it."""
-    if table.hold is not None:
-        table.release_hold()
+    if table.director.hold is not None:
+        table.director.release_hold()
         return
-    if table.round_result is not None and not table.animating:
+    if table.screen.round_result is not None and not table.director.animating:
         table.next_round()
         return
-    if not table.ready_for_input():
+    if not table.director.ready_for_input():
         return
     legal = table.match.legal(0)
     if legal:
-        table.submit(rng.choice(legal))
+        table.input.submit(rng.choice(legal))
 
 
 class NotedSurface(pygame.Surface):
@@ -107,7 +106,7 @@ def run(args, variant: str, seat_count: int) -> dict:
     storage.settings.animation_speed = args.speed if args.speed == "fastest" else float(args.speed)
     storage.settings.bot_speed = "quick"
     storage.settings.sound = False
-    app = App(storage=storage, clock=Clock(), size=(1280, 720), first_scene=Scene)
+    app = App(storage=storage, size=(1280, 720), first_scene=Scene)
     kind = args.bots
     seats = [SeatInfo(f"Bot {i + 1}", "random" if kind == "random" else "bot", None if kind == "random" else kind)
              for i in range(seat_count)]
@@ -145,7 +144,6 @@ def run(args, variant: str, seat_count: int) -> dict:
         T.DRAWN.clear()        # as App.step does: the log of drawn text is per frame
         noted.noted.clear()
         t0 = cpu()
-        app.clock.advance(dt)
         table.update(dt)
         if args.human:
             human_move(table, rng)
@@ -158,9 +156,9 @@ def run(args, variant: str, seat_count: int) -> dict:
         bare_times.append((t2 - t1) * 1000.0)
         app.surface.blit(noted, (0, 0))
         pygame.display.flip()
-        if not args.human and table.round_over() and not table.animating:
+        if not args.human and table.match.round_over() and not table.director.animating:
             table.next_round()
-        if table.match.over and not table.animating:
+        if table.match.over and not table.director.animating:
             record = GameRecord(variant, options, seats, 12345 + matches)
             table = tables.start_match(app, record)
             matches += 1

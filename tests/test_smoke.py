@@ -26,7 +26,7 @@ pytestmark = pytest.mark.client
 
 
 class StubTable(Scene):
-    """A minimal table: bots play the record's match on the shared clock."""
+    """A minimal table: bots play the record's match on its own clock (the frames' time)."""
 
     def __init__(self, app, record, storage, fail_at=None, idle=False):
         super().__init__(app)
@@ -38,15 +38,17 @@ class StubTable(Scene):
         self.fail_at = fail_at
         self.idle = idle
         self.frames = 0
+        self.now = 0.0
 
     def update(self, dt):
         self.frames += 1
+        self.now += dt
         if self.fail_at is not None and self.frames >= self.fail_at:
             raise RuntimeError("stub table broke")
         if not self.idle:
             if self.match.view().phase in ("ready", "round_over"):
-                self.match.start_round(self.clock.now())
-            self.match.advance(self.clock.now())
+                self.match.start_round(self.now)
+            self.match.advance(self.now)
 
     def draw(self, surface):
         surface.fill((20, 90, 60))

@@ -25,7 +25,6 @@ from kombio_driver import DT, Driver, make_app, new_record, start  # noqa: E402
 
 def small_app(size, colour_blind=False):
     from game.client.app import App
-    from game.client.clock import Clock
     from game.client.scene import Scene
     from game.client.storage import Storage
 
@@ -34,7 +33,7 @@ def small_app(size, colour_blind=False):
     storage.settings.bot_speed = "quick"
     storage.settings.sound = False
     storage.settings.colour_blind = colour_blind
-    return App(storage=storage, clock=Clock(), size=size, first_scene=Scene)
+    return App(storage=storage, size=size, first_scene=Scene)
 
 
 def save(name: str) -> None:
@@ -59,30 +58,30 @@ def kombio(size=(1280, 720)) -> None:
                               seed=5, rounds=2))
     d = Driver(app, t, seed=1)
     # mid-round: your turn, the last moves of the others outlined
-    run_until(app, d, lambda: len(t.history) > 14 and len(t.traces) >= 3 and t.actor() == 0 and not t.animating
+    run_until(app, d, lambda: len(t.history.lines) > 14 and len(t.history.traces) >= 3 and t.spec.actor() == 0 and not t.director.animating
               and t.match.game.phase == "turn")
     save("kombio-mid-round.png")
     # a reaction window with its countdown
-    run_until(app, d, lambda: t.match.game.phase == "reaction" and t.window is not None and not t.animating
-              and t.claimants())
+    run_until(app, d, lambda: t.match.game.phase == "reaction" and t.screen.window is not None and not t.director.animating
+              and t.spec.claimants())
     for _ in range(6):
         app.step(DT)
     save("kombio-reaction-window.png")
     # the history, a few turns in, just after someone else's move (its trace on the table)
-    run_until(app, d, lambda: len(t.history) > 22 and t.traces and t.turn not in (None, 0) and not t.animating)
-    t.toggle_history()
+    run_until(app, d, lambda: len(t.history.lines) > 22 and t.history.traces and t.screen.turn not in (None, 0) and not t.director.animating)
+    t.history.toggle()
     app.step(DT)
     save("kombio-history.png")
-    t.toggle_history()
-    run_until(app, d, lambda: t.round_result is not None and not t.animating and t.match_result is None)
+    t.history.toggle()
+    run_until(app, d, lambda: t.screen.round_result is not None and not t.director.animating and t.screen.match_result is None)
     for _ in range(10):
         app.step(DT)
     save("kombio-round-end.png")
-    run_until(app, d, lambda: t.match.game.over and not t.animating and t.match_result is not None)
+    run_until(app, d, lambda: t.match.game.over and not t.director.animating and t.screen.match_result is not None)
     for _ in range(10):
         app.step(DT)
     save("kombio-final-round.png")
-    t.show_match_result()
+    t.results.show_match_result()
     for _ in range(12):
         app.step(DT)
     save("kombio-match-end.png")
@@ -96,17 +95,17 @@ def uno() -> None:
     d = UnoDriver(app, t, seed=2)
     from game.core.events import WindowOpened
 
-    run_until(app, d, lambda: t.ready_for_input() and t.match.game.turn == 0 and t.match.game.phase == "play"
-              and not t.match.game.pending and len(t.history) > 6)
-    t.picking = (0, "wild")
+    run_until(app, d, lambda: t.director.ready_for_input() and t.match.game.turn == 0 and t.match.game.phase == "play"
+              and not t.match.game.pending and len(t.history.lines) > 6)
+    t.spec.picking = (0, "wild")
     for _ in range(3):
         app.step(DT)
     save("combat-uno-colour.png")
-    t.picking = None
+    t.spec.picking = None
     # just after a jump-in: its float over the seat, the narration, the ring running again
-    run_until(app, d, lambda: any("Jump-in!" in f.text and f.age > 0.3 for f in t.floating), frames=60000)
+    run_until(app, d, lambda: any("Jump-in!" in f.text and f.age > 0.3 for f in t.hud.floating), frames=60000)
     save("combat-uno-jump-in.png")
-    run_until(app, d, lambda: t.round_result is not None and not t.animating)
+    run_until(app, d, lambda: t.screen.round_result is not None and not t.director.animating)
     for _ in range(10):
         app.step(DT)
     save("combat-uno-round-end.png")
@@ -120,7 +119,7 @@ def small() -> None:
     t = start(app, new_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")],
                               seed=5, rounds=2))
     d = Driver(app, t, seed=1, call_after=3)
-    run_until(app, d, lambda: t.caller is not None and t.window is not None and not t.animating
+    run_until(app, d, lambda: t.spec.caller is not None and t.screen.window is not None and not t.director.animating
               and t.match.game.phase == "reaction")
     for _ in range(4):
         app.step(DT)
@@ -128,9 +127,9 @@ def small() -> None:
     app = small_app((960, 540))
     t = start(app, uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")], seed=4))
     d = UnoDriver(app, t, seed=2)
-    run_until(app, d, lambda: t.ready_for_input() and t.match.game.turn == 0 and t.match.game.phase == "play"
+    run_until(app, d, lambda: t.director.ready_for_input() and t.match.game.turn == 0 and t.match.game.phase == "play"
               and not t.match.game.pending)
-    t.picking = (0, "wild")
+    t.spec.picking = (0, "wild")
     for _ in range(3):
         app.step(DT)
     save("combat-uno-colour-960x540.png")
@@ -143,7 +142,7 @@ def more() -> None:
 
     app = small_app((1280, 720))
     t = start(app, new_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")], seed=8))
-    run_until(app, None, lambda: t.hold is not None and not t.tweens.busy)
+    run_until(app, None, lambda: t.director.hold is not None and not t.director.tweens.busy)
     for _ in range(6):
         app.step(DT)
     save("kombio-peek.png")
@@ -151,8 +150,8 @@ def more() -> None:
     app = small_app((1280, 720))
     t = start(app, uno_record([("Ann", "human"), ("Ben", "human"), ("Ada", "medium")], seed=6))
     d = UnoDriver(app, t, seed=2, jump_rate=0.0)
-    run_until(app, d, lambda: app.top is t and t.viewer in t.humans and t.ready_for_input() and len(t.history) > 8
-              and t.hand_visible(t.viewer), frames=40000)
+    run_until(app, d, lambda: app.top is t and t.screen.viewer in t.screen.humans and t.director.ready_for_input() and len(t.history.lines) > 8
+              and t.zones.hand_visible(t.screen.viewer), frames=40000)
     for _ in range(3):
         app.step(DT)
     save("combat-uno-hotseat.png")
@@ -160,9 +159,9 @@ def more() -> None:
     app = small_app((1280, 720), colour_blind=True)
     t = start(app, uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Cleo", "medium")], seed=4))
     d = UnoDriver(app, t, seed=2)
-    run_until(app, d, lambda: t.ready_for_input() and t.match.game.turn == 0 and t.match.game.phase == "play"
-              and not t.match.game.pending and len(t.history) > 6)
-    t.picking = (0, "wild")
+    run_until(app, d, lambda: t.director.ready_for_input() and t.match.game.turn == 0 and t.match.game.phase == "play"
+              and not t.match.game.pending and len(t.history.lines) > 6)
+    t.spec.picking = (0, "wild")
     for _ in range(3):
         app.step(DT)
     save("combat-uno-colour-blind.png")
@@ -172,7 +171,6 @@ def saves() -> None:
     """One saved match per game: Continue names them, its list shows where each stands; a new
     match asks only about its own game's save."""
     from game.client.app import App
-    from game.client.clock import Clock
     from game.client.storage import Storage
     from game.core.record import GameRecord, SeatInfo
 
@@ -184,7 +182,7 @@ def saves() -> None:
     store.save_match(GameRecord("kombio", {"rounds": 5}, seats, 11), {"summary": "round 3 of 5 · you 14, Ada 9, Bruno 21"})
     store.save_match(GameRecord("combat-uno", {}, seats, 12), {"summary": "round 2 · you 120, Ada 45, Bruno 80"})
     store.save_match(GameRecord("kabu", {}, seats[:2], 13), {"summary": "round 4 · you 38, Ada 52"})
-    app = App(storage=Storage(home), clock=Clock(), size=(1280, 720))
+    app = App(storage=Storage(home), size=(1280, 720))
     app.run_frames(3)
     save("menu-continue-per-game.png")
     app.top.continue_match()
@@ -241,12 +239,12 @@ def uno_float_after_turn() -> None:
     born = {}
 
     def moved_float() -> bool:
-        for f in t.floating:
+        for f in t.hud.floating:
             if f.seat is not None and id(f) not in born:
-                born[id(f)] = t.bottom
+                born[id(f)] = t.screen.bottom
         return (not isinstance(app.top, Curtain) and app.top is t
-                and any(f.seat is not None and born.get(id(f)) not in (None, t.bottom) and f.age < 0.9
-                        for f in t.floating))
+                and any(f.seat is not None and born.get(id(f)) not in (None, t.screen.bottom) and f.age < 0.9
+                        for f in t.hud.floating))
     run_until(app, d, moved_float, frames=40000)
     save("combat-uno-hotseat-float-follows-seat.png")
 
@@ -260,8 +258,8 @@ def uno_penalty_outline() -> None:
     t = start(app, uno_record([("You", "human"), ("Ada", "hard"), ("Bruno", "hard"), ("Chiara", "hard")], seed=4, rounds=9))
     d = UnoDriver(app, t, seed=5, jump_rate=0.0)
     g = t.match.game
-    run_until(app, d, lambda: sum(isinstance(a, DrawCard) for _, a in g.history) >= 3 and not t.animating
-              and any(len(tr.sprites) >= 3 for tr in t.traces.values()), frames=40000)
+    run_until(app, d, lambda: sum(isinstance(a, DrawCard) for _, a in g.history) >= 3 and not t.director.animating
+              and any(len(tr.sprites) >= 3 for tr in t.history.traces.values()), frames=40000)
     save("combat-uno-penalty-outlined.png")
 
 
@@ -279,13 +277,13 @@ def coach() -> None:
         t.draw_log = []
 
         def ready() -> bool:
-            if t.hold is not None:
-                t.release_hold()
-            return (t.input_seat() == 0 and not t.animating and t.hold is None and t.ready_for_input()
-                    and t.round_result is None and bool(t.match.legal(0)))
+            if t.director.hold is not None:
+                t.director.release_hold()
+            return (t.input.input_seat() == 0 and not t.director.animating and t.director.hold is None and t.director.ready_for_input()
+                    and t.screen.round_result is None and bool(t.match.legal(0)))
 
         run_until(app, None, ready)
-        t.ask_coach()
+        t.coach.ask()
         for _ in range(8):
             app.step(DT)
         save(f"coach-{variant}.png")

@@ -1,11 +1,12 @@
-"""The client application: the window, the scene stack, the shared clock, storage and sound.
+"""The client application: the window, the scene stack, storage and sound.
 
     from game.client.app import App, run
     run({})                       # the real game loop; returns an exit code
 
-Tests build an ``App`` directly (dummy video driver), post pygame events and call
-``step(dt)`` / ``run_frames(n)``: each step handles the queued events, advances the clock,
-updates the top scene and draws, with a fixed dt, so runs are deterministic.
+Time reaches the scenes only as ``update(dt)``, and only the top scene is updated: a table
+under the pause menu or the privacy curtain stands still. Tests build an ``App`` directly (dummy
+video driver), post pygame events and call ``step(dt)`` / ``run_frames(n)``: each step handles
+the queued events, updates the top scene and draws, with a fixed dt, so runs are deterministic.
 
 The real loop (``loop``) draws only when something changes: 60 frames a second while anything
 moves, else it rests until input comes or the next deadline the top scene reports
@@ -23,7 +24,7 @@ from typing import Any, Callable
 import pygame
 
 from game import i18n
-from game.client.clock import Clock
+from game.client.requests import AskFirst, ShowCurtain, ShowPause, ShowReplay
 from game.client.scene import Scene
 from game.client.sound import Sound
 from game.client.speech.voice import Announcer, Voice, is_repeat_key, is_speech_key
@@ -74,7 +75,7 @@ def _opt(options: Any, name: str, default: Any = None) -> Any:
 
 
 class App:
-    def __init__(self, storage: Storage | None = None, clock: Clock | None = None,
+    def __init__(self, storage: Storage | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  first_scene: Any = None, language: str | None = None, speaker: Any = None):
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
@@ -82,7 +83,6 @@ class App:
         pygame.font.init()
         self.storage = storage if storage is not None else Storage()
         self.settings = self.storage.settings
-        self.clock = clock if clock is not None else Clock()
         self.sound = Sound(self.settings)
         T.set_scale(self.settings.text_size)
         # --language shows one run in a language without changing the settings
@@ -298,6 +298,29 @@ class App:
         self.to_main_menu()
         return self.push(table)
 
+    def open(self, request: Any) -> Scene:
+        """Push the scene a request names (game/client/requests.py): a table's curtain, pause
+        menu, question or round replay."""
+        from game.client.scenes.confirm import ConfirmDialog
+        from game.client.scenes.curtain import Curtain
+        from game.client.scenes.pause import PauseMenu
+        from game.client.scenes.replay import ReplayScene
+
+        if isinstance(request, ShowCurtain):
+            scene: Scene = Curtain(self, request.name, on_confirm=request.on_confirm, on_pause=request.on_pause,
+                                   seat=request.seat)
+        elif isinstance(request, ShowPause):
+            scene = PauseMenu(self, variant_id=request.variant_id, title=request.title, on_save=request.on_save,
+                              save_meta=request.save_meta, hides_table=request.hides_table,
+                              take_back=request.take_back, take_back_refusal=request.take_back_refusal)
+        elif isinstance(request, AskFirst):
+            scene = ConfirmDialog(self, request.title, list(request.lines), request.yes, request.on_yes, request.no)
+        elif isinstance(request, ShowReplay):
+            scene = ReplayScene(self, request.record, request.number, request.seat)
+        else:
+            raise TypeError(f"no scene shows {request!r}")
+        return self.push(scene)
+
     def scene_of(self, cls: type) -> Scene | None:
         for scene in reversed(self.scenes):
             if isinstance(scene, cls):
@@ -374,7 +397,7 @@ class App:
         top.handle_event(event)
 
     def step(self, dt: float | None = None) -> bool:
-        """One frame: events, clock, update, draw, flip. Returns False once the app has quit.
+        """One frame: events, update, draw, flip. Returns False once the app has quit.
         ``dt`` None means real time since the last step (capped at 0.1 s)."""
         if not self.running:
             return False
@@ -389,8 +412,6 @@ class App:
         if top is None:
             self.quit()
             return False
-        if top.runs_clock:
-            self.clock.advance(dt)
         top.update(dt)
         if self._settings_dirty:
             self._settings_dirty = max(0.0, self._settings_dirty - dt)
@@ -457,7 +478,7 @@ class App:
         deadline while it waits (the top scene's, a toast going, a settings save, another try at
         writing a result a full disk held back), None when only input can change the screen."""
         top = self.top
-        dues = [top.next_frame_due(self.clock.now())] if top is not None else []
+        dues = [top.next_frame_due()] if top is not None else []
         if self._toasts:
             dues.append(self._toasts[0][1])
         if self._settings_dirty:

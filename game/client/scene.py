@@ -3,14 +3,14 @@
 Each frame the app gives the top scene its events (``handle_event``), then ``update(dt)``, then
 draws the stack: the top scene and, while it is not ``opaque``, the ones under it (bottom
 first). ``draw`` never changes state. Between inputs the app draws only as often as the top
-scene's ``next_frame_due`` asks. Time: ``update(dt)`` and ``self.clock.now()``; the shared
-clock only runs while the top scene has ``runs_clock`` (tables do; menus, the pause menu and the
-privacy curtain do not, so a paused match stands still).
+scene's ``next_frame_due`` asks. Time comes only as ``update(dt)``, and only the top scene
+gets it: a table under the pause menu, a question or the privacy curtain stands still. A scene
+asks the app for another over it by a request (game/client/requests.py), not by importing it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -19,15 +19,11 @@ from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Form
 from game.i18n import _, _l, ngettext
 
-if TYPE_CHECKING:
-    from game.client.app import App
-
 
 class Scene:
     opaque = True       # False: the scene below is drawn first (overlays: pause menu, dialogs)
-    runs_clock = True   # the app advances the shared clock while this scene is on top
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: Any):
         self.app = app
 
     # -- what the scene can reach ----------------------------------------------------------
@@ -42,10 +38,6 @@ class Scene:
     @property
     def sound(self):
         return self.app.sound
-
-    @property
-    def clock(self):
-        return self.app.clock
 
     @property
     def palette(self) -> TH.Palette:
@@ -90,8 +82,8 @@ class Scene:
         """The widget that has the keyboard focus (speech says it, and its value), or None."""
         return None
 
-    def next_frame_due(self, now: float) -> float | None:
-        """Seconds after `now` (the app's clock) at which this scene, on top, must be drawn again
+    def next_frame_due(self) -> float | None:
+        """Seconds from now at which this scene, on top, must be drawn again
         though no input came: 0 while something moves, a deadline while it waits (a countdown's
         next tick, a bot's move), None when only input changes what it shows (the app then rests).
         A scene that animates on its own says so here."""
@@ -127,12 +119,11 @@ class MenuScene(Scene):
     Subclasses build widgets in ``build()`` and place them in ``layout(size)``. Esc calls
     ``back()`` (pop)."""
 
-    runs_clock = False
     title = ""
     subtitle = ""
     hints: list[tuple[str, str]] = [("↑↓", _l("Move")), ("Enter", _l("Select")), ("Esc", _l("Back"))]
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: Any):
         super().__init__(app)
         self.form = Form(sound=app.sound.play)
         self.size = app.size

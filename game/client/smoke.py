@@ -143,14 +143,13 @@ def run_smoke(frames: int, dt: float, home: Path) -> str:
 
     from game.client import tables
     from game.client.app import App
-    from game.client.clock import Clock
     from game.client.storage import Storage
     from game.client.ui import text as T
 
     began = time.perf_counter()
     storage = Storage(home)
     storage.settings.bot_speed = "quick"
-    app = App(storage=storage, clock=Clock())
+    app = App(storage=storage)
     try:
         if not app.step(1.0 / 60):
             raise SmokeFailure("the app quit on its first frame")

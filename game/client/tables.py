@@ -15,11 +15,10 @@ from game import games
 from game.core.errors import CardhallError, UnknownVariant
 
 if TYPE_CHECKING:
-    from game.client.app import App
     from game.client.scene import Scene
     from game.core.record import GameRecord
 
-TableFactory = Callable[["App", "GameRecord", Any], "Scene"]
+TableFactory = Callable[[Any, "GameRecord", Any], "Scene"]   # (app, record, storage)
 _log = logging.getLogger(__name__)
 
 
@@ -54,7 +53,7 @@ def playable_variants() -> list[games.GameEntry]:
     return [e for e in games.entries() if e.table is not None]
 
 
-def start_match(app: "App", record: "GameRecord") -> "Scene":
+def start_match(app: Any, record: "GameRecord") -> "Scene":
     """Open the table for the record (new or continued) on top of the main menu."""
     factory = table_for(record.variant)
     if factory is None:

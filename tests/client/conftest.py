@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import games  # noqa: E402
-from game.client.clock import Clock  # noqa: E402
+from game.client import tables  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.storage import Storage  # noqa: E402
 from game.client.ui import text as T  # noqa: E402
@@ -112,7 +112,7 @@ def make_app(home):
             storage.settings.guides_offered = games.game_ids()
         pygame.display.init()
         pygame.event.clear()
-        app = App(storage=storage, clock=kwargs.pop("clock", None) or Clock(), **kwargs)
+        app = App(storage=storage, **kwargs)
         app.run_frames(1)
         apps.append(app)
         return app

@@ -10,7 +10,7 @@ from game.client.ui import text as T
 
 def layers(table) -> dict[str, list[tuple[str, pygame.Rect]]]:
     out: dict[str, list] = {}
-    marks = list(table.label_layers) + [(len(T.DRAWN), "")]
+    marks = list(table.drawn.layers) + [(len(T.DRAWN), "")]
     for (start, name), (end, _) in zip(marks, marks[1:]):
         out.setdefault(name, []).extend(T.DRAWN[start:end])
     return out

@@ -1,5 +1,5 @@
 """Drives a memory-grid table (Kombio, Kabu) through real input events (mouse clicks and keys
-posted to pygame's queue) on a fake clock, and checks what the table drew. The app and input
+posted to pygame's queue) in frames of a fixed time, and checks what the table drew. The app and input
 helpers here are shared by every table test; each variant's driver (kombio_driver, kabu_driver)
 names its own actions."""
 
@@ -15,7 +15,6 @@ import pygame  # noqa: E402
 
 from game.client import tables  # noqa: E402
 from game.client.app import App  # noqa: E402
-from game.client.clock import Clock  # noqa: E402
 from game.client.scene import Scene  # noqa: E402
 from game.client.scenes.curtain import Curtain  # noqa: E402
 from game.client.storage import Storage  # noqa: E402
@@ -34,7 +33,7 @@ def make_app(tmp_path, speed="fastest", memory_aid=False, bot_speed="quick") -> 
     storage.settings.bot_speed = bot_speed
     storage.settings.memory_aid = memory_aid
     storage.settings.sound = False
-    return App(storage=storage, clock=Clock(), size=(1280, 720), first_scene=Scene)
+    return App(storage=storage, size=(1280, 720), first_scene=Scene)
 
 
 def table_record(variant: str, seats: list[tuple[str, str]], seed: int, options: dict) -> GameRecord:
@@ -61,10 +60,10 @@ def click(pos) -> None:
 
 def place_pos(table, place):
     if place == DECK:
-        return table.layout.deck_pos
+        return table.screen.layout.deck_pos
     if place == DISCARD:
-        return table.layout.discard_pos
-    sprite = table.sprite_at(place)
+        return table.screen.layout.discard_pos
+    sprite = table.zones.sprite_at(place)
     assert sprite is not None, f"no sprite at {place}"
     return sprite.rect().center
 
@@ -102,30 +101,30 @@ class GridDriver:
             return
         if top is not t:
             return
-        if t.hold is not None:
+        if t.director.hold is not None:
             self.note("peek-confirm")
             key(pygame.K_RETURN)
             return
-        if not t.ready_for_input():
+        if not t.director.ready_for_input():
             return
         g = t.match.game
         if g.over:
             return
         if g.phase == "round_over":
-            if t.round_result is not None:
+            if t.screen.round_result is not None:
                 self.note("next-round")
                 key(pygame.K_RETURN)
             return
         if g.phase == "reaction":
-            claimants = t.claimants()
+            claimants = t.spec.claimants()
             if not claimants:
                 return
             seat = self.rng.choice(claimants)
             matches = [a for a in g.legal_actions(seat) if isinstance(a, Match)]
             if matches and self.rng.random() < self.claim_rate:
                 action = self.rng.choice(matches)
-                if t.hotseat:
-                    k = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t, pygame.K_y)[t.humans.index(seat)]
+                if t.screen.hotseat:
+                    k = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t, pygame.K_y)[t.screen.humans.index(seat)]
                     key(k)
                     self.note("claim-key")
                 click(place_pos(t, action.place))
@@ -134,7 +133,7 @@ class GridDriver:
                 key(pygame.K_SPACE)
                 self.note("Pass")
             return
-        actor = t.actor()
+        actor = t.spec.actor()
         if actor is None:
             return
         legal = g.legal_actions(actor)
@@ -207,7 +206,7 @@ class GridDriver:
             assert card.id in seen[viewer], f"{card} drawn face up for seat {viewer}, who has not seen it"
             if place is not None and place.zone == "grid" and not t.settings.memory_aid:
                 # A face-down card shows only while it is being looked at (or turning back).
-                assert t.hold is not None or place in t.peeking or t.tweens.busy or t.match.game.phase in (
+                assert t.director.hold is not None or place in t.zones.peeking or t.director.tweens.busy or t.match.game.phase in (
                     "look_swap", "look_both"), f"{card} at {place} shown after the peek ended"
 
     def run_hotseat(self, max_frames: int = 60000) -> tuple[int, set]:
@@ -227,9 +226,9 @@ class GridDriver:
             if isinstance(app.top, Curtain):
                 assert len(table.draw_log) == before == 0   # the curtain is opaque: the table is not drawn
             self.check_frame()
-            if table.ready_for_input() and table.match.game.phase == "turn":
-                viewers_during_turns.add(table.viewer)
-            if table.match.game.over and not table.animating:
+            if table.director.ready_for_input() and table.match.game.phase == "turn":
+                viewers_during_turns.add(table.screen.viewer)
+            if table.match.game.over and not table.director.animating:
                 break
         return curtains, viewers_during_turns
 
@@ -240,6 +239,6 @@ class GridDriver:
             self.app.step(DT)
             self.check_frame()
             frames += 1
-            if self.table.match.game.over and not self.table.animating:
+            if self.table.match.game.over and not self.table.director.animating:
                 break
         return frames

@@ -13,14 +13,21 @@ from kombio_driver import DT, click, key
 
 
 def place_pos(table, place):
-    rect = table.place_rect(place)
+    rect = table.spec.place_rect(place)
     assert rect is not None, f"no card at {place}"
     return rect.center
 
 
+def guide_button(table, moment, text):
+    """Where the guide's panel, as last drawn, has the button with these words."""
+    rects = [rect for button, rect in table.guide.buttons_at(moment) if button.text == text]
+    assert rects, f"{moment.key}: no {text!r} button on the guide's panel"
+    return rects[0]
+
+
 def asked_action(table, moment):
     """The legal action that does what the moment asks (preferring one on the places it points at)."""
-    ctx = table.guide_context()
+    ctx = table.guide.context()
     pointers = moment.point(ctx)
     pointed = set(p for p in pointers if not hasattr(p, "action") and not hasattr(p, "face"))
     faces = {p.face for p in pointers if hasattr(p, "face")}
@@ -40,7 +47,7 @@ def perform(table, action) -> None:
     name = type(action).__name__
     if name == "Play" and hasattr(action, "colour"):          # Combat UNO: a card of the hand
         seat = action.seat
-        hand = table.hands.get(seat, [])
+        hand = table.zones.hands.get(seat, [])
         for i, s in enumerate(hand):
             if s.card is not None and s.card.rank == action.rank and s.card.suit == action.colour:
                 r = s.rect()
@@ -54,10 +61,10 @@ def perform(table, action) -> None:
         key(pygame.K_u if action.target == action.seat else pygame.K_c)
         return
     if name == "Discard":                                      # Kumbal: select the cards, then Enter
-        hand = table.hands.get(action.seat, [])
+        hand = table.zones.hands.get(action.seat, [])
         for face in action.cards:
             for i, s in enumerate(hand):
-                if s.card is not None and str(s.card) == face and s.card.id not in table.chosen:
+                if s.card is not None and str(s.card) == face and s.card.id not in table.spec.chosen:
                     r = s.rect()
                     x = (r.left + min(r.right, hand[i + 1].rect().left)) // 2 if i + 1 < len(hand) else r.centerx
                     click((x, r.top + r.h // 4))
@@ -76,9 +83,9 @@ def perform(table, action) -> None:
         for place in targets:
             click(place_pos(table, place))
         return
-    choice = table.label_for(action)
+    choice = table.spec.label_for(action)
     assert choice is not None, f"no button for {action}"
-    for widget in table.form.widgets:
+    for widget in table.input.form.widgets:
         if getattr(widget, "text", None) == choice.text and widget.rect is not None:
             click(widget.rect.center)
             return
@@ -88,29 +95,29 @@ def perform(table, action) -> None:
 def perform_moment(table, moment) -> None:
     """Do what a showing moment asks."""
     if moment.done:
-        if not table.ready_for_input():
+        if not table.director.ready_for_input():
             return
         action = asked_action(table, moment)
         assert action is not None, f"{moment.key}: none of {moment.done} is legal"
         perform(table, action)
-    elif table.hold is not None:
+    elif table.director.hold is not None:
         key(pygame.K_RETURN)
     else:
-        click(table.guide_ok.rect.center)
+        click(guide_button(table, moment, "OK").center)
 
 
 def play_unguided(table) -> None:
     """What no moment asks: confirm a held look, pass a reaction window, go on after the results."""
-    if table.hold is not None:
+    if table.director.hold is not None:
         key(pygame.K_RETURN)
         return
-    if not table.ready_for_input() or table.match.over and table.showing_match_result():
+    if not table.director.ready_for_input() or table.match.over and table.screen.showing_match_result():
         return
-    if table.round_result is not None or table.match_result is not None:
+    if table.screen.round_result is not None or table.screen.match_result is not None:
         key(pygame.K_RETURN)
         return
-    seat = table.guide_seat
-    legal = table.legal(seat)
+    seat = table.guide.seat
+    legal = table.input.legal(seat)
     if any(a != Pass(seat) for a in legal):
         # A move the guide says nothing about: what the coach (the hard bot, from this seat's view) would do.
         advice = table.match.advise(seat)

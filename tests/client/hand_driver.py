@@ -24,7 +24,7 @@ def hand_record(variant: str, seats: list[tuple[str, str]], seed: int, options: 
 
 def card_point(table, seat: int, index: int) -> tuple[int, int]:
     """A point on the visible part of a hand card (the next card overlaps its right side)."""
-    hand = table.hands[seat]
+    hand = table.zones.hands[seat]
     r = hand[index].rect()
     x = r.centerx
     if index + 1 < len(hand):
@@ -64,13 +64,13 @@ class HandDriver:
             self.note("curtain")
             key(pygame.K_RETURN)
             return
-        if app.top is not t or not t.ready_for_input():
+        if app.top is not t or not t.director.ready_for_input():
             return
         g = t.match.game
         if g.over:
             return
         if g.phase == "round_over":
-            if t.round_result is not None and not t.animating:
+            if t.screen.round_result is not None and not t.director.animating:
                 self.note("next-round")
                 key(pygame.K_RETURN)
             return
@@ -104,7 +104,7 @@ class HandDriver:
         while frames < limit and self.app.running:
             self.step()
             frames += 1
-            if self.table.match.game.over and not self.table.animating:
+            if self.table.match.game.over and not self.table.director.animating:
                 break
         return frames
 
@@ -116,14 +116,14 @@ def played_to_the_end(driver: HandDriver):
     app, table = driver.app, driver.table
     g = table.match.game
     assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
-    assert table.match_result is not None and table.chart is not None
+    assert table.screen.match_result is not None and table.results.chart is not None
     assert driver.checks > 500
-    assert app.storage.stats.for_variant(table.variant_id).played == 1
+    assert app.storage.stats.for_variant(table.spec.variant_id).played == 1
     assert app.storage.stats.last_match is not None
-    assert not app.storage.save_path(table.variant_id).exists()
+    assert not app.storage.save_path(table.spec.variant_id).exists()
     # The view agrees with the game at the end: every hand laid down face up.
     for seat, hand in enumerate(g.hands):
-        sprites = table.hands[seat]
+        sprites = table.zones.hands[seat]
         assert sorted(c.id for c in hand) == sorted(s.card.id for s in sprites)
         assert all(s.show_to is None and s.turn == 1.0 for s in sprites)
     return g
@@ -152,16 +152,16 @@ def run_hotseat(driver: HandDriver, keeps_open, frames: int) -> tuple[int, set]:
         app.step(DT)
         up = isinstance(app.top, Curtain)
         if up:
-            assert len(table.draw_log) == before == 0 and table.viewer is None
+            assert len(table.draw_log) == before == 0 and table.screen.viewer is None
             curtains += not was_curtain
         was_curtain = up
         driver.check_frame()
         g = table.match.game
-        if table.ready_for_input() and g.phase == "play" and g.turn not in table.humans and table.claimer is None:
-            v = table.viewer
+        if table.director.ready_for_input() and g.phase == "play" and g.turn not in table.screen.humans and table.screen.claimer is None:
+            v = table.screen.viewer
             viewers_on_bot_turns.add(None if v is not None and keeps_open(g, v) else v)
-        if table.viewer is not None and not up:
-            assert table.layout.spot(table.viewer).own, "the player who looks sits at the bottom"
-        if g.over and not table.animating:
+        if table.screen.viewer is not None and not up:
+            assert table.screen.layout.spot(table.screen.viewer).own, "the player who looks sits at the bottom"
+        if g.over and not table.director.animating:
             break
     return curtains, viewers_on_bot_turns

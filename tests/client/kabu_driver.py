@@ -1,4 +1,4 @@
-"""Drives the Kabu table through real input events on a fake clock (the app, the input helpers,
+"""Drives the Kabu table through real input events in frames of a fixed time (the app, the input helpers,
 the random policy and the frame checks are grid_driver's): the human seats peek, draw, swap, use
 abilities, discard and snipe out of turn and call Kabu."""
 

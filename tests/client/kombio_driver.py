@@ -1,4 +1,4 @@
-"""Drives the Kombio table through real input events on a fake clock (the app, the input helpers,
+"""Drives the Kombio table through real input events in frames of a fixed time (the app, the input helpers,
 the random policy and the frame checks are grid_driver's): the human seats draw, swap, use the
 abilities of 7 to 14, match out of turn, decide a wrong claimer's penalty and call KOMBIO."""
 

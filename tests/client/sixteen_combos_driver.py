@@ -1,5 +1,5 @@
 """Drives the 16 Combos table through real input (clicks on places and buttons, keys posted to
-pygame's queue) on a fake clock: each human seat plays a seeded random legal action when the table
+pygame's queue) in frames of a fixed time: each human seat plays a seeded random legal action when the table
 asks it. Shared by the table tests and the screenshot script."""
 
 from __future__ import annotations
@@ -29,21 +29,21 @@ def new_record(seats: list[tuple[str, str]], seed: int = 3, **options) -> GameRe
 
 def place_pos(table, place):
     if place == DECK:
-        view = table.screen_view()
-        g = table.lay_out(view)
-        return table.pile_rects(g)["draw"].center
+        view = table.spec.screen_view()
+        g = table.spec.board.lay_out(view)
+        return table.spec.board.pile_rects(g)["draw"].center
     if place.zone == "hand":
-        return table.hand_rects(len(table.screen_view().hand))[place.index].center
-    table.lay_out(table.screen_view())
-    rect = table.pairs_zone.rect(place)
+        return table.spec.board.hand_rects(len(table.spec.screen_view().hand))[place.index].center
+    table.spec.board.lay_out(table.spec.screen_view())
+    rect = table.spec.board.zone.rect(place)
     assert rect is not None, f"no pair at {place}"
     return rect.center
 
 
 def press(table, action) -> bool:
     """Click the button the table shows for a target-less action."""
-    choice = table.label_for(action)
-    for widget in table.form.widgets:
+    choice = table.spec.label_for(action)
+    for widget in table.input.form.widgets:
         if choice is not None and getattr(widget, "text", None) == choice.text:
             click(widget.rect.center)
             return True
@@ -69,15 +69,15 @@ class Driver:
             return
         if top is not t:
             return
-        if t.hold is not None or t.match_result is not None or t.round_result is not None:
-            if not t.animating or t.hold is not None:
+        if t.director.hold is not None or t.screen.match_result is not None or t.screen.round_result is not None:
+            if not t.director.animating or t.director.hold is not None:
                 self.note("enter")
                 key(pygame.K_RETURN)
             return
-        if not t.ready_for_input():
+        if not t.director.ready_for_input():
             return
-        seat = t.input_seat()
-        if seat is None or t.viewer != seat:
+        seat = t.input.input_seat()
+        if seat is None or t.screen.viewer != seat:
             return
         legal = t.match.legal(seat)
         if not legal:
@@ -101,7 +101,7 @@ class Driver:
 
 def play(app, table, driver: Driver, frames: int = 20000, dt: float = 0.05) -> int:
     for frame in range(frames):
-        if table.match.over and table.match_result is not None and not table.animating:
+        if table.match.over and table.screen.match_result is not None and not table.director.animating:
             return frame
         driver.act()
         app.step(dt)

@@ -5,7 +5,7 @@
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python tests/client/table_snapshots.py shots OUT NAME FRAME...
 
 Plays fixed-seed matches of every game through the real table at 1280x720 (SDL's dummy drivers, a
-fake clock, fixed frames of 0.05 s), the human seats played through posted input by the table
+fixed frames of 0.05 s), the human seats played through posted input by the table
 tests' seeded drivers: one player against three bots, hot-seat (two players and two bots) and a
 table of four bots. Each frame it keeps a hash of the whole window's pixels, the card faces the
 table drew for whoever looked (``draw_log``) and the texts drawn; every 150th frame and the last
@@ -43,7 +43,6 @@ AFTER_END = 40          # frames kept after the match result shows
 
 def _app(memory_aid: bool = False):
     from game.client.app import App
-    from game.client.clock import Clock
     from game.client.scene import Scene
     from game.client.storage import Storage
 
@@ -52,7 +51,7 @@ def _app(memory_aid: bool = False):
     storage.settings.bot_speed = "quick"
     storage.settings.sound = False
     storage.settings.memory_aid = memory_aid
-    return App(storage=storage, clock=Clock(), size=(1280, 720), first_scene=Scene)
+    return App(storage=storage, size=(1280, 720), first_scene=Scene)
 
 
 SEATS = {
@@ -148,15 +147,15 @@ def play_run(out: Path, name: str, shots: set[int] | None = None):
     ended_at = None
     for n in range(MAX_FRAMES):
         if driver is not None:
-            if driver is not None and table.match.over and table.match_result is not None and not table.animating:
-                if not table.showing_match_result() and app.top is table:
+            if driver is not None and table.match.over and table.screen.match_result is not None and not table.director.animating:
+                if not table.screen.showing_match_result() and app.top is table:
                     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
                                                          scancode=0))
             else:
                 driver.act()
         app.step(DT)
         rec.frame(app, table, _faces(table))
-        if table.match.over and table.showing_match_result() and not table.animating:
+        if table.match.over and table.screen.showing_match_result() and not table.director.animating:
             ended_at = n if ended_at is None else ended_at
             if n - ended_at >= AFTER_END:
                 break
@@ -193,11 +192,11 @@ def replay_runs(out: Path, name: str, app, record, shots: set[int] | None = None
     table = start(app2, half)
     for n in range(60):
         if n == 5:
-            table.toggle_history()
+            table.history.toggle()
         if n == 30:
             pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
         app2.step(DT)
-        rec.frame(app2, table, _faces(table), extra={"history": [line for _, line in table.history]})
+        rec.frame(app2, table, _faces(table), extra={"history": [line for _, line in table.history.lines]})
     rec.close()
     app2.quit()
 

@@ -17,8 +17,8 @@ RING = (120, 220, 255)
 
 
 def _ready(table) -> bool:
-    return (table.input_seat() == 0 and not table.animating and table.hold is None
-            and table.ready_for_input() and table.round_result is None and bool(table.match.legal(0)))
+    return (table.input.input_seat() == 0 and not table.director.animating and table.director.hold is None
+            and table.director.ready_for_input() and table.screen.round_result is None and bool(table.match.legal(0)))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -30,22 +30,22 @@ def test_f1_advises_a_legal_move_at_every_table(tmp_path, variant):
     for _ in range(6000):
         if _ready(table):
             break
-        if table.hold is not None:
-            table.release_hold()
+        if table.director.hold is not None:
+            table.director.release_hold()
         app.step(DT)
     assert _ready(table), "the human never got a move"
     legal = table.match.legal(0)
     version = table.match.version
     key(pygame.K_F1)
     app.step(DT)
-    assert table.coached
-    seat, _, advice = table.advice
+    assert table.coach.coached
+    seat, _, advice = table.coach.advice
     assert seat == 0 and advice.action in legal
-    assert table.message is not None and table.message[0].startswith("Coach: ")
+    assert table.hud.message is not None and table.hud.message[0].startswith("Coach: ")
     assert table.match.version == version          # advice only; nothing was played
     # Every first move here names a card or a pile: the words say which, and the ring shows it.
-    assert table.coach_targets(), advice.action
-    assert "ringed" in table.message[0]
+    assert table.coach.targets(), advice.action
+    assert "ringed" in table.hud.message[0]
     # A few frames on (others may move meanwhile, as in 16 Combos' placement) the ring still shows.
     for _ in range(8):
         app.step(DT)

@@ -1,5 +1,5 @@
-"""The Combat UNO table, single player against bots, driven through posted mouse clicks and keys on
-a fake clock: whole matches, what is drawn (no other player's card face up), jump-ins by click
+"""The Combat UNO table, single player against bots, driven through posted mouse clicks and keys in
+frames of a fixed time: whole matches, what is drawn (no other player's card face up), jump-ins by click
 while the ring runs, the colour picker, refusals explained, saving after every action and
 continuing exactly. ``UnoDriver`` is shared with the hot-seat tests."""
 
@@ -8,11 +8,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.table.base import CLAIM_KEYS
+from game.client.table.privacy import CLAIM_KEYS
+from game.client.table.canvas import Canvas
 from game.client.table.combat_uno import CombatUnoTable
 from game.core.actions import Pass
 from game.core.record import GameRecord
-from game.variants.combat_uno import CallUno, Draw, DrawCard, JumpedIn, Play, StartDrawing
+from game.core.hands import DirectionChanged
+from game.variants.combat_uno import CallUno, ColourChosen, Draw, DrawCard, JumpedIn, Play, StartDrawing
 from hand_driver import HandDriver, card_point, hand_record, played_to_the_end, until
 from kombio_driver import DT, click, key, make_app, start
 
@@ -24,7 +26,7 @@ def uno_record(seats: list[tuple[str, str]], seed: int = 3, **options) -> GameRe
 
 
 def index_of(table, seat: int, rank, colour) -> int | None:
-    for i, s in enumerate(table.hands.get(seat, [])):
+    for i, s in enumerate(table.zones.hands.get(seat, [])):
         if s.card is not None and s.card.rank == rank and s.card.suit == colour:
             return i
     return None
@@ -52,23 +54,23 @@ class UnoDriver(HandDriver):
 
     def play_turn(self) -> None:
         t, g = self.table, self.table.match.game
-        if t.picking is not None:
+        if t.spec.picking is not None:
             colour = self.rng.choice(("red", "yellow", "green", "blue"))
             if self.rng.random() < 0.5:
-                rect = dict(t.swatches())[colour]
+                rect = dict(t.spec.swatches())[colour]
                 click(rect.center)
             else:
                 key({"red": pygame.K_r, "yellow": pygame.K_y, "green": pygame.K_g, "blue": pygame.K_b}[colour])
             self.note("colour")
             return
-        seat = t.hand_seat()
+        seat = t.spec.hand_seat()
         if seat is not None and CallUno(seat, seat) in g.legal_actions(seat) and self.chance(seat, "uno", self.call_rate):
             self.note("UNO")
             key(pygame.K_u)
             return
-        if t.hotseat:
+        if t.screen.hotseat:
             # Somebody out of turn with something worth doing presses their claim key.
-            for h in t.humans:
+            for h in t.screen.humans:
                 if h == seat:
                     continue
                 legal = g.legal_actions(h)
@@ -77,7 +79,7 @@ class UnoDriver(HandDriver):
                     or self.catchable(h, legal) and self.chance(h, "claim-catch", self.catch_rate)
                 if wants:
                     self.note("claim-key")
-                    key(CLAIM_KEYS[t.humans.index(h)])
+                    key(CLAIM_KEYS[t.screen.humans.index(h)])
                     return
             if seat is None:
                 return
@@ -88,14 +90,14 @@ class UnoDriver(HandDriver):
     def play(self, seat: int) -> None:
         t, g = self.table, self.table.match.game
         legal = g.legal_actions(seat)
-        claimed = t.claimer == seat      # a claimer does what they claimed for
+        claimed = t.screen.claimer == seat      # a claimer does what they claimed for
         if not legal:
-            if t.claimer is not None:
+            if t.screen.claimer is not None:
                 key(pygame.K_ESCAPE)
             return
         if any(isinstance(a, DrawCard) for a in legal):
             self.note("DrawCard")
-            key(pygame.K_d) if self.rng.random() < 0.6 else click(t.layout.deck_pos)
+            key(pygame.K_d) if self.rng.random() < 0.6 else click(t.screen.layout.deck_pos)
             return
         if CallUno(seat, seat) in legal and (claimed or self.chance(seat, "uno", self.call_rate)):
             self.note("UNO")
@@ -125,7 +127,7 @@ class UnoDriver(HandDriver):
         if on_turn and any(isinstance(a, (Draw, StartDrawing)) for a in legal):
             self.draw()
             return
-        if t.claimer is not None:
+        if t.screen.claimer is not None:
             self.note("claim-cancel")
             key(pygame.K_ESCAPE)
             return
@@ -139,14 +141,14 @@ class UnoDriver(HandDriver):
         for a in legal:
             if isinstance(a, CallUno) and a.target != seat:
                 window = t.match.game.uno.get(a.target)
-                opened = window.opened_at if window is not None else t.table_time
-                if t.table_time - opened >= 1.0:
+                opened = window.opened_at if window is not None else t.screen.table_time
+                if t.screen.table_time - opened >= 1.0:
                     return True
         return False
 
     def draw(self) -> None:
         self.note("Draw")
-        key(pygame.K_d) if self.rng.random() < 0.5 else click(self.table.layout.deck_pos)
+        key(pygame.K_d) if self.rng.random() < 0.5 else click(self.table.screen.layout.deck_pos)
 
 
 @pytest.mark.slow
@@ -154,7 +156,7 @@ def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium"), ("Chiara", "hard")],
                                   seed=5))
-    assert isinstance(table, CombatUnoTable)
+    assert isinstance(table.spec, CombatUnoTable)
     driver = UnoDriver(app, table, seed=1)
     g = played_to_the_end(driver)
     assert driver.inputs.get("Play", 0) >= 5 and driver.inputs.get("Draw", 0) >= 1
@@ -173,7 +175,7 @@ def test_every_table_size_plays_through(tmp_path, seats):
     driver = UnoDriver(app, table, seed=seats)
     driver.run()
     assert table.match.game.over
-    assert [len(table.hands[s]) for s in range(seats)] == [len(h) for h in table.match.game.hands]
+    assert [len(table.zones.hands[s]) for s in range(seats)] == [len(h) for h in table.match.game.hands]
 
 
 @pytest.mark.slow
@@ -185,18 +187,18 @@ def test_jump_in_by_click_during_its_window(tmp_path):
     g = table.match.game
 
     def jump_open() -> bool:
-        return table.ready_for_input() and g.phase == "play" and g.turn != 0 and \
+        return table.director.ready_for_input() and g.phase == "play" and g.turn != 0 and \
             any(isinstance(a, Play) for a in g.legal_actions(0))
     assert until(driver, jump_open), "no jump-in chance came up"
     top = g.discard[-1]
     i = index_of(table, 0, top.rank, top.suit)
     assert i is not None
-    assert table.hands[0][i].oy < 0, "the identical card is raised"
+    assert table.zones.hands[0][i].oy < 0, "the identical card is raised"
     before, n, turn = len(g.hands[0]), len(g.history), g.turn
     if top.suit is None:
         click(card_point(table, 0, i))
         app.step(DT)
-        assert table.picking is not None
+        assert table.spec.picking is not None
         key(pygame.K_g)
     else:
         click(card_point(table, 0, i))
@@ -216,14 +218,14 @@ def test_colour_picker(tmp_path):
     g = table.match.game
 
     def wild_playable() -> bool:
-        return table.ready_for_input() and g.phase == "play" and g.turn == 0 and \
+        return table.director.ready_for_input() and g.phase == "play" and g.turn == 0 and \
             any(isinstance(a, Play) and a.colour is None for a in g.legal_actions(0))
     assert until(driver, wild_playable), "no wild came to the player"
     a = next(a for a in g.legal_actions(0) if isinstance(a, Play) and a.colour is None)
     i = index_of(table, 0, a.rank, None)
     click(card_point(table, 0, i))
     app.step(DT)
-    assert table.picking == (0, a.rank)
+    assert table.spec.picking == (0, a.rank)
     faces = {f[1].id for f in table.draw_log[-1][2]}
     assert faces, "the table is still drawn under the picker"
     n = len(g.history)
@@ -232,19 +234,19 @@ def test_colour_picker(tmp_path):
     assert len(g.history) == n
     key(pygame.K_ESCAPE)                 # changed her mind
     app.step(DT)
-    assert table.picking is None and len(g.history) == n
+    assert table.spec.picking is None and len(g.history) == n
     click(card_point(table, 0, index_of(table, 0, a.rank, None)))
     app.step(DT)
-    rect = dict(table.swatches())["blue"]
+    rect = dict(table.spec.swatches())["blue"]
     click(rect.center)
     app.step(DT)
-    assert table.picking is None
+    assert table.spec.picking is None
     assert g.history[n][1] == Play(0, a.rank, None, "blue")
     for _ in range(100):                 # the card lands, then the frame round the pile shows the colour
-        if not table.queue:
+        if not table.director.queue:
             break
         app.step(DT)
-    assert table.shown.colour == "blue" and g.colour == "blue"
+    assert table.screen.shown.colour == "blue" and g.colour == "blue"
 
 
 def test_illegal_clicks_explain_why(tmp_path):
@@ -254,7 +256,7 @@ def test_illegal_clicks_explain_why(tmp_path):
     g = table.match.game
 
     def mismatch_on_turn() -> bool:
-        if not (table.ready_for_input() and g.phase == "play" and g.turn == 0 and not g.pending):
+        if not (table.director.ready_for_input() and g.phase == "play" and g.turn == 0 and not g.pending):
             return False
         faces = {(a.rank, a.colour) for a in g.legal_actions(0) if isinstance(a, Play)}
         return any((c.rank, c.suit) not in faces for c in g.hands[0])
@@ -265,21 +267,21 @@ def test_illegal_clicks_explain_why(tmp_path):
     click(card_point(table, 0, index_of(table, 0, bad.rank, bad.suit)))
     app.step(DT)
     assert len(g.history) == n
-    assert table.message is not None and "does not follow" in table.message[0], table.message
+    assert table.hud.message is not None and "does not follow" in table.hud.message[0], table.hud.message
     key(pygame.K_d)                      # draw instead: the turn passes
     app.step(DT)
     assert isinstance(g.history[n][1], Draw)
 
     def out_of_turn() -> bool:
-        return table.ready_for_input() and g.phase == "play" and g.turn != 0 and g.owed[0] == 0 and \
+        return table.director.ready_for_input() and g.phase == "play" and g.turn != 0 and g.owed[0] == 0 and \
             not any(isinstance(a, Play) for a in g.legal_actions(0)) and len(g.hands[0]) > 0
     assert until(driver, out_of_turn)
     click(card_point(table, 0, 0))
     app.step(DT)
-    assert table.message is not None and "turn" in table.message[0], table.message
+    assert table.hud.message is not None and "turn" in table.hud.message[0], table.hud.message
     key(pygame.K_c)                      # nobody to catch
     app.step(DT)
-    assert "Nobody to catch" in table.message[0]
+    assert "Nobody to catch" in table.hud.message[0]
 
 
 @pytest.mark.slow
@@ -301,17 +303,17 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     g1, g2 = table.match.game, table2.match.game
     assert g2.history == g1.history
     assert g2.observe(0) == g1.observe(0)
-    assert not table2.tweens.busy and not table2.queue
+    assert not table2.director.tweens.busy and not table2.director.queue
     for seat, hand in enumerate(g2.hands):
         # the player's own hand face for face; the others as backs (the client never holds their faces)
-        assert len(hand) == len(table2.hands[seat])
+        assert len(hand) == len(table2.zones.hands[seat])
         if seat == 0:
-            assert sorted(c.id for c in hand) == sorted(s.card.id for s in table2.hands[seat])
+            assert sorted(c.id for c in hand) == sorted(s.card.id for s in table2.zones.hands[seat])
         else:
-            assert all(s.card is None for s in table2.hands[seat])
-    assert table2.deck_n == len(g2.deck)
-    assert table2.discard[-1].card == g2.discard[-1]
-    assert table2.shown.colour == g2.colour and table2.shown.direction == g2.direction
+            assert all(s.card is None for s in table2.zones.hands[seat])
+    assert table2.zones.deck_n == len(g2.deck)
+    assert table2.zones.discard[-1].card == g2.discard[-1]
+    assert table2.screen.shown.colour == g2.colour and table2.screen.shown.direction == g2.direction
     driver2 = UnoDriver(app2, table2, seed=10)
     driver2.run()
     assert table2.match.game.over
@@ -325,8 +327,8 @@ def test_uno_call_button(tmp_path):
                                   rounds=8, reaction_seconds=3.0))
     driver = UnoDriver(app, table, seed=6, call_rate=0.0, jump_rate=1.0, catch_rate=0.0, draw_rate=0.0)
     g = table.match.game
-    assert until(driver, lambda: table.ready_for_input() and CallUno(0, 0) in g.legal_actions(0), 60000)
-    assert any(b.text == "UNO!" for b in table.form.widgets)
+    assert until(driver, lambda: table.director.ready_for_input() and CallUno(0, 0) in g.legal_actions(0), 60000)
+    assert any(b.text == "UNO!" for b in table.input.form.widgets)
     key(pygame.K_u)
     app.step(DT)
     assert g.history[-1][1] == CallUno(0, 0) or any(isinstance(a, CallUno) and a.seat == 0 for _, a in g.history)
@@ -343,21 +345,21 @@ def test_uno_pressed_while_the_card_is_still_flying_counts(tmp_path):
     g = table.match.game
 
     def second_last_on_turn() -> bool:
-        return table.ready_for_input() and g.turn == 0 and len(g.hands[0]) == 2 \
+        return table.director.ready_for_input() and g.turn == 0 and len(g.hands[0]) == 2 \
             and any(isinstance(a, Play) and a.seat == 0 for a in g.legal_actions(0))
     assert until(driver, second_last_on_turn, 60000), "the human never had two cards on turn"
     play = next(a for a in g.legal_actions(0) if isinstance(a, Play))
     i = index_of(table, 0, play.rank, play.colour)
     click(card_point(table, 0, i))
     app.step(DT)
-    if table.picking is not None:
+    if table.spec.picking is not None:
         key(pygame.K_r)
         app.step(DT)
-    assert not table.ready_for_input(), "the played card should still be in flight"
+    assert not table.director.ready_for_input(), "the played card should still be in flight"
     key(pygame.K_u)
     app.step(DT)
     for _ in range(200):
-        if any(isinstance(a, CallUno) and a.seat == 0 for _, a in g.history) or not table.queue:
+        if any(isinstance(a, CallUno) and a.seat == 0 for _, a in g.history) or not table.director.queue:
             break
         app.step(DT)
     app.step(DT)
@@ -375,7 +377,7 @@ def test_round_end_offers_next_round_at_normal_speed(tmp_path):
     g = table.match.game
 
     def round_shown() -> bool:
-        return g.phase == "round_over" and table.round_result is not None and not table.animating
+        return g.phase == "round_over" and table.screen.round_result is not None and not table.director.animating
     # The driver would press Enter itself: stop it one step short by checking before it acts.
     for _ in range(60000):
         if round_shown():
@@ -386,11 +388,11 @@ def test_round_end_offers_next_round_at_normal_speed(tmp_path):
         driver.step()
     assert round_shown()
     app.step(DT)
-    assert [b.text for b in table.form.widgets if b.text != "History"] == ["Next round", "Replay round"]
+    assert [b.text for b in table.input.form.widgets if b.text != "History"] == ["Next round", "Replay round"]
     key(pygame.K_RETURN)
     for _ in range(5):
         app.step(DT)
-    assert g.phase != "round_over" and table.round_result is None
+    assert g.phase != "round_over" and table.screen.round_result is None
 
 
 def test_arrow_keys_choose_the_card_and_enter_plays_it(tmp_path):
@@ -399,17 +401,17 @@ def test_arrow_keys_choose_the_card_and_enter_plays_it(tmp_path):
     table = start(app, uno_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=2))
     driver = UnoDriver(app, table, seed=1)
     g = table.match.game
-    assert until(driver, lambda: table.ready_for_input() and g.turn == 0 and table.picking is None
+    assert until(driver, lambda: table.director.ready_for_input() and g.turn == 0 and table.spec.picking is None
                  and any(isinstance(a, Play) and a.seat == 0 for a in g.legal_actions(0)), 60000)
     play = next(a for a in g.legal_actions(0) if isinstance(a, Play))
     target = index_of(table, 0, play.rank, play.colour)
     key(pygame.K_RIGHT)
     app.step(DT)
-    assert table.selected == 0
+    assert table.spec.selected == 0
     for _ in range(target):
         key(pygame.K_RIGHT)
         app.step(DT)
-    assert table.selected == target
+    assert table.spec.selected == target
     before = len(g.history)
     key(pygame.K_RETURN)
     app.step(DT)
@@ -427,8 +429,8 @@ def test_a_claim_that_lost_the_race_is_shown_to_every_seat(tmp_path):
     table.on_events([ClaimLost(1, Card(5, 7, "red"))])
     for _ in range(6):
         app.step(DT)
-    assert any("Ada was too late with a red 7" in line for line in table.narration)
-    assert any(f.text == "Too late: red 7" for f in table.floating)
+    assert any("Ada was too late with a red 7" in line for line in table.hud.narration)
+    assert any(f.text == "Too late: red 7" for f in table.hud.floating)
 
 
 def test_a_catch_after_the_call_says_who_called(tmp_path):
@@ -439,14 +441,14 @@ def test_a_catch_after_the_call_says_who_called(tmp_path):
     driver = UnoDriver(app, table, seed=2, catch_rate=0.0)
 
     def a_bot_called() -> bool:
-        v = table.view()
-        return table.ready_for_input() and any(s != 0 for s in v.uno_safe) and \
-            not any(isinstance(a, CallUno) and a.target != 0 for a in table.legal(0))
+        v = table.spec.view()
+        return table.director.ready_for_input() and any(s != 0 for s in v.uno_safe) and \
+            not any(isinstance(a, CallUno) and a.target != 0 for a in table.input.legal(0))
     assert until(driver, a_bot_called, frames=120000), "no bot called UNO in time"
-    name = table.names[next(s for s in table.view().uno_safe if s != 0)]
+    name = table.screen.names[next(s for s in table.spec.view().uno_safe if s != 0)]
     key(pygame.K_c)
     app.step(DT)
-    assert table.message is not None and table.message[0].startswith("Too late: ") and name in table.message[0], table.message
+    assert table.hud.message is not None and table.hud.message[0].startswith("Too late: ") and name in table.hud.message[0], table.hud.message
 
 
 @pytest.mark.slow
@@ -459,32 +461,29 @@ def test_the_colour_to_follow_keeps_pace_with_the_events_shown(tmp_path):
     app = make_app(tmp_path)
     table = start(app, uno_record([("Ada", "random"), ("Bruno", "random"), ("Chiara", "random")], seed=11))
     checked = []
-    real = type(table).on_ColourChosen
+    handlers = table.director.handlers          # (this table's own map: event type -> handler)
+    real = handlers[ColourChosen]
 
-    def spy(self, ev):
-        real(self, ev)
-        if ev.colour is not None and self.queue:
+    def spy(spec, ev):
+        real(spec, ev)
+        if ev.colour is not None and table.director.queue:
             T.DRAWN.clear()
-            self.draw(pygame.Surface(app.size))
+            table.draw(pygame.Surface(app.size))
             chips = {text for text, _ in T.DRAWN if text in ("Red", "Yellow", "Green", "Blue", "any colour")}
             checked.append((ev.colour.capitalize(), chips))
     turned = []
-    real_turn = type(table).on_DirectionChanged
+    real_turn = handlers[DirectionChanged]
 
-    def spy_turn(self, ev):
-        real_turn(self, ev)
-        if self.queue:         # the arrows round the piles show the way play goes now
-            turned.append((ev.direction, self.as_told("direction")))
-    type(table).on_ColourChosen = spy
-    type(table).on_DirectionChanged = spy_turn
-    try:
-        for _ in range(20000):
-            app.step(DT)
-            if (len(checked) >= 5 and len(turned) >= 3) or table.match.game.over:
-                break
-    finally:
-        type(table).on_ColourChosen = real
-        type(table).on_DirectionChanged = real_turn
+    def spy_turn(spec, ev):
+        real_turn(spec, ev)
+        if table.director.queue:         # the arrows round the piles show the way play goes now
+            turned.append((ev.direction, table.screen.as_told("direction")))
+    handlers[ColourChosen] = spy
+    handlers[DirectionChanged] = spy_turn
+    for _ in range(20000):
+        app.step(DT)
+        if (len(checked) >= 5 and len(turned) >= 3) or table.match.game.over:
+            break
     assert len(checked) >= 3, checked
     assert all(chips == {named} for named, chips in checked), checked
     assert turned and all(said == drawn for said, drawn in turned), turned
@@ -499,5 +498,6 @@ def test_a_pick_up_owed_by_the_player_reads_in_the_second_person(tmp_path):
     app.step(DT)
     for said, shown in (("+4 for You", "+4 for you"), ("+2 for Ada", "+2 for Ada")):
         T.DRAWN.clear()
-        table.draw_owed(pygame.Surface(app.size), table.palette, said)
+        surface = pygame.Surface(app.size)
+        table.spec.draw_owed(Canvas(surface, table.palette, table.hud.start_board(surface)), said)
         assert [text for text, _ in T.DRAWN] == [shown]

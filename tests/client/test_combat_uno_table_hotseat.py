@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.client.scenes.curtain import Curtain
-from game.client.table.base import CLAIM_KEYS
+from game.client.table.privacy import CLAIM_KEYS
 from game.variants.combat_uno import CallUno, JumpedIn, Play
 from kombio_driver import DT, key, make_app, start
 from hand_driver import card_point, run_hotseat, until
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.client
 def test_hotseat_match_with_curtains(tmp_path):
     app = make_app(tmp_path)
     table = start(app, uno_record([("Ann", "human"), ("Bob", "human"), ("Ada", "medium")], seed=6, rounds=1))
-    assert table.hotseat and table.viewer is None
+    assert table.screen.hotseat and table.screen.viewer is None
     driver = UnoDriver(app, table, seed=2, jump_rate=0.5)
     # (a player just down to one card keeps their hand open while their UNO chance runs)
     curtains, viewers_on_bot_turns = run_hotseat(driver, lambda g, v: CallUno(v, v) in g.legal_actions(v), 60000)
@@ -40,32 +40,32 @@ def test_claim_key_jump_in_with_the_clock_stopped(tmp_path):
     g = table.match.game
 
     def chance_for_other() -> int | None:
-        if not (table.ready_for_input() and g.phase == "play" and not isinstance(app.top, Curtain)):
+        if not (table.director.ready_for_input() and g.phase == "play" and not isinstance(app.top, Curtain)):
             return None
-        for h in table.humans:
-            if h != table.viewer and h != g.turn and any(isinstance(a, Play) for a in g.legal_actions(h)):
+        for h in table.screen.humans:
+            if h != table.screen.viewer and h != g.turn and any(isinstance(a, Play) for a in g.legal_actions(h)):
                 return h
         return None
     assert until(driver, lambda: chance_for_other() is not None, 60000), "no out-of-turn chance for a human"
     seat = chance_for_other()
     top = g.discard[-1]
     n = len(g.history)
-    key(CLAIM_KEYS[table.humans.index(seat)])
+    key(CLAIM_KEYS[table.screen.humans.index(seat)])
     app.step(DT)
     assert isinstance(app.top, Curtain) and app.top.seat == seat
-    assert table.claimer == seat
-    t0 = table.table_time
+    assert table.screen.claimer == seat
+    t0 = table.screen.table_time
     for _ in range(100):                 # five seconds behind the curtain: the window does not run out
         app.step(DT)
-    assert table.table_time == t0 and len(g.history) == n
+    assert table.screen.table_time == t0 and len(g.history) == n
     key(pygame.K_RETURN)
     app.step(DT)
-    assert table.viewer == seat and table.layout.spot(seat).own
+    assert table.screen.viewer == seat and table.screen.layout.spot(seat).own
     faces = [f for f in table.draw_log[-1][2] if f[2] is not None]
     assert faces and all(f[2] == frozenset((seat,)) for f in faces), "only the claimer's own cards show"
     for _ in range(40):                  # thinking: the clock still stands
         app.step(DT)
-    assert table.table_time == t0
+    assert table.screen.table_time == t0
     i = index_of(table, seat, top.rank, top.suit)
     jumped: list = []
     table.match.listen(lambda events: (jumped.extend(e for e in events if isinstance(e, JumpedIn)),
@@ -76,11 +76,11 @@ def test_claim_key_jump_in_with_the_clock_stopped(tmp_path):
         key(pygame.K_r)
         app.step(DT)
     assert jumped and jumped[0].seat == seat
-    assert table.claimer is None
+    assert table.screen.claimer is None
     for _ in range(5):
         app.step(DT)
     # The claim is over: the view goes neutral (or to the next human on turn, behind a curtain).
-    assert table.viewer is None or table.viewer == g.turn
+    assert table.screen.viewer is None or table.screen.viewer == g.turn
 
 
 @pytest.mark.slow
@@ -94,20 +94,20 @@ def test_uno_call_right_after_going_down_to_one_card(tmp_path):
     g = table.match.game
 
     def own_uno() -> bool:
-        v = table.viewer
-        return table.ready_for_input() and not isinstance(app.top, Curtain) and v is not None \
+        v = table.screen.viewer
+        return table.director.ready_for_input() and not isinstance(app.top, Curtain) and v is not None \
             and g.turn != v and CallUno(v, v) in g.legal_actions(v)
     assert until(driver, own_uno, 60000), "no human went down to one card"
-    seat = table.viewer
+    seat = table.screen.viewer
     faces = [f for f in table.draw_log[-1][2] if f[2] is not None] if table.draw_log else []
     assert all(f[2] == frozenset((seat,)) for f in faces)
-    assert any(b.text == "UNO!" for b in table.form.widgets)
+    assert any(b.text == "UNO!" for b in table.input.form.widgets)
     key(pygame.K_u)
     app.step(DT)
     assert any(a == CallUno(seat, seat) for _, a in g.history)
     for _ in range(5):
         app.step(DT)
-    assert table.viewer in (None, g.turn), "the hand closes once the chance is used"
+    assert table.screen.viewer in (None, g.turn), "the hand closes once the chance is used"
 
 
 def test_floating_texts_follow_their_seat_when_the_table_turns_to_the_next_player(tmp_path):
@@ -123,20 +123,20 @@ def test_floating_texts_follow_their_seat_when_the_table_turns_to_the_next_playe
         driver.act()
         app.step(DT)
         driver.check_frame()
-        for f in table.floating:
+        for f in table.hud.floating:
             if f.seat is not None and id(f) not in born:
-                born[id(f)] = (table.bottom, table.seat_point(f.seat))
+                born[id(f)] = (table.screen.bottom, table.zones.seat_point(f.seat))
         if isinstance(app.top, Curtain):
             continue
         drawn = {text: rect for text, rect in T.DRAWN}
-        for f in table.floating:
+        for f in table.hud.floating:
             if f.seat is None or id(f) not in born or f.text not in drawn:
                 continue
             bottom, spot = born[id(f)]
-            if bottom == table.bottom:
+            if bottom == table.screen.bottom:
                 continue
             # The table turned since the text rose: it is drawn over its seat's new place.
-            now = table.seat_point(f.seat)
+            now = table.zones.seat_point(f.seat)
             assert abs(drawn[f.text].centerx - now[0]) <= 1, (f.text, drawn[f.text], now, spot)
             assert abs(spot[0] - now[0]) + abs(spot[1] - now[1]) > 50      # (and that place moved)
             checked += 1

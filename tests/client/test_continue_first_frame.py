@@ -33,15 +33,15 @@ def _played(tmp_path, seats, seed, until=lambda table: False, frames=3000):
 
 
 def _announcing(table) -> bool:
-    seat = table.input_seat()
-    return (seat is not None and table.ready_for_input()
+    seat = table.input.input_seat()
+    return (seat is not None and table.director.ready_for_input()
             and any(isinstance(a, Announce) for a in table.match.legal(seat)))
 
 
 def _saved_at_an_announce(tmp_path):
     record, table = _played(tmp_path, [("Ada", "human"), ("Bruno", "easy")], 9, _announcing)
     assert _announcing(table), "no Announce for the player in 3000 frames"
-    return record, table.input_seat()
+    return record, table.input.input_seat()
 
 
 def test_a_continued_table_has_its_buttons_and_takes_a_key_before_its_first_frame(tmp_path):
@@ -49,8 +49,8 @@ def test_a_continued_table_has_its_buttons_and_takes_a_key_before_its_first_fram
     app = make_app(tmp_path / "again")
     table = start(app, record)                      # Continue: the table is shown, no frame yet
     announce = next(a for a in table.match.legal(seat) if isinstance(a, Announce) and not a.wild)
-    texts = [getattr(w, "text", None) for w in table.form.widgets]
-    assert table.label_for(announce).text in texts
+    texts = [getattr(w, "text", None) for w in table.input.form.widgets]
+    assert table.spec.label_for(announce).text in texts
     Driver(app, table, seed=1).act()                # the client driver's step: no "no button for"
     pygame.event.clear()
     key(TYPE_KEYS[announce.atype])         # pressed while the save was loading

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.client
 
 def drawn_floats(monkeypatch, table, app) -> tuple[dict[str, pygame.Rect], list[pygame.Rect]]:
     """Where each rising text was drawn, and the pills drawn behind texts."""
-    words = {f.text for f in table.floating}
+    words = {f.text for f in table.hud.floating}
     texts: dict[str, pygame.Rect] = {}
     pills: list[tuple[int, int]] = []
     blit, panel = T.blit_text, TH.panel
@@ -43,10 +43,10 @@ def test_two_texts_over_one_seat_stand_apart(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=4))
     app.step(DT)
-    table.floating.clear()
-    table.float_text(1, "✓ Ada: discard!", table.palette.good)
-    table.float_text(1, "✗ You: wrong card", table.palette.bad)
-    table.float_text(2, "KABU!", table.palette.accent)
+    table.hud.floating.clear()
+    table.hud.float_text(1, "✓ Ada: discard!", table.palette.good)
+    table.hud.float_text(1, "✗ You: wrong card", table.palette.bad)
+    table.hud.float_text(2, "KABU!", table.palette.accent)
     texts, pills = drawn_floats(monkeypatch, table, app)
     a, b = texts["✓ Ada: discard!"], texts["✗ You: wrong card"]
     assert not a.inflate(0, 6).colliderect(b.inflate(0, 6)), (a, b)
@@ -57,9 +57,9 @@ def test_sixteen_combos_rising_texts_sit_on_a_pill(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     table = start(app, new_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=3))
     app.step(DT)
-    table.floating.clear()
-    table.float_text(1, "Critical failure", table.palette.bad)
-    table.float_text(2, "Lost reaction", table.palette.bad)
+    table.hud.floating.clear()
+    table.hud.float_text(1, "Critical failure", table.palette.bad)
+    table.hud.float_text(2, "Lost reaction", table.palette.bad)
     texts, pills = drawn_floats(monkeypatch, table, app)
     assert set(texts) == {"Critical failure", "Lost reaction"}
     assert len(pills) == 2, pills

@@ -1,4 +1,4 @@
-"""The guided first match of every variant, played through posted input on a fake clock: each
+"""The guided first match of every variant, played through posted input in frames of a fixed time: each
 moment's text and rings appear in the guide's order while the table clock stands still, the asked
 action completes it, and the match reaches its end. Also: Skip, the once-only offer, and players
 who act differently from what the guide asks."""
@@ -11,12 +11,13 @@ import pytest
 from game.client.scenes.guide_offer import GuideOffer
 from game.client.scenes.play import SetupScene, VariantChooser
 from game.client.storage import Storage
+from game.client.table.base import TableScene
 from game.client.table.guide import GUIDE_COLOUR, GuideRunner, start_guided
 from game.client.ui import text as T
 from game import games
 from game.core.game import get_variant
 from game.guides import GuideContext, guide_for, guided_variants
-from guide_play import DT, key, perform, perform_moment, play_unguided
+from guide_play import DT, guide_button, key, perform, perform_moment, play_unguided
 from kombio_driver import Driver, make_app
 
 READ_FRAMES = 80          # 4 s of reading: longer than any reaction window of the guides
@@ -48,21 +49,21 @@ def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: i
     clock_at = 0.0
     phase_at = None
     for _ in range(max_frames):
-        moment = table.guide_moment()
+        moment = table.guide.moment()
         if moment is not None:
             if not shown or shown[-1] != moment.key:
                 shown.append(moment.key)
-                waited, clock_at, phase_at = 0, table.table_time, table.match.view().phase
+                waited, clock_at, phase_at = 0, table.screen.table_time, table.match.view().phase
             waited += 1
             # While a moment shows, the table clock stands still: the bots and the window wait.
-            assert table.table_time == clock_at, f"{moment.key}: the clock ran while the guide was showing"
+            assert table.screen.table_time == clock_at, f"{moment.key}: the clock ran while the guide was showing"
             assert table.match.view().phase == phase_at, f"{moment.key}: the game moved on under the guide"
             if waited == 3:
                 words = " ".join(text for text, _ in T.DRAWN)
                 assert moment.text.split()[0] in words and moment.text.split()[-1] in words, \
                     f"{moment.key}: its text is not on the screen"
-                targets = table.guide_targets(moment)
-                assert len(targets) == len(moment.point(table.guide_context())), \
+                targets = table.guide.targets(moment)
+                assert len(targets) == len(moment.point(table.guide.context())), \
                     f"{moment.key}: something it points at is not on the screen"
                 for rect in targets:
                     assert ring_drawn(app.surface, rect), f"{moment.key}: no ring round {rect}"
@@ -74,7 +75,7 @@ def play_guided(app, variant: str, read_frames: int = READ_FRAMES, max_frames: i
         else:
             play_unguided(table)
         app.step(DT)
-        if not table.guide.active and shown and shown[-1] == "round-end":
+        if not table.guide.runner.active and shown and shown[-1] == "round-end":
             break           # the guide is over (some matches go on past the first round)
     return table, shown
 
@@ -100,20 +101,20 @@ def _fits(app, table, moment, found: list) -> None:
     """Every moment's panel stays on the screen, holds its text and buttons, and covers none of
     the cards or buttons it points at (nor the results)."""
     screen = pygame.Rect((0, 0), app.size)
-    panel = table.guide_panel
+    panel = table.drawn.guide_panel
     assert panel is not None and screen.contains(panel), f"{moment.key}: panel {panel} leaves the screen"
-    _, lines = table.panel_rect(moment.text, table.guide_targets(moment))
+    _, lines = table.guide.panel_rect(table.drawn, moment.text, table.guide.targets(moment))
     drawn = [(text, rect) for text, rect in T.DRAWN if text.startswith("Guide · ") or text in lines]
     assert len(drawn) == len(lines) + 1, f"{moment.key}: {len(drawn)} of {len(lines) + 1} lines drawn"
     for text, rect in drawn:
         assert panel.contains(rect), f"{moment.key}: {text!r} {rect} outside the panel {panel}"
-    for button in table.guide_buttons(moment):
-        assert panel.contains(button.rect), f"{moment.key}: {button.text!r} outside the panel"
-    for rect in table.guide_targets(moment):
+    for button, rect in table.guide.buttons_at(moment):
+        assert panel.contains(rect), f"{moment.key}: {button.text!r} outside the panel"
+    for rect in table.guide.targets(moment):
         assert not panel.colliderect(rect), f"{moment.key}: the panel covers what it points at {rect}"
-    if table.round_result is not None or table.match_result is not None:
+    if table.screen.round_result is not None or table.screen.match_result is not None:
         # The results make room: the guide covers none of their words or buttons.
-        results = table.overlay_rect()
+        results = table.spec.overlay_rect()
         assert screen.contains(results) and not panel.colliderect(results), \
             f"{moment.key}: the guide {panel} lies on the results {results}"
 
@@ -121,7 +122,7 @@ def _fits(app, table, moment, found: list) -> None:
 def texts_below_the_guide(table) -> list[tuple[str, pygame.Rect]]:
     """The texts the table drew this frame before the guide's own layer, but for the floating
     ones (they rise across the table on purpose, and are gone in a moment)."""
-    marks = list(table.label_layers) + [(len(T.DRAWN), "")]
+    marks = list(table.drawn.layers) + [(len(T.DRAWN), "")]
     out = []
     for (start, name), (end, _) in zip(marks, marks[1:]):
         if name not in ("guide", "floating"):
@@ -131,10 +132,10 @@ def texts_below_the_guide(table) -> list[tuple[str, pygame.Rect]]:
 
 @look("arrows over text")
 def _arrows_over_text(app, table, moment, found: list) -> None:
-    rings = [rect.inflate(22, 22) for rect in table.guide_targets(moment)]
-    for start, end in table.guide_arrows:
+    rings = [rect.inflate(22, 22) for rect in table.guide.targets(moment)]
+    for start, end in table.drawn.guide_arrows:
         for text, box in texts_below_the_guide(table):
-            if box.collidelist(rings) >= 0 or box.colliderect(table.guide_panel):
+            if box.collidelist(rings) >= 0 or box.colliderect(table.drawn.guide_panel):
                 continue   # the label of what it points at, or under the panel
             if box.clipline(start, end):
                 found.append(f"{moment.key}: the arrow {tuple(start)} -> {tuple(end)} crosses {text!r} {box}")
@@ -142,9 +143,9 @@ def _arrows_over_text(app, table, moment, found: list) -> None:
 
 @look("own cards under the panel")
 def _own_cards_under_the_panel(app, table, moment, found: list) -> None:
-    own = [s.rect() for zone in table.zones.values() for place, s in zone.resting()
-           if getattr(place, "seat", None) in table.humans]
-    hit = [r for r in own if r.colliderect(table.guide_panel)]
+    own = [s.rect() for zone in table.zones.zones.values() for place, s in zone.resting()
+           if getattr(place, "seat", None) in table.screen.humans]
+    hit = [r for r in own if r.colliderect(table.drawn.guide_panel)]
     if hit:
         found.append((moment.key, hit))
 
@@ -156,8 +157,8 @@ def _arrows_over_cards(app, table, moment, found: list) -> None:
     surface = pygame.Surface(app.size)
     T.DRAWN.clear()
     table.draw(surface)
-    for start, end in table.guide_arrows:
-        for card in table.resting_card_rects():
+    for start, end in table.drawn.guide_arrows:
+        for card in table.spec.card_rects():
             if card.inflate(24, 24).collidepoint(end):
                 continue          # the card it points at
             clipped = card.clipline(start, end)
@@ -167,7 +168,7 @@ def _arrows_over_cards(app, table, moment, found: list) -> None:
     # stopped short and seemed to point there (Kabu's "Call Kabu" ended on Draw, 1000x620).
     # Each arrow is drawn as its visible pieces along one line, then its 18 px head.
     runs: list[list] = []
-    for p, q in table.guide_arrows:
+    for p, q in table.drawn.guide_arrows:
         last = runs[-1][-1] if runs else None
         if last is not None and abs((last[1] - last[0]).normalize().cross(q - last[0])) < 1.5 \
                 and abs((last[1] - last[0]).normalize().cross(p - last[0])) < 1.5:
@@ -196,8 +197,8 @@ class GuidedRun:
             self.error = exc
             return
         # What the tests ask of the match afterwards (the app itself is let go: a window each).
-        self.guide_seen = set(table.guide_seen)
-        self.guide_active = table.guide.active
+        self.guide_seen = set(table.guide.seen)
+        self.guide_active = table.guide.runner.active
         self.storage = app.storage
 
     def look(self, app, table, moment) -> None:
@@ -279,7 +280,7 @@ def test_guided_match_plays_with_no_reading_time(tmp_path):
     app = make_app(tmp_path)
     table, shown = play_guided(app, "kombio", read_frames=0)
     assert shown == [m.key for m in guide_for("kombio").moments]
-    assert "RoundScored" in table.guide_seen
+    assert "RoundScored" in table.guide.seen
 
 
 @pytest.mark.slow
@@ -288,28 +289,28 @@ def test_skip_ends_the_guide_and_the_match_plays_on(tmp_path):
     table = start_guided(app, "kombio")
     for _ in range(200):
         app.step(DT)
-        if table.guide_moment() is not None:
+        if table.guide.moment() is not None:
             break
-    assert table.guide_moment() is not None
+    assert table.guide.moment() is not None
     # The visible button...
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=table.guide_skip.rect.center))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=guide_button(table, table.guide.moment(), "Skip guide").center))
     app.step(DT)
-    assert table.guide.skipped and table.guide_moment() is None
+    assert table.guide.runner.skipped and table.guide.moment() is None
     assert app.top is table            # not the pause menu
     driver = Driver(app, table, seed=4, claim_rate=0.0, call_after=1)
     driver.run(max_frames=30000)
     assert table.match.over
-    assert table.guide_moment() is None and len(table.guide.shown) == 1
+    assert table.guide.moment() is None and len(table.guide.runner.shown) == 1
 
 
 def test_esc_skips_the_guide_while_a_moment_shows(tmp_path):
     app = make_app(tmp_path)
     table = start_guided(app, "kombio")
-    while table.guide_moment() is None:
+    while table.guide.moment() is None:
         app.step(DT)
     key(pygame.K_ESCAPE)
     app.step(DT)
-    assert table.guide.skipped and app.top is table
+    assert table.guide.runner.skipped and app.top is table
     key(pygame.K_ESCAPE)          # with no moment showing, Esc pauses as ever
     app.step(DT)
     assert app.top is not table
@@ -328,12 +329,12 @@ def test_a_player_who_does_something_else_is_not_stuck(tmp_path):
         return True
     app = make_app(tmp_path)
     table, shown = play_guided(app, "kombio", instead=swap_instead)
-    assert "RoundScored" in table.guide_seen
+    assert "RoundScored" in table.guide.seen
     assert "look" not in shown and "match" not in shown
     # off the planned line, "Your three cards add up to 3" would not be true: the call never comes
-    assert "call" not in shown and table.guide.off_plan
+    assert "call" not in shown and table.guide.runner.off_plan
     assert shown[:3] == ["peek", "draw", "ability"] and shown[-1] == "round-end"
-    assert not table.guide.active      # the round's end ends it: the passed-by moments never come
+    assert not table.guide.runner.active      # the round's end ends it: the passed-by moments never come
 
 
 @pytest.mark.parametrize("deviation", ["draw", "play"])
@@ -350,8 +351,8 @@ def test_a_moment_naming_cards_comes_only_when_those_cards_are_on_the_table(tmp_
     def otherwise(table, moment):
         if moment.key != "turn":
             return False
-        seat = table.guide_seat
-        legal = table.legal(seat)
+        seat = table.guide.seat
+        legal = table.input.legal(seat)
         if deviation == "draw":
             perform(table, next(a for a in legal if isinstance(a, Draw)))
         else:
@@ -360,12 +361,12 @@ def test_a_moment_naming_cards_comes_only_when_those_cards_are_on_the_table(tmp_
         return True
 
     def record(table, moment):
-        v = table.guide_context().view
+        v = table.guide.context().view
         shown_with.append((moment.key, str(v.top), v.top_by))
 
     app = make_app(tmp_path)
     table, shown = play_guided(app, "combat-uno", instead=otherwise, check=record)
-    assert shown[0] == "turn" and shown[-1] == "round-end" and not table.guide.active
+    assert shown[0] == "turn" and shown[-1] == "round-end" and not table.guide.runner.active
     for key_, top, by in shown_with:
         if key_ == "jump-in":
             assert (top, by) == ("6red", 1), f"the jump-in moment over {top} by seat {by}"
@@ -416,7 +417,7 @@ def test_the_offer_comes_on_a_variants_first_start_only(tmp_path):
     assert "kombio" in Storage(tmp_path).settings.guides_offered
     # The guided match is still on the setup screen.
     app.top.guided()
-    assert getattr(app.top, "guided", False) is True
+    assert isinstance(app.top, TableScene) and app.top.guide.guided
 
 
 def test_accepting_the_offer_starts_the_guided_match(tmp_path):
@@ -426,7 +427,7 @@ def test_accepting_the_offer_starts_the_guided_match(tmp_path):
     chooser.choose(games.find("kombio"))
     key(pygame.K_RETURN)
     app.step(DT)
-    assert getattr(app.top, "guided", False) is True and app.top.variant_id == "kombio"
+    assert isinstance(app.top, TableScene) and app.top.guide.guided and app.top.spec.variant_id == "kombio"
 
 
 def test_a_click_ahead_in_the_peek_does_not_skip_the_guides_steps(tmp_path):
@@ -438,17 +439,17 @@ def test_a_click_ahead_in_the_peek_does_not_skip_the_guides_steps(tmp_path):
     table = start_guided(app, "kabu")
     for _ in range(2000):
         app.step(DT)
-        if table.hold is not None and table.hold.kind == "peek" and table.hold.seat == 0:
+        if table.director.hold is not None and table.director.hold.kind == "peek" and table.director.hold.seat == 0:
             break
-        moment = table.guide_moment()
+        moment = table.guide.moment()
         if moment is not None:
             perform_moment(table, moment)
     else:
         raise AssertionError("the guided peek never showed")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
-                                         pos=table.sprite_at(grid_place(0, 2)).rect().center))
+                                         pos=table.zones.sprite_at(grid_place(0, 2)).rect().center))
     app.step(DT)
-    assert table.hold is not None and table.click_ahead is None
+    assert table.director.hold is not None and table.input.click_ahead is None
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540), (1000, 620), (1600, 900)])

@@ -19,19 +19,19 @@ def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium"), ("Chiara", "hard")],
                                    seed=5, target=30))
-    assert isinstance(table, KabuTable) and table.layout.grid_columns == 3
+    assert isinstance(table.spec, KabuTable) and table.screen.layout.grid_columns == 3
     seen_events: list = []
-    animate = table.animate
+    animate = table.director.animate
 
     def spy(ev):
         seen_events.append(ev)
         animate(ev)
-    table.animate = spy
+    table.director.animate = spy
     driver = KabuDriver(app, table, seed=1, claim_rate=0.3, call_after=5)
     driver.run()
     g = table.match.game
     assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
-    assert table.match_result is not None and table.chart is not None
+    assert table.screen.match_result is not None and table.results.chart is not None
     # The human really played: two chosen peeks a round, draws, claims or passes.
     assert driver.inputs.get("Peek", 0) >= 2 and driver.inputs.get("peek-confirm", 0) >= 2
     assert driver.inputs.get("DrawFromDeck", 0) + driver.inputs.get("TakeDiscard", 0) >= 2
@@ -43,7 +43,7 @@ def test_single_player_match_to_the_end(tmp_path):
     # At the end every card is revealed where the rules have it.
     for seat, grid in enumerate(g.grids):
         for i, card in enumerate(grid):
-            sprite = table.sprite_at(grid_place(seat, i))
+            sprite = table.zones.sprite_at(grid_place(seat, i))
             assert (card is None) == (sprite is None)
             if card is not None:
                 assert sprite.card == card and sprite.show_to is None
@@ -53,7 +53,7 @@ def test_single_player_match_to_the_end(tmp_path):
 def test_hotseat_match_with_curtains_and_claim_keys(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("Ann", "human"), ("Bob", "human"), ("Ada", "easy")], seed=6, target=25))
-    assert table.hotseat and table.viewer is None
+    assert table.screen.hotseat and table.screen.viewer is None
     driver = KabuDriver(app, table, seed=2, claim_rate=0.4, call_after=4)
     curtains, viewers_during_turns = driver.run_hotseat()
     g = table.match.game
@@ -73,7 +73,7 @@ def test_every_table_size_plays_through(tmp_path, seats):
     driver = KabuDriver(app, table, seed=seats, claim_rate=0.5, call_after=3)
     driver.run()
     assert table.match.game.over
-    assert sum(len(g) for g in table.grid.values()) == sum(1 for g in table.match.game.grids for c in g if c is not None)
+    assert sum(len(g) for g in table.zones.grid.values()) == sum(1 for g in table.match.game.grids for c in g if c is not None)
 
 
 def test_the_calculated_score_is_drawn_beside_the_pile(tmp_path):
@@ -86,16 +86,16 @@ def test_the_calculated_score_is_drawn_beside_the_pile(tmp_path):
     for _ in range(3000):
         driver.act()
         app.step(DT)
-        calc = getattr(table.shown, "calculated", None)
-        if calc is not None and table.round_result is None:
+        calc = getattr(table.screen.shown, "calculated", None)
+        if calc is not None and table.screen.round_result is None:
             drawn = layers(table)
             made, use = KabuTable.calc_text(calc, table.shown.discard_under, table.shown.discard_top)
             labels = [rect for text, rect in drawn.get("table", []) if text == made]
             assert len(labels) == 1, f"calc {calc} drawn {len(labels)} times on the table layer"
             assert not any(text.startswith("calc ") for name, texts in drawn.items() if name != "table"
                            for text, _ in texts)
-            discard = pygame.Rect(0, 0, *table.layout.pile_card)
-            discard.center = tuple(map(int, table.layout.discard_pos))
+            discard = pygame.Rect(0, 0, *table.screen.layout.pile_card)
+            discard.center = tuple(map(int, table.screen.layout.discard_pos))
             # centred on the pile's right edge, its lower edge on the pile's (the caption below stays
             # clear), what the score is for under how it is made
             under = [rect for text, rect in drawn.get("table", []) if text == use]
@@ -116,25 +116,25 @@ def test_a_halving_is_marked_on_the_chart(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=9))
     marks = []
-    import game.client.scenes.stats as stats
-    original = stats.render_chart
+    import game.client.ui.chart as chart
+    original = chart.render_chart
 
     def spy(last, size, pal, marks_=(), **kw):
         marks.extend(kw.get("marks", marks_))
         return original(last, size, pal, **kw)
-    stats.render_chart = spy
+    chart.render_chart = spy
     try:
         game: Kabu = table.match.game
         game.score.rounds = [(30, 20)]
         game.score.totals = [25, 20]
         game.halved = [(1, 0, 50, 25)]
         game.version += 1    # the driver caches views by version
-        table.build_chart()
+        table.results.build_chart()
     finally:
-        stats.render_chart = original
-    assert marks == [(1, 0, "50→25")] and table.chart is not None
-    table.animate(TotalHalved(0, 50, 25))
-    assert any("halved to 25" in line for line in table.narration)
+        chart.render_chart = original
+    assert marks == [(1, 0, "50→25")] and table.results.chart is not None
+    table.director.animate(TotalHalved(0, 50, 25))
+    assert any("halved to 25" in line for line in table.hud.narration)
 
 
 def test_a_wrong_claim_on_your_own_card_reads_your_own(tmp_path):
@@ -143,10 +143,10 @@ def test_a_wrong_claim_on_your_own_card_reads_your_own(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=8))
     joker, four = Card(900, "JK", None), Card(901, 4, "h")
-    table.animate(ClaimMissed(0, grid_place(0, 1), joker, "wrong", -1))
-    table.animate(ClaimMissed(1, grid_place(1, 2), four, "wrong", -1))
-    table.animate(ClaimMissed(0, grid_place(1, 0), four, "wrong", -1))
-    said = list(table.narration)[-3:]
+    table.director.animate(ClaimMissed(0, grid_place(0, 1), joker, "wrong", -1))
+    table.director.animate(ClaimMissed(1, grid_place(1, 2), four, "wrong", -1))
+    table.director.animate(ClaimMissed(0, grid_place(1, 0), four, "wrong", -1))
+    said = list(table.hud.narration)[-3:]
     assert said[0].startswith("You tried your own "), said
     assert said[1].startswith("Ada tried their own "), said
     assert said[2].startswith("You tried Ada's "), said
@@ -163,12 +163,12 @@ def test_enter_on_the_match_result_goes_to_the_main_menu_as_its_button_says(tmp_
     KabuDriver(app, table, seed=1, claim_rate=0.1, call_after=3).run()
     for _ in range(80):
         app.step(DT)
-    assert table.match.game.over and table.match_result is not None
+    assert table.match.game.over and table.screen.match_result is not None
     key(pygame.K_RETURN)             # "Match result · Enter" on the last round's scores
     for _ in range(30):
         app.step(DT)
-    assert table.showing_match_result()
-    focused = table.form.focused
+    assert table.screen.showing_match_result()
+    focused = table.input.form.focused
     assert focused is not None and focused.text == "Main menu", focused and focused.text
     key(pygame.K_RETURN)             # "Main menu · Enter"
     for _ in range(30):
@@ -183,17 +183,18 @@ def test_the_turn_prompt_offers_only_what_may_be_done():
     from game.core.grids import DrawFromDeck, TakeDiscard
     from game.variants.kabu import CallKabu
 
-    table = KabuTable.__new__(KabuTable)   # the wording alone: no match needed
-    table.match = SimpleNamespace(view=lambda seat: SimpleNamespace(held=None))
-    table.viewer = 0
+    # The wording alone: no match needed.
+    table = SimpleNamespace(match=SimpleNamespace(view=lambda seat: SimpleNamespace(held=None)),
+                            screen=SimpleNamespace(viewer=0), narrator=KabuTable.narrator(["You", "Ada"]))
+    table.spec = KabuTable(table)
     free = SimpleNamespace(caller=None, phase="turn")
     called = SimpleNamespace(caller=1, phase="turn")
-    assert table.turn_prompt(free, 0, "You", {DrawFromDeck, CallKabu}) == "You: draw (D) or call Kabu (K)"
-    assert table.turn_prompt(free, 0, "You", {DrawFromDeck, TakeDiscard, CallKabu}) == \
+    assert table.spec.turn_prompt(free, 0, "You", {DrawFromDeck, CallKabu}) == "You: draw (D) or call Kabu (K)"
+    assert table.spec.turn_prompt(free, 0, "You", {DrawFromDeck, TakeDiscard, CallKabu}) == \
         "You: draw (D), take the discard (T) or call Kabu (K)"
-    assert table.turn_prompt(called, 0, "You", {DrawFromDeck, TakeDiscard}) == \
+    assert table.spec.turn_prompt(called, 0, "You", {DrawFromDeck, TakeDiscard}) == \
         "You: last turn! Draw (D) or take the discard (T)"
-    assert table.turn_prompt(called, 0, "Ada", {DrawFromDeck}) == "Ada: last turn! Draw (D)"
+    assert table.spec.turn_prompt(called, 0, "Ada", {DrawFromDeck}) == "Ada: last turn! Draw (D)"
 
 
 def test_a_drawn_card_is_narrated_as_discarded(tmp_path):
@@ -205,9 +206,9 @@ def test_a_drawn_card_is_narrated_as_discarded(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=4))
     said: list[str] = []
-    table.narrate = said.append
-    table.queue.clear()                        # no ability follows: a plain discard
-    table.animate(CardMoved(Card(9_999, "K", "c"), Place("held", 1), DISCARD, None, 1))
+    table.hud.narrate = said.append
+    table.director.queue.clear()                        # no ability follows: a plain discard
+    table.director.animate(CardMoved(Card(9_999, "K", "c"), Place("held", 1), DISCARD, None, 1))
     assert said == ["Ada discards the K♣."]
 
 
@@ -218,12 +219,13 @@ def test_the_claim_question_names_a_calculated_score_only_a_card_can_have():
 
     from game.core.cards import Card
 
-    table = KabuTable.__new__(KabuTable)
+    table = SimpleNamespace()
+    table.spec = KabuTable(table)
     queen = Card(9_998, "Q", "c")
-    assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=-6)).question == "Fits the Q♣?"
-    assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=None)).question == "Fits the Q♣?"
-    assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=7)).question == "Fits the Q♣ or a card worth 7?"
-    assert table.claim_words(SimpleNamespace(discard_top=queen, calculated=24)).pick == "click a card that fits the Q♣ or a card worth 24"
+    assert table.spec.claim_words(SimpleNamespace(discard_top=queen, calculated=-6)).question == "Fits the Q♣?"
+    assert table.spec.claim_words(SimpleNamespace(discard_top=queen, calculated=None)).question == "Fits the Q♣?"
+    assert table.spec.claim_words(SimpleNamespace(discard_top=queen, calculated=7)).question == "Fits the Q♣ or a card worth 7?"
+    assert table.spec.claim_words(SimpleNamespace(discard_top=queen, calculated=24)).pick == "click a card that fits the Q♣ or a card worth 24"
 
 
 def test_the_others_peeks_do_not_keep_you_from_choosing_yours(tmp_path):
@@ -238,18 +240,18 @@ def test_the_others_peeks_do_not_keep_you_from_choosing_yours(tmp_path):
 
     def looking() -> bool:   # a bot's look is on show
         return any(s.mark is not None for seat in (1, 2, 3) for i in range(6)
-                   if (s := table.sprite_at(grid_place(seat, i))) is not None)
+                   if (s := table.zones.sprite_at(grid_place(seat, i))) is not None)
     for _ in range(400):
         app.step(DT)
         if looking() and g.phase == "peek":
             break
     else:
         raise AssertionError("no bot's peek was seen during the peek phase")
-    assert table.ready_for_input()
-    assert table.current_prompt() == "You: click two of your cards to peek at"
-    assert not table.tweens.busy      # the look holds nothing up
+    assert table.director.ready_for_input()
+    assert table.hud.current_prompt() == "You: click two of your cards to peek at"
+    assert not table.director.tweens.busy      # the look holds nothing up
     before = len(g.history)
-    click(table.sprite_at(grid_place(0, 0)).rect().center)
+    click(table.zones.sprite_at(grid_place(0, 0)).rect().center)
     app.step(DT)
     assert any(isinstance(a, Peek) and a.seat == 0 for _, a in g.history[before:])
 
@@ -259,7 +261,7 @@ def _peek_phase_table(tmp_path):
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=5))
     for _ in range(400):
         app.step(DT)
-        if table.ready_for_input() and table.current_prompt() == "You: click two of your cards to peek at":
+        if table.director.ready_for_input() and table.hud.current_prompt() == "You: click two of your cards to peek at":
             return app, table
     raise AssertionError("the peek never became the player's to choose")
 
@@ -279,29 +281,29 @@ def test_a_second_card_clicked_while_the_first_is_shown_is_peeked_at_next(tmp_pa
 
     app, table = _peek_phase_table(tmp_path)
     g = table.match.game
-    click(table.sprite_at(grid_place(0, 0)).rect().center)
-    _step_until(app, lambda: table.hold is not None)
-    assert table.current_prompt() == "You: remember this card, then press Enter"
-    click(table.sprite_at(grid_place(0, 4)).rect().center)
+    click(table.zones.sprite_at(grid_place(0, 0)).rect().center)
+    _step_until(app, lambda: table.director.hold is not None)
+    assert table.hud.current_prompt() == "You: remember this card, then press Enter"
+    click(table.zones.sprite_at(grid_place(0, 4)).rect().center)
     app.step(DT)
-    assert table.hold is None
-    _step_until(app, lambda: table.hold is not None)
+    assert table.director.hold is None
+    _step_until(app, lambda: table.director.hold is not None)
     mine = [a for _, a in g.history if isinstance(a, Peek) and a.seat == 0]
     assert mine == [Peek(0, 0), Peek(0, 4)]
-    assert table.peeking == {grid_place(0, 4)}      # the second card is the one on show
+    assert table.zones.peeking == {grid_place(0, 4)}      # the second card is the one on show
 
 
 def test_a_click_on_a_card_already_peeked_at_says_why(tmp_path):
     """The rules' reason, not the prompt again in red ("You: click one more of your cards...")."""
     app, table = _peek_phase_table(tmp_path)
-    click(table.sprite_at(grid_place(0, 0)).rect().center)
-    _step_until(app, lambda: table.hold is not None)
+    click(table.zones.sprite_at(grid_place(0, 0)).rect().center)
+    _step_until(app, lambda: table.director.hold is not None)
     key(pygame.K_RETURN)
-    _step_until(app, lambda: table.ready_for_input() and table.hold is None)
-    click(table.sprite_at(grid_place(0, 0)).rect().center)
+    _step_until(app, lambda: table.director.ready_for_input() and table.director.hold is None)
+    click(table.zones.sprite_at(grid_place(0, 0)).rect().center)
     app.step(DT)
-    assert table.message is not None and table.message[0] == "You have already looked at that card."
-    assert grid_place(0, 0) not in table.targets()[0]     # and it was never offered
+    assert table.hud.message is not None and table.hud.message[0] == "You have already looked at that card."
+    assert grid_place(0, 0) not in table.spec.targets()[0]     # and it was never offered
 
 
 def test_a_click_during_an_abilitys_look_never_acts(tmp_path):
@@ -312,9 +314,9 @@ def test_a_click_during_an_abilitys_look_never_acts(tmp_path):
 
     app, table = _peek_phase_table(tmp_path)
     g = table.match.game
-    table.hold = Hold("look", 0, "Remember this card, then press Enter")
-    click(table.sprite_at(grid_place(0, 2)).rect().center)
+    table.director.hold = Hold("look", 0, "Remember this card, then press Enter")
+    click(table.zones.sprite_at(grid_place(0, 2)).rect().center)
     for _ in range(30):
         app.step(DT)
-    assert table.hold is not None and table.click_ahead is None
+    assert table.director.hold is not None and table.input.click_ahead is None
     assert not any(isinstance(a, Peek) and a.seat == 0 for _, a in g.history)

@@ -1,5 +1,5 @@
-"""The Kombio table, single player against bots, driven through posted mouse clicks and keys on a
-fake clock: whole matches, what is drawn (no private face for the wrong eyes), the view never
+"""The Kombio table, single player against bots, driven through posted mouse clicks and keys in
+frames of a fixed time: whole matches, what is drawn (no private face for the wrong eyes), the view never
 running ahead of the animations, saving after every action and continuing exactly."""
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random"), ("Chiara", "random")],
                                   seed=5, rounds=2))
-    assert isinstance(table, KombioTable)
+    assert isinstance(table.spec, KombioTable)
     driver = Driver(app, table, seed=1)
     driver.run()
     g = table.match.game
     assert g.over, f"the match did not end (phase {g.phase}, inputs {driver.inputs})"
-    assert table.match_result is not None
+    assert table.screen.match_result is not None
     # The human really played: draws, swaps or plays, passes, and confirmed the peeks.
     assert driver.inputs.get("peek-confirm", 0) >= 2
     assert driver.inputs.get("DrawFromDeck", 0) + driver.inputs.get("TakeDiscard", 0) >= 2
@@ -42,7 +42,7 @@ def test_single_player_match_to_the_end(tmp_path):
     # The view matches the game at the end: every card revealed where the rules have it.
     for seat, grid in enumerate(g.grids):
         for i, card in enumerate(grid):
-            sprite = table.sprite_at(grid_place(seat, i))
+            sprite = table.zones.sprite_at(grid_place(seat, i))
             assert (card is None) == (sprite is None)
             if card is not None:
                 assert sprite.card == card and sprite.show_to is None and sprite.turn == 1.0
@@ -58,7 +58,7 @@ def test_every_table_size_plays_through(tmp_path, seats):
     driver.run()
     assert table.match.game.over
     # The view's card count agrees with the game's.
-    assert sum(len(g) for g in table.grid.values()) == sum(1 for g in table.match.game.grids for c in g if c is not None)
+    assert sum(len(g) for g in table.zones.grid.values()) == sum(1 for g in table.match.game.grids for c in g if c is not None)
 
 
 @pytest.mark.slow
@@ -73,7 +73,7 @@ def test_memory_aid_badges_only_for_seen_cards(tmp_path):
         if table.draw_log:
             badges += sum(1 for f in table.draw_log[-1][2] if f[0] == "memory")
         driver.check_frame()
-        if table.match.game.over and not table.animating:
+        if table.match.game.over and not table.director.animating:
             break
     assert table.match.game.over
     assert badges > 0, "the memory aid never showed a remembered card"
@@ -84,18 +84,18 @@ def test_peek_holds_the_bots_and_hides_again(tmp_path):
     table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random")], seed=2))
     for _ in range(10):
         app.step(DT)
-    assert table.hold is not None and table.hold.kind == "peek"
-    before = (len(table.match.game.history), table.table_time)
+    assert table.director.hold is not None and table.director.hold.kind == "peek"
+    before = (len(table.match.game.history), table.screen.table_time)
     for _ in range(200):                  # ten seconds: nobody moves while the human is peeking
         app.step(DT)
-    assert (len(table.match.game.history), table.table_time) == before
+    assert (len(table.match.game.history), table.screen.table_time) == before
     faces = {f[1].id for f in table.draw_log[-1][2] if f[0] != "memory" and f[2] is not None}
     near = {table.match.game.grids[0][2].id, table.match.game.grids[0][3].id}
     assert faces == near, "the peek shows exactly the two near cards"
     key(pygame.K_RETURN)
     for _ in range(3):
         app.step(DT)
-    assert table.hold is None
+    assert table.director.hold is None
     faces = [f for f in table.draw_log[-1][2] if f[0] != "memory" and f[2] is not None]
     assert faces == [], "the near cards are face down again after the peek"
 
@@ -109,11 +109,11 @@ def test_bots_wait_for_animations(tmp_path):
     moving_ticks = 0
     for _ in range(1500):
         driver.act()
-        was_animating = table.animating
-        t0 = table.table_time
+        was_animating = table.director.animating
+        t0 = table.screen.table_time
         app.step(DT)
-        if was_animating and table.tweens.busy:
-            assert table.table_time == t0, "the bots' clock ran during an animation"
+        if was_animating and table.director.tweens.busy:
+            assert table.screen.table_time == t0, "the bots' clock ran during an animation"
             moving_ticks += 1
         driver.check_frame()
     assert moving_ticks > 50
@@ -128,16 +128,16 @@ def test_illegal_click_explains_why(tmp_path):
     key(pygame.K_RETURN)                   # end the peek
     for _ in range(400):
         app.step(DT)
-        if table.ready_for_input() and table.actor() == 0 and table.match.game.phase == "turn":
+        if table.director.ready_for_input() and table.spec.actor() == 0 and table.match.game.phase == "turn":
             break
-    assert table.actor() == 0 and table.match.game.phase == "turn"
+    assert table.spec.actor() == 0 and table.match.game.phase == "turn"
     click(place_pos(table, grid_place(1, 0)))    # an opponent's card, before drawing
     app.step(DT)
-    assert table.message is not None and "draw" in table.message[0].lower()
+    assert table.hud.message is not None and "draw" in table.hud.message[0].lower()
     if not table.match.game.discard:
         click(place_pos(table, DISCARD))
         app.step(DT)
-        assert "discard pile is empty" in table.message[0].lower()
+        assert "discard pile is empty" in table.hud.message[0].lower()
     click(place_pos(table, DECK))
     app.step(DT)
     assert table.match.game.phase == "drawn" and table.match.game.held is not None
@@ -163,18 +163,18 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     g1, g2 = table.match.game, table2.match.game
     assert g2.history == g1.history
     assert g2.observe(0) == g1.observe(0)
-    assert not table2.tweens.busy
-    assert all(isinstance(e, (CardSeen,)) or type(e).__name__ == "TurnStarted" for e in table2.queue)
+    assert not table2.director.tweens.busy
+    assert all(isinstance(e, (CardSeen,)) or type(e).__name__ == "TurnStarted" for e in table2.director.queue)
     # The rebuilt view shows every card where the game has it.
     for seat, grid in enumerate(g2.grids):
         for i, card in enumerate(grid):
-            assert (card is None) == (table2.sprite_at(grid_place(seat, i)) is None)
-    assert table2.deck_n == len(g2.deck)
+            assert (card is None) == (table2.zones.sprite_at(grid_place(seat, i)) is None)
+    assert table2.zones.deck_n == len(g2.deck)
     # The history panel tells the match so far, in the words it had when it was played (it was
     # empty after Continue), and goes on from there.
-    assert [line for _, line in table2.history] == [line for _, line in table.history], \
-        (table.history[-5:], table2.history[-5:])
-    assert list(table2.narration) == list(table.narration)
+    assert [line for _, line in table2.history.lines] == [line for _, line in table.history.lines], \
+        (table.history.lines[-5:], table2.history.lines[-5:])
+    assert list(table2.hud.narration) == list(table.hud.narration)
     driver2 = Driver(app2, table2, seed=10)
     driver2.run()
     assert table2.match.game.over
@@ -190,18 +190,18 @@ def test_enter_while_the_bots_play_does_not_open_the_history(tmp_path):
     bots_turn = False
     for _ in range(3000):
         app.step(DT)
-        texts = [w.text for w in table.form.widgets]
-        own = [w for w in table.form.widgets if w.text not in ("History", "Hint")]
-        if table.hold is not None:
+        texts = [w.text for w in table.input.form.widgets]
+        own = [w for w in table.input.form.widgets if w.text not in ("History", "Hint")]
+        if table.director.hold is not None:
             key(pygame.K_RETURN)          # (the peek: its Done button waits while the cards turn)
-        elif own and not table.animating:
+        elif own and not table.director.animating:
             click(own[0].rect.center)     # (Draw, Play to discard, Skip ability, Pass: the quickest way on)
-        elif texts == ["History"] and not table.animating and table.match.view(0).turn not in (0, None):
+        elif texts == ["History"] and not table.director.animating and table.match.view(0).turn not in (0, None):
             bots_turn = True
             break
     assert bots_turn, "no bot's turn came"
-    assert table.form.focused is None
-    history = table.form.widgets[0]
+    assert table.input.form.focused is None
+    history = table.input.form.widgets[0]
     drawn = []
     real_draw = type(history).draw
 
@@ -216,12 +216,12 @@ def test_enter_while_the_bots_play_does_not_open_the_history(tmp_path):
     assert drawn == [False], "the History button is drawn focused while the bots play"
     key(pygame.K_RETURN)
     app.step(DT)
-    assert not table.history_open
+    assert not table.history.is_open
     key(pygame.K_TAB)        # the focus is still there for whoever wants it
     key(pygame.K_RETURN)
     app.step(DT)
     app.step(DT)
-    assert table.history_open
+    assert table.history.is_open
 
 
 def test_a_late_space_does_not_skip_the_final_scores(tmp_path):
@@ -234,17 +234,17 @@ def test_a_late_space_does_not_skip_the_final_scores(tmp_path):
     Driver(app, table, seed=2).run()
     for _ in range(200):
         app.step(DT)
-        if not table.animating and any(w.text == "Match result" for w in table.form.widgets):
+        if not table.director.animating and any(w.text == "Match result" for w in table.input.form.widgets):
             break
-    texts = [w.text for w in table.form.widgets]
-    assert "Match result" in texts and not table.showing_match_result(), texts
+    texts = [w.text for w in table.input.form.widgets]
+    assert "Match result" in texts and not table.screen.showing_match_result(), texts
     for _ in range(2):
         key(pygame.K_SPACE)
         app.step(DT)
-    assert not table.showing_match_result(), "a Space skipped the final round's scores"
+    assert not table.screen.showing_match_result(), "a Space skipped the final round's scores"
     key(pygame.K_RETURN)
     app.step(DT)
-    assert table.showing_match_result()
+    assert table.screen.showing_match_result()
     key(pygame.K_SPACE)
     app.step(DT)
     app.step(DT)

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.client
 def test_hotseat_match_with_curtains(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("Ann", "human"), ("Bob", "human"), ("Ada", "random")], seed=6, rounds=2))
-    assert table.hotseat and table.viewer is None
+    assert table.screen.hotseat and table.screen.viewer is None
     driver = Driver(app, table, seed=2, claim_rate=0.4)
     curtains, viewers_during_turns = driver.run_hotseat(40000)
     g = table.match.game
@@ -37,32 +37,32 @@ def test_private_events_wait_for_their_player(tmp_path):
         if isinstance(app.top, Curtain):
             seat = app.top.seat
             # Nothing of that seat's is visible yet; confirm.
-            assert table.viewer is None
+            assert table.screen.viewer is None
             key(pygame.K_RETURN)
             app.step(DT)
-            assert table.viewer == seat
-            shown_for.append((seat, table.viewer))
+            assert table.screen.viewer == seat
+            shown_for.append((seat, table.screen.viewer))
             continue
-        if table.hold is not None:
-            assert table.viewer == table.hold.seat
+        if table.director.hold is not None:
+            assert table.screen.viewer == table.director.hold.seat
             key(pygame.K_RETURN)
         app.step(DT)
-        if len(shown_for) >= 2 and table.match.game.phase == "turn" and table.ready_for_input():
+        if len(shown_for) >= 2 and table.match.game.phase == "turn" and table.director.ready_for_input():
             break
     assert [s for s, _ in shown_for][:2] == [0, 1]
-    assert table.viewer is None
+    assert table.screen.viewer is None
     # The first player draws: the curtain comes up for them before the card is shown.
-    actor = table.actor()
+    actor = table.spec.actor()
     key(pygame.K_d)
     app.step(DT)
     app.step(DT)
     assert isinstance(app.top, Curtain) and app.top.seat == actor
-    held = [e for e in table.queue if isinstance(e, CardMoved)]
+    held = [e for e in table.director.queue if isinstance(e, CardMoved)]
     assert held and held[0].dst.zone == "held", "the drawn card waits behind the curtain"
     key(pygame.K_RETURN)
     for _ in range(10):
         app.step(DT)
-    assert table.viewer == actor
+    assert table.screen.viewer == actor
     faces = [f for f in table.draw_log[-1][2] if f[0] != "memory" and f[2] is not None]
     assert [f[1] for f in faces] == [table.match.game.held]
 
@@ -75,7 +75,7 @@ def test_claim_key_pauses_the_clock(tmp_path):
     driver = Driver(app, table, seed=5, claim_rate=0.0)
     # Play until a reaction window is open to both humans.
     for _ in range(20000):
-        if table.ready_for_input() and table.match.game.phase == "reaction" and len(table.claimants()) == 2:
+        if table.director.ready_for_input() and table.match.game.phase == "reaction" and len(table.spec.claimants()) == 2:
             break
         driver.act()
         app.step(DT)
@@ -83,18 +83,18 @@ def test_claim_key_pauses_the_clock(tmp_path):
     serial = table.match.game.window.serial
     key(pygame.K_w)                        # Bob's claim key
     app.step(DT)
-    assert table.claimer == 1
-    t0 = table.table_time
+    assert table.screen.claimer == 1
+    t0 = table.screen.table_time
     for _ in range(200):                   # ten seconds of thinking: the window does not run out
         app.step(DT)
-    assert table.table_time == t0
+    assert table.screen.table_time == t0
     assert table.match.game.phase == "reaction" and table.match.game.window.serial == serial
     key(pygame.K_ESCAPE)                   # changed his mind
     app.step(DT)
-    assert table.claimer is None
+    assert table.screen.claimer is None
     for _ in range(100):
         app.step(DT)
-    assert table.table_time > t0
+    assert table.screen.table_time > t0
 
 
 def test_the_player_across_reads_their_peeked_cards_upright(tmp_path):
@@ -109,15 +109,15 @@ def test_the_player_across_reads_their_peeked_cards_upright(tmp_path):
         if app.top is not table:
             key(pygame.K_RETURN)
             continue
-        if table.hold is not None and table.hold.seat == 1 and table.viewer == 1:
+        if table.director.hold is not None and table.director.hold.seat == 1 and table.screen.viewer == 1:
             break
-        if table.hold is not None:
-            table.release_hold()
+        if table.director.hold is not None:
+            table.director.release_hold()
     else:
         raise AssertionError("Bob's peek never came")
-    shown = [s for s in table.grid[1].values() if table.face_at(s, None) is not None]
+    shown = [s for s in table.zones.grid[1].values() if table.zones.face_at(s, None) is not None]
     assert len(shown) == 2 and all(abs(s.angle - 180) < 1 for s in shown)
-    assert all(table.reading_angle(s, table.face_at(s, None)) == 0.0 for s in shown)
+    assert all(table.zones.reading_angle(s, table.zones.face_at(s, None)) == 0.0 for s in shown)
     # Drawn upright: every draw of those faces this frame is at angle 0.
     import game.client.table.zones as zones
     drawn_at = []
@@ -133,9 +133,9 @@ def test_the_player_across_reads_their_peeked_cards_upright(tmp_path):
         zones.draw_sprite = real
     faces = [(sprite, angle) for sprite, face, angle in drawn_at if sprite in shown]
     assert len(faces) == 2 and all(angle == 0.0 for _, angle in faces), faces
-    hidden = [s for s in table.grid[1].values() if table.face_at(s, None) is None]
-    assert hidden and all(table.reading_angle(s, None) is None for s in hidden)
-    table.hotseat = False
-    assert all(table.reading_angle(s, table.face_at(s, None)) == 0.0 for s in shown)
-    table.viewer = 0     # whoever else is at the screen sees them as they lie (backs)
-    assert all(table.reading_angle(s, table.face_at(s, None)) is None for s in shown)
+    hidden = [s for s in table.zones.grid[1].values() if table.zones.face_at(s, None) is None]
+    assert hidden and all(table.zones.reading_angle(s, None) is None for s in hidden)
+    table.screen.humans = [1]      # alone at the screen: the same
+    assert all(table.zones.reading_angle(s, table.zones.face_at(s, None)) == 0.0 for s in shown)
+    table.screen.viewer = 0     # whoever else is at the screen sees them as they lie (backs)
+    assert all(table.zones.reading_angle(s, table.zones.face_at(s, None)) is None for s in shown)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.table.base import CLAIM_KEYS
+from game.client.table.privacy import CLAIM_KEYS
 from game.client.table.kumbal import KumbalTable
 from game.core.actions import Pass
 from game.core.record import GameRecord
@@ -49,9 +49,9 @@ class KumbalDriver(HandDriver):
             self.plan.pop(0)()
             return
         if g.phase == "cut":
-            seat = t.hand_seat()
+            seat = t.spec.hand_seat()
             if seat is not None and seat == g.cutter and self.once("cut"):
-                strip = t.cut_strip()
+                strip = t.spec.cut_strip()
                 x = strip.left + int(strip.w * self.rng.uniform(0.2, 0.8))
                 self.note("cut")
                 if self.rng.random() < 0.5:
@@ -60,26 +60,26 @@ class KumbalDriver(HandDriver):
                     key(pygame.K_LEFT)
                     key(pygame.K_RETURN)
             return
-        if t.hotseat:
-            for h in t.humans:
-                if h != t.hand_seat() and FreeDiscard(h) in g.legal_actions(h) and self.once(("claim", h)) \
+        if t.screen.hotseat:
+            for h in t.screen.humans:
+                if h != t.spec.hand_seat() and FreeDiscard(h) in g.legal_actions(h) and self.once(("claim", h)) \
                         and self.rng.random() < self.free_rate:
                     self.note("claim-key")
-                    key(CLAIM_KEYS[t.humans.index(h)])
+                    key(CLAIM_KEYS[t.screen.humans.index(h)])
                     return
-        seat = t.hand_seat()
+        seat = t.spec.hand_seat()
         if seat is None:
             return
         legal = g.legal_actions(seat)
         if not legal:
-            if t.claimer is not None:
+            if t.screen.claimer is not None:
                 key(pygame.K_ESCAPE)
             return
         if FreeDiscard(seat) in legal and (seat != g.turn or self.rng.random() < 0.5):
-            if self.once("free") and (t.claimer == seat or self.rng.random() < self.free_rate):
+            if self.once("free") and (t.screen.claimer == seat or self.rng.random() < self.free_rate):
                 self.note("FreeDiscard")
                 key(pygame.K_f)
-            elif Pass(seat) in legal and t.claimer == seat:
+            elif Pass(seat) in legal and t.screen.claimer == seat:
                 key(pygame.K_SPACE)
             return
         if seat != g.turn:
@@ -102,27 +102,27 @@ class KumbalDriver(HandDriver):
             return
         if DrawFromDeck(seat) in legal:
             self.note("Draw")
-            key(pygame.K_d) if self.rng.random() < 0.5 else click(t.layout.deck_pos)
+            key(pygame.K_d) if self.rng.random() < 0.5 else click(t.screen.layout.deck_pos)
 
     def pile_point(self):
         t = self.table
-        card = t.match.view(t.hand_seat()).takeable
-        for s in t.discard:
+        card = t.match.view(t.spec.hand_seat()).takeable
+        for s in t.zones.discard:
             if s.card == card:
                 r = s.rect()
                 return r.left + 6, r.centery
-        return t.layout.discard_pos
+        return t.screen.layout.discard_pos
 
     def press_button(self, text: str) -> None:
-        for b in self.table.form.widgets:
+        for b in self.table.input.form.widgets:
             if getattr(b, "text", "").startswith(text):
                 click(b.rect.center)
                 return
-        raise AssertionError(f"no {text!r} button among {[getattr(b, 'text', '') for b in self.table.form.widgets]}")
+        raise AssertionError(f"no {text!r} button among {[getattr(b, 'text', '') for b in self.table.input.form.widgets]}")
 
     def select_and_discard(self, seat: int, discards: list) -> None:
         t = self.table
-        hand = t.hands[seat]
+        hand = t.zones.hands[seat]
         multi = [a for a in discards if len(a.cards) > 1]
         action = self.rng.choice(multi) if multi and self.rng.random() < 0.7 else self.rng.choice(discards)
         if len(hand) >= 3 and self.rng.random() < self.wrong_rate and self.once("wrong"):
@@ -142,7 +142,7 @@ class KumbalDriver(HandDriver):
                                   key(pygame.K_RETURN) if self.rng.random() < 0.5 else self.press_button("Discard")))
 
     def illegal_pair(self, seat: int, discards: list):
-        hand = [s.card for s in self.table.hands[seat]]
+        hand = [s.card for s in self.table.zones.hands[seat]]
         listed = {tuple(sorted(a.cards)) for a in discards}
         for i in range(len(hand)):
             for j in range(i + 1, len(hand)):
@@ -152,8 +152,8 @@ class KumbalDriver(HandDriver):
 
     def pick(self, seat: int, face: str, used: set) -> None:
         t = self.table
-        for i, s in enumerate(t.hands[seat]):
-            if s.card is not None and str(s.card) == face and s.card.id not in used and s.card.id not in t.chosen:
+        for i, s in enumerate(t.zones.hands[seat]):
+            if s.card is not None and str(s.card) == face and s.card.id not in used and s.card.id not in t.spec.chosen:
                 used.add(s.card.id)
                 if i < 9 and self.rng.random() < 0.3:
                     key(pygame.K_1 + i)
@@ -164,18 +164,18 @@ class KumbalDriver(HandDriver):
 
     def check_illegal(self) -> None:
         t = self.table
-        assert t.selection_action() is None
-        problem = t.selection_problem()
-        assert problem and problem == t.prompt(), (problem, t.prompt())
-        button = next(b for b in t.form.widgets if getattr(b, "text", "").startswith("Discard"))
+        assert t.spec.selection_action() is None
+        problem = t.spec.selection_problem()
+        assert problem and problem == t.spec.prompt(), (problem, t.spec.prompt())
+        button = next(b for b in t.input.form.widgets if getattr(b, "text", "").startswith("Discard"))
         assert not button.primary
         self.note("illegal-selection")
 
     def check_legal(self) -> None:
         t = self.table
-        assert t.selection_action() is not None, (t.selected_faces(), t.selection_problem())
-        t.update_buttons()
-        button = next(b for b in t.form.widgets if getattr(b, "text", "").startswith("Discard"))
+        assert t.spec.selection_action() is not None, (t.spec.selected_faces(), t.spec.selection_problem())
+        t.input.update_buttons()
+        button = next(b for b in t.input.form.widgets if getattr(b, "text", "").startswith("Discard"))
         assert button.primary, "a legal selection lights the Discard button"
 
 
@@ -184,7 +184,7 @@ def test_single_player_match_to_the_end(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium"), ("Chiara", "hard")],
                                      seed=5, forty_nine=True))
-    assert isinstance(table, KumbalTable)
+    assert isinstance(table.spec, KumbalTable)
     driver = KumbalDriver(app, table, seed=1)
     g = played_to_the_end(driver)
     assert driver.inputs.get("Discard", 0) >= 10 and driver.inputs.get("Draw", 0) >= 3
@@ -197,7 +197,7 @@ def test_hotseat_match_with_curtains_claims_and_the_cut(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("Ann", "human"), ("Bob", "human"), ("Ada", "medium")], seed=6,
                                      cut_deck=True, reaction_seconds=3.0))
-    assert table.hotseat and table.viewer is None
+    assert table.screen.hotseat and table.screen.viewer is None
     driver = KumbalDriver(app, table, seed=2)
     curtains, viewers_on_bot_turns = run_hotseat(driver, lambda g, v: FreeDiscard(v) in g.legal_actions(v), 120000)
     g = table.match.game
@@ -206,7 +206,7 @@ def test_hotseat_match_with_curtains_claims_and_the_cut(tmp_path):
     assert driver.inputs.get("cut", 0) >= 1
     # A free discard out of turn, claimed with the player's claim key behind the curtain.
     assert driver.inputs.get("claim-key", 0) >= 1
-    assert any(type(a).__name__ == "FreeDiscard" and a.seat in table.humans for _, a in g.history)
+    assert any(type(a).__name__ == "FreeDiscard" and a.seat in table.screen.humans for _, a in g.history)
     assert viewers_on_bot_turns == {None}
 
 
@@ -215,7 +215,7 @@ def test_the_pile_frames_the_card_that_may_be_taken_and_refusals_are_explained(t
     table = start(app, kumbal_record([("You", "human"), ("Ada", "easy")], seed=8))
     driver = KumbalDriver(app, table, seed=3)
     for _ in range(400):
-        if table.ready_for_input() and table.match.game.turn == 0 and table.match.game.step == "discard":
+        if table.director.ready_for_input() and table.match.game.turn == 0 and table.match.game.step == "discard":
             break
         driver.step()
     v = table.match.view(0)
@@ -225,22 +225,22 @@ def test_the_pile_frames_the_card_that_may_be_taken_and_refusals_are_explained(t
         key(pygame.K_k)
         app.step(DT)
         points = table.match.view(0).hand_points
-        assert table.message[0] == f"Kumbal needs {v.goal} points or fewer in hand, not {points}."
+        assert table.hud.message[0] == f"Kumbal needs {v.goal} points or fewer in hand, not {points}."
     # Too late in the turn (after the discard), said so.
     from game.core.errors import WrongPhase
     from game.variants.kumbal import CallKumbal
-    assert table.explain(WrongPhase("you have discarded: now draw"), CallKumbal(0)) == \
+    assert table.spec.explain(WrongPhase("you have discarded: now draw"), CallKumbal(0)) == \
         "Kumbal is called at the start of your turn, before you discard: now draw (D) or take (T)."
     # Draw before discarding: refused in the player's words, nothing changes.
     version = table.match.game.version
     key(pygame.K_d)
     app.step(DT)
-    assert table.match.game.version == version and table.message is not None
+    assert table.match.game.version == version and table.hud.message is not None
     # The pile frames the card that may be taken: the start card, unless it is a joker.
     if v.takeable is not None:
-        assert table.prompt().startswith("Your turn")
+        assert table.spec.prompt().startswith("Your turn")
         table.draw(app.screen if hasattr(app, "screen") else pygame.display.get_surface())
-        assert any(s.card == v.takeable for s in table.discard)
+        assert any(s.card == v.takeable for s in table.zones.discard)
 
 
 def stacked_table(tmp_path, drawn: str):
@@ -261,7 +261,7 @@ def stacked_table(tmp_path, drawn: str):
 
 def discard_by_click(app, table, face: str, frames: int = 20) -> None:
     """Click the player's card `face` and press Enter: it is discarded alone."""
-    index = next(i for i, s in enumerate(table.hands[0]) if str(s.card) == face)
+    index = next(i for i, s in enumerate(table.zones.hands[0]) if str(s.card) == face)
     click(card_point(table, 0, index))
     app.step(DT)
     key(pygame.K_RETURN)
@@ -272,25 +272,25 @@ def discard_by_click(app, table, face: str, frames: int = 20) -> None:
 def test_select_with_keys_discard_draw_and_free_discard_by_input(tmp_path):
     app, table = stacked_table(tmp_path, "9c")
     g = table.match.game
-    assert g.turn == 0 and table.ready_for_input()
+    assert g.turn == 0 and table.director.ready_for_input()
     # Keys: → moves to the first card and ↑ selects it (a legal single); 2 adds the second card:
     # two values, not a discard, so the prompt says why; Esc drops the selection.
-    first, second = (str(s.card) for s in table.hands[0][:2])
+    first, second = (str(s.card) for s in table.zones.hands[0][:2])
     key(pygame.K_RIGHT)
     key(pygame.K_UP)
     app.step(DT)
-    assert table.selected_faces() == (first,) and table.selection_action() == Discard(0, (first,))
+    assert table.spec.selected_faces() == (first,) and table.spec.selection_action() == Discard(0, (first,))
     key(pygame.K_2)
     app.step(DT)
-    assert table.selected_faces() == (first, second) and table.selection_action() is None
-    assert table.prompt() == "Not a discard: two cards must be of the same value (a pair)."
+    assert table.spec.selected_faces() == (first, second) and table.spec.selection_action() is None
+    assert table.spec.prompt() == "Not a discard: two cards must be of the same value (a pair)."
     key(pygame.K_ESCAPE)
     app.step(DT)
-    assert not table.chosen and app.top is table
-    nine = next(i for i, s in enumerate(table.hands[0]) if str(s.card) == "9d")
+    assert not table.spec.chosen and app.top is table
+    nine = next(i for i, s in enumerate(table.zones.hands[0]) if str(s.card) == "9d")
     click(card_point(table, 0, nine))
     app.step(DT)
-    assert table.selected_faces() == ("9d",) and table.selection_action() == Discard(0, ("9d",))
+    assert table.spec.selected_faces() == ("9d",) and table.spec.selection_action() == Discard(0, ("9d",))
     key(pygame.K_RETURN)
     for _ in range(20):
         app.step(DT)
@@ -299,7 +299,7 @@ def test_select_with_keys_discard_draw_and_free_discard_by_input(tmp_path):
     for _ in range(20):
         app.step(DT)
     assert FreeDiscard(0) in g.legal_actions(0), "the drawn 9 matches the 9 on the pile"
-    assert "discard it free (F)" in table.prompt() and table.ring_shown()
+    assert "discard it free (F)" in table.spec.prompt() and table.spec.ring_shown()
     key(pygame.K_f)
     for _ in range(20):
         app.step(DT)
@@ -319,14 +319,14 @@ def test_the_free_discard_ring_shows_only_to_a_drawer_whose_card_matches(tmp_pat
     for _ in range(20):
         app.step(DT)
     assert g.observe(SPECTATOR).window("free-discard") is not None and g.legal_actions(0) == [Pass(0)]
-    assert not table.ring_shown() and "free" not in table.prompt()
-    assert table.label_for(Pass(0)) is None            # no Pass button either: nothing to let go
+    assert not table.spec.ring_shown() and "free" not in table.spec.prompt()
+    assert table.spec.label_for(Pass(0)) is None            # no Pass button either: nothing to let go
     # Ada's draw opens her window: nothing of it shows at the human's place either.
     for _ in range(3000):
         app.step(DT)
         if g.free is not None and g.free[0] == 1:
             break
-    assert g.free is not None and g.free[0] == 1 and not table.ring_shown()
+    assert g.free is not None and g.free[0] == 1 and not table.spec.ring_shown()
 
 
 def test_the_news_names_a_taken_card_as_it_names_the_discards(tmp_path):
@@ -337,12 +337,12 @@ def test_the_news_names_a_taken_card_as_it_names_the_discards(tmp_path):
     table = start(app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "medium")], seed=7))
     driver = KumbalDriver(app, table, seed=7, call_rate=0.0, take_rate=1.0)
     said: list[str] = []
-    narrate = table.narrate
+    narrate = table.hud.narrate
 
     def spy(text):
         said.append(text)
         narrate(text)
-    table.narrate = spy
+    table.hud.narrate = spy
     for _ in range(3000):
         driver.step()
         if sum("from the pile" in line for line in said) >= 2 and any("start card" in line for line in said):
@@ -360,9 +360,9 @@ def test_one_point_is_one_point(tmp_path):
     from game.variants.kumbal import Discarded
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("You", "human"), ("Bob", "easy")]))
-    table.animate(Discarded(1, (Card(990, "A", "s"),), "single", None))
-    table.animate(Discarded(0, (Card(991, 4, "h"), Card(992, 4, "c")), "set", None))
-    said = list(table.narration)[-2:]
+    table.director.animate(Discarded(1, (Card(990, "A", "s"),), "single", None))
+    table.director.animate(Discarded(0, (Card(991, 4, "h"), Card(992, 4, "c")), "set", None))
+    said = list(table.hud.narration)[-2:]
     assert said[0].startswith("Bob discards A") and said[0].endswith("(1 point)."), said
     assert said[1].endswith("(8 points)."), said
 
@@ -377,8 +377,8 @@ def test_the_frame_of_a_pile_you_may_take_from_goes_round_the_whole_fan(tmp_path
     surface = pygame.display.get_surface()
     for _ in range(20000):
         g = table.match.game
-        fan = [s for s in table.discard[-table.discard_shown:] if not s.moving]
-        if table.ready_for_input() and g.turn == 0 and TakeDiscard(0) in table.legal(0) and len(fan) >= 4:
+        fan = [s for s in table.zones.discard[-table.spec.discard_shown:] if not s.moving]
+        if table.director.ready_for_input() and g.turn == 0 and TakeDiscard(0) in table.input.legal(0) and len(fan) >= 4:
             break
         driver.step()
     else:
@@ -392,7 +392,7 @@ def test_the_frame_of_a_pile_you_may_take_from_goes_round_the_whole_fan(tmp_path
     assert any(all(abs(a - b) <= 8 for a, b in zip(c, accent)) for c in top), \
         f"no frame along the fan's top edge {whole}: {top}"
     # The pile still takes from a click on its last card.
-    assert table.place_at(fan[-1].rect().move(-2, 0).midright) is not None
+    assert table.spec.place_at(fan[-1].rect().move(-2, 0).midright) is not None
 
 
 def test_a_card_that_may_not_be_taken_is_named_and_crossed_where_it_lies(tmp_path):
@@ -426,16 +426,16 @@ def test_a_card_that_may_not_be_taken_is_named_and_crossed_where_it_lies(tmp_pat
 
     for _ in range(200):
         app.step(DT)
-        if table.ready_for_input():
+        if table.director.ready_for_input():
             break
     g = table.match.game
     assert g.turn == 0 and g.step == "discard" and str(g.discard[-1]) == "7h"
-    seven = next(s for s in table.discard if str(s.card) == "7h")
+    seven = next(s for s in table.zones.discard if str(s.card) == "7h")
     assert "Cannot take the 7♥: an action card" in labels(), labels()
     assert crossed(seven, seven.rect().w)
     discard_by_click(app, table, "Ah", frames=60)
     assert g.step == "draw" and str(g.discard[-1]) == "Ah"
-    top = next(s for s in table.discard if str(s.card) == "Ah")
+    top = next(s for s in table.zones.discard if str(s.card) == "Ah")
     assert "Cannot take the 7♥: an action card" in labels(), labels()
     strip = top.rect().left - seven.rect().left
     assert crossed(seven, strip) and not crossed(top, top.rect().w)

@@ -53,7 +53,7 @@ def bots_table(tmp_path, variant: str, frames: int = 1500):
     for _ in range(frames):
         app.step(DT)
     for _ in range(400):
-        if not table.animating:
+        if not table.director.animating:
             break
         app.step(DT)
     return app, table
@@ -64,12 +64,12 @@ def test_the_history_the_table_kept_is_the_narrators_telling_of_the_record(tmp_p
     app, table = bots_table(tmp_path, variant)
     record = table.match.record()
     assert len(record.actions) > 20
-    told = counted(told_record(record, type(table.narrator)(table.names)))
-    assert table.history == told
-    assert list(table.narration) == [line for _, line in told[-3:]]
+    told = counted(told_record(record, type(table.narrator)(table.screen.names)))
+    assert table.history.lines == told
+    assert list(table.hud.narration) == [line for _, line in told[-3:]]
     # Continued from its record, the match's history is the same, round by round.
     again = start(app, record)
-    assert again.history == table.history
+    assert again.history.lines == table.history.lines
 
 
 def test_a_step_is_told_with_the_event_after_it():

@@ -29,10 +29,10 @@ class PassAtOnce:
         if self._watch:
             self._watch = False
             if t.match.game.phase != "reaction":       # the window closed with that pass
-                self.ring_after.append(t.ring_shown())
-        if (t.match.game.phase == "reaction" and t.claimants() and t.ready_for_input()
-                and self.app.top is t and t.hold is None):
-            self.passed_at.append(t.table_time)
+                self.ring_after.append(t.hud.ring_shown())
+        if (t.match.game.phase == "reaction" and t.spec.claimants() and t.director.ready_for_input()
+                and self.app.top is t and t.director.hold is None):
+            self.passed_at.append(t.screen.table_time)
             key(pygame.K_SPACE)
             self._watch = True
             return

@@ -55,7 +55,7 @@ def frames(app, n: int = 3) -> None:
 
 
 def replay_button(table):
-    return next((w for w in table.form.widgets if getattr(w, "text", "") == "Replay round"), None)
+    return next((w for w in table.input.form.widgets if getattr(w, "text", "") == "Replay round"), None)
 
 
 def wait_for_results(app, table) -> None:

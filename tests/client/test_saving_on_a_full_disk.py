@@ -41,7 +41,7 @@ def test_a_match_played_to_its_end_on_a_full_disk_is_counted_once_when_there_is_
     table.match.flush()
     saved = len(table.match.game.history)
     disk.full = True
-    _play_while(app, driver, lambda: not (table.match.over and table.match_result is not None and not table.animating))
+    _play_while(app, driver, lambda: not (table.match.over and table.screen.match_result is not None and not table.director.animating))
     assert told[0] == f"Not saved: the disk is full. The match is saved up to step {saved}, in round 1; Cardhall keeps trying."
     assert told[-1] == "Not saved: the disk is full. This result does not count in your statistics yet; Cardhall keeps trying."
     assert len(told) == 2                               # once for the match, once for its result

@@ -48,23 +48,23 @@ def play_checked(app, table, driver, frames=20000):
     lit_outcomes = set()
     narration: list[str] = []
     for frame in range(frames):
-        if table.match.over and table.match_result is not None and not table.animating:
+        if table.match.over and table.screen.match_result is not None and not table.director.animating:
             break
         driver.act()
         app.step(0.05)
         game = table.match.game
-        looking = table.looking()
-        drawn = {card.id for where, card, _ in table.frame_faces}
+        looking = table.spec.looking()
+        drawn = {card.id for where, card, _ in table.drawn.faces}
         leaked = drawn - allowed_ids(game, looking) if -1 not in allowed_ids(game, looking) else set()
         assert not leaked, f"frame {frame}: {looking} sees cards {sorted(leaked)}"
-        if table.curtain_pending is not None:
-            assert not table.frame_faces or looking == -1
-        view = table.screen_view()
+        if table.screen.curtain is not None:
+            assert not table.drawn.faces or looking == -1
+        view = table.spec.screen_view()
         if view.combo_cell is not None:
             lit_cells += 1
-        if table.lit_outcome is not None:
-            lit_outcomes.add(table.lit_outcome)
-        for line in table.narration:
+        if table.spec.lit_outcome is not None:
+            lit_outcomes.add(table.spec.lit_outcome)
+        for line in table.hud.narration:
             if line not in narration[-3:]:
                 narration.append(line)
     else:
@@ -80,7 +80,7 @@ def test_a_whole_encounter_against_a_bot_through_input(tmp_path, seed):
     driver = Driver(app, table, seed=seed)
     lit_cells, lit_outcomes, narration = play_checked(app, table, driver)
     game = table.match.game
-    assert game.over and table.match_result is not None
+    assert game.over and table.screen.match_result is not None
     assert driver.inputs.get("PlaceValue") == 6 and driver.inputs.get("Target", 0) >= 2
     assert table.match.session.illegal == 0
     assert lit_cells > 0 and lit_outcomes and lit_outcomes <= set(OUTCOMES)
@@ -91,7 +91,7 @@ def test_a_whole_encounter_against_a_bot_through_input(tmp_path, seed):
 def test_hot_seat_two_humans_prompts_behind_the_curtain(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("Ada", "human"), ("Bruno", "human")], seed=13))
-    assert table.hotseat
+    assert table.screen.hotseat
     driver = Driver(app, table, seed=2)
     play_checked(app, table, driver)
     assert table.match.game.over
@@ -113,22 +113,22 @@ def test_buttons_word_the_action_types_and_the_ruleset_is_shown_first(tmp_path):
     table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=5, jokers=True))
     for _ in range(30):
         app.step(0.05)
-    assert table.hold is not None and "Poikilos 1.0 RC1, digital interpretation" in table.hold.prompt
-    assert "G. Using Jokers" in table.hold.prompt
-    assert table.label_for(Announce(0, "c")).text == "Strength ♣"
-    assert table.label_for(Announce(0, "h", True)).text == "Wild card: Vitality"
+    assert table.director.hold is not None and "Poikilos 1.0 RC1, digital interpretation" in table.director.hold.prompt
+    assert "G. Using Jokers" in table.director.hold.prompt
+    assert table.spec.label_for(Announce(0, "c")).text == "Strength ♣"
+    assert table.spec.label_for(Announce(0, "h", True)).text == "Wild card: Vitality"
 
 
 @pytest.mark.slow
 def test_the_step_bar_follows_the_turn(tmp_path):
-    from game.client.table.sixteen_combos import STEP_BOX
+    from game.client.table.sixteen_combos_board import STEP_BOX
 
     app = make_app(tmp_path)
     table = start(app, new_record([("Ada", "hard"), ("Bruno", "easy")], seed=6))
     seen = set()
     for _ in range(3000):
         app.step(0.05)
-        view = table.screen_view()
+        view = table.spec.screen_view()
         if view.phase == "play" and view.step in STEP_BOX:
             seen.add(STEP_BOX[view.step])
         if table.match.over:
@@ -170,9 +170,9 @@ def test_the_coach_rings_the_hard_bots_placement(tmp_path):
     key(pygame.K_F1)
     for _ in range(3):
         app.step(0.05)
-    targets = table.coach_targets()
-    assert table.message and table.message[0].startswith("Coach:")
-    assert [p.zone for p in targets] == ["hand", "pair"] and table.sprite_at(targets[1]) is not None
+    targets = table.coach.targets()
+    assert table.hud.message and table.hud.message[0].startswith("Coach:")
+    assert [p.zone for p in targets] == ["hand", "pair"] and table.spec.place_rect(targets[1]) is not None
 
 
 def test_a_two_digit_pair_value_fits_on_its_disc(tmp_path):
@@ -189,17 +189,17 @@ def test_a_two_digit_pair_value_fits_on_its_disc(tmp_path):
     for _ in range(400):
         driver.act()
         app.step(0.05)
-        if table.screen_view().step not in ("place", "deal") and not table.animating:
+        if table.spec.screen_view().step not in ("place", "deal") and not table.director.animating:
             break
-    view = table.screen_view()
+    view = table.spec.screen_view()
     mine = next(pv for pv in view.pairs[0] if pv is not None)
     pairs = list(view.pairs)
     pairs[0] = tuple(dataclasses.replace(pv, counter=True, value=12) if pv is mine else pv for pv in view.pairs[0])
-    table.screen_view = lambda: dataclasses.replace(view, pairs=tuple(pairs))
+    table.spec.screen_view = lambda: dataclasses.replace(view, pairs=tuple(pairs))
     surface = pygame.Surface(app.size)
     T.DRAWN.clear()
     table.draw(surface)
-    value_rect = table.pairs_zone.rects[(0, mine.slot)][1]
+    value_rect = table.spec.board.zone.rects[(0, mine.slot)][1]
     badges = [r for text, r in T.DRAWN if text == "12" and r.inflate(40, 40).colliderect(value_rect)]
     assert badges, "the changed value was not drawn"
     r = badges[0]
@@ -222,13 +222,13 @@ def test_the_match_result_says_how_the_encounter_was_won(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("You", "human"), ("Ada", "easy")]))
     app.step(DT)
-    table.queue.clear()           # as at a real match end: nothing left to show before the results
+    table.director.queue.clear()           # as at a real match end: nothing left to show before the results
     for why, line in (("the round limit: the most pairs left",
                        "The last encounter ended at the round limit: the most pairs left."),
                       ("last character standing", "Won as the last character standing.")):
-        table.animate(EncounterWon(1, why))
-        table.match_result = MatchEnded((0, 1), (1,))
-        table.final_round_seen = True
+        table.director.animate(EncounterWon(1, why))
+        table.screen.match_result = MatchEnded((0, 1), (1,))
+        table.screen.final_round_seen = True
         T.DRAWN.clear()
         table.draw(pygame.Surface(app.size))
         assert line in [text for text, _ in T.DRAWN]
@@ -278,22 +278,22 @@ def test_no_button_covers_a_pair_or_an_order_card_with_ten_columns(tmp_path, siz
     driver = Driver(app, table, seed=3)
     checked = 0
     for _ in range(4000):
-        legal = table.match.legal(0) if table.hold is None and table.ready_for_input() else []
+        legal = table.match.legal(0) if table.director.hold is None and table.director.ready_for_input() else []
         targets = [a for a in legal if isinstance(a, Target)]
         if targets:
-            table.submit(targets[0])
+            table.input.submit(targets[0])
             for _ in range(30):
                 app.step(1 / 30)
             types = [a for a in table.match.legal(0) if isinstance(a, Announce)]
             if types:
-                table._buttons_key = None
-                table.update_buttons()
-                view = table.screen_view()
-                g = table.lay_out(view)
+                table.input.invalidate()
+                table.input.update_buttons()
+                view = table.spec.screen_view()
+                g = table.spec.board.lay_out(view)
                 assert len(view.pairs[0]) == 10
-                cards = [r for rects in table.pairs_zone.rects.values() for r in rects]
-                cards += [r for seat in (0, 1) if (r := table.order_rect(seat, g)) is not None]
-                for widget in table.form.widgets:
+                cards = [r for rects in table.spec.board.zone.rects.values() for r in rects]
+                cards += [r for seat in (0, 1) if (r := table.spec.board.order_rect(seat, g)) is not None]
+                for widget in table.input.form.widgets:
                     if widget.rect is not None and getattr(widget, "text", ""):
                         hit = [c for c in cards if widget.rect.colliderect(c)]
                         assert not hit, f"{widget.text!r} {widget.rect} covers {hit}"
@@ -317,10 +317,10 @@ def test_the_rows_grow_with_a_larger_window(tmp_path):
     for size in ((1280, 720), (1920, 1080)):
         app.set_window_size(size)
         table.resize(size)
-        g = table.geometry(table.screen_view())
+        g = table.spec.board.geometry(table.spec.screen_view())
         heights[size] = g["card"][1]
         for block in g["blocks"].values():
-            assert block.left >= table.left_width() and block.right <= size[0] - 180
+            assert block.left >= table.spec.board.left_width() and block.right <= size[0] - 180
     assert heights[(1920, 1080)] >= heights[(1280, 720)] * 1.4, heights
 
 
@@ -336,12 +336,12 @@ def test_the_left_column_grows_with_a_larger_window(tmp_path):
     for size in ((1280, 720), (1920, 1080)):
         app.set_window_size(size)
         table.resize(size)
-        col = cols[size] = table.column()
-        hand = table.hand_rects(10)
-        piles = table.pile_rects()
+        col = cols[size] = table.spec.board.column()
+        hand = table.spec.board.hand_rects(10)
+        piles = table.spec.board.pile_rects()
         assert all(r.right <= col["left"] for r in hand + list(piles.values())), size
         assert max(r.bottom for r in hand) < col["piles_y"], size
-        assert all(r.bottom <= min(box.top for box, _ in table.hint_rows()) for r in piles.values()), size
+        assert all(r.bottom <= min(box.top for box, _ in table.hud.hint_rows()) for r in piles.values()), size
     small, large = cols[(1280, 720)], cols[(1920, 1080)]
     assert (small["hand"], small["cell_h"], small["pile"], small["left"]) == ((43, 62), 34, (51, 74), 358)
     assert large["hand"][1] >= small["hand"][1] * 1.4 and large["cell_h"] >= small["cell_h"] * 1.4
@@ -361,10 +361,10 @@ def test_a_refusal_without_a_reason_repeats_what_the_table_waits_for(tmp_path):
     aimed = None
     for _ in range(2000):
         app.step(0.05)
-        if table.hold is not None:
-            table.release_hold()        # the ruleset shown at the start
-        if table.ready_for_input() and table.input_seat() == 0:
-            for action in table.legal(0):
+        if table.director.hold is not None:
+            table.director.release_hold()        # the ruleset shown at the start
+        if table.director.ready_for_input() and table.input.input_seat() == 0:
+            for action in table.input.legal(0):
                 places = [f.name for f in dataclasses.fields(action) if isinstance(getattr(action, f.name), Place)]
                 if places:   # the same kind of action, aimed at a card that is not there
                     aimed = dataclasses.replace(action, **{places[0]: Place(getattr(action, places[0]).zone, 0, 99)})
@@ -374,9 +374,9 @@ def test_a_refusal_without_a_reason_repeats_what_the_table_waits_for(tmp_path):
     assert aimed is not None, "the player was never to pick a card"
     with pytest.raises(NotAChoice) as refused:
         table.match.game.apply(aimed, table.match.game.now)
-    assert table.explain(refused.value, aimed) == table.current_prompt() != ""
-    assert table.submit(aimed) is False
-    assert table.message[0] == table.current_prompt() and "Place(" not in table.message[0]
+    assert table.spec.explain(refused.value, aimed) == table.hud.current_prompt() != ""
+    assert table.input.submit(aimed) is False
+    assert table.hud.message[0] == table.hud.current_prompt() and "Place(" not in table.hud.message[0]
 
 
 def _own_turn(app, table, driver, step: str, frames: int = 20000):

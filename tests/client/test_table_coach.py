@@ -18,16 +18,16 @@ def _until(app, table, cond, frames=4000):
         if cond():
             return True
         # Release any hold (the opening peek) so the match goes on.
-        if table.hold is not None:
-            table.release_hold()
+        if table.director.hold is not None:
+            table.director.release_hold()
         app.step(DT)
     return cond()
 
 
 def _my_turn(table, seat=0):
     v = table.match.view(SPECTATOR)
-    return (not table.animating and table.hold is None and v.phase == "turn" and v.turn == seat
-            and seat in v.acting and table.ready_for_input())
+    return (not table.director.animating and table.director.hold is None and v.phase == "turn" and v.turn == seat
+            and seat in v.acting and table.director.ready_for_input())
 
 
 def test_f1_shows_the_coachs_move_and_marks_the_match(tmp_path):
@@ -37,30 +37,30 @@ def test_f1_shows_the_coachs_move_and_marks_the_match(tmp_path):
     legal = table.match.legal(0)
     key(pygame.K_F1)
     app.step(DT)
-    assert table.coached
-    seat, version, advice = table.advice
+    assert table.coach.coached
+    seat, version, advice = table.coach.advice
     assert seat == 0 and advice.action in legal and version == table.match.version
-    assert table.message is not None and table.message[0].startswith("Coach: ")
-    assert any(b.text == "Hint" for b in table.form.widgets)
+    assert table.hud.message is not None and table.hud.message[0].startswith("Coach: ")
+    assert any(b.text == "Hint" for b in table.input.form.widgets)
     assert table.save_meta()["coached"] is True
     # The advice is only a suggestion: nothing was played.
     assert table.match.version == version
     # Following it moves the table on, and the ring goes with the old situation, and so do its
     # words ("take the card from the deck" stayed up after the draw, seen in a real window).
-    table.submit(advice.action)
+    table.input.submit(advice.action)
     app.step(DT)
-    assert table.coach_targets() == []
-    assert table.message is None
+    assert table.coach.targets() == []
+    assert table.hud.message is None
 
 
 def test_the_coach_waits_for_your_move(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("Ada", "easy"), ("You", "human")]))   # Ada plays first
     assert _until(app, table, lambda: table.match.view(SPECTATOR).phase == "turn"
-                  and table.match.view(SPECTATOR).turn == 0 and table.hold is None)
-    assert table.input_seat() is None
-    assert table.ask_coach() is None
-    assert not table.coached and "when it is your move" in table.message[0]
+                  and table.match.view(SPECTATOR).turn == 0 and table.director.hold is None)
+    assert table.input.input_seat() is None
+    assert table.coach.ask() is None
+    assert not table.coach.coached and "when it is your move" in table.hud.message[0]
 
 
 def test_hot_seat_coach_answers_only_for_the_player_whose_move_it_is(tmp_path):
@@ -69,17 +69,17 @@ def test_hot_seat_coach_answers_only_for_the_player_whose_move_it_is(tmp_path):
     for _ in range(3000):
         if isinstance(app.top, Curtain):
             app.top.confirm()
-        if table.hold is not None:
-            table.release_hold()
+        if table.director.hold is not None:
+            table.director.release_hold()
         v = table.match.view(SPECTATOR)
-        if v.phase == "turn" and not table.animating and table.hold is None and table.input_seat() is not None:
+        if v.phase == "turn" and not table.director.animating and table.director.hold is None and table.input.input_seat() is not None:
             break
         app.step(DT)
-    seat = table.input_seat()
+    seat = table.input.input_seat()
     assert seat == table.match.view(SPECTATOR).turn
-    advice = table.ask_coach()
+    advice = table.coach.ask()
     assert advice is not None and advice.action in table.match.legal(seat)
-    assert table.advice[0] == seat
+    assert table.coach.advice[0] == seat
 
 
 def test_a_coached_match_counts_as_coached_in_the_statistics(tmp_path):
@@ -107,10 +107,11 @@ def test_the_coach_names_your_own_card():
     king = Card(9_990, "K", "d")
     kumbal = KumbalTable.__new__(KumbalTable)
     kumbal._hand_places_of = lambda action: [(0, king)]
-    assert kumbal.coach_card_words(Discard(0, (king,))).startswith("discard your ")
+    assert kumbal.coach_words(Discard(0, (king,))).startswith("discard your ")
     six = Card(9_991, 6, "red")
-    uno = SimpleNamespace(_hand_index_of=lambda action: 0, hands={0: [SimpleNamespace(card=six)]})
-    assert CombatUnoTable.coach_card_words(uno, Play(0, 6, "red")) == "play your red 6 (ringed)"
+    uno = SimpleNamespace(_hand_index_of=lambda action: 0,
+                          t=SimpleNamespace(zones=SimpleNamespace(hands={0: [SimpleNamespace(card=six)]})))
+    assert CombatUnoTable.coach_words(uno, Play(0, 6, "red")) == "play your red 6 (ringed)"
 
 
 def test_the_coach_says_to_click_the_ringed_cards(tmp_path):
@@ -121,6 +122,6 @@ def test_the_coach_says_to_click_the_ringed_cards(tmp_path):
     app = make_app(tmp_path)
     table = start(app, new_record([("You", "human"), ("Ada", "easy")]))
     app.step(DT)
-    assert table.describe_move(Exchange(0, 1)) == "click the ringed card"
-    assert table.describe_move(BlindSwap(0, grid_place(0, 1), grid_place(1, 2))) == \
+    assert table.coach.describe_move(Exchange(0, 1)) == "click the ringed card"
+    assert table.coach.describe_move(BlindSwap(0, grid_place(0, 1), grid_place(1, 2))) == \
         "click the ringed cards, in the order they are numbered"

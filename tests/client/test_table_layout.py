@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from game.client import tables
-from game.client.table.hud import LabelBoard
+from game.client.table.canvas import LabelBoard
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -48,8 +48,8 @@ def short_options(variant) -> dict:
 def label_problems(table, size) -> list[str]:
     surface = pygame.Surface(size)
     table.resize(size)
-    table._buttons_key = None
-    table.update_buttons()
+    table.input.invalidate()
+    table.input.update_buttons()
     T.DRAWN.clear()
     table.draw(surface)
     drawn = layers(table)
@@ -63,20 +63,20 @@ def label_problems(table, size) -> list[str]:
     problems = []
     if drawn.get("results"):
         # the results panel holds its buttons whole (Rematch, Main menu, Replay round at the end)
-        panel = table.overlay_rect()
-        for widget in table.form.widgets:
+        panel = table.spec.overlay_rect()
+        for widget in table.input.form.widgets:
             if isinstance(widget, Button) and widget.rect is not None and widget.text not in ("History", "Hide history") \
                     and not panel.contains(widget.rect):
                 problems.append(f"outside the results panel at {size}: {widget.text!r} {widget.rect} not in {panel}")
     if not drawn.get("results") and not drawn.get("picker"):
         # no button lies on a card (16 Combos' rows and order cards are drawn from the view)
-        cards = table.resting_card_rects()
+        cards = table.spec.card_rects()
         pairs = getattr(table, "pairs_zone", None)
         if pairs is not None:
             cards += [r for rects in pairs.rects.values() for r in rects]
-            g = table.geometry(table.screen_view())
-            cards += [r for seat in range(len(table.names)) if (r := table.order_rect(seat, g)) is not None]
-        for widget in table.form.widgets:
+            g = table.spec.board.geometry(table.spec.screen_view())
+            cards += [r for seat in range(len(table.screen.names)) if (r := table.spec.board.order_rect(seat, g)) is not None]
+        for widget in table.input.form.widgets:
             if isinstance(widget, Button) and widget.rect is not None:
                 hit = [c for c in cards if widget.rect.colliderect(c)]
                 if hit:
@@ -85,14 +85,14 @@ def label_problems(table, size) -> list[str]:
         # 10♣" and Combat UNO's "Yellow" under a top seat's hand, the prompt over the player's
         # grid) but the plates, drawn over their cards on purpose, and Kabu's "calc" tag (both
         # its lines) on the pile's corner
-        plates = {table.plate_text(seat, int(round(table.shown_totals.get(str(seat), 0)))) for seat in range(len(table.names))}
+        plates = {table.spec.plate_text(seat, int(round(table.results.shown_totals.get(str(seat), 0)))) for seat in range(len(table.screen.names))}
         for text, rect in drawn.get("table", []):
             if text not in plates and not text.startswith(("calc ", "no card is worth ", "a card worth ")):
                 hit = [c for c in cards if rect.colliderect(c)]
                 if hit:
                     problems.append(f"a card on {text!r} at {size}: {rect} under {hit[:2]}")
         # nor does a card lie on a key hint's words
-        for (key_, what), (box, words) in zip(table.key_hints(), table.hint_rows()):
+        for (key_, what), (box, words) in zip(table.spec.key_hints(), table.hud.hint_rows()):
             hit = [c for c in cards if box.union(words).colliderect(c)]
             if hit:
                 problems.append(f"a card on the key hint at {size}: {key_!r} {what!r} {box.union(words)} under {hit[:2]}")
@@ -102,7 +102,7 @@ def label_problems(table, size) -> list[str]:
     # the seats' name plates keep off the window's edge (a plate's ring sat flush on it)
     inner = screen.inflate(-2 * LabelBoard.EDGE, -2 * LabelBoard.EDGE)
     if not drawn.get("results") and not drawn.get("picker"):
-        plates = {table.plate_text(seat, int(round(table.shown_totals.get(str(seat), 0)))) for seat in range(len(table.names))}
+        plates = {table.spec.plate_text(seat, int(round(table.results.shown_totals.get(str(seat), 0)))) for seat in range(len(table.screen.names))}
         for text, rect in drawn.get("table", []):
             if text in plates and not inner.contains(rect.inflate(18, 8)):
                 problems.append(f"a plate on the window's edge at {size}: {text!r} {rect.inflate(18, 8)}")
@@ -115,10 +115,10 @@ def label_problems(table, size) -> list[str]:
 
 def situation(table) -> tuple:
     v = table.match.view(SPECTATOR)
-    return (v.phase, table.hold.kind if table.hold else None, table.round_result is not None,
-            table.match_result is not None, table.final_round_seen, tuple(w.kind for w in v.windows),
-            bool(set(v.acting) & set(table.humans)), getattr(table, "caller", None) is not None,
-            getattr(table, "picking", None) is not None, bool(table.message))
+    return (v.phase, table.director.hold.kind if table.director.hold else None, table.screen.round_result is not None,
+            table.screen.match_result is not None, table.screen.final_round_seen, tuple(w.kind for w in v.windows),
+            bool(set(v.acting) & set(table.screen.humans)), getattr(table, "caller", None) is not None,
+            getattr(table, "picking", None) is not None, bool(table.hud.message))
 
 
 def play_and_check(tmp_path, variant_id: str, seats: int, seed: int, sizes=None,
@@ -142,33 +142,33 @@ def play_and_check(tmp_path, variant_id: str, seats: int, seed: int, sizes=None,
         if app.top is not table:
             app.top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
             continue
-        if table.animating and table.hold is None:
+        if table.director.animating and table.director.hold is None:
             continue
         key = situation(table)
         if variant_id == "combat-uno" and key[6] and key[0] == "play" and not any(s[8] for s in seen):
-            table.picking = (table.humans[0], "wild")       # the colour picker, once, on a human's turn
+            table.spec.picking = (table.screen.humans[0], "wild")       # the colour picker, once, on a human's turn
             key = situation(table)
         if key not in seen:
             seen.add(key)
             for size in sizes:
                 problems += [f"{variant_id} {key[0]}: {p}" for p in label_problems(table, size)]
             table.resize(app.size)
-            table._buttons_key = None
+            table.input.invalidate()
             if getattr(table, "picking", None) is not None:
-                table.picking = None
-        if table.match_result is not None:
-            if table.final_round_seen:
+                table.spec.picking = None
+        if table.screen.match_result is not None:
+            if table.screen.final_round_seen:
                 break
-            table.show_match_result()
+            table.results.show_match_result()
             continue
-        if table.hold is not None:
-            table.release_hold()
+        if table.director.hold is not None:
+            table.director.release_hold()
             continue
-        if table.round_result is not None and table.round_over():
+        if table.screen.round_result is not None and table.match.round_over():
             table.next_round()
             continue
-        seat = table.input_seat()
-        seats_acting = [seat] if seat is not None else [h for h in table.humans if h in table.match.view(SPECTATOR).acting]
+        seat = table.input.input_seat()
+        seats_acting = [seat] if seat is not None else [h for h in table.screen.humans if h in table.match.view(SPECTATOR).acting]
         for h in seats_acting:
             legal = table.match.legal(h)
             if not legal:
@@ -177,7 +177,7 @@ def play_and_check(tmp_path, variant_id: str, seats: int, seed: int, sizes=None,
             # mostly pass on chances and prefer acting over drawing (a shorter match, same situations)
             moves = [a for a in legal if not isinstance(a, Pass) and "Draw" not in type(a).__name__] or legal
             action = passes[0] if passes and rng.random() < 0.7 else rng.choice(moves)
-            table.submit(action)
+            table.input.submit(action)
     return seen, problems
 
 
@@ -236,7 +236,7 @@ def full_table(tmp_path, variant_id: str, size: tuple[int, int] | None = None, s
                                   + [SeatInfo(n, "random", None) for n in names], 7))
     for _ in range(400):
         app.step(DT)
-        if not table.animating:
+        if not table.director.animating:
             break
     return app, table
 
@@ -252,17 +252,17 @@ def test_a_refusal_message_keeps_off_the_cards(tmp_path, variant_id):
             "It is Ada's turn: wait for yours to play.",
             "Nobody to catch: catch a player on one card who has not called UNO yet.")]:
         table.resize(size)
-        table._buttons_key = None
-        table.update_buttons()
-        table.say(said)
+        table.input.invalidate()
+        table.input.update_buttons()
+        table.hud.say(said)
         surface = pygame.Surface(size)
         T.DRAWN.clear()
         table.draw(surface)
-        words = table.message[0]
-        box = table._message_spot[1]
+        words = table.hud.message[0]
+        box = table.drawn.notes["message"]
         lines = [(text, rect) for text, rect in T.DRAWN if text.strip() and text in words and box.contains(rect)]
         assert " ".join(text for text, _ in lines) == words, f"the message is not drawn whole at {size}: {lines}"
-        cards = table.resting_card_rects()
+        cards = table.spec.card_rects()
         assert cards, "the table does not say where its cards lie (16 Combos' rows are drawn from the view)"
         for text, rect in lines:
             hidden = [card for card in cards if rect.colliderect(card)]
@@ -282,16 +282,16 @@ def test_an_ability_called_out_beside_the_deck_keeps_off_the_cards(tmp_path, var
                                   + [SeatInfo(n, "random", None) for n in names], 7))
     for _ in range(400):
         app.step(DT)
-        if not table.animating:
+        if not table.director.animating:
             break
     words = "8: look at one of your own cards"
     for size in SIZES:
         table.resize(size)
-        table.floating.clear()
-        table.float_text(None, words, table.palette.info)
-        cards = table.resting_card_rects()
+        table.hud.floating.clear()
+        table.hud.float_text(None, words, table.palette.info)
+        cards = table.spec.card_rects()
         for age in (0.0, 0.8, 1.5):    # as it rises
-            table.floating[0].age = age
+            table.hud.floating[0].age = age
             surface = pygame.Surface(size)
             T.DRAWN.clear()
             table.draw(surface)
@@ -311,13 +311,13 @@ def test_a_long_prompt_keeps_off_the_cards_at_the_smallest_size(tmp_path, varian
     fits between the side seats, under the piles."""
     _, table = full_table(tmp_path, variant_id, (960, 540))
     said = "You drew the 10♣: click one of your cards to swap it in, or discard it (P) to use it (look at one opponent's card)"
-    table.current_prompt = lambda: said
+    table.hud.current_prompt = lambda: said
     surface = pygame.Surface((960, 540))
     T.DRAWN.clear()
     table.draw(surface)
     lines = [(text, rect) for text, rect in layers(table).get("table", []) if text in said and len(text) > 12]
     assert " ".join(text for text, _ in lines) == said
-    cards = table.resting_card_rects()
+    cards = table.spec.card_rects()
     for text, rect in lines:
         assert rect.collidelist(cards) < 0, f"{text!r} {rect} lies on a card"
 
@@ -335,29 +335,29 @@ def test_a_seats_name_stays_readable_over_the_card_it_holds_out(tmp_path):
     checked = 0
     for _ in range(6000):
         app.step(DT)
-        if table.hold is not None:
-            table.release_hold()
-        for h in table.humans:
-            legal = table.match.legal(h) if table.ready_for_input() else []
+        if table.director.hold is not None:
+            table.director.release_hold()
+        for h in table.screen.humans:
+            legal = table.match.legal(h) if table.director.ready_for_input() else []
             if legal:
-                table.submit(next((a for a in legal if isinstance(a, Pass)), legal[0]))
-        held = [(s, sprite) for s, sprite in table.held.items() if s not in table.humans and not sprite.moving]
+                table.input.submit(next((a for a in legal if isinstance(a, Pass)), legal[0]))
+        held = [(s, sprite) for s, sprite in table.zones.held.items() if s not in table.screen.humans and not sprite.moving]
         if not held:
             continue
         surface = pygame.Surface((960, 540))
         T.DRAWN.clear()
         table.draw(surface)
         for s, sprite in held:
-            label = table.plate_text(s, int(round(table.shown_totals.get(str(s), 0))))
+            label = table.spec.plate_text(s, int(round(table.results.shown_totals.get(str(s), 0))))
             plate = next((r for text, r in T.DRAWN if text == label), None)
             if plate is None or not plate.colliderect(sprite.rect()):
                 continue
             # Its letters as drawn with the card taken away must be there with the card too.
-            del table.held[s]
+            del table.zones.held[s]
             bare = pygame.Surface((960, 540))
             T.DRAWN.clear()
             table.draw(bare)
-            table.held[s] = sprite
+            table.zones.held[s] = sprite
             letters = [(x, y) for x in range(plate.left, plate.right) for y in range(plate.top, plate.bottom)
                        if near_text(bare.get_at((x, y)))]
             lost = [p for p in letters if not near_text(surface.get_at(p))]
@@ -396,11 +396,11 @@ def test_a_prompt_in_two_lines_has_even_lines(tmp_path):
     a prompt that needs two lines gets two of about the same length."""
     _, table = full_table(tmp_path, "combat-uno", (960, 540))
     said = "Your turn: nothing matches, draw a card (D)"
-    table.current_prompt = lambda: said
+    table.hud.current_prompt = lambda: said
     surface = pygame.Surface((960, 540))
     T.DRAWN.clear()
     table.draw(surface)
-    hints = [box.union(words) for box, words in table.hint_rows()]
+    hints = [box.union(words) for box, words in table.hud.hint_rows()]
     lines = [(text, rect) for text, rect in layers(table).get("table", [])
              if text in said and rect.collidelist(hints) < 0]
     assert " ".join(text for text, _ in lines) == said and len(lines) == 2, lines
@@ -439,8 +439,8 @@ def test_the_players_hand_keeps_clear_of_the_key_hints_at_any_text_size(tmp_path
         table.resume()
         for _ in range(60):
             app.step(DT)
-        hints = [box.union(words) for box, words in table.hint_rows()]
-        hand = [s.rect() for _, s in table.zones["hand"].resting() if _.seat == table.bottom]
+        hints = [box.union(words) for box, words in table.hud.hint_rows()]
+        hand = [s.rect() for _, s in table.zones.zones["hand"].resting() if _.seat == table.screen.bottom]
         assert hand and hints
         hit = [(h, c) for h in hints for c in hand if h.colliderect(c)]
         assert not hit, hit

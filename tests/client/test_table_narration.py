@@ -32,11 +32,11 @@ def test_an_old_message_is_left_out_whole_not_cut_mid_sentence(tmp_path, monkeyp
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chiara", "easy")]))
     app.step(DT)
-    table.narration.clear()
+    table.hud.narration.clear()
     older = "Chiara calls KUMBAL with 6 points, and this message is long enough to wrap onto a few lines of the news."
-    table.narrate(older)
-    table.narrate("Chiara has the fewest points (6): 0 for the round!")
-    table.narrate("Round 2: Ada deals.")
+    table.hud.narrate(older)
+    table.hud.narrate("Chiara has the fewest points (6): 0 for the round!")
+    table.hud.narrate("Round 2: Ada deals.")
     drawn = [text for text, _ in drawn_news(monkeypatch, table, app)]
     news = [t for t in drawn if len(t) > 3 and (t in older or t in "Chiara has the fewest points (6): 0 for the round!"
                                        or t == "Round 2: Ada deals.")]
@@ -50,10 +50,10 @@ def test_the_newest_message_is_bright_on_every_line(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chiara", "easy")]))
     app.step(DT)
-    table.narration.clear()
-    table.narrate("Ada draws a card.")
+    table.hud.narration.clear()
+    table.hud.narrate("Ada draws a card.")
     newest = "You tried Ada's joker: it does not fit. It goes back."
-    table.narrate(newest)
+    table.hud.narrate(newest)
     drawn = drawn_news(monkeypatch, table, app)
     mine = [colour for text, colour in drawn if len(text) > 3 and text in newest]
     assert len(mine) >= 2, drawn
@@ -73,15 +73,15 @@ def test_the_match_result_says_why_the_match_ended(tmp_path, variant):
     record = kabu_record(seats, target=100) if variant == "kabu" else kumbal_record(seats, target=100)
     table = start(app, record)
     app.step(DT)
-    table.match_result = MatchEnded((104, 37, 12), (2,))
-    table.final_round_seen = True
+    table.screen.match_result = MatchEnded((104, 37, 12), (2,))
+    table.screen.final_round_seen = True
     T.DRAWN.clear()
     table.draw(pygame.Surface(app.size))
     drawn = [text for text, _ in T.DRAWN]
     went = "went above" if variant == "kabu" else "went past"
     assert "Bruno wins the match!" in drawn
     assert f"Your total {went} 100: the lowest total wins." in drawn, drawn
-    table.match_result = MatchEnded((104, 120, 12), (2,))
+    table.screen.match_result = MatchEnded((104, 120, 12), (2,))
     T.DRAWN.clear()
     table.draw(pygame.Surface(app.size))
     assert f"Your and Ada's totals {went} 100: the lowest total wins." in [text for text, _ in T.DRAWN]
@@ -97,16 +97,16 @@ def test_the_same_news_twice_at_once_is_one_counted_line(tmp_path):
     seen = []
     for i in range(200):     # the player's look first, the bots' once the player is done
         app.step(DT)
-        seen.append(list(table.narration))
+        seen.append(list(table.hud.narration))
         if i == 20:
             key(pygame.K_RETURN)
     assert ["Round 1: Bruno deals.", "You look at your own card (×2)."] in seen, seen[0]
     assert seen[-1][-2:] == ["Ada looks at their own card (×2).", "Bruno looks at their own card (×2)."], seen[-1]
-    table.narration.clear()
+    table.hud.narration.clear()
     for line in ("Ada draws a card.", "Ada draws a card.", "Ada draws a card.", "Bruno passes.", "Ada draws a card."):
-        table.narrate(line)
-    assert list(table.narration) == ["Ada draws a card (×3).", "Bruno passes.", "Ada draws a card."]
-    assert [line for _, line in table.history[-3:]] == list(table.narration)
+        table.hud.narrate(line)
+    assert list(table.hud.narration) == ["Ada draws a card (×3).", "Bruno passes.", "Ada draws a card."]
+    assert [line for _, line in table.history.lines[-3:]] == list(table.hud.narration)
 
 
 def test_equal_totals_share_a_place_in_the_match_result(tmp_path):
@@ -119,8 +119,8 @@ def test_equal_totals_share_a_place_in_the_match_result(tmp_path):
     app = make_app(tmp_path)
     table = start(app, GameRecord("combat-uno", {}, [SeatInfo("You", "human", None)]
                                   + [SeatInfo(n, "bot", "medium") for n in ("Ada", "Bruno", "Chiara")], 3))
-    table.match_result = MatchEnded((9, 81, 9, 0), (3,))
-    table.round_result = None
+    table.screen.match_result = MatchEnded((9, 81, 9, 0), (3,))
+    table.screen.round_result = None
     T.DRAWN.clear()
     table.draw(pygame.display.get_surface())
     places = [text for text, _ in T.DRAWN if text in ("1.", "2.", "3.", "4.")]

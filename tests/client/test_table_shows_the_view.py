@@ -16,14 +16,14 @@ def check(table) -> None:
     v = table.match.view(SPECTATOR)
     for zone in v.zones:
         if zone.kind == "deck":
-            assert table.deck_n == zone.count, "the deck on screen is not the view's"
+            assert table.zones.deck_n == zone.count, "the deck on screen is not the view's"
         elif zone.kind == "pile" and zone.cards:
-            assert table.sprite_at(DISCARD).card == zone.cards[-1]
+            assert table.zones.sprite_at(DISCARD).card == zone.cards[-1]
         elif zone.kind == "grid":
-            shown = table.grid.get(zone.place.seat, {})
+            shown = table.zones.grid.get(zone.place.seat, {})
             assert sorted(shown) == [i for i, c in enumerate(zone.cards) if c is not None]
         elif zone.kind == "fan":
-            hand = table.hands.get(zone.place.seat, [])
+            hand = table.zones.hands.get(zone.place.seat, [])
             assert len(hand) == zone.count
             # nobody at this table is human: the client holds no private face at all
             assert all(s.card is None or s.show_to is None for s in hand)
@@ -42,7 +42,7 @@ def test_the_settled_table_matches_the_view(tmp_path, variant):
     checked = 0
     for _ in range(3000):
         app.step(DT)
-        if not table.queue and not table.tweens.busy:
+        if not table.director.queue and not table.director.tweens.busy:
             check(table)
             checked += 1
         if table.match.over:

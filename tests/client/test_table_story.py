@@ -39,8 +39,8 @@ def test_history_keeps_every_action_of_the_round_in_plain_words(tmp_path):
     Driver(app, table, seed=1).run()
     g = table.match.game
     assert g.over
-    lines = [line for _, line in table.history]
-    rounds = {r for r, _ in table.history}
+    lines = [line for _, line in table.history.lines]
+    rounds = {r for r, _ in table.history.lines}
     assert rounds == {1, 2}
     assert lines[0].startswith("Round 1:")
     # Every action a seat took on its turn is in the history: draws, takes, plays, calls.
@@ -61,8 +61,8 @@ def test_swap_and_look_words_name_whose_cards(tmp_path):
     assert table.narrator.swap_words(ada, grid_place(bruno, 0), grid_place(3, 1)) == "Ada swaps Bruno's card with Cleo's."
     assert table.narrator.swap_words(ada, grid_place(bruno, 0), grid_place(bruno, 1)) == "Ada swaps two of Bruno's cards."
     assert you_form(table.narrator.swap_words(0, grid_place(0, 0), grid_place(ada, 1))) == "You swap your own card with Ada's."
-    table.narrate(table.narrator.swap_words(ada, grid_place(0, 0), grid_place(bruno, 1)))
-    assert table.history[-1][1] == "Ada swaps your card with Bruno's."
+    table.hud.narrate(table.narrator.swap_words(ada, grid_place(0, 0), grid_place(bruno, 1)))
+    assert table.history.lines[-1][1] == "Ada swaps your card with Bruno's."
     assert table.narrator.look_words(bruno, grid_place(0, 3)) == "Bruno looks at your card."
 
 
@@ -70,35 +70,35 @@ def test_swap_and_look_words_name_whose_cards(tmp_path):
 def test_history_panel_opens_with_h_and_scrolls(tmp_path):
     app, table = kombio_table(tmp_path, rounds=2)
     Driver(app, table, seed=1).run(max_frames=3000)
-    assert len(table.history) > 30
-    assert not table.history_open
+    assert len(table.history.lines) > 30
+    assert not table.history.is_open
     key(pygame.K_h)
     app.step(DT)
-    assert table.history_open
+    assert table.history.is_open
     texts = drawn_texts()
     assert "History" in texts
-    newest = table.history[-1][1]
+    newest = table.history.lines[-1][1]
     assert any(newest.startswith(t) or t in newest for t in texts if len(t) > 8), "the newest line is shown"
-    first = table.history[0][1]
+    first = table.history.lines[0][1]
     assert not any(t.startswith("Round 1:") for t in texts), "an early line was shown before scrolling"
     for _ in range(40):
         wheel(1)
     app.step(DT)
-    assert table.history_scroll > 0
+    assert table.history.scroll > 0
     assert first.split(":")[0] + ":" in "".join(drawn_texts())
     # Every seat's name in its colour: names are drawn as their own labels.
     assert "Ada" in drawn_texts()
     key(pygame.K_h)
     app.step(DT)
-    assert not table.history_open and "H close · wheel, PgUp/PgDn scroll" not in drawn_texts()
+    assert not table.history.is_open and "H close · wheel, PgUp/PgDn scroll" not in drawn_texts()
 
 
 @pytest.mark.slow
 def test_last_move_traces_follow_the_seats(tmp_path):
     app, table = kombio_table(tmp_path)
     Driver(app, table, seed=1).run(max_frames=1500)
-    assert table.traces, "no seat's last move is marked"
-    for seat, trace in table.traces.items():
+    assert table.history.traces, "no seat's last move is marked"
+    for seat, trace in table.history.traces.items():
         assert 0 <= seat < 4 and trace.sprites
 
 
@@ -107,10 +107,10 @@ def test_last_move_traces_follow_the_seats(tmp_path):
 def finish(app, table, seed=1):
     Driver(app, table, seed=seed).run()
     for _ in range(200):
-        if not table.animating:
+        if not table.director.animating:
             break
         app.step(DT)
-    assert table.match.game.over and table.match_result is not None
+    assert table.match.game.over and table.screen.match_result is not None
 
 
 @pytest.mark.slow
@@ -119,24 +119,24 @@ def test_final_round_breakdown_is_shown_before_the_match_result(tmp_path):
     finish(app, table)
     app.step(DT)
     texts = drawn_texts()
-    assert table.round_result is not None and not table.showing_match_result()
+    assert table.screen.round_result is not None and not table.screen.showing_match_result()
     assert any(t.startswith("Final round (1): scores") for t in texts), texts
     assert not any(t.endswith("the match!") for t in texts)
-    buttons = [b.text for b in table.form.widgets]
+    buttons = [b.text for b in table.input.form.widgets]
     assert "Match result" in buttons and "Main menu" not in buttons and "Rematch" not in buttons
     # Every hand revealed in the breakdown, upright: each seat's cards were drawn face up.
-    faces = [f for f in table.frame_faces if f[0] is not None]
+    faces = [f for f in table.drawn.faces if f[0] is not None]
     assert faces
     # The rule applied to each score is worded under the seat (the call, when there was one).
-    per, general = table.score_reasons(table.round_result)
+    per, general = table.spec.score_reasons(table.screen.round_result)
     assert per or general
     key(pygame.K_RETURN)
     app.step(DT)
     app.step(DT)
     texts = drawn_texts()
-    assert table.showing_match_result()
+    assert table.screen.showing_match_result()
     assert any(t.endswith("the match!") for t in texts)
-    buttons = [b.text for b in table.form.widgets]
+    buttons = [b.text for b in table.input.form.widgets]
     assert "Rematch" in buttons and "Main menu" in buttons
 
 
@@ -144,12 +144,12 @@ def test_kombio_call_is_explained_per_seat(tmp_path):
     from game.core.events import RoundScored
 
     app, table = kombio_table(tmp_path)
-    table.caller = 0
+    table.spec.caller = 0
     ev = RoundScored(1, (12, 5, 20, 12), (27, 5, 20, 12), (27, 5, 20, 12), ("Seat 0 called KOMBIO but was tied or beaten: +15 for the caller.",))
-    per, general = table.score_reasons(ev)
+    per, general = table.spec.score_reasons(ev)
     assert per[0] == ["called KOMBIO but Ada was lower: +15"]
     ev = RoundScored(1, (3, 5, 20, 12), (3, 15, 30, 22), (3, 15, 30, 22), ("Seat 0 called KOMBIO and was strictly lowest: everyone else +10.",))
-    per, general = table.score_reasons(ev)
+    per, general = table.spec.score_reasons(ev)
     assert per[0] == ["called KOMBIO and was lowest"]
     assert per[1] == ["your KOMBIO call was lowest: +10"]
 
@@ -158,7 +158,7 @@ def test_rematch_keeps_seats_and_options(tmp_path):
     app, table = kombio_table(tmp_path, rounds=1, reaction_seconds=2.5)
     old = table.match.record()
     finish(app, table)
-    table.show_match_result()
+    table.results.show_match_result()
     app.step(DT)
     key(pygame.K_r)
     app.step(DT)
@@ -199,9 +199,9 @@ def test_ability_badge_only_on_a_drawn_card(tmp_path):
     app, table = kombio_table(tmp_path)
     seven = CardSprite(0, 0, 0, (60, 84), Card(99, 7, None), None, 1.0)
     assert "caption" in table.narrator.face_of(seven.card)
-    assert "caption" in table.face_at(seven, Place("held", 0))
-    assert "caption" not in table.face_at(seven, grid_place(0, 1))
-    assert "caption" not in table.face_at(seven, Place("discard"))
+    assert "caption" in table.zones.face_at(seven, Place("held", 0))
+    assert "caption" not in table.zones.face_at(seven, grid_place(0, 1))
+    assert "caption" not in table.zones.face_at(seven, Place("discard"))
 
 
 # -- flow ---------------------------------------------------------------------------------------------
@@ -227,16 +227,16 @@ def test_a_card_clicked_out_of_turn_is_not_selected(tmp_path):
     g = table.match.game
 
     def out_of_turn() -> bool:
-        return table.ready_for_input() and g.phase == "play" and g.turn != 0 and g.owed[0] == 0 and \
+        return table.director.ready_for_input() and g.phase == "play" and g.turn != 0 and g.owed[0] == 0 and \
             not any(isinstance(a, Play) for a in g.legal_actions(0)) and len(g.hands[0]) > 1
     assert uno_until(app, driver, out_of_turn)
     click(card_point(table, 0, 1))
     app.step(DT)
     app.step(DT)
-    assert table.selected is None
-    assert table.targets()[1] == set()
-    assert "Play" not in [b.text for b in table.form.widgets]
-    assert table.message is not None       # why not is still said
+    assert table.spec.selected is None
+    assert table.spec.targets()[1] == set()
+    assert "Play" not in [b.text for b in table.input.form.widgets]
+    assert table.hud.message is not None       # why not is still said
 
     # Kombio: a click on your card while a bot is on turn picks nothing either.
     app, k = kombio_table(tmp_path / "k")
@@ -265,7 +265,7 @@ def test_owed_penalty_is_drawn_in_one_go_card_by_card(tmp_path):
     g = table.match.game
 
     def penalty_on_me() -> bool:
-        return table.ready_for_input() and any(isinstance(a, StartDrawing) for a in g.legal_actions(0)) and g.pending >= 2
+        return table.director.ready_for_input() and any(isinstance(a, StartDrawing) for a in g.legal_actions(0)) and g.pending >= 2
     found = False
     for attempt in range(3):
         if uno_until(app, driver, penalty_on_me, frames=40000):
@@ -282,9 +282,9 @@ def test_owed_penalty_is_drawn_in_one_go_card_by_card(tmp_path):
     kinds = [type(a).__name__ for _, a in g.history[history:]]
     assert kinds == ["StartDrawing"] + ["DrawCard"] * (owed - 1)
     # the cards fly one after another (staggered), not all in one frame
-    flying = [s for s in table.hands[0] if s.moving]
+    flying = [s for s in table.zones.hands[0] if s.moving]
     assert len(flying) >= 2
-    waits = {round(t.delay - t.elapsed, 3) for t in table.tweens.active if t.target in flying and not t.started}
+    waits = {round(t.delay - t.elapsed, 3) for t in table.director.tweens.active if t.target in flying and not t.started}
     assert waits, "the penalty cards all left the deck at once"
 
 
@@ -298,11 +298,11 @@ def test_pause_in_hotseat_hides_the_hand(tmp_path):
     driver = UnoDriver(app, table, seed=2, jump_rate=0.0)
     # play until a human's hand is open on the table
     for _ in range(20000):
-        if app.top is table and table.viewer in table.humans and table.ready_for_input() and table.hand_visible(table.viewer):
+        if app.top is table and table.screen.viewer in table.screen.humans and table.director.ready_for_input() and table.zones.hand_visible(table.screen.viewer):
             break
         driver.act()
         app.step(DT)
-    assert table.viewer in table.humans
+    assert table.screen.viewer in table.screen.humans
     key(pygame.K_ESCAPE)
     app.step(DT)
     assert isinstance(app.top, PauseMenu)
@@ -335,12 +335,12 @@ def test_messages_with_a_seat_as_subject_read_right_for_you(tmp_path):
     for third, second in cases.items():
         assert you_form(third) == second, third
     app, table = kombio_table(tmp_path)
-    table.float_text(0, "Caught by You!")
-    table.say("You matches!")
-    table.narrate("Ada catches You without UNO!")
-    assert table.floating[-1].text == "Caught by you!"
-    assert table.message[0] == "You match!"
-    assert table.history[-1][1] == "Ada catches you without UNO!"
+    table.hud.float_text(0, "Caught by You!")
+    table.hud.say("You matches!")
+    table.hud.narrate("Ada catches You without UNO!")
+    assert table.hud.floating[-1].text == "Caught by you!"
+    assert table.hud.message[0] == "You match!"
+    assert table.history.lines[-1][1] == "Ada catches you without UNO!"
 
 
 @pytest.mark.slow
@@ -354,19 +354,19 @@ def test_every_card_of_a_penalty_drawn_in_one_go_is_outlined(tmp_path):
     g = table.match.game
 
     def penalty_on_me() -> bool:
-        return table.ready_for_input() and any(isinstance(a, StartDrawing) for a in g.legal_actions(0)) and g.pending >= 2
+        return table.director.ready_for_input() and any(isinstance(a, StartDrawing) for a in g.legal_actions(0)) and g.pending >= 2
     assert uno_until(app, driver, penalty_on_me, frames=120000), "no penalty came to the human seat"
     owed = g.pending
-    old = {id(s) for s in table.hands[0]}
+    old = {id(s) for s in table.zones.hands[0]}
     key(pygame.K_d)                         # one press: the whole penalty
     for _ in range(400):
         app.step(DT)
-        if not table.animating:
+        if not table.director.animating:
             break
-    drawn = [s for s in table.hands[0] if id(s) not in old]
+    drawn = [s for s in table.zones.hands[0] if id(s) not in old]
     assert len(drawn) == owed
     # Every card the penalty brought is the seat's last move, not only the last one.
-    assert {id(s) for s in table.traces[0].sprites} == {id(s) for s in drawn}
+    assert {id(s) for s in table.history.traces[0].sprites} == {id(s) for s in drawn}
     # ... and each is outlined on screen in the seat's colour (the outline lies 5 px outside the card;
     # its top edge is looked at: the seat's name plate is drawn over the bottom one, under the hand).
     colour = table.palette.seat_colour(0)
@@ -406,10 +406,10 @@ def test_a_bots_penalty_drawn_card_after_card_is_one_outlined_move(tmp_path):
                 runs[-1][2] = True            # the run ended: someone else acted
                 runs[-1].append(a.seat)
         seen = len(g.history)
-        if runs and runs[-1][2] and not table.animating:
+        if runs and runs[-1][2] and not table.director.animating:
             seat, count, _, next_seat = runs.pop()
             if next_seat != seat and count >= 2:
-                trace = table.traces.get(seat)
+                trace = table.history.traces.get(seat)
                 assert trace is not None and len(trace.sprites) == count, (seat, count, trace)
                 checked += 1
             runs.clear()
@@ -434,17 +434,17 @@ def test_a_refusal_about_the_turn_goes_when_the_turn_passes_on(tmp_path):
     said_during = None
     for _ in range(3000):
         app.step(DT)
-        if turn() == 0 and table.ready_for_input():
+        if turn() == 0 and table.director.ready_for_input():
             draw = [a for a in table.match.legal(0) if isinstance(a, Draw)]
             if draw:
-                table.submit(draw[0])
+                table.input.submit(draw[0])
         if turn() == 1 and said_during is None:
-            table.say("It is Ada's turn.")
+            table.hud.say("It is Ada's turn.")
             app.step(0.01)
-            assert table.message is not None and "Ada's turn" in table.message[0]
+            assert table.hud.message is not None and "Ada's turn" in table.hud.message[0]
             said_during = 1
         elif said_during == 1 and turn() != 1:
             app.step(0.01)
-            assert table.message is None, "the refusal outlived the turn it spoke of"
+            assert table.hud.message is None, "the refusal outlived the turn it spoke of"
             break
     assert said_during == 1

@@ -1,4 +1,4 @@
-"""Take-back at the table, for every game, through real key presses on a fake clock: Ctrl+Z asks
+"""Take-back at the table, for every game, through real key presses in frames of a fixed time: Ctrl+Z asks
 first, then the table shows the match as it was before the player's last move (its game, every
 seat's view, the sprites), the save is the cut match at once, bots and the memory aid forget what
 was undone, a practice match is marked and not counted; where it is not offered (hot-seat, the
@@ -12,7 +12,7 @@ import pytest
 from game.client.scenes.confirm import ConfirmDialog
 from game.client.scenes.menu import saved_matches
 from game.client.scenes.pause import PauseMenu
-from game.client.table.hud import PRACTICE_RESULT
+from game.client.table.results import PRACTICE_RESULT
 from game.client.table.take_back import REASONS, TAKE_BACK_HINT
 from game.client.ui import text as T
 from game.core.cards import DISCARD
@@ -61,7 +61,7 @@ def drive_until(app, driver, cond, frames: int = 20000) -> bool:
 
 
 def settled(app, table) -> bool:
-    return app.top is table and not table.animating and not table.match.over
+    return app.top is table and not table.director.animating and not table.match.over
 
 
 def allowed_move(app, table, after: int = 1):
@@ -88,21 +88,21 @@ def faces_seen(record: GameRecord, seat: int, steps: int) -> set[int]:
 def check_shows_the_view(table) -> None:
     """The rebuilt sprites show the rebuilt views: the deck's count, the pile's top, every grid
     slot, every hand's count and the player's own hand card by card."""
-    if table.variant_id == "sixteen-combos":
+    if table.spec.variant_id == "sixteen-combos":
         return      # (drawn from the view itself each frame: nothing kept to go stale)
     v = table.match.view(SPECTATOR)
     for zone in v.zones:
         if zone.kind == "deck":
-            assert table.deck_n == zone.count
+            assert table.zones.deck_n == zone.count
         elif zone.kind == "pile" and zone.cards:
-            assert table.sprite_at(DISCARD).card == zone.cards[-1]
+            assert table.zones.sprite_at(DISCARD).card == zone.cards[-1]
         elif zone.kind == "grid":
-            assert sorted(table.grid.get(zone.place.seat, {})) == [i for i, c in enumerate(zone.cards) if c is not None]
+            assert sorted(table.zones.grid.get(zone.place.seat, {})) == [i for i, c in enumerate(zone.cards) if c is not None]
         elif zone.kind == "fan":
-            assert len(table.hands.get(zone.place.seat, [])) == zone.count
+            assert len(table.zones.hands.get(zone.place.seat, [])) == zone.count
     own = getattr(table.match.view(0), "hand", None)
-    if own is not None and table.variant_id in ("combat-uno", "kumbal"):
-        assert sorted(s.card.id for s in table.hands[0]) == sorted(c.id for c in own)   # (shown sorted)
+    if own is not None and table.spec.variant_id in ("combat-uno", "kumbal"):
+        assert sorted(s.card.id for s in table.zones.hands[0]) == sorted(c.id for c in own)   # (shown sorted)
 
 
 @pytest.mark.parametrize("variant", game_ids())
@@ -115,7 +115,7 @@ def test_ctrl_z_takes_the_last_move_back_and_the_table_shows_the_position_before
                        and allowed_move(app, table))
     move = table.match.last_move()
     history = list(table.match.game.history)
-    before = GameRecord(variant, table.match.game.options, list(table.seat_infos), table.match.game.seed,
+    before = GameRecord(variant, table.match.game.options, list(table.match.seat_infos), table.match.game.seed,
                         history[:move.start]).replay()
     press(app, ctrl_z)
     assert isinstance(app.top, ConfirmDialog) and app.top.title_text == "Take back your last move?"
@@ -134,11 +134,11 @@ def test_ctrl_z_takes_the_last_move_back_and_the_table_shows_the_position_before
     if len(g.history) == move.start:
         assert all(g.observe(s) == before.observe(s) for s in range(len(SEATS)))
     check_shows_the_view(new)
-    assert new.match.take_backs == 1 and "practice" in new.title_text()
+    assert new.match.take_backs == 1 and "practice" in new.spec.title_text()
     app.step(DT)
     drawn = [t for t, _ in T.DRAWN]
-    assert "take back" in drawn and TAKE_BACK_HINT in drawn and new.title_text() in drawn
-    assert new.message is not None and new.message[0].startswith(("Taken back: you", "Your last move"))
+    assert "take back" in drawn and TAKE_BACK_HINT in drawn and new.spec.title_text() in drawn
+    assert new.hud.message is not None and new.hud.message[0].startswith(("Taken back: you", "Your last move"))
     # The save is the cut match at once: its snapshot holds the steps before the move, marked.
     saved, _ = type(app.storage)(tmp_path).saved_match(variant)
     assert saved.take_backs == 1 and saved.actions == g.history
@@ -169,7 +169,7 @@ def test_bots_and_the_memory_aid_forget_what_was_taken_back(tmp_path):
     record = table.match.record()
     later = {bot: faces_seen(record, bot, len(record.actions)) - faces_seen(record, bot, move.start) for bot in (1, 2)}
     mine_later = faces_seen(record, 0, len(record.actions)) - faces_seen(record, 0, move.start)
-    assert set(table.memories[0].faces) >= mine_later
+    assert set(table.screen.memories[0].faces) >= mine_later
     press(app, ctrl_z)
     press(app, lambda: key(pygame.K_RETURN), frames=0)
     app.step(0.0)
@@ -179,7 +179,7 @@ def test_bots_and_the_memory_aid_forget_what_was_taken_back(tmp_path):
         memory = new.match.session.agents[bot].inner.memory
         assert not cards & set(memory.faces), f"bot {bot} remembers a card it saw in the undone moves"
         assert set(memory.faces) == faces_seen(record, bot, move.start)
-    assert not mine_later & set(new.memories[0].faces)
+    assert not mine_later & set(new.screen.memories[0].faces)
 
 
 def test_a_second_take_back_does_not_ask_and_a_practice_match_is_not_counted(tmp_path):
@@ -201,12 +201,12 @@ def test_a_second_take_back_does_not_ask_and_a_practice_match_is_not_counted(tmp
     assert app.top.match.game.history == history[:start_of_move]
     table = app.top
     KombioDriver(app, table, seed=7).run()
-    assert table.match.over and table.match_result is not None
+    assert table.match.over and table.screen.match_result is not None
     for _ in range(200):
         app.step(DT)
-        if table.showing_match_result():
+        if table.screen.showing_match_result():
             break
-        if not table.animating:
+        if not table.director.animating:
             key(pygame.K_RETURN)
     T.DRAWN.clear()
     app.step(DT)
@@ -223,10 +223,10 @@ def test_nothing_to_take_back_dims_the_hint_and_says_why(tmp_path):
         app.step(DT)
         if settled(app, table) and table.match.view(0).turn == 0:
             break
-    assert (TAKE_BACK_HINT, "take back") in table.shown_key_hints()
-    assert not table.hint_enabled(TAKE_BACK_HINT)
+    assert (TAKE_BACK_HINT, "take back") in table.hud.shown_key_hints()
+    assert not table.hud.hint_enabled(TAKE_BACK_HINT)
     press(app, ctrl_z)
-    assert app.top is table and table.message[0] == REASONS[NOTHING_YET]
+    assert app.top is table and table.hud.message[0] == REASONS[NOTHING_YET]
     # the pause menu's entry is there, disabled, with the reason under it
     press(app, lambda: key(pygame.K_ESCAPE))
     menu = app.top
@@ -257,7 +257,7 @@ def test_a_look_cannot_be_taken_back(tmp_path):
     history = list(table.match.game.history)
     press(app, ctrl_z, frames=0)
     app.step(0.0)
-    assert app.top is table and table.message[0] == REASONS[SHOWED_A_CARD]
+    assert app.top is table and table.hud.message[0] == REASONS[SHOWED_A_CARD]
     assert table.match.game.history[:len(history)] == history and table.match.take_backs == 0
 
 
@@ -268,12 +268,12 @@ def test_hot_seat_has_no_take_back(tmp_path):
     driver = KombioDriver(app, table, seed=4)
     assert drive_until(app, driver, lambda: sum(a.seat in (0, 1) for _, a in table.match.game.history) >= 3
                        and settled(app, table))
-    assert not table.take_back_offered() and table.match.last_move() is None
-    assert all(key != TAKE_BACK_HINT for key, _ in table.shown_key_hints())
+    assert not table.take_back.take_back.offered() and table.match.last_move() is None
+    assert all(key != TAKE_BACK_HINT for key, _ in table.hud.shown_key_hints())
     history = list(table.match.game.history)
     press(app, ctrl_z, frames=0)
     app.step(0.0)
-    assert app.top is table and table.message[0] == REASONS[NOT_OFFERED]
+    assert app.top is table and table.hud.message[0] == REASONS[NOT_OFFERED]
     assert table.match.game.history[:len(history)] == history
     press(app, lambda: key(pygame.K_ESCAPE))
     assert isinstance(app.top, PauseMenu)
@@ -285,10 +285,10 @@ def test_the_guided_match_has_no_take_back(tmp_path):
 
     app = make_app(tmp_path)
     table = start_guided(app, "kombio")
-    assert not table.take_back_offered()
-    assert all(key != TAKE_BACK_HINT for key, _ in table.shown_key_hints())
+    assert not table.take_back.take_back.offered()
+    assert all(key != TAKE_BACK_HINT for key, _ in table.hud.shown_key_hints())
     press(app, ctrl_z)
-    assert app.top is table and "guided" in table.message[0]
+    assert app.top is table and "guided" in table.hud.message[0]
 
 
 def test_the_cards_on_the_table_come_back_the_same(tmp_path):
@@ -312,9 +312,9 @@ def test_the_cards_on_the_table_come_back_the_same(tmp_path):
     table = app.top
     assert table.match.game.held is None and table.match.game.deck[-1] == card     # (the deck's top)
     for _ in range(100):
-        if table.ready_for_input():
+        if table.director.ready_for_input():
             break
-        if table.hold is not None:      # (back to the deal: the peek at the near cards again)
+        if table.director.hold is not None:      # (back to the deal: the peek at the near cards again)
             key(pygame.K_RETURN)
         app.step(DT)
     press(app, lambda: key(pygame.K_d), frames=2)

@@ -34,9 +34,9 @@ def test_the_49_rule_news_reads_right_for_you(tmp_path):
     from game.variants.kumbal import FortyNine
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("You", "human"), ("Ada", "easy")]))
-    table.animate(FortyNine(0, 99, 50))
-    table.animate(FortyNine(1, 49, 0))
-    assert list(table.narration)[-2:] == ["49-rule: You reach 99 and drop to 50!", "49-rule: Ada reaches 49 and drops to 0!"]
+    table.director.animate(FortyNine(0, 99, 50))
+    table.director.animate(FortyNine(1, 49, 0))
+    assert list(table.hud.narration)[-2:] == ["49-rule: You reach 99 and drop to 50!", "49-rule: Ada reaches 49 and drops to 0!"]
 
 
 def test_a_refusal_keeps_the_engines_words_when_they_are_for_people():
@@ -82,8 +82,8 @@ def test_a_16_combos_status_reads_as_a_sentence(tmp_path):
     for seat, status, said in ((0, "lost reaction", "You lose the reaction for the rest of the round."),
                                (1, "shoved", "Ada is shoved."), (0, "incapacitated", "You are incapacitated."),
                                (1, "wild card", "Ada holds a wild card.")):
-        table.animate(StatusChanged(seat, status))
-        assert table.narration[-1] == said
+        table.director.animate(StatusChanged(seat, status))
+        assert table.hud.narration[-1] == said
 
 
 def test_a_countdown_rounds_its_tenths_up():
@@ -105,11 +105,11 @@ def test_an_open_windows_ring_never_reads_no_time_left(tmp_path):
                                   + [SeatInfo(n, "random", None) for n in ("Ada", "Bruno")], 4))
     for _ in range(4000):
         app.step(DT)
-        if table.ring_shown() and table.window.deadline is not None and table.match.view(SPECTATOR).window(table.window.trigger):
+        if table.hud.ring_shown() and table.screen.window.deadline is not None and table.match.view(SPECTATOR).window(table.screen.window.trigger):
             break
     else:
         raise AssertionError("no reaction window with a deadline came")
-    table.table_time = table.window.deadline - 0.03
+    table.screen.table_time = table.screen.window.deadline - 0.03
     T.DRAWN.clear()
     table.draw(pygame.display.get_surface())
     drawn = [text for text, _ in T.DRAWN]

@@ -8,7 +8,7 @@ from game.client.narration.hands import HandNarrator
 from game.client.narration.wording import SUIT_SIGNS
 from game.core.cards import DISCARD, Card
 from game.core.events import CardMoved, Event
-from game.core.hands import Stacked
+from game.core.hands import DirectionChanged, Stacked
 from game.core.standard_deck import SUIT_NAMES
 from game.variants.kumbal import (VALUE, CallResult, CutWanted, DeckCut, Discarded, FortyNine, FreeDiscarded,
                                   KumbalCalled, PickedUp)
@@ -42,6 +42,11 @@ class KumbalNarrator(HandNarrator):
             # named as the discards beside it are ("10♦", not "a 10 of diamonds")
             return f"{self.names[ev.dst.seat]} takes the {short(ev.card)} from the pile."
         return HandNarrator.card_moved(self, ev, nxt)
+
+    def direction_changed(self, ev: DirectionChanged, nxt: Event | None) -> str | None:
+        if len(self.names) == 2:     # (as the rules read it: with two players a 7 changes nothing)
+            return "Play turns round: with two players, that changes nothing."
+        return super().direction_changed(ev, nxt)
 
     def discarded(self, ev: Discarded, nxt: Event | None) -> str | None:
         who = self.names[ev.seat]
@@ -79,6 +84,7 @@ class KumbalNarrator(HandNarrator):
     def deck_cut(self, ev: DeckCut, nxt: Event | None) -> str | None:
         return f"{self.names[ev.seat]} cuts {ev.at} cards off the top."
 
-    tellers = {**HandNarrator.tellers, CardMoved: card_moved, Discarded: discarded, FreeDiscarded: free_discarded,
+    tellers = {**HandNarrator.tellers, CardMoved: card_moved, DirectionChanged: direction_changed, Discarded: discarded,
+               FreeDiscarded: free_discarded,
                PickedUp: picked_up, Stacked: stacked, KumbalCalled: called, CallResult: call_result,
                FortyNine: forty_nine, CutWanted: cut_wanted, DeckCut: deck_cut}

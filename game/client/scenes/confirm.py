@@ -1,11 +1,11 @@
 """A question over the scene below: a title, a few lines on what the choice means, and two
 buttons. Enter (or the first button) says yes, Esc (or the second) no.
 
-    self.app.push(ConfirmDialog(self.app, "Take back your last move?", ["It becomes a practice match."],
-                                "Take back", self.take_back, "Keep playing"))
+    self.app.open(AskFirst("Take back your last move?", ("It becomes a practice match.",),
+                           "Take back", self.take_back, "Keep playing"))
 
-Like the pause menu it is an overlay: what is below stays in view, dimmed, and the shared clock
-stands still while it is up.
+Like the pause menu it is an overlay: what is below stays in view, dimmed, and stands still
+while it is up.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The hot-seat privacy curtain: "Pass to <name>", confirmed with a button, Enter or Space.
 
-While it is up, nothing under it is drawn (it is opaque), so no private card can show; the shared
-clock stands still. The table pushes it before showing a human seat's private view:
+While it is up, nothing under it is drawn (it is opaque), so no private card can show, and the
+table under it stands still (only the top scene is updated). A table asks for it (the app opens
+it) before showing a human seat's private view:
 
-    self.app.push(Curtain(self.app, "Ada", on_confirm=self.show_seat_view))
+    self.app.open(ShowCurtain("Ada", seat=1, on_confirm=self.show_seat_view))
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from game.client.ui.widgets import Button
 
 class Curtain(MenuScene):
     opaque = True
-    runs_clock = False
     hints = [("Enter", "I am ready"), ("Esc", "Pause")]
 
     def __init__(self, app, name: str, on_confirm: Callable[[], None] | None = None,

@@ -1,15 +1,14 @@
-"""The pause menu a table pushes on Esc: Resume, Take back last move (against bots), Rules,
+"""The pause menu a table asks for on Esc: Resume, Take back last move (against bots), Rules,
 Settings, Save and quit to menu.
 
-    self.app.push(PauseMenu(self.app, variant_id="kombio", title="Kombio",
-                            on_save=lambda: self.record()))
+    self.app.open(ShowPause(variant_id="kombio", title="Kombio", on_save=lambda: self.record()))
 
 ``on_save`` returns the match's current GameRecord (it is written as the saved match) or None
 (nothing to save); a guided match's menu (``guided=True``) offers _("Quit guided match") instead.
 ``take_back`` (None where it is not offered) takes the player's last move back;
 ``take_back_refusal`` says why it cannot now ("" when it can): the entry is then disabled and says
-why. The menu is an overlay: the table stays visible, dimmed, and the shared clock
-stands still while the menu (or anything it opens) is up.
+why. The menu is an overlay: the table stays visible, dimmed, and stands still while the menu
+(or anything it opens) is up.
 """
 
 from __future__ import annotations

@@ -51,8 +51,8 @@ class StepWords:
     (the events redacted for nobody at the screen), and the game's card faces (``face_of``)."""
 
     def __init__(self, record: GameRecord, start: int, steps: int):
-        factory = table_for(record.variant)
-        narrator_class = getattr(factory, "narrator_class", None)
+        spec = getattr(table_for(record.variant), "spec", None)     # (the table's spec, not a table)
+        narrator_class = spec.narrator if spec is not None else None
         self.narrator = narrator_class([s.name for s in record.seats]) if narrator_class is not None else None
         self.record, self.start, self.stop = record, start, start + steps
         self.lines: list[list[str]] | None = None

@@ -8,44 +8,59 @@ statistics say so). In hot-seat it answers only for the player whose move it is.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
 
 from ai.coach import Advice, coach_agent
 from ai.registry import bot_seed
-from game.client.table.wording import sentence
+from game.client.table.canvas import Canvas
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.core.cards import DECK, DISCARD, Place
+from game.core.cards import DECK, DISCARD
 
 COACH_KEY = pygame.K_F1
 COACH_SECONDS = 6.0
 
 
-class TableCoach:
-    def init_coach(self, variant: str, seed: int) -> dict[int, Any]:
-        """The coaches for the driver (one per human seat, if the variant has a hard bot)."""
+def coach_agents(variant: str, seed: int, humans: list[int]) -> dict[int, Any]:
+    """The coaches for the driver: one per human seat, if the variant has a hard bot."""
+    coaches = {}
+    for h in humans:
+        agent = coach_agent(variant, bot_seed(seed, 1000 + h))
+        if agent is not None:
+            coaches[h] = agent
+    return coaches
+
+
+class Coach:
+    """The Hint: the advice asked for, its words and its rings."""
+
+    interface = ("coached", "keep_coached", "ask", "advice_stands", "targets", "draw")
+
+    def __init__(self, screen: Any, spec: Any, match: Any, director: Any, input_seat: Any, say: Any):
+        self.screen, self.spec, self.match, self.director = screen, spec, match, director
+        self.input_seat = input_seat     # the human the pointer acts for
+        self.say = say
         self.coached = False                                  # asked at least once this match
         self.advice: tuple[int, int, Advice] | None = None   # (seat, table version, advice)
         self.advice_legal: frozenset = frozenset()           # that seat's legal moves when asked
-        coaches = {}
-        for h in self.humans:
-            agent = coach_agent(variant, bot_seed(seed, 1000 + h))
-            if agent is not None:
-                coaches[h] = agent
-        return coaches
 
-    def coach_seat(self) -> int | None:
+    def keep_coached(self, coached: bool) -> None:
+        """The match was coached before (a continued or rebuilt one): it stays marked."""
+        self.coached = self.coached or coached
+
+    def seat(self) -> int | None:
         """The player the coach may answer for: the human whose move it is."""
         seat = self.input_seat()
-        if seat is None or self.match.over or self.round_result is not None:
+        if seat is None or self.match.over or self.screen.round_result is not None:
             return None
         return seat
 
-    def ask_coach(self) -> Advice | None:
-        seat = self.coach_seat()
-        if seat is None or not self.ready_for_input():
+    def ask(self) -> Advice | None:
+        seat = self.seat()
+        if seat is None or not self.director.ready_for_input():
             self.say("The coach helps when it is your move.")
             return None
         advice = self.match.advise(seat)
@@ -57,31 +72,17 @@ class TableCoach:
         self.advice_legal = frozenset(self.match.legal(seat))
         words = self.describe_move(advice.action)
         # (the words go with the rings: "take the card from the deck" stayed up after the draw)
-        self.say(f"Coach: {words}." + (f" {sentence(advice.reason)}" if advice.reason else ""), COACH_SECONDS, tone="info",
+        self.say(f"Coach: {words}." + (f" {advice.reason}" if advice.reason else ""), COACH_SECONDS, tone="info",
                  until=self.advice_stands)
         return advice
 
-    def coach_places(self, action: Any) -> tuple:
-        """The table places the advice points at. Tables whose actions name cards by face rather
-        than by place (a hand game's Play or Discard) map them to the cards in the hand."""
-        places = tuple(action.targets())
-        if not places:        # a pile action (draw, take) points at the pile a click would use
-            places = tuple(p for p, kinds in self.click_actions.items()
-                           if isinstance(p, Place) and isinstance(action, kinds))
-        return places
-
-    def coach_card_words(self, action: Any) -> str | None:
-        """The advised move named by its cards ("play the red 6"), for tables that can; None
-        falls back to the button and ring wording."""
-        return None
-
     def describe_move(self, action: Any) -> str:
         """The advised move in the words of the table's own buttons and cards."""
-        words = self.coach_card_words(action)
+        words = self.spec.coach_words(action)
         if words is not None:
             return words
-        choice = self.label_for(action)
-        targets = self.coach_places(action)
+        choice = self.spec.label_for(action)
+        targets = self.spec.coach_places(action)
         if choice is not None and not targets:
             return f"{choice.text}"
         if not targets:
@@ -104,32 +105,21 @@ class TableCoach:
         # as the player's own choices are the same; any change of theirs retires it.
         return version == self.match.version or frozenset(self.match.legal(seat)) == self.advice_legal
 
-    def coach_targets(self) -> list:
+    def targets(self) -> list:
         """The places the current advice names (none once the table has moved on)."""
         if not self.advice_stands():
             return []
-        return list(self.coach_places(self.advice[2].action))
+        return list(self.spec.coach_places(self.advice[2].action))
 
-    def place_rect(self, place) -> pygame.Rect | None:
-        """Where a place's card (or pile) is on the screen now (None: nowhere to point)."""
-        sprite = self.sprite_at(place)
-        if sprite is not None:
-            return sprite.rect()
-        pos = self.layout.deck_pos if place == DECK else self.layout.discard_pos if place == DISCARD else None
-        if pos is None:
-            return None
-        rect = pygame.Rect(0, 0, *self.layout.pile_card)
-        rect.center = (int(pos[0]), int(pos[1]))
-        return rect
-
-    def draw_coach(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        targets = self.coach_targets()
+    def draw(self, canvas: Canvas) -> None:
+        targets = self.targets()
         if not targets:
             return
-        pulse = self.pulse(5.0)
+        surface = canvas.surface
+        pulse = 0.5 + 0.5 * math.sin(self.screen.time * 5.0)
         colour = (120, 220, 255)
         for n, place in enumerate(targets, 1):
-            rect = self.place_rect(place)
+            rect = self.spec.place_rect(place)
             if rect is None:
                 continue
             ring = rect.inflate(10 + int(6 * pulse), 10 + int(6 * pulse))

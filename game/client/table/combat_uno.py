@@ -20,8 +20,10 @@ from typing import Any
 
 import pygame
 
-from game.client.table.hand_table import HandTable
-from game.client.table.input import Choice
+from game.client.table.base import table_factory
+from game.client.table.canvas import Canvas
+from game.client.table.hand_table import HandSpec
+from game.client.table.spec import Choice
 from game.client.narration.combat_uno import RANK_NAMES, CombatUnoNarrator, name_of
 from game.client.narration.wording import seconds_left, whose
 from game.client.table.sprites import CardSprite
@@ -51,27 +53,27 @@ FIXED_REFUSALS = {LostRace: "Too late: another player covered that card first. Y
                   NotHeld: "You do not hold that card."}
 
 
-class CombatUnoTable(HandTable):
+class CombatUnoTable(HandSpec):
     variant_id = "combat-uno"
-    variant_title = "Combat UNO"
+    title = "Combat UNO"
+    narrator = CombatUnoNarrator
     discard_shown = 4
     window_trigger = "jump-in"
     ring_label = "Jump in?"
     claim_hint = "claim (per player)"
-    narrator_class = CombatUnoNarrator
     action_labels = {CallUno: Choice("Catch", pygame.K_c), DrawCard: Choice("Draw", pygame.K_d),
                      StartDrawing: Choice("Draw", pygame.K_d), Draw: Choice("Draw", pygame.K_d),
                      Pass: Choice("Pass", hint="Space")}
     click_actions = {DECK: (DrawCard, StartDrawing, Draw)}
 
-    def __init__(self, app, record, storage=None):
+    def __init__(self, table):
+        super().__init__(table)
         self.picking: tuple[int, int | str] | None = None   # (seat, rank) choosing a wild's colour
         self.selected: int | None = None               # keyboard choice in the acting hand
         self.race_key: tuple[int, float] | None = None # U or C pressed while a flight was still landing
-        super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
-    def deck_size_at_start(self) -> int:
+    def deck_size(self) -> int:
         return len(DECK_CARDS)
 
     def hand_key(self, card: Card) -> Any:
@@ -81,29 +83,29 @@ class CombatUnoTable(HandTable):
     def landing_pose(self, place: Place, sprite: CardSprite):
         if place != DISCARD:
             return super().landing_pose(place, sprite)
-        (x, y), _, size = self.place_pose(DISCARD)
+        (x, y), _, size = self.t.zones.place_pose(DISCARD)
         u = sprite.uid
         angle = ((u * 7) % 5 - 2) * 5                  # -10 .. 10 degrees, fixed per card
-        k = self.layout.unit
+        k = self.t.screen.layout.unit
         return (x + ((u * 13) % 7 - 3) * 1.5 * k, y + ((u * 5) % 7 - 3) * 1.5 * k), angle, size
 
     # -- who acts ----------------------------------------------------------------------------------
     def keeps_hand_open(self, seat: int) -> bool:
-        return CallUno(seat, seat) in self.legal(seat)   # on one card: open while the UNO chance runs
+        return CallUno(seat, seat) in self.t.input.legal(seat)   # on one card: open while the UNO chance runs
 
     def forget_choice(self) -> None:
         self.picking, self.selected = None, None
 
     def idle(self) -> bool:
-        return super().idle() and self.picking is None
+        return self.picking is None
 
     # -- the frame: the UNO race and the raised cards ----------------------------------------------
     def catch_up(self) -> None:
-        if self.race_key is not None and self.ready_for_input():
+        if self.race_key is not None and self.t.director.ready_for_input():
             key, pressed = self.race_key
             self.race_key = None
             # The table clock stands still while cards fly, so acting now is as if pressed on time.
-            fresh = self.time - pressed <= RACE_KEY_MEMORY and not self.match.over
+            fresh = self.t.screen.time - pressed <= RACE_KEY_MEMORY and not self.t.match.over
             if fresh and key == pygame.K_u:
                 self.call_uno()
             elif fresh:
@@ -112,9 +114,9 @@ class CombatUnoTable(HandTable):
     def card_rises(self, seat: int) -> dict[int, float]:
         """The playable cards stand a little raised; the one picked with the keys, higher."""
         rises: dict[int, float] = {}
-        if self.ready_for_input() and not self.match.over:
-            faces = {(a.rank, a.colour) for a in self.legal(seat) if isinstance(a, Play)}
-            for i, s in enumerate(self.hands.get(seat, [])):
+        if self.t.director.ready_for_input() and not self.t.match.over:
+            faces = {(a.rank, a.colour) for a in self.t.input.legal(seat) if isinstance(a, Play)}
+            for i, s in enumerate(self.t.zones.hands.get(seat, [])):
                 if s.card is not None and (s.card.rank, s.card.suit) in faces:
                     rises[i] = RISE
         if self.selected is not None:
@@ -122,54 +124,59 @@ class CombatUnoTable(HandTable):
         return rises
 
     # -- animations of Combat UNO's facts ----------------------------------------------------------
-    def on_CardMoved(self, ev: CardMoved) -> None:
-        super().on_CardMoved(ev)
+    def card_moved(self, ev: CardMoved) -> None:
+        super().card_moved(ev)
         if ev.dst == DISCARD and ev.card is not None and ev.card.suit is not None:
-            self.told["colour"] = ev.card.suit     # (a wild keeps the last colour until its own is named)
-        if self.selected is not None and self.selected >= len(self.hands.get(self.hand_seat() or 0, [])):
+            self.t.screen.told["colour"] = ev.card.suit     # (a wild keeps the last colour until its own is named)
+        if self.selected is not None and self.selected >= len(self.t.zones.hands.get(self.hand_seat() or 0, [])):
             self.selected = None
 
-    def on_ColourChosen(self, ev: ColourChosen) -> None:
-        self.told["colour"] = ev.colour
+
+    def colour_chosen(self, ev: ColourChosen) -> None:
+        self.t.screen.told["colour"] = ev.colour
         if ev.colour is None:
             return
-        self.float_text(None, f"{ev.colour.capitalize()}!", self.palette.uno[ev.colour])
-        self.pause_for(0.25)
+        self.t.hud.float_text(None, f"{ev.colour.capitalize()}!", self.t.palette.uno[ev.colour])
+        self.t.director.pause_for(0.25)
 
-    def on_JumpedIn(self, ev: JumpedIn) -> None:
-        self.float_text(ev.seat, "Stack!" if ev.stacked else "Jump-in!", self.palette.accent)
-        self.sound.play("match")
-        self.pause_for(0.3)
+    def jumped_in(self, ev: JumpedIn) -> None:
+        self.t.hud.float_text(ev.seat, "Stack!" if ev.stacked else "Jump-in!", self.t.palette.accent)
+        self.t.sound.play("match")
+        self.t.director.pause_for(0.3)
 
-    def on_ClaimLost(self, ev: ClaimLost) -> None:
+    def claim_lost(self, ev: ClaimLost) -> None:
         # Shown to everybody, as a claim at a real table would be: the card goes back to the hand.
-        self.float_text(ev.seat, f"Too late: {name_of(ev.card)}", self.palette.info)
+        self.t.hud.float_text(ev.seat, f"Too late: {name_of(ev.card)}", self.t.palette.info)
 
-    def on_DirectionChanged(self, ev: DirectionChanged) -> None:
-        self.float_text(None, "Reverse!", self.palette.info)
-        super().on_DirectionChanged(ev)
+    def direction_changed(self, ev: DirectionChanged) -> None:
+        self.t.hud.float_text(None, "Reverse!", self.t.palette.info)
+        super().direction_changed(ev)
 
-    def on_DrawPending(self, ev: DrawPending) -> None:
-        self.float_text(ev.seat, f"+{ev.cards}", self.palette.bad)
+    def draw_pending(self, ev: DrawPending) -> None:
+        self.t.hud.float_text(ev.seat, f"+{ev.cards}", self.t.palette.bad)
 
-    def on_UnoCalled(self, ev: UnoCalled) -> None:
-        self.sound.play("call")
+    def uno_called(self, ev: UnoCalled) -> None:
+        self.t.sound.play("call")
         if ev.seat == ev.target:
-            self.float_text(ev.seat, "UNO!", self.palette.accent)
+            self.t.hud.float_text(ev.seat, "UNO!", self.t.palette.accent)
         else:
-            self.float_text(ev.target, f"Caught by {self.names[ev.seat]}!", self.palette.bad)
-        self.pause_for(0.35)
+            self.t.hud.float_text(ev.target, f"Caught by {self.t.screen.names[ev.seat]}!", self.t.palette.bad)
+        self.t.director.pause_for(0.35)
 
-    def on_PenaltyGiven(self, ev: PenaltyGiven) -> None:
-        self.sound.play("penalty")
+    def penalty_given(self, ev: PenaltyGiven) -> None:
+        self.t.sound.play("penalty")
         if ev.cards:
-            self.float_text(ev.seat, f"+{ev.cards}", self.palette.bad)
-        self.pause_for(0.3)
+            self.t.hud.float_text(ev.seat, f"+{ev.cards}", self.t.palette.bad)
+        self.t.director.pause_for(0.3)
+
+    handlers = {**HandSpec.handlers, CardMoved: card_moved, ColourChosen: colour_chosen, JumpedIn: jumped_in,
+                ClaimLost: claim_lost, DirectionChanged: direction_changed, DrawPending: draw_pending,
+                UnoCalled: uno_called, PenaltyGiven: penalty_given}
 
     def revealed_label(self, ev: HandRevealed):
         if ev.points:
-            return f"{ev.points} points", self.palette.text
-        return ("Out!", self.palette.good) if not ev.cards else None
+            return f"{ev.points} points", self.t.palette.text
+        return ("Out!", self.t.palette.good) if not ev.cards else None
 
     # -- refusals in the player's words ---------------------------------------------------------------
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
@@ -203,7 +210,7 @@ class CombatUnoTable(HandTable):
 
     # -- input -------------------------------------------------------------------------------------
     def swatches(self) -> list[tuple[str, pygame.Rect]]:
-        L = self.layout
+        L = self.t.screen.layout
         cx, cy = L.centre
         size = int(78 * L.unit)
         gap = int(14 * L.unit)
@@ -211,9 +218,9 @@ class CombatUnoTable(HandTable):
         y = cy - size // 2 + int(6 * L.unit)
         return [(c, pygame.Rect(x0 + i * (size + gap), y, size, size)) for i, c in enumerate(COLOURS)]
 
-    def handle_table_event(self, event: pygame.event.Event) -> None:
+    def table_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.ready_for_input() or self.match.over:
+            if not self.t.director.ready_for_input() or self.t.match.over:
                 return
             if self.picking is not None:
                 for colour, rect in self.swatches():
@@ -227,7 +234,7 @@ class CombatUnoTable(HandTable):
             elif place == DECK:
                 self.draw_action()
             return
-        if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.match.over:
+        if event.type != pygame.KEYDOWN or not self.t.director.ready_for_input() or self.t.match.over:
             return
         key = event.key
         if self.picking is not None:
@@ -243,10 +250,10 @@ class CombatUnoTable(HandTable):
             self.pass_chances()
             return
         if seat is None:
-            if self.hotseat and key in (pygame.K_d, pygame.K_u, pygame.K_c, pygame.K_RETURN):
+            if self.t.screen.hotseat and key in (pygame.K_d, pygame.K_u, pygame.K_c, pygame.K_RETURN):
                 self.ask_for_claim_key()
             return
-        hand = self.hands.get(seat, [])
+        hand = self.t.zones.hands.get(seat, [])
         if pygame.K_1 <= key <= pygame.K_9:
             i = key - pygame.K_1
             if i < len(hand):
@@ -257,7 +264,7 @@ class CombatUnoTable(HandTable):
             if self.selected is not None and self.selected < len(hand):
                 self.click_card(seat, self.selected)
             else:
-                self.say("Pick a card first: 1-9 or the arrow keys, then Enter.")
+                self.t.hud.say("Pick a card first: 1-9 or the arrow keys, then Enter.")
         elif key == pygame.K_d:
             self.draw_action()
         elif key == pygame.K_u:
@@ -266,25 +273,25 @@ class CombatUnoTable(HandTable):
             self.catch()
 
     def playable(self, seat: int, index: int) -> bool:
-        hand = self.hands.get(seat, [])
+        hand = self.t.zones.hands.get(seat, [])
         card = hand[index].card if index < len(hand) else None
         return card is not None and any(isinstance(a, Play) and a.rank == card.rank and a.colour == card.suit
-                                        for a in self.legal(seat))
+                                        for a in self.t.input.legal(seat))
 
     def click_card(self, seat: int, index: int) -> None:
         me = self.hand_seat()
         if me is None:
-            if self.hotseat:
+            if self.t.screen.hotseat:
                 self.ask_for_claim_key()
             return
         if seat != me:
-            self.say("Play from your own hand, at the bottom.")
+            self.t.hud.say("Play from your own hand, at the bottom.")
             return
-        hand = self.hands.get(seat, [])
+        hand = self.t.zones.hands.get(seat, [])
         if index >= len(hand) or hand[index].card is None:
             return
         card = hand[index].card
-        legal = [a for a in self.legal(seat) if isinstance(a, Play) and a.rank == card.rank and a.colour == card.suit]
+        legal = [a for a in self.t.input.legal(seat) if isinstance(a, Play) and a.rank == card.rank and a.colour == card.suit]
         # Only a card that can be played now is picked: a refused click leaves nothing selected
         # (no Play button for a card that cannot go).
         self.selected = index if legal else None
@@ -292,12 +299,12 @@ class CombatUnoTable(HandTable):
             self.picking = (seat, card.rank)
             return
         action = legal[0] if legal else Play(seat, card.rank, card.suit, "red" if card.suit is None else None)
-        if self.submit(action):
+        if self.t.input.submit(action):
             self.selected = None
-            self.end_claim()
+            self.t.privacy.end_claim()
 
     def _hand_index_of(self, play: Play) -> int | None:
-        for i, s in enumerate(self.hands.get(play.seat, [])):
+        for i, s in enumerate(self.t.zones.hands.get(play.seat, [])):
             if s.card is not None and s.card.rank == play.rank and s.card.suit == play.colour:
                 return i
         return None
@@ -308,11 +315,11 @@ class CombatUnoTable(HandTable):
             return () if i is None else (Place("hand", action.seat, i),)
         return super().coach_places(action)
 
-    def coach_card_words(self, action: Action) -> str | None:
+    def coach_words(self, action: Action) -> str | None:
         if not isinstance(action, Play):
             return None
         i = self._hand_index_of(action)
-        card = self.hands[action.seat][i].card if i is not None else None
+        card = self.t.zones.hands[action.seat][i].card if i is not None else None
         words = f"play your {name_of(card)} (ringed)" if card is not None else "play"
         return words + (f" and choose {action.choose}" if action.choose else "")
 
@@ -321,87 +328,87 @@ class CombatUnoTable(HandTable):
             return
         seat, rank = self.picking
         self.picking = None
-        if self.submit(Play(seat, rank, None, colour)):
+        if self.t.input.submit(Play(seat, rank, None, colour)):
             self.selected = None
-            self.end_claim()
+            self.t.privacy.end_claim()
 
     def draw_action(self) -> None:
         """D or a click on the deck: one card on the turn, or a whole owed penalty in one go (its
         cards still fly one by one)."""
         seat = self.hand_seat()
         if seat is None:
-            if self.hotseat:
-                if self.view().turn not in self.humans:
-                    self.say("It is not a human's turn.")
+            if self.t.screen.hotseat:
+                if self.view().turn not in self.t.screen.humans:
+                    self.t.hud.say("It is not a human's turn.")
                 else:
                     self.ask_for_claim_key()
             return
-        legal = self.legal(seat)
+        legal = self.t.input.legal(seat)
         for kind in (DrawCard, StartDrawing, Draw):
             for a in legal:
                 if isinstance(a, kind):
-                    ok = self.submit(a)
+                    ok = self.t.input.submit(a)
                     self.selected = None
                     for _ in range(200):          # the rest of the penalty, card after card
-                        more = [b for b in self.legal(seat) if isinstance(b, DrawCard)] if ok and kind is not Draw else []
+                        more = [b for b in self.t.input.legal(seat) if isinstance(b, DrawCard)] if ok and kind is not Draw else []
                         if not more:
                             break
-                        ok = self.submit(more[0])
-                    if not any(isinstance(b, DrawCard) for b in self.legal(seat)):
-                        self.end_claim()
+                        ok = self.t.input.submit(more[0])
+                    if not any(isinstance(b, DrawCard) for b in self.t.input.legal(seat)):
+                        self.t.privacy.end_claim()
                     return
-        self.submit(Draw(seat))    # refused: the reason is shown
+        self.t.input.submit(Draw(seat))    # refused: the reason is shown
 
     def call_uno(self) -> None:
         seat = self.hand_seat()
         if seat is None:
             return
-        if CallUno(seat, seat) in self.legal(seat):
-            self.submit(CallUno(seat, seat))
-            self.end_claim()
+        if CallUno(seat, seat) in self.t.input.legal(seat):
+            self.t.input.submit(CallUno(seat, seat))
+            self.t.privacy.end_claim()
         elif seat in self.view().uno_safe:
-            self.say("You have already called UNO.")
+            self.t.hud.say("You have already called UNO.")
         else:
-            self.say("Call UNO as you play your second-last card, before anyone catches you.")
+            self.t.hud.say("Call UNO as you play your second-last card, before anyone catches you.")
 
     def catch(self) -> None:
         seat = self.hand_seat()
         if seat is None:
             return
-        calls = [a for a in self.legal(seat) if isinstance(a, CallUno) and a.target != seat]
+        calls = [a for a in self.t.input.legal(seat) if isinstance(a, CallUno) and a.target != seat]
         if not calls:
-            called = [self.names[s] for s in self.view().uno_safe if s != seat]
+            called = [self.t.screen.names[s] for s in self.view().uno_safe if s != seat]
             if called:   # (the race was lost: say to whom, not that there was nobody)
                 have = "has" if len(called) == 1 else "have"
-                self.say(f"Too late: {' and '.join(called)} {have} called UNO.")
+                self.t.hud.say(f"Too late: {' and '.join(called)} {have} called UNO.")
             else:
-                self.say("Nobody to catch: catch a player on one card who has not called UNO yet.")
+                self.t.hud.say("Nobody to catch: catch a player on one card who has not called UNO yet.")
             return
         for a in calls:
-            self.submit(a)
-        self.end_claim()
+            self.t.input.submit(a)
+        self.t.privacy.end_claim()
 
     def pass_chances(self) -> None:
-        seats = [self.claimer] if self.claimer is not None else ([self.hand_seat()] if self.hand_seat() is not None else [])
+        seats = [self.t.screen.claimer] if self.t.screen.claimer is not None else ([self.hand_seat()] if self.hand_seat() is not None else [])
         for seat in seats:
-            if Pass(seat) in self.legal(seat):
-                self.submit(Pass(seat))
-        self.end_claim()
+            if Pass(seat) in self.t.input.legal(seat):
+                self.t.input.submit(Pass(seat))
+        self.t.privacy.end_claim()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        landing = bool(self.queue) and self.hold is None and self.curtain_pending is None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_c) and landing and not self.match.over:
+    def intercept(self, event: pygame.event.Event) -> bool:
+        landing = bool(self.t.director.queue) and self.t.director.hold is None and self.t.screen.curtain is None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_c) and landing and not self.t.match.over:
             # The UNO race starts the moment a card lands: a call pressed mid-flight must count.
-            self.race_key = (event.key, self.time)
-            return
+            self.race_key = (event.key, self.t.screen.time)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.picking is not None:
             self.picking = None          # Esc first cancels the colour, then the claim, then pauses
-            return
-        super().handle_event(event)
+            return True
+        return super().intercept(event)
 
     # -- buttons, prompts, highlights ------------------------------------------------------------------
-    def buttons_key(self) -> Any:
-        return (self.match.version, self.claimer, self.picking, self.viewer, self.selected is not None)
+    def choice_key(self) -> Any:
+        return self.picking, self.selected is not None
 
     def label_for(self, action: Action) -> Choice | None:
         v = self.view()
@@ -409,10 +416,10 @@ class CombatUnoTable(HandTable):
             return Choice("UNO!", pygame.K_u, primary=True)
         if isinstance(action, CallUno):
             # one button catches everyone who may be caught
-            targets = sorted(a.target for a in self.legal(action.seat) if isinstance(a, CallUno) and a.target != a.seat)
+            targets = sorted(a.target for a in self.t.input.legal(action.seat) if isinstance(a, CallUno) and a.target != a.seat)
             if action.target != targets[0]:
                 return None
-            return Choice(f"Catch {' & '.join(self.names[t] for t in targets)}", pygame.K_c)
+            return Choice(f"Catch {' & '.join(self.t.screen.names[t] for t in targets)}", pygame.K_c)
         if isinstance(action, DrawCard):
             return Choice(f"Draw ({v.owed[action.seat]} left)", pygame.K_d)
         if isinstance(action, StartDrawing):
@@ -430,8 +437,8 @@ class CombatUnoTable(HandTable):
             return super().act(action)
         return True
 
-    def build_buttons(self) -> list[Button]:
-        return [] if self.picking is not None else super().build_buttons()
+    def buttons(self) -> list[Button]:
+        return [] if self.picking is not None else super().buttons()
 
     def extra_buttons(self) -> list[Button]:
         seat = self.hand_seat()
@@ -447,10 +454,10 @@ class CombatUnoTable(HandTable):
         if self.picking is not None:
             return "Choose the colour: R red, Y yellow, G green, B blue (Esc cancels)"
         if seat is None:
-            return self.claim_prompt(v.turn, "to jump in or call UNO") if self.hotseat else ""
-        you = "You" if not self.hotseat else self.names[seat]
+            return self.claim_prompt(v.turn, "to jump in or call UNO") if self.t.screen.hotseat else ""
+        you = "You" if not self.t.screen.hotseat else self.t.screen.names[seat]
         your = self.your_turn(seat)
-        legal = self.legal(seat)
+        legal = self.t.input.legal(seat)
         if any(isinstance(a, DrawCard) for a in legal):
             return f"{you}: draw your penalty, {v.owed[seat]} more (D)"
         if seat == v.turn:
@@ -468,7 +475,7 @@ class CombatUnoTable(HandTable):
             return "Call UNO (U) before anyone catches you!"
         if any(isinstance(a, CallUno) for a in legal):
             return "Catch them (C): a player is on one card without calling UNO"
-        if self.claimer is not None:
+        if self.t.screen.claimer is not None:
             return f"{you}: nothing to do out of turn now (Esc)"
         return self.turn_words(v.turn)
 
@@ -482,8 +489,8 @@ class CombatUnoTable(HandTable):
         if v.over or seat is None or self.picking is not None:
             return set(), set()
         lit, _ = super().targets()              # the deck, when a draw is legal
-        faces = {(a.rank, a.colour) for a in self.legal(seat) if isinstance(a, Play)}
-        for i, s in enumerate(self.hands.get(seat, [])):
+        faces = {(a.rank, a.colour) for a in self.t.input.legal(seat) if isinstance(a, Play)}
+        for i, s in enumerate(self.t.zones.hands.get(seat, [])):
             if s.card is not None and (s.card.rank, s.card.suit) in faces:
                 lit.add(Place("hand", seat, i))
         chosen = {Place("hand", seat, self.selected)} if self.selected is not None else set()
@@ -491,24 +498,25 @@ class CombatUnoTable(HandTable):
 
     # -- drawing -------------------------------------------------------------------------------------
     def state_tag(self, seat: int):
-        pal = self.palette
-        uno = self.shown.uno_targets
+        pal = self.t.palette
+        uno = self.t.screen.shown.uno_targets
         if seat in uno:
-            deadline = self.shown.uno_deadlines[uno.index(seat)]
-            left = f" {seconds_left(deadline - self.table_time)}" if deadline is not None else ""
+            deadline = self.t.screen.shown.uno_deadlines[uno.index(seat)]
+            left = f" {seconds_left(deadline - self.t.screen.table_time)}" if deadline is not None else ""
             return f"UNO?{left}", pal.accent
-        owed = self.shown.owed[seat] if self.shown.turn is not None and not self.animating else 0
+        owed = self.t.screen.shown.owed[seat] if self.t.screen.shown.turn is not None and not self.t.director.animating else 0
         if owed:
             return f"drawing, {owed} more", pal.bad
-        if seat in self.shown.uno_safe and len(self.hands.get(seat, ())) == 1:
+        if seat in self.t.screen.shown.uno_safe and len(self.t.zones.hands.get(seat, ())) == 1:
             return "UNO!", pal.accent
         return None
 
-    def draw_piles(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
-        L = self.layout
+    def draw_piles(self, canvas: Canvas, highlight: set, selected: set) -> None:
+        surface, pal = canvas.surface, canvas.pal
+        L = self.t.screen.layout
         u = L.unit
-        self.draw_direction(surface, pal, L.pile_card[0] * 1.75 + 24 * u, 1.6, L.centre, ((135, 215), (-35, 45)))
-        super().draw_piles(surface, pal, highlight, selected)
+        self.draw_direction(canvas, L.pile_card[0] * 1.75 + 24 * u, 1.6, L.centre, ((135, 215), (-35, 45)))
+        super().draw_piles(canvas, highlight, selected)
         dx, dy = L.discard_pos
         drect = pygame.Rect(0, 0, *L.pile_card)
         drect.center = (int(dx), int(dy))
@@ -516,13 +524,13 @@ class CombatUnoTable(HandTable):
         # that never depends on seeing colour).
         # (as the events shown so far have it: the view read alone kept "Red" up while "Yellow!"
         # rose and the news said Ada had named yellow, seen in a real window)
-        colour = self.as_told("colour")
+        colour = self.t.screen.as_told("colour")
         if colour is not None:
             c = pal.uno[colour]
             pygame.draw.rect(surface, c, drect.inflate(int(14 * u), int(14 * u)), max(3, int(4 * u)), border_radius=10)
             label = colour.capitalize()
         else:
-            label = "any colour" if self.discard else ""
+            label = "any colour" if self.t.zones.discard else ""
         if label:
             # above the pile, clear of the reaction ring and its countdown
             ring = int(max(L.pile_card) * 0.5 + 16 * u)
@@ -530,7 +538,7 @@ class CombatUnoTable(HandTable):
             box = chip.get_rect(midbottom=(drect.centerx, drect.centery - ring - int(30 * u))).inflate(18, 6)
             box.w = max(box.w, int(L.pile_card[0] * 1.1))
             box.centerx = drect.centerx
-            box = self.fit_label(box, ("up", "left", "right", "down"))
+            box = canvas.fit(box, ("up", "left", "right", "down"))
             fill = (*TH.darken(pal.uno[colour], 0.35), 230) if colour else (20, 20, 20, 200)
             surface.blit(TH.panel(box.size, fill, pal.uno[colour] if colour else pal.text_dim, 8, 2), box.topleft)
             T.blit_text(surface, label, TH.SMALL, pal.text, box.center, "center", bold=True)
@@ -541,14 +549,15 @@ class CombatUnoTable(HandTable):
                 pygame.draw.rect(surface, (255, 255, 255), mb, border_radius=4)
                 surface.blit(m, m.get_rect(center=mb.center))
         # A draw waiting for its victim.
-        if self.shown.pending and self.shown.victim is not None and self.round_result is None:
-            self.draw_owed(surface, pal, f"+{self.shown.pending} for {self.names[self.shown.victim]}")
+        if self.t.screen.shown.pending and self.t.screen.shown.victim is not None and self.t.screen.round_result is None:
+            self.draw_owed(canvas, f"+{self.t.screen.shown.pending} for {self.t.screen.names[self.t.screen.shown.victim]}")
 
-    def draw_over_table(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+    def draw_over_table(self, canvas: Canvas) -> None:
         """The colour picker for a wild card."""
-        if self.picking is not None and self.ready_for_input():
-            self.label_layer("picker")
-            L = self.layout
+        if self.picking is not None and self.t.director.ready_for_input():
+            surface, pal = canvas.surface, canvas.pal
+            canvas.layer("picker")
+            L = self.t.screen.layout
             rects = self.swatches()
             swatches = rects[0][1].unionall([r for _, r in rects])
             title_h = T.line_height(TH.BODY, True) + 12
@@ -564,7 +573,7 @@ class CombatUnoTable(HandTable):
                 T.blit_text(surface, letter, TH.H2, (255, 255, 255) if colour != "yellow" else (40, 34, 10),
                             rect.center, "center", bold=True)
                 T.blit_text(surface, colour.capitalize(), TH.TINY, pal.text, (rect.centerx, rect.bottom + 3), "midtop")
-            self.label_layer("table")
+            canvas.layer("table")
 
 
-register_table("combat-uno", CombatUnoTable)
+register_table("combat-uno", table_factory(CombatUnoTable))

@@ -75,6 +75,10 @@ class MatchDriver:
     def seats(self) -> int:
         return self.view().seats
 
+    def round_over(self) -> bool:
+        """Between rounds: the next deal waits for the players."""
+        return self.view().phase == "round_over"
+
     def view(self, seat: int = SPECTATOR) -> Any:
         """``observe(seat)``, the same object until the next action."""
         return self.session.view(seat)

@@ -12,18 +12,19 @@ seat's view and legal actions, the events the screen has shown, a held look, a r
 - "Skip guide" (or Esc while a moment shows) ends the guide; the match plays on normally;
 - the last moment (the guided round's end) ends it too, whatever moments the player passed by.
 
-``TableGuide`` is the TableScene mixin that feeds the runner, rings the places a moment points at
-(the coach's rings) and draws its panel. A guided match is never saved and never counted in the
+``TableGuide`` is the table's part that feeds the runner, rings the places a moment points at (the
+coach's rings) and draws its panel. A guided match is never saved and never counted in the
 statistics (``GuidedStorage``), so it cannot replace a saved match.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
+from game.client.table.canvas import Canvas, Memo
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -145,116 +146,132 @@ class GuideRunner:
 
 
 class TableGuide:
-    """Mixin of TableScene: the guide runner fed from the table, its rings and its panel."""
+    """The guide runner fed from the table, its rings and its panel."""
 
-    def init_guide(self) -> None:
-        guide = getattr(self.store, "guide", None)
-        self.guide: GuideRunner | None = GuideRunner(guide) if isinstance(guide, Guide) else None
-        self.guide_seat = guide.human if isinstance(guide, Guide) else None
-        self.guide_seen: set[str] = set()
-        self.guide_panel: pygame.Rect | None = None
-        self.guide_skip = Button("Skip guide", self.skip_guide, hint="Esc", size=TH.SMALL)
-        self.guide_ok = Button("OK", self.guide_read, hint="", size=TH.SMALL, primary=True)
+    interface = ("guided", "runner", "seat", "seen", "moment", "blocking", "saw", "update", "before", "acted",
+                 "handle", "first_deck", "strip", "context", "targets", "buttons_at", "panel_rect", "draw")
+
+    def __init__(self, screen: Any, spec: Any, match: Any, store: Any, zones: Any, director: Any, say: Any,
+                 picking: Callable[[], bool], button_rect: Callable[[str], pygame.Rect | None],
+                 invalidate_buttons: Callable[[], None]):
+        self.screen, self.spec, self.match, self.zones, self.director = screen, spec, match, zones, director
+        self.say = say
+        self.picking = picking                        # places are being picked for an action
+        self.button_rect = button_rect                # where the button with these words is
+        self.invalidate_buttons = invalidate_buttons  # the buttons change with the moment shown
+        guide = getattr(store, "guide", None)
+        self.runner: GuideRunner | None = GuideRunner(guide) if isinstance(guide, Guide) else None
+        self.seat = guide.human if isinstance(guide, Guide) else None
+        self.deck = tuple(guide.deck) if isinstance(guide, Guide) else None
+        self.seen: set[str] = set()
+        self.skip_button = Button("Skip guide", self.skip, hint="Esc", size=TH.SMALL)
+        self.ok_button = Button("OK", self.read, hint="", size=TH.SMALL, primary=True)
+        self._memo = Memo()
 
     @property
     def guided(self) -> bool:
-        return self.guide is not None
-
-    def guided_round_over(self) -> bool:
-        """A guided match is one round (what every guide's offer promises): its round's scores end
-        it, whether or not the game's own options would play on (Kumbal's went into a whole match)."""
-        return self.guide is not None and self.round_result is not None
-
-    def guided_end_buttons(self) -> list[Button]:
-        """After the guided round: a real match of this game (its setup screen, where the guide was
-        offered; Esc leaves it for the menu), or the round again face up. (Two buttons: a third
-        left no room at 960x540 for the guide's last words beside the scores.)"""
-        return [Button("Set up a match", self.set_up_match, primary=True, hint="Enter"),
-                Button("Replay round", self.open_replay, shortcut=pygame.K_v, hint="V")]
-
-    def set_up_match(self) -> None:
-        from game.client.scenes.play import SetupScene
-        from game.core.game import get_variant
-
-        self.app.to_main_menu()
-        self.app.push(SetupScene(self.app, get_variant(self.variant_id)))
+        return self.runner is not None
 
     def first_deck(self) -> tuple[str, ...] | None:
-        return tuple(self.store.guide.deck) if self.guide is not None else None
+        """The guided round's fixed deal (None: a shuffled one)."""
+        return self.deck
 
-    def guide_saw(self, event: Event) -> None:
-        if self.guide is not None:
-            self.guide_seen.add(type(event).__name__)
+    def saw(self, event: Event) -> None:
+        if self.runner is not None:
+            self.seen.add(type(event).__name__)
 
-    def guide_moment(self) -> Moment | None:
-        return self.guide.current if self.guide is not None and self.guide.active else None
+    def moment(self) -> Moment | None:
+        return self.runner.current if self.runner is not None and self.runner.active else None
 
-    def guide_blocking(self) -> bool:
-        return self.guide is not None and self.guide.blocking
+    def blocking(self) -> bool:
+        return self.runner is not None and self.runner.blocking
 
-    def guide_context(self, settled: bool = True) -> GuideContext:
-        seat = self.guide_seat
-        results = "match" if self.showing_match_result() else "round" if self.round_result is not None else None
+    def strip(self) -> int | None:
+        """The guide panel's narrowest width while a moment shows (the results panel leaves it room)."""
+        return self.narrow_panel() if self.moment() is not None else None
+
+    def context(self, settled: bool = True) -> GuideContext:
+        seat, screen, hold = self.seat, self.screen, self.director.hold
+        results = "match" if screen.showing_match_result() else "round" if screen.round_result is not None else None
         # Behind a held look (or while the screen catches up) the player cannot act yet.
-        legal = tuple(self.match.legal(seat)) if settled and self.hold is None else ()
+        legal = tuple(self.match.legal(seat)) if settled and hold is None else ()
         return GuideContext(seat=seat, view=self.match.view(seat), legal=legal,
-                            seen=frozenset(self.guide_seen), hold=self.hold.kind if self.hold is not None else None,
+                            seen=frozenset(self.seen), hold=hold.kind if hold is not None else None,
                             results=results)
 
-    def update_guide(self) -> None:
+    def update(self) -> None:
         """Each frame: let the runner look once the screen shows the game as it is (or holds a look)."""
-        if self.guide is None or not self.guide.active:
+        runner = self.runner
+        if runner is None or not runner.active:
             return
-        if self.hold is None and (self.queue or not self.ready_for_input()):
+        director = self.director
+        if director.hold is None and (director.queue or not director.ready_for_input()):
             return      # the screen is still catching up (the moment comes when the player could act)
-        settled = not self.queue
-        if self.guide.current is not None and not settled:
+        settled = not director.queue
+        if runner.current is not None and not settled:
             return
-        before = self.guide.current
-        now = self.guide.look(self.guide_context(settled))
+        before = runner.current
+        now = runner.look(self.context(settled))
         if now is not before:
-            self._buttons_key = None
+            self.invalidate_buttons()
 
-    def guide_before(self) -> GuideContext | None:
+    def before(self) -> GuideContext | None:
         """The context just before the player's action (what the guide judges the action by)."""
-        return self.guide_context() if self.guide is not None and self.guide.active else None
+        return self.context() if self.runner is not None and self.runner.active else None
 
-    def guide_acted(self, action: Action, before: GuideContext | None) -> None:
-        if self.guide is not None and self.guide.active:
-            self.guide.acted(action, before)
-            self._buttons_key = None
+    def acted(self, action: Action, before: GuideContext | None) -> None:
+        if self.runner is not None and self.runner.active:
+            self.runner.acted(action, before)
+            self.invalidate_buttons()
 
-    def guide_read(self) -> None:
+    def read(self) -> None:
         """OK on a moment that asks for nothing but reading."""
-        if self.guide is not None:
-            self.guide.close()
+        if self.runner is not None:
+            self.runner.close()
 
-    def skip_guide(self) -> None:
-        if self.guide is not None and self.guide.active:
-            self.guide.skip()
+    def skip(self) -> None:
+        if self.runner is not None and self.runner.active:
+            self.runner.skip()
             self.say("Guide skipped: the match plays on.", tone="info")
 
-    def guide_event(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         """The guide's keys and buttons come first while a moment shows (True: taken)."""
-        moment = self.guide_moment()
+        moment = self.moment()
         if moment is None:
             return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.pick and self.claimer is None:
-            self.skip_guide()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.picking() \
+                and self.screen.claimer is None:
+            self.skip()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for button in self.guide_buttons(moment):
-                if button.rect is not None and button.rect.collidepoint(event.pos):
+            for button, rect in self.buttons_at(moment):
+                if rect.collidepoint(event.pos):
                     button.activate()
                     return True
         return False
 
-    def guide_buttons(self, moment: Moment) -> list[Button]:
-        return [self.guide_skip] + ([self.guide_ok] if not moment.done and self.hold is None else [])
+    def buttons(self, moment: Moment) -> list[Button]:
+        return [self.skip_button] + ([self.ok_button] if not moment.done and self.director.hold is None else [])
+
+    def buttons_at(self, moment: Moment) -> list[tuple[Button, pygame.Rect]]:
+        """The panel's buttons where the panel last drawn puts them (none before it was drawn)."""
+        spot = self._memo.get("panel", self.spot_key())
+        if spot is None:
+            return []
+        panel = spot[0]
+        out = []
+        x = panel.right - 16
+        for button in self.buttons(moment):
+            bw = self.guide_button_width(button)
+            rect = pygame.Rect(0, 0, bw, 34)
+            rect.bottomright = (x, panel.bottom - 10)
+            x -= bw + 10
+            out.append((button, rect))
+        return out
 
     # -- drawing ---------------------------------------------------------------------------------------
-    def guide_targets(self, moment: Moment) -> list[pygame.Rect]:
-        ctx = self.guide_context()
+    def targets(self, moment: Moment) -> list[pygame.Rect]:
+        ctx = self.context()
         rects = []
         for target in moment.point(ctx):
             if isinstance(target, ButtonOf):
@@ -262,37 +279,29 @@ class TableGuide:
             elif isinstance(target, Face):
                 rect = self.face_rect(target.face, target.mine)
             else:
-                rect = self.place_rect(target)
+                rect = self.spec.place_rect(target)
             if rect is not None:
                 rects.append(rect)
         return rects
 
     def face_rect(self, face: str, mine: bool = True) -> pygame.Rect | None:
         """The card showing this face: the player's own (the first one, left to right), or any."""
-        for zone in self.zones.values():
-            for place, sprite in zone.resting():
-                if (not mine or place.seat == self.guide_seat) and sprite.card is not None and str(sprite.card) == face:
-                    return sprite.rect()
+        for place, sprite in self.zones.resting():
+            if (not mine or place.seat == self.seat) and sprite.card is not None and str(sprite.card) == face:
+                return sprite.rect()
         return None
 
     def button_rect_for(self, action_name: str, ctx: GuideContext) -> pygame.Rect | None:
         action = next((a for a in ctx.legal if type(a).__name__ == action_name), None)
-        choice = self.label_for(action) if action is not None else None
+        choice = self.spec.label_for(action) if action is not None else None
         if choice is None:
             return None
-        for widget in self.form.widgets:
-            if isinstance(widget, Button) and widget.text == choice.text and widget.rect is not None:
-                return widget.rect
-        return None
-
-    def guide_avoid(self) -> list[pygame.Rect]:
-        """What else the panel should keep off (a table that draws parts without sprites says)."""
-        return []
+        return self.button_rect(choice.text)
 
     def guide_widths(self) -> tuple[int, ...]:
-        top = min(560, self.layout.size[0] // 2 - 40)
+        top = min(560, self.screen.layout.size[0] // 2 - 40)
         widths = (top, min(top, 460), min(top, 380))
-        if self.round_result is not None or self.match_result is not None:
+        if self.screen.round_result is not None or self.screen.match_result is not None:
             widths += (self.narrow_panel(),)   # (beside the results, where a small window has a strip to spare)
         return widths
 
@@ -302,48 +311,38 @@ class TableGuide:
 
     def narrow_panel(self) -> int:
         """The guide panel's narrowest width: NARROW_PANEL, or what its two buttons need."""
-        buttons = (self.guide_ok, self.guide_skip)
+        buttons = (self.ok_button, self.skip_button)
         return max(NARROW_PANEL, sum(map(self.guide_button_width, buttons)) + 10 * (len(buttons) - 1) + 32)
 
-    def place_results(self, panel: pygame.Rect) -> pygame.Rect:
-        """The results panel (sized for its contents) placed: in the middle; but while the guide
-        speaks over it in a window with no room for a guide panel beside it, narrower (its hands
-        squeeze up) and at the left edge, leaving the guide a strip on the right (at 960x540 the
-        guide covered scores and the Replay button)."""
-        w, h = self.layout.size
-        r = pygame.Rect(panel)
-        r.center = (w // 2, h // 2)
-        narrow = self.narrow_panel()
-        if self.guide_moment() is not None and (w - r.w) // 2 < narrow + 24:
-            r.w = max(min(r.w, w - narrow - 36), self.results_row + 48)
-            r.left = 12
-        return r
+    def spot_key(self) -> Any:
+        runner, screen = self.runner, self.screen
+        return (runner.current.key if runner and runner.current else None, self.match.version,
+                screen.layout.size, screen.round_result is not None, screen.match_result is not None)
 
-    def panel_rect(self, text: str, targets: list[pygame.Rect]) -> tuple[pygame.Rect, list[str]]:
+    def panel_rect(self, canvas: Canvas, text: str, targets: list[pygame.Rect]) -> tuple[pygame.Rect, list[str]]:
         """The spot for the panel that covers the least of the table (cards, plates, labels,
         buttons, the results), never a card it points at; worked out once per moment and table
         version (cards rising or pulsing do not move it)."""
-        w, h = self.layout.size
-        key = (self.guide.current.key if self.guide and self.guide.current else None, self.match.version,
-               (w, h), self.round_result is not None, self.match_result is not None)
-        if getattr(self, "_guide_spot", (None,))[0] == key:
-            return self._guide_spot[1]
+        key = self.spot_key()
+        kept = self._memo.get("panel", key)
+        if kept is not None:
+            return kept
+        w, h = self.screen.layout.size
+        screen = self.screen
         # What it covers, with what each pixel costs: a label's words weigh more than a card's back.
-        busy = [(pygame.Rect(r), LABEL_COVER_COST) for r in self.labels.taken]
-        cards = self.resting_card_rects()
+        busy = [(pygame.Rect(r), LABEL_COVER_COST) for r in canvas.board.taken]
+        cards = self.spec.card_rects()
         busy += [(rect, 3) for rect in cards]
         # The player's own cards weigh as words: the guide speaks of them ("Your three cards add up
         # to 3" lay over those three cards); an opponent's back is only a back.
-        busy += [(rect, LABEL_COVER_COST - 3) for rect in self.own_card_rects()]
-        busy += [(r, 3) for r in self.guide_avoid()]
-        if self.round_result is not None or self.match_result is not None:
-            # (the results are what the player reads now: at 960x540 Kabu's last words lay on them)
-            busy.append((self.overlay_rect(), LABEL_COVER_COST))
-            busy += [(rect, LABEL_COVER_COST) for rect in self.results_texts()]
+        busy += [(rect, LABEL_COVER_COST - 3) for rect in self.zones.own_card_rects()]
+        busy += [(r, 3) for r in self.spec.guide_avoid()]
+        if screen.round_result is not None or screen.match_result is not None:
+            busy.append((self.spec.overlay_rect(), 3))
+            busy += [(rect, LABEL_COVER_COST) for rect in canvas.layer_texts("results")]
         rects = [b for b, _ in busy]
         weights = [weight for _, weight in busy]
         rings = [t.inflate(24, 24) for t in targets]
-        aims = self.arrow_aims(targets)
         best, best_cost = None, None
         for pw in self.guide_widths():
             lines = T.wrap(text, TH.BODY, pw - 40)
@@ -365,8 +364,8 @@ class TableGuide:
                         continue
                     # A spot whose arrows must pass under labels pays for every pixel they do
                     # (worked out only for a spot that could still win: it costs the most).
-                    for t, grouped in aims:
-                        path = self.arrow_path(r, t, grouped)
+                    for t in targets:
+                        path = self.arrow_path(canvas, r, t)
                         if path is not None:
                             # and for its length and the cards it runs over: one from the far side
                             # crossed the player's cards to a button
@@ -377,66 +376,35 @@ class TableGuide:
                                      + ARROW_CARD_COST * over)
                     if best_cost is None or cost < best_cost:
                         best, best_cost = (r, lines), cost
-        self._guide_spot = (key, best)
-        return best
+        return self._memo.put("panel", key, best)
 
-    def results_texts(self) -> list[pygame.Rect]:
-        """Where this frame's results panel wrote its words (the title, the names, the scores):
-        the panel's own labels, which the table's label board does not hold."""
-        marks = list(self.label_layers) + [(len(T.DRAWN), "")]
-        return [pygame.Rect(rect) for (start, name), (end, _) in zip(marks, marks[1:]) if name == "results"
-                for _, rect in T.DRAWN[start:end]]
-
-    def draw_guide(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        moment = self.guide_moment()
-        self.guide_panel = None
-        self.guide_arrows: list[tuple[pygame.Vector2, pygame.Vector2]] = []   # (start, end), as drawn
+    def draw(self, canvas: Canvas) -> None:
+        moment = self.moment()
         if moment is None:
             return
-        pulse = self.pulse(4.0)
-        targets = self.guide_targets(moment)
+        surface, pal = canvas.surface, canvas.pal
+        pulse = 0.5 + 0.5 * math.sin(self.screen.time * 4.0)
+        targets = self.targets(moment)
         for rect in targets:
             ring = rect.inflate(12 + int(8 * pulse), 12 + int(8 * pulse))
             pygame.draw.rect(surface, GUIDE_COLOUR, ring, 4, border_radius=12)
-        panel, lines = self.panel_rect(moment.text, targets)
-        self.guide_panel = panel
+        panel, lines = self.panel_rect(canvas, moment.text, targets)
+        canvas.guide_panel = panel
         TH.draw_panel(surface, panel, pal, fill=(12, 40, 30, 240))
         pygame.draw.rect(surface, GUIDE_COLOUR, panel, 2, border_radius=TH.RADIUS)
-        n = self.guide.number(moment)
-        T.blit_text(surface, f"Guide · {n} of {len(self.guide.moments)}", TH.SMALL, GUIDE_COLOUR,
+        n = self.runner.number(moment)
+        T.blit_text(surface, f"Guide · {n} of {len(self.runner.moments)}", TH.SMALL, GUIDE_COLOUR,
                     (panel.x + 20, panel.y + 12), bold=True)
         y = panel.y + 44
         for line in lines:
             T.blit_text(surface, line, TH.BODY, pal.text, (panel.x + 20, y))
             y += T.line_height(TH.BODY)
-        x = panel.right - 16
-        for button in self.guide_buttons(moment):
-            bw = self.guide_button_width(button)
-            button.rect = pygame.Rect(0, 0, bw, 34)
-            button.rect.bottomright = (x, panel.bottom - 10)
-            x -= bw + 10
-            button.draw(surface, pal, False)
-        for rect, grouped in self.arrow_aims(targets):
-            self.guide_arrow(surface, panel, rect, grouped)
+        for button, rect in self.buttons_at(moment):
+            button.draw_at(surface, pal, rect, False)
+        for rect in targets:
+            self.guide_arrow(canvas, panel, rect)
 
-    @staticmethod
-    def arrow_aims(targets: list[pygame.Rect]) -> list[tuple[pygame.Rect, bool]]:
-        """What the arrows point at, and whether it is a group: the targets, those that touch (a
-        run of cards in a fanned hand) taken together, so one arrow reaches the group (Kumbal's run had
-        four long arrows, the first ending between two cards)."""
-        groups: list[list] = []
-        for rect in sorted(targets, key=lambda r: (r.x, r.y)):
-            # (a fan: cards overlapping or within a twelfth of a card of each other)
-            reach = max(4, rect.w // 12)
-            near = next((g for g in groups if g[0].inflate(2 * reach, 0).colliderect(rect)), None)
-            if near is not None:
-                near[0], near[1] = near[0].union(rect), True
-            else:
-                groups.append([pygame.Rect(rect), False])
-        return [(rect, grouped) for rect, grouped in groups]
-
-    def arrow_path(self, panel: pygame.Rect, target: pygame.Rect,
-                   middle: bool = False) -> tuple[pygame.Vector2, pygame.Vector2, float, list] | None:
+    def arrow_path(self, canvas: Canvas, panel: pygame.Rect, target: pygame.Rect) -> tuple[pygame.Vector2, pygame.Vector2, float, list] | None:
         """The arrow from the panel to the ring round `target`: of the straight lines from points
         along the panel's sides that face the target, the one crossing the least of the table's
         labels (texts, plates, buttons), the shortest among those. Returns its start, its end, how
@@ -459,19 +427,12 @@ class TableGuide:
         # A label on what it points at (the button itself, the pile's place) is where it ends;
         # only labels within reach of a line from the panel to the ring (or of its gaps' margin)
         # can be crossed.
-        taken = self.labels.taken
+        taken = canvas.board.taken
         labels = [taken[i] for i in panel.union(ring).inflate(8, 8).collidelistall(taken)
                   if not taken[i].collidepoint(target.center)]
         best = None
-        # (an arrow to a group ends on the middle half of its ring's side, over its cards: at its
-        # corner it ended between the first of them and the card beside it)
-        mid_x = (ring.left + ring.w // 4, ring.right - ring.w // 4) if middle else (ring.left, ring.right)
-        mid_y = (ring.top + ring.h // 4, ring.bottom - ring.h // 4) if middle else (ring.top, ring.bottom)
         for sx, sy in starts:
-            if sy <= ring.top or sy >= ring.bottom:
-                ex, ey = max(mid_x[0], min(sx, mid_x[1])), (ring.top if sy <= ring.top else ring.bottom)
-            else:
-                ex, ey = (ring.left if sx <= ring.left else ring.right), max(mid_y[0], min(sy, mid_y[1]))
+            ex, ey = max(ring.left, min(sx, ring.right)), max(ring.top, min(sy, ring.bottom))
             crossed = 0.0
             for r in labels:
                 clipped = r.clipline(sx, sy, ex, ey)
@@ -496,13 +457,14 @@ class TableGuide:
                     gaps.append((ts[0], ts[-1]))
         return start, end, crossed, gaps
 
-    def guide_arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect, middle: bool = False) -> None:
+    def guide_arrow(self, canvas: Canvas, panel: pygame.Rect, target: pygame.Rect) -> None:
         """An arrow from the panel's edge to a card it points at, kept off the table's texts where
         a straight line can be; where none can (a small window), it passes under them: the line is
         left out where it would cross a label, so every word stays readable."""
-        path = self.arrow_path(panel, target, middle)
+        path = self.arrow_path(canvas, panel, target)
         if path is None:
             return
+        surface = canvas.surface
         start, end, _, gaps = path
         span = end - start
         length = span.length()
@@ -524,7 +486,7 @@ class TableGuide:
             if (shaft_to - a) * length >= 2:
                 piece = (start + span * a, start + span * shaft_to)
                 pygame.draw.line(surface, GUIDE_COLOUR, piece[0], piece[1], 4)
-                self.guide_arrows.append(piece)
+                canvas.guide_arrows.append(piece)
         side = pygame.Vector2(-direction.y, direction.x)
         pygame.draw.polygon(surface, GUIDE_COLOUR, [end, end - direction * 18 + side * 10, end - direction * 18 - side * 10])
-        self.guide_arrows.append((end - direction * 18, end))
+        canvas.guide_arrows.append((end - direction * 18, end))

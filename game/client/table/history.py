@@ -5,7 +5,7 @@ open the history (the History button or H) and scroll back through the whole mat
 name in its colour. The table also marks each seat's last move: the cards it moved or looked at
 get a short bright outline in the seat's colour that settles to a thin one until the seat moves
 again, and a swap draws a trace between its two cards. Both are built from the animated events in
-the director's shared handlers, so every variant gets them without a line of its own.
+the shared handlers (facts.py), so every variant gets them without a line of its own.
 """
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import pygame
 
 from game.client.narration.wording import you_form
+from game.client.table.canvas import Canvas
 from game.client.table.sprites import CardSprite
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -49,56 +51,70 @@ class Trace:
 
 
 class History:
-    """Mixin of TableScene: the kept narration, the panel that shows it, the last-move traces."""
+    """The kept narration, the panel that shows it, the last-move traces."""
 
-    def init_history(self) -> None:
-        self.history: list[tuple[int, str]] = []     # (round, line) for the whole match
-        self.history_open = False
-        self.history_scroll = 0                      # lines scrolled up from the newest
+    interface = ("lines", "is_open", "scroll", "traces", "remember", "recall", "next_step", "deal_started",
+                 "mark_move", "clear_traces", "toggle", "handle", "rect", "draw_panel", "draw_traces")
+
+    def __init__(self, screen: Any, zones: Any, narrator: Any, on_toggle: Callable[[], None]):
+        self.screen, self.zones = screen, zones
+        self.narrator = narrator          # (a fresh one of the same game tells a continued match's past)
+        self.on_toggle = on_toggle        # (the History button says "Hide history" while it is open)
+        self.lines: list[tuple[int, str]] = []       # (round, line) for the whole match
+        self.is_open = False
+        self.scroll = 0                              # lines scrolled up from the newest
         self.traces: dict[int, Trace] = {}
         self.trace_step = 0                          # one per batch of events (one action)
+        self.deal_step: int | None = None            # the step that dealt the round (its peeks are nobody's move)
         self.last_mover: int | None = None           # the seat whose move was marked last
-        self._history_rect: pygame.Rect | None = None
 
     # -- keeping ---------------------------------------------------------------------------------
-    def recall_history(self, record) -> None:
+    def recall(self, record) -> list[str]:
         """A continued match: the panel tells the match so far as the game's narrator tells the
-        record, with a spectator's eyes, so nothing the player could not see. It was empty after
-        Continue."""
+        record, with a spectator's eyes, so nothing the player could not see (it was empty after
+        Continue). Returns the last lines, for the news beside the pile."""
         from game.client.narration.record import told_record
 
         recalled: list[tuple[int, str]] = []
-        for rnd, text in told_record(record, self.narrator_class(self.names)):
+        for rnd, text in told_record(record, type(self.narrator)(self.screen.names)):
             line = you_form(text)
             again = repeated(recalled[-1][1], line) if recalled else None   # (counted, as narrate does)
             if again is not None:
                 recalled[-1] = (recalled[-1][0], again)
             else:
                 recalled.append((rnd, line))
-        self.history = recalled + self.history
-        if not self.narration:      # and beside the pile, what happened last
-            self.narration.extend(line for _, line in recalled[-3:])
+        self.lines = recalled + self.lines
+        return [line for _, line in recalled[-3:]]
 
-    def remember_line(self, line: str) -> None:
-        rnd = max(1, getattr(getattr(self, "shown", None), "round", 1) or 1)
-        again = repeated(self.history[-1][1], line) if self.history else None
+    def remember(self, line: str) -> None:
+        rnd = max(1, getattr(self.screen.shown, "round", 1) or 1)
+        again = repeated(self.lines[-1][1], line) if self.lines else None
         if again is not None:
-            self.history[-1] = (self.history[-1][0], again)
+            self.lines[-1] = (self.lines[-1][0], again)
             return
-        self.history.append((rnd, line))
-        if self.history_scroll:
-            self.history_scroll += 1     # keep the lines the player is reading where they are
+        most = self.max_scroll() if self.scroll else 0
+        self.lines.append((rnd, line))
+        if self.scroll:
+            self.scroll = min(self.scroll, most) + 1     # keep the lines the player is reading where they are
+
+    def next_step(self) -> None:
+        """One action's events came: a seat's moves in it are one "last move"."""
+        self.trace_step += 1
+
+    def deal_started(self) -> None:
+        self.deal_step = self.trace_step
 
     def mark_move(self, seat: int, sprites: list[CardSprite], swap: bool = False, draws: bool = False) -> None:
         """``seat`` moved or looked at these cards (in this action): its last move on the table.
         ``draws``: cards drawn into its own hand; draws that follow each other with nobody else
         moving in between (a penalty taken card after card, one action each) are one move."""
-        if not 0 <= seat < len(self.names) or self.trace_step == getattr(self, "deal_step", None):
+        if not 0 <= seat < self.screen.seats or self.trace_step == self.deal_step:
             return
         trace = self.traces.get(seat)
         goes_on = trace is not None and draws and trace.draws and self.last_mover == seat
+        now = self.screen.time
         if trace is None or (trace.step != self.trace_step and not goes_on):
-            trace = self.traces[seat] = Trace(seat, self.trace_step, born=self.time, draws=draws)
+            trace = self.traces[seat] = Trace(seat, self.trace_step, born=now, draws=draws)
         trace.step = self.trace_step
         trace.draws = trace.draws and draws
         self.last_mover = seat
@@ -106,56 +122,66 @@ class History:
             if s not in trace.sprites:
                 trace.sprites.append(s)
         trace.swap = trace.swap or swap
-        trace.born = self.time
+        trace.born = now
 
     def clear_traces(self) -> None:
         self.traces.clear()
         self.last_mover = None
 
     # -- the panel ------------------------------------------------------------------------------
-    def toggle_history(self) -> None:
-        self.history_open = not self.history_open
-        self.history_scroll = 0
-        self._buttons_key = None
+    def toggle(self) -> None:
+        self.is_open = not self.is_open
+        self.scroll = 0
+        self.on_toggle()
 
-    def history_event(self, event: pygame.event.Event) -> bool:
-        """Keys and the wheel for the panel; True when the event was the panel's."""
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Keys and the wheel for the panel, and a click on it (not on the table under it); True
+        when the event was the panel's."""
         if event.type == pygame.KEYDOWN and event.key == HISTORY_KEY and not (event.mod & pygame.KMOD_CTRL):
-            self.toggle_history()
+            self.toggle()
             return True
-        if not self.history_open:
+        if not self.is_open:
             return False
         if event.type == pygame.KEYDOWN:
             step = {pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8, pygame.K_HOME: 10 ** 6, pygame.K_END: -10 ** 6}.get(event.key)
             if step is not None:
-                self.scroll_history(step)
+                self.scroll_by(step)
                 return True
             if event.key == pygame.K_ESCAPE:
-                self.toggle_history()
+                self.toggle()
                 return True
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_history(3 * event.y)
+            self.scroll_by(3 * event.y)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
             return True          # (old-style wheel clicks: the MOUSEWHEEL event scrolls)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect().collidepoint(event.pos):
+            return True          # a click on the open panel is not a click on the table under it
         return False
 
-    def scroll_history(self, lines: int) -> None:
-        self.history_scroll = max(0, min(self.history_scroll + lines, max(0, self._history_lines_total - self._history_fits)))
+    def scroll_by(self, lines: int) -> None:
+        most = self.max_scroll()
+        self.scroll = max(0, min(min(self.scroll, most) + lines, most))
 
-    _history_lines_total = 0
-    _history_fits = 1
+    def max_scroll(self) -> int:
+        """How far up the panel can scroll: its rows but those that fit."""
+        rect = self.rect()
+        return max(0, len(self.rows(rect.w - 32)) - self.fits(rect))
 
-    def history_rect(self) -> pygame.Rect:
-        w, h = self.layout.size
+    @staticmethod
+    def fits(rect: pygame.Rect) -> int:
+        return max(1, (rect.bottom - 12 - (rect.y + 44)) // (T.line_height(TH.SMALL) + 3))
+
+    def rect(self) -> pygame.Rect:
+        w, h = self.screen.layout.size
         width = min(460, max(300, int(w * 0.36)))
         return pygame.Rect(w - width - 12, 52, width, h - 52 - 12)
 
-    def history_rows(self, width: int) -> list[tuple[str, str]]:
+    def rows(self, width: int) -> list[tuple[str, str]]:
         """("head" | "line", text) rows of the panel, wrapped to ``width``."""
         rows: list[tuple[str, str]] = []
         last_round = None
-        for rnd, line in self.history:
+        for rnd, line in self.lines:
             if rnd != last_round:
                 rows.append(("head", f"Round {rnd}"))
                 last_round = rnd
@@ -163,20 +189,20 @@ class History:
                 rows.append(("line", part if i == 0 else "  " + part))
         return rows
 
-    def draw_history(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        if not self.history_open:
+    def draw_panel(self, canvas: Canvas) -> None:
+        if not self.is_open:
             return
-        rect = self._history_rect = self.history_rect()
+        surface, pal = canvas.surface, canvas.pal
+        rect = self.rect()
         surface.blit(TH.panel(rect.size, (8, 24, 18, 246), pal.accent, 12, 2), rect.topleft)
         T.blit_text(surface, "History", TH.BODY, pal.text, (rect.x + 16, rect.y + 10), bold=True)
         T.blit_text(surface, "H close · wheel, PgUp/PgDn scroll", TH.TINY, pal.text_dim, (rect.right - 14, rect.y + 15), "topright")
-        rows = self.history_rows(rect.w - 32)
-        self._history_lines_total = len(rows)
+        rows = self.rows(rect.w - 32)
         lh = T.line_height(TH.SMALL) + 3
         top, bottom = rect.y + 44, rect.bottom - 12
-        fits = self._history_fits = max(1, (bottom - top) // lh)
-        self.history_scroll = min(self.history_scroll, max(0, len(rows) - fits))
-        end = max(0, len(rows) - self.history_scroll)
+        fits = self.fits(rect)
+        scroll = min(self.scroll, max(0, len(rows) - fits))
+        end = max(0, len(rows) - scroll)
         start = max(0, end - fits)
         y = top
         clip = surface.get_clip()
@@ -194,12 +220,11 @@ class History:
         surface.set_clip(clip)
         if start > 0:
             T.blit_text(surface, "▲ more", TH.TINY, pal.text_dim, (rect.right - 16, top - 4), "bottomright")
-        if self.history_scroll:
+        if scroll:
             T.blit_text(surface, "▼ newer", TH.TINY, pal.text_dim, (rect.right - 16, bottom + 2), "bottomright")
 
-    def name_colours(self) -> dict[str, tuple]:
-        pal = self.palette
-        colours = {name: pal.seat_colour(i) for i, name in enumerate(self.names)}
+    def name_colours(self, pal: TH.Palette) -> dict[str, tuple]:
+        colours = {name: pal.seat_colour(i) for i, name in enumerate(self.screen.names)}
         if "You" in colours:
             colours["you"] = colours["You"]
             colours["Your"] = colours["your"] = colours["You"]
@@ -207,7 +232,7 @@ class History:
 
     def draw_named_line(self, surface: pygame.Surface, line: str, pos: tuple[int, int], pal: TH.Palette) -> None:
         """A line with every seat's name (and "you") in that seat's colour."""
-        colours = self.name_colours()
+        colours = self.name_colours(pal)
         names = sorted(colours, key=len, reverse=True)
         if not names:
             T.blit_text(surface, line, TH.SMALL, pal.text, pos)
@@ -224,19 +249,21 @@ class History:
             T.blit_text(surface, line[at:], TH.SMALL, pal.text, (x, y))
 
     # -- the last moves on the table ------------------------------------------------------------------
-    def draw_traces(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        if self.curtain_pending is not None:
+    def draw_traces(self, canvas: Canvas) -> None:
+        if self.screen.curtain is not None:
             return
-        on_table = {id(s) for name in ("grid", "hand", "held") for _, s in self.zones[name].resting()}
-        on_table.update(id(s) for s in self.discard[-1:])
+        surface, pal = canvas.surface, canvas.pal
+        on_table = {id(s) for name in ("grid", "hand", "held") for _, s in self.zones.kind(name).resting()}
+        on_table.update(id(s) for s in self.zones.discard[-1:])
+        unit = self.screen.layout.unit
         for seat, trace in self.traces.items():
             shown = [s for s in trace.sprites if id(s) in on_table and not s.moving]
             if not shown:
                 continue
-            age = self.time - trace.born
+            age = self.screen.time - trace.born
             colour = pal.seat_colour(seat)
             bright = age < TRACE_BRIGHT
-            width = max(2, int((4 if bright else 2) * self.layout.unit))
+            width = max(2, int((4 if bright else 2) * unit))
             if bright:
                 pulse = 0.5 + 0.5 * math.sin(age * 7)
                 colour = TH.lighten(colour, 0.3 * pulse)
@@ -248,16 +275,17 @@ class History:
 
     def draw_swap_trace(self, surface: pygame.Surface, a, b, colour, bright: bool) -> None:
         """A dashed line between the two swapped cards, a dot at each end."""
+        unit = self.screen.layout.unit
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = math.hypot(dx, dy)
         if length < 1:
             return
-        dash = 14 * self.layout.unit
+        dash = 14 * unit
         n = max(1, int(length / dash))
-        width = max(2, int((3 if bright else 2) * self.layout.unit))
+        width = max(2, int((3 if bright else 2) * unit))
         for i in range(0, n, 2):
             p0 = (a[0] + dx * i / n, a[1] + dy * i / n)
             p1 = (a[0] + dx * min(n, i + 1) / n, a[1] + dy * min(n, i + 1) / n)
             pygame.draw.line(surface, colour, p0, p1, width)
         for p in (a, b):
-            pygame.draw.circle(surface, colour, (int(p[0]), int(p[1])), max(4, int(6 * self.layout.unit)))
+            pygame.draw.circle(surface, colour, (int(p[0]), int(p[1])), max(4, int(6 * unit)))

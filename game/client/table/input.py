@@ -3,63 +3,65 @@
 Nothing here knows a rule. The acting human's legal actions say it all: ``action.targets()``
 names the places an action picks, in order, so a click on a place picks among the legal actions
 whose next target is that place (two clicks for a two-place action); an action with no target is
-a button, worded by the variant's ``action_labels`` (action type -> ``Choice``). A variant may
-also let a click on a pile or a held card take a target-less action (``click_actions``). When no
-legal action fits a click, the table either lets the engine refuse the action the click asks for
-(and words the refusal) or says what the table waits for.
+a button, worded by the spec's ``label_for`` (action type -> ``Choice``). A spec may also let a
+click on a pile or a held card take a target-less action (``click_actions``). When no legal
+action fits a click, the table either lets the engine refuse the action the click asks for (and
+words the refusal) or says what the table waits for. The buttons (the player's, the results',
+History) are laid out again only when what they depend on changes.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
+from game.client.table.spec import Choice  # noqa: F401  (Choice: for the specs)
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.client.ui.widgets import Button
+from game.client.ui.widgets import Button, Form
 from game.core.actions import Action
 from game.core.cards import Place
 from game.core.errors import IllegalAction
 from game.core.view import SPECTATOR
 
-
 CLICK_AHEAD = 1.5   # seconds a click that ended a look may wait for the table to be ready
 
 
-@dataclass(frozen=True)
-class Choice:
-    """How a button for a target-less action reads."""
+class Input:
+    """Legal actions -> highlights, clicks, buttons, keys."""
 
-    text: str
-    key: int | None = None
-    hint: str = ""
-    primary: bool = False
+    interface = ("pick", "clear_pick", "form", "acting_human", "input_seat", "legal", "place_choices", "targets", "click",
+                 "submit", "legal_buttons", "table_event", "handle_event", "update_buttons", "invalidate",
+                 "button_rect", "take_click_ahead")
 
-
-class LegalInput:
-    """Mixin of TableScene: legal actions -> highlights, clicks, buttons, keys."""
-
-    action_labels: dict[type, Choice] = {}
-    # place (or a zone name, e.g. "held": the acting seat's own) -> target-less action types a
-    # click there takes, the first legal one; if none is legal the first is tried (and refused)
-    click_actions: dict[Any, tuple[type, ...]] = {}
-    table_keys: tuple[int, ...] = (pygame.K_SPACE,)   # go to the table even when a button has focus
-
-    def init_input(self) -> None:
+    def __init__(self, screen: Any, spec: Any, match: Any, director: Any, hud: Any, results: Any, history: Any,
+                 coach: Any, guide: Any, sound: Any, actions: dict[str, Callable[[], None]]):
+        self.screen, self.spec, self.match, self.director = screen, spec, match, director
+        self.hud, self.results, self.history, self.coach, self.guide = hud, results, history, coach, guide
+        self.sound = sound
+        self.actions = actions        # the table's own: pause, next_round, rematch, replay, main_menu
+        self.form = Form(sound=sound.play)
         self.pick: list[Place] = []              # the places picked so far for a multi-place action
         self._buttons_key: Any = None
         self.click_ahead: tuple[Place, float, set[type]] | None = None   # a card clicked to end a look (hold_click)
 
     # -- who acts, and with what ----------------------------------------------------------------------
-    def input_seat(self) -> int | None:
-        """The human the pointer acts for now."""
-        if self.claimer is not None:
-            return self.claimer
+    def acting_human(self) -> int | None:
+        """The human the pointer acts for by default: a hot-seat claimer, else the first human the
+        rules let act now."""
+        if self.screen.claimer is not None:
+            return self.screen.claimer
         acting = self.match.view(SPECTATOR).acting
-        return next((h for h in self.humans if h in acting), None)
+        return next((h for h in self.screen.humans if h in acting), None)
+
+    def input_seat(self) -> int | None:
+        return self.spec.input_seat()
+
+    def clear_pick(self) -> None:
+        """Forget the places picked so far (the choice they were for is over)."""
+        self.pick = []
 
     def legal(self, seat: int) -> list[Action]:
         return self.match.legal(seat)
@@ -75,9 +77,10 @@ class LegalInput:
         return choices
 
     def click_types(self, place: Place, seat: int) -> tuple[type, ...]:
+        click_actions = self.spec.click_actions
         if place.zone == "held":
-            return self.click_actions.get("held", ()) if place.seat == seat else ()
-        return self.click_actions.get(place, ())
+            return click_actions.get("held", ()) if place.seat == seat else ()
+        return click_actions.get(place, ())
 
     def targets(self) -> tuple[set, set]:
         """(places to highlight as legal targets, places picked) for the acting human."""
@@ -87,15 +90,15 @@ class LegalInput:
         lit = set(self.place_choices(seat))
         if not self.pick:
             kinds = {type(a) for a in self.legal(seat)}
-            for place in self.click_actions:
-                if isinstance(place, Place) and kinds & set(self.click_actions[place]):
+            for place, types in self.spec.click_actions.items():
+                if isinstance(place, Place) and kinds & set(types):
                     lit.add(place)
         return lit, set(self.pick)
 
     def click(self, place: Place) -> None:
         seat = self.input_seat()
         if seat is None:
-            self.no_input_seat(place)
+            self.spec.no_input_seat(place)
             return
         if place in self.pick:
             self.pick.remove(place)
@@ -105,20 +108,20 @@ class LegalInput:
             done = [a for a in choices if len(a.targets()) == len(self.pick) + 1]
             if done:
                 self.pick = []
-                self.act(done[0])
+                self.spec.act(done[0])
             else:
                 self.pick.append(place)
             return
         kinds = self.click_types(place, seat) if not self.pick else ()
         if kinds:
             legal = [a for a in self.legal(seat) if type(a) in kinds]
-            self.act(legal[0] if legal else kinds[0](seat))   # refused: the reason is shown
+            self.spec.act(legal[0] if legal else kinds[0](seat))   # refused: the reason is shown
             return
         aimed = self.aimed_at(place, seat) if not self.pick else None
         if aimed is not None:
-            self.act(aimed)   # the rules say why not ("you have already looked at that card")
+            self.spec.act(aimed)   # the rules say why not ("you have already looked at that card")
             return
-        self.say(self.not_a_choice(place))
+        self.hud.say(self.spec.not_a_choice(place))
 
     def aimed_at(self, place: Place, seat: int) -> Action | None:
         """What a click on a card no legal action names asks for: a legal kind of one-card action
@@ -143,44 +146,34 @@ class LegalInput:
                 return aimed
         return None
 
-    def no_input_seat(self, place: Place) -> None:
-        """A click while no human may act (a variant words whose turn it is)."""
-
-    def not_a_choice(self, place: Place) -> str:
-        """Why a click on a place no legal action names does nothing."""
-        return self.prompt() or "That is not a choice now."
-
-    def act(self, action: Action) -> bool:
-        return self.submit(action)
-
     def submit(self, action: Action) -> bool:
         """A human's intent: applied by the rules at once (its facts then animate), or refused
         with a readable reason."""
-        before = self.guide_before()
+        before = self.guide.before()
         try:
-            self.match.submit(action, self.table_time)
+            self.match.submit(action, self.screen.table_time)
         except IllegalAction as exc:
-            self.say(self.explain(exc, action))
+            self.hud.say(self.spec.explain(exc, action))
             self.sound.play("click", 0.4)
             return False
-        self.guide_acted(action, before)
+        self.guide.acted(action, before)
+        self.spec.acted(action)
         return True
 
     # -- buttons ---------------------------------------------------------------------------------------
-    def label_for(self, action: Action) -> Choice | None:
-        """The button for a target-less legal action (None: no button)."""
-        return self.action_labels.get(type(action))
-
-    def build_buttons(self) -> list[Button]:
+    def legal_buttons(self) -> list[Button]:
+        """One button per target-less legal action of the acting human (in ``action_labels``
+        order), the spec's own, and the coach's Hint."""
         seat = self.input_seat()
-        if seat is None or not self.ready_for_input() or self.match.over:
+        if seat is None or not self.director.ready_for_input() or self.match.over:
             return []
-        order = list(self.action_labels)
+        labels = self.spec.action_labels
+        order = list(labels)
         found: list[tuple[int, Choice, Action]] = []
         for action in self.legal(seat):
-            if action.targets() or type(action) not in self.action_labels:
+            if action.targets() or type(action) not in labels:
                 continue
-            choice = self.label_for(action)
+            choice = self.spec.label_for(action)
             if choice is not None:
                 found.append((order.index(type(action)), choice, action))
         found.sort(key=lambda f: f[0])
@@ -188,44 +181,48 @@ class LegalInput:
         for _, choice, action in found:
             key = choice.key if choice.key not in keys else None   # one button per shortcut
             keys.add(choice.key)
-            buttons.append(Button(choice.text, lambda a=action: self.act(a), shortcut=key, hint=choice.hint,
+            buttons.append(Button(choice.text, lambda a=action: self.spec.act(a), shortcut=key, hint=choice.hint,
                                   primary=choice.primary))
-        buttons += self.extra_buttons()
+        buttons += self.spec.extra_buttons()
         if buttons and self.match.has_coach(seat):
-            buttons.append(Button("Hint", self.ask_coach, shortcut=pygame.K_F1, hint="F1"))
+            buttons.append(Button("Hint", self.coach.ask, shortcut=pygame.K_F1, hint="F1"))
         return buttons
 
-    def extra_buttons(self) -> list[Button]:
-        return []
+    def invalidate(self) -> None:
+        """Lay the buttons out again at the next frame."""
+        self._buttons_key = None
 
-    def buttons_key(self) -> Any:
-        return (self.match.version, self.claimer, self.viewer, tuple(self.pick))
+    def button_rect(self, text: str) -> pygame.Rect | None:
+        """Where the button with these words is (None: no such button shows)."""
+        for widget in self.form.widgets:
+            if isinstance(widget, Button) and widget.text == text and widget.rect is not None:
+                return widget.rect
+        return None
 
     def relayout_buttons(self) -> None:
+        screen, director = self.screen, self.director
         # (last, so that the focus and Enter stay on the button that was first before it came)
-        replay = Button("Replay round", self.open_replay, shortcut=pygame.K_v, hint="V")
-        if self.guided_round_over() and not self.animating:
-            buttons = self.guided_end_buttons()        # a guided match is one round, whatever the game
-        elif self.showing_match_result() and not self.animating:
-            buttons = [Button("Rematch", self.rematch, shortcut=pygame.K_r, hint="R"),
-                       Button("Main menu", self.app.to_main_menu, primary=True, hint="Enter"), replay]
-        elif self.match_result is not None and not self.animating:
-            buttons = [Button("Match result", self.show_match_result, primary=True, hint="Enter"), replay]
-        elif self.round_result is not None and not self.animating and self.round_over():
-            buttons = [Button("Next round", self.next_round, primary=True, hint="Enter"), replay]
-        elif self.hold is not None:
-            buttons = [Button("Done", self.release_hold, primary=True, hint="Enter")]
+        replay = Button("Replay round", self.actions["replay"], shortcut=pygame.K_v, hint="V")
+        if screen.showing_match_result() and not director.animating:
+            buttons = [Button("Rematch", self.actions["rematch"], shortcut=pygame.K_r, hint="R"),
+                       Button("Main menu", self.actions["main_menu"], primary=True, hint="Enter"), replay]
+        elif screen.match_result is not None and not director.animating:
+            buttons = [Button("Match result", self.results.show_match_result, primary=True, hint="Enter"), replay]
+        elif screen.round_result is not None and not director.animating and self.match.round_over():
+            buttons = [Button("Next round", self.actions["next_round"], primary=True, hint="Enter"), replay]
+        elif director.hold is not None:
+            buttons = [Button("Done", director.release_hold, primary=True, hint="Enter")]
         else:
-            buttons = self.build_buttons()
-        w, h = self.layout.size
-        if self.match_result is not None or self.round_result is not None:
+            buttons = self.spec.buttons()
+        w, h = screen.layout.size
+        if screen.match_result is not None or screen.round_result is not None:
             least = 200 if len(buttons) < 3 else 150      # three buttons (Replay round, Rematch, Main menu) still fit
             widths = [max(least, T.text(b.text, TH.BODY, (0, 0, 0), True).get_width() + 80) for b in buttons]
-            self.results_row = sum(widths) + 16 * (len(buttons) - 1)   # (the panel is made wide enough for them)
-            panel = self.overlay_rect()
-            x = panel.centerx - self.results_row // 2
+            self.results.set_buttons_row(sum(widths) + 16 * (len(buttons) - 1))   # (the panel is made wide enough)
+            overlay = self.spec.overlay_rect()
+            x = overlay.centerx - (sum(widths) + 16 * (len(buttons) - 1)) // 2
             for b, bw in zip(buttons, widths):
-                b.rect = pygame.Rect(x, panel.bottom - 16 - 46, bw, 46)
+                b.rect = pygame.Rect(x, overlay.bottom - 16 - 46, bw, 46)
                 x += bw + 16
         else:
             y, x = h - 16, w - 16
@@ -234,55 +231,50 @@ class LegalInput:
                 b.rect = pygame.Rect(0, 0, bw, 44)
                 b.rect.bottomright = (x, y)
                 y -= 52
-        history = Button("Hide history" if self.history_open else "History", self.toggle_history, hint="H",
-                         size=TH.SMALL)
+        history_button = Button("Hide history" if self.history.is_open else "History", self.history.toggle, hint="H",
+                                size=TH.SMALL)
         # as wide as its words (a fixed 172 px reached over the top right seat's cards at 960x540)
-        hw = max(112, T.text(history.text, TH.SMALL, (0, 0, 0), True).get_width() + 64)
-        history.rect = pygame.Rect(w - 12 - hw, 10, hw, 36)
-        self.form.set_widgets(buttons + [history], keep_focus=False)
+        hw = max(112, T.text(history_button.text, TH.SMALL, (0, 0, 0), True).get_width() + 64)
+        history_button.rect = pygame.Rect(w - 12 - hw, 10, hw, 36)
+        self.form.set_widgets(buttons + [history_button], keep_focus=False)
         # Enter presses the button that says "Enter": the primary one, not whichever comes first
         # (on the match result Enter started a rematch under a "Main menu · Enter" button).
         primary = next((b for b in buttons if b.primary and b.enabled), None)
         if primary is not None:
             self.form.focus_on(primary)
-        elif not buttons or pygame.K_RETURN in self.table_keys:
+        elif not buttons:
             # Nothing of the player's to press (a bot's turn): History must not take the focus, or
-            # it wears the gold ring at every bot's turn and a late Enter opens it. Where Enter
-            # goes to the table (a hand's chosen cards), a ring on a button would say Enter presses
-            # it: Kumbal's "Take 7♥" stood lit at every draw.
+            # it wears the gold ring at every bot's turn and a late Enter opens it.
             self.form.unfocus()
 
     def update_buttons(self) -> None:
-        key = (self.buttons_key(), self.hold.kind if self.hold else None, self.claimer,
-               bool(self.round_result), bool(self.match_result), self.final_round_seen, self.ready_for_input(),
-               self.animating, self.history_open, self.guide_moment() is not None)
+        screen, director = self.screen, self.director
+        hold = director.hold
+        key = ((self.match.version, screen.claimer, screen.viewer, tuple(self.pick), self.spec.choice_key()),
+               hold.kind if hold else None, screen.claimer, bool(screen.round_result), bool(screen.match_result),
+               screen.final_round_seen, director.ready_for_input(), director.animating, self.history.is_open,
+               self.guide.moment() is not None)
         if key != self._buttons_key:
             self._buttons_key = key
             self.relayout_buttons()
 
     # -- events ----------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.take_back_event(event):
-            return
-        if self.guide_event(event):
-            return
-        if self.history_event(event):
-            return
-        if self.history_open and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-                and self.history_rect().collidepoint(event.pos):
-            return      # a click on the open history panel is not a click on the table under it
+        """What the take-back, the guide and the history left: Esc, the table's keys, the buttons,
+        then the table itself."""
+        screen, director = self.screen, self.director
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.pick:
                 self.pick = []
                 return
-            if self.claimer is not None:
-                self.claimer = None
+            if screen.claimer is not None:
+                screen.claimer = None
                 return
-            self.open_pause()
+            self.actions["pause"]()
             return
-        if event.type == pygame.KEYDOWN and event.key in self.table_keys and self.hold is None \
-                and self.round_result is None and self.match_result is None:
-            self.handle_table_event(event)   # the table's own keys, never "press the focused button"
+        if event.type == pygame.KEYDOWN and event.key in self.spec.table_keys and director.hold is None \
+                and screen.round_result is None and screen.match_result is None:
+            self.spec.table_event(event)   # the table's own keys, never "press the focused button"
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             # Space is the table's pass key, pressed in a hurry: one that comes as the last window
@@ -291,32 +283,33 @@ class LegalInput:
             return
         if self.form.handle_event(event):
             return
-        if self.match_result is not None or self.round_result is not None:
+        if screen.match_result is not None or screen.round_result is not None:
             return
-        self.handle_table_event(event)
+        self.spec.table_event(event)
 
-    def handle_table_event(self, event: pygame.event.Event) -> None:
-        """Clicks on places; Enter ends a hold. A variant adds its keys (``table_key``)."""
+    def table_event(self, event: pygame.event.Event) -> None:
+        """Clicks on places; Enter ends a hold; F1 asks the coach; the spec's own keys."""
+        director, over = self.director, self.match.over
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.hold is not None and not self.match.over:
-                self.hold_click(self.place_at(event.pos))
+            if director.hold is not None and not over:
+                self.hold_click(self.spec.place_at(event.pos))
                 return
-            if not self.ready_for_input() or self.match.over:
+            if not director.ready_for_input() or over:
                 return
-            place = self.place_at(event.pos)
+            place = self.spec.place_at(event.pos)
             if place is not None:
                 self.click(place)
             return
         if event.type != pygame.KEYDOWN:
             return
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hold is not None:
-            self.release_hold()
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and director.hold is not None:
+            director.release_hold()
             return
         if event.key == pygame.K_F1:
-            self.ask_coach()
+            self.coach.ask()
             return
-        if self.ready_for_input() and not self.match.over:
-            self.table_key(event.key)
+        if director.ready_for_input() and not over:
+            self.spec.table_key(event.key)
 
     def hold_click(self, place: Place | None) -> None:
         """A click on a card while the player's start-of-round peek waits for Enter ends the look,
@@ -325,13 +318,13 @@ class LegalInput:
         first, used to be dropped without a word. Not after an ability's look, where the next
         choice is a claim (a click to dismiss the look must never claim a card), nor in hot seat,
         where the end of a look brings the curtain for the next player, nor in the guided match."""
-        hold = self.hold
-        if place is None or hold is None or hold.kind != "peek" or hold.seat not in self.humans or self.hotseat \
-                or self.guided:      # (the guided match takes the player through each step, this one too)
+        hold = self.director.hold
+        if place is None or hold is None or hold.kind != "peek" or hold.seat not in self.screen.humans \
+                or self.screen.hotseat or self.guide.guided:   # (the guided match leads the player through each step)
             return
         kinds = {type(a) for a in self.legal(hold.seat)}
-        self.release_hold()
-        self.click_ahead = (place, self.time, kinds)
+        self.director.release_hold()
+        self.click_ahead = (place, self.screen.time, kinds)
 
     def take_click_ahead(self) -> None:
         """The click that ended a look, once the table is ready again: taken if that card is then a
@@ -340,16 +333,13 @@ class LegalInput:
         if self.click_ahead is None:
             return
         place, at, kinds = self.click_ahead
-        if self.time - at > CLICK_AHEAD or self.match.over:
+        if self.screen.time - at > CLICK_AHEAD or self.match.over:
             self.click_ahead = None
             return
-        if self.hold is not None or not self.ready_for_input():
+        if self.director.hold is not None or not self.director.ready_for_input():
             return
         self.click_ahead = None
         seat = self.input_seat()
         choices = self.place_choices(seat).get(place) if seat is not None else None
         if choices and all(type(a) in kinds for a in choices):
             self.click(place)
-
-    def table_key(self, key: int) -> None:
-        """A variant's own keys (number keys for slots, claim keys...)."""

@@ -6,24 +6,25 @@ drawn card, a click on one of your cards (or 1-9) swaps it in, abilities pick th
 click, S skips, X swaps the two looked-at cards. During a reaction window a click on any card
 claims a match (hot-seat: the claimer presses their seat key Q W E R T Y first), Space passes.
 What a click may pick comes from the legal actions (see input.py); what the memory-grid tables
-share is in memory_grid.py; this module holds Kombio's faces and wording.
+share is in memory_grid.py; this spec holds Kombio's own events and wording (its words and
+faces are narration/kombio.py's).
 """
 
 from __future__ import annotations
 
-
 import pygame
 
-from game.client.table.input import Choice
-from game.client.table.memory_grid import ClaimWords, MemoryGridTable
 from game.client.narration.kombio import KombioNarrator
 from game.client.narration.wording import whose
+from game.client.table.base import table_factory
+from game.client.table.memory_grid import ClaimWords, GridSpec
+from game.client.table.spec import Choice
 from game.client.tables import register_table
 from game.core.actions import Action
 from game.core.cards import Card
-from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityEnded, AbilityStarted, BlindSwap, CallKombio,
-                                  DecidePenalty, KombioCalled, LookAny, LookOpponent, LookOwn, LookTwo,
-                                  MatchAttempted, PlayDrawn, SkipAbility, SwapLooked)
+from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityStarted, BlindSwap, CallKombio, DecidePenalty,
+                                  KombioCalled, LookAny, LookOpponent, LookOwn, LookTwo, MatchAttempted, PlayDrawn,
+                                  SkipAbility, SwapLooked)
 
 # What a click does while an ability waits for its target, by the action it takes.
 PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
@@ -34,63 +35,70 @@ PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
               SwapLooked: "click a card to swap the looked-at card with, or keep (S)"}
 
 
-class KombioTable(MemoryGridTable):
+class KombioTable(GridSpec):
     variant_id = "kombio"
-    variant_title = "Kombio"
+    title = "Kombio"
+    narrator = KombioNarrator
     ring_label = "Match?"
     call_word = call_name = "KOMBIO"
     call_action = CallKombio
     pick_words = PICK_WORDS
     deck_cards = DECK_CARDS
-    ability_ended = AbilityEnded
-    narrator_class = KombioNarrator
     action_labels = {
-        **MemoryGridTable.action_labels,
+        **GridSpec.action_labels,
         CallKombio: Choice("Call KOMBIO", pygame.K_k),
         PlayDrawn: Choice("Play to discard", pygame.K_p),
         DecidePenalty: Choice("Penalty card instead", pygame.K_n),
     }
 
-    def on_AbilityStarted(self, ev: AbilityStarted) -> None:
-        self.float_text(None, f"{ev.rank}: {ev.ability}", self.palette.info)
-        self.pick = []
-        self.pause_for(0.35)
+    # -- Kombio's own facts -------------------------------------------------------------------------
+    def ability_played(self, ev: AbilityStarted) -> None:
+        t = self.t
+        t.hud.float_text(None, f"{ev.rank}: {ev.ability}", t.palette.info)
+        t.input.clear_pick()
+        t.director.pause_for(0.35)
 
-    def on_MatchAttempted(self, ev: MatchAttempted) -> None:
-        sprite = self.sprite_at(ev.place)
-        who = self.names[ev.seat]
+    def match_attempted(self, ev: MatchAttempted) -> None:
+        t = self.t
+        sprite = t.zones.sprite_at(ev.place)
+        who = t.screen.names[ev.seat]
         if ev.correct:
-            self.sound.play("match")
-            self.float_text(ev.place.seat, f"✓ {who} matches!", self.palette.good)
+            t.sound.play("match")
+            t.hud.float_text(ev.place.seat, f"✓ {who} matches!", t.palette.good)
         else:
-            self.float_text(ev.place.seat, f"✗ {who}: wrong", self.palette.bad)
+            t.hud.float_text(ev.place.seat, f"✗ {who}: wrong", t.palette.bad)
             self.claim_place = ev.place
         if sprite is not None:
             sprite.card, sprite.show_to = ev.card, None
-            self.flip(sprite, True, lift=1.0)
-        self.pause_for(0.55)
+            t.director.flip(sprite, True, lift=1.0)
+        t.director.pause_for(0.55)
 
-    def on_KombioCalled(self, ev: KombioCalled) -> None:
+    def called(self, ev: KombioCalled) -> None:
+        t = self.t
         self.caller = ev.seat
-        self.sound.play("call")
-        self.float_text(ev.seat, "KOMBIO!", self.palette.accent)
-        self.pause_for(0.6)
+        t.sound.play("call")
+        t.hud.float_text(ev.seat, "KOMBIO!", t.palette.accent)
+        t.director.pause_for(0.6)
+
+    handlers = {**GridSpec.handlers, AbilityStarted: ability_played, MatchAttempted: match_attempted,
+                KombioCalled: called}
 
     def score_reasons(self, ev):
         """Kombio words the call for each seat: who called, and who beat the caller."""
+        names = self.t.screen.names
         per, general = super().score_reasons(ev)
         caller = self.caller
-        if caller is None or not 0 <= caller < len(self.names):
+        if caller is None or not 0 <= caller < len(names):
             return per, general
         per.pop(caller, None)
         hands = ev.hands
-        others = [o for o in range(len(self.names)) if o != caller]
+        others = [o for o in range(len(names)) if o != caller]
         lower = [o for o in others if hands[o] < hands[caller]]
         tied = [o for o in others if hands[o] == hands[caller]]
         bonus = ev.scores[caller] - hands[caller]
 
         def listed(seats):
-            return " and ".join(self.names[o] for o in seats)
+            return " and ".join(names[o] for o in seats)
         if bonus > 0:
             if lower:
                 why = f"called KOMBIO but {listed(lower)} {'was' if len(lower) == 1 else 'were'} lower: +{bonus}"
@@ -102,7 +110,7 @@ class KombioTable(MemoryGridTable):
             for o in others:
                 extra = ev.scores[o] - hands[o]
                 if extra > 0:
-                    per.setdefault(o, []).insert(0, f"{whose(self.names[caller])} KOMBIO call was lowest: +{extra}")
+                    per.setdefault(o, []).insert(0, f"{whose(names[caller])} KOMBIO call was lowest: +{extra}")
         return per, general
 
     # -- buttons, prompts -------------------------------------------------------------------------------
@@ -127,9 +135,9 @@ class KombioTable(MemoryGridTable):
         if SwapLooked in kinds:
             return f"{name}: {PICK_WORDS[SwapLooked]}"
         if DecidePenalty in kinds:
-            claimer = self.names[v.wrong_claimer] if v.wrong_claimer is not None else "They"
+            claimer = self.t.screen.names[v.wrong_claimer] if v.wrong_claimer is not None else "They"
             return f"{claimer} wrongly claimed your card: they take it (G) or a penalty card (N)?"
         return super().turn_prompt(v, actor, name, kinds)
 
 
-register_table("kombio", KombioTable, pass_closes_window=True)
+register_table("kombio", table_factory(KombioTable), pass_closes_window=True)

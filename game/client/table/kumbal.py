@@ -22,8 +22,10 @@ from typing import Any
 
 import pygame
 
-from game.client.table.hand_table import HandTable
-from game.client.table.input import Choice
+from game.client.table.base import table_factory
+from game.client.table.canvas import Canvas
+from game.client.table.hand_table import HandSpec
+from game.client.table.spec import Choice
 from game.client.table.sprites import CardSprite
 from game.client.narration.kumbal import KumbalNarrator, points_words, short
 from game.client.narration.wording import whose
@@ -38,7 +40,7 @@ from game.core.errors import IllegalAction, NotYourTurn, WindowClosed, WrongPhas
 from game.core.events import CardMoved
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
-from game.core.hands import DrawPending, HandRevealed
+from game.core.hands import DirectionChanged, DrawPending, HandRevealed
 from game.core.standard_deck import card_name
 from game.variants.kumbal import (DECK_CARDS, CallKumbal, CallResult, CannotCall, CannotTake, Cut, CutWanted,
                                   DeckCut, Discard, Discarded, DrawFromDeck, FreeDiscard, FreeDiscarded,
@@ -66,13 +68,13 @@ class KumbalPile(PileZone):
         return super().take(place, card)
 
 
-class KumbalTable(HandTable):
+class KumbalTable(HandSpec):
     variant_id = "kumbal"
-    variant_title = "Kumbal"
+    title = "Kumbal"
     discard_shown = 7
     zone_kinds = (GridZone, FanZone, HeldZone, KumbalPile, DeckZone)
     window_trigger = "free-discard"
-    narrator_class = KumbalNarrator
+    narrator = KumbalNarrator
     ring_label = "Free discard?"
     action_labels = {CallKumbal: Choice("Kumbal!", pygame.K_k, primary=True),
                      PickUp: Choice("Pick up", pygame.K_p),
@@ -81,15 +83,15 @@ class KumbalTable(HandTable):
                      Pass: Choice("Pass", hint="Space")}
     click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard,)}
 
-    def __init__(self, app, record, storage=None):
+    def __init__(self, table):
+        super().__init__(table)
         self.chosen: set[int] = set()          # ids of the selected cards of the acting hand
         self.cursor: int | None = None         # keyboard position in the acting hand
         self.cut_at: int | None = None         # the cut point under the pointer or the arrows
-        super().__init__(app, record, storage)
 
     # -- hooks -----------------------------------------------------------------------------------
-    def deck_size_at_start(self) -> int:
-        return len(DECK_CARDS) * (2 if len(self.names) >= 6 else 1)
+    def deck_size(self) -> int:
+        return len(DECK_CARDS) * (2 if len(self.t.screen.names) >= 6 else 1)
 
     def hand_key(self, card: Card) -> Any:
         if card.rank == "joker":
@@ -97,16 +99,16 @@ class KumbalTable(HandTable):
         return (_SUIT_ORDER.get(card.suit, 9), _RANK_ORDER.get(card.rank, 99), card.id)  # type: ignore[arg-type]
 
     def match_end_reason(self) -> str:
-        return self.over_target_reason(int(self.view().options.get("target", 100)), "went past")
+        return self.t.results.over_target_reason(int(self.view().options.get("target", 100)), "went past")
 
     def narration_left(self) -> int:
-        L = self.layout
+        L = self.t.screen.layout
         fan = (self.discard_shown - 1) * L.pile_card[0] * 0.34
         return int(L.discard_pos[0] + L.pile_card[0] * 0.5 + fan + 24 * L.unit)
 
     def pile_pose(self, index: int, count: int):
         """The pile's latest cards fan out to the right, the top card last."""
-        L = self.layout
+        L = self.t.screen.layout
         (x, y) = L.discard_pos
         step = L.pile_card[0] * 0.34
         shown = min(count, self.discard_shown)
@@ -116,29 +118,26 @@ class KumbalTable(HandTable):
     def landing_pose(self, place: Place, sprite: CardSprite):
         if place != DISCARD:
             return super().landing_pose(place, sprite)
-        pile = self.discard
+        pile = self.t.zones.discard
         return self.pile_pose(pile.index(sprite) if sprite in pile else len(pile) - 1, len(pile))
 
     # -- who acts ----------------------------------------------------------------------------------
     def keeps_hand_open(self, seat: int) -> bool:
-        return FreeDiscard(seat) in self.legal(seat)
+        return FreeDiscard(seat) in self.t.input.legal(seat)
 
     def forget_choice(self) -> None:
         self.chosen, self.cursor, self.cut_at = set(), None, None
 
     def wanted_viewer(self) -> int | None:
         cutter = self.view().cutter if self.view().phase == "cut" else None
-        if cutter is not None and cutter in self.humans and self.claimer is None:
+        if cutter is not None and cutter in self.t.screen.humans and self.t.screen.claimer is None:
             return cutter
         return super().wanted_viewer()
-
-    def round_over(self) -> bool:
-        return self.view().phase == "round_over"
 
     def card_rises(self, seat: int) -> dict[int, float]:
         """The selected cards stand raised; the card under the keyboard cursor, a little."""
         rises: dict[int, float] = {}
-        for i, s in enumerate(self.hands.get(seat, [])):
+        for i, s in enumerate(self.t.zones.hands.get(seat, [])):
             if s.card is not None and s.card.id in self.chosen:
                 rises[i] = RISE_SELECTED
             elif s.card is not None and i == self.cursor:
@@ -150,7 +149,7 @@ class KumbalTable(HandTable):
         seat = self.hand_seat()
         if seat is None:
             return ()
-        return tuple(str(s.card) for s in self.hands.get(seat, []) if s.card is not None and s.card.id in self.chosen)
+        return tuple(str(s.card) for s in self.t.zones.hands.get(seat, []) if s.card is not None and s.card.id in self.chosen)
 
     def selection_action(self) -> Discard | None:
         """The legal Discard whose cards are the selection (None: the selection is no legal discard)."""
@@ -158,7 +157,7 @@ class KumbalTable(HandTable):
         faces = sorted(self.selected_faces())
         if seat is None or not faces:
             return None
-        for a in self.legal(seat):
+        for a in self.t.input.legal(seat):
             if isinstance(a, Discard) and sorted(a.cards) == faces:
                 return a
         return None
@@ -171,7 +170,7 @@ class KumbalTable(HandTable):
             return ""
         if self.selection_action() is not None:
             return ""
-        v = self.match.view(seat)
+        v = self.t.match.view(seat)
         if v.pending:
             return f"{v.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick them up (P)."
         if v.step == "draw" and seat == v.turn:
@@ -185,51 +184,51 @@ class KumbalTable(HandTable):
         seat = self.hand_seat()
         if seat is None:
             return
-        hand = self.hands.get(seat, [])
+        hand = self.t.zones.hands.get(seat, [])
         if not 0 <= index < len(hand) or hand[index].card is None:
             return
         cid = hand[index].card.id
         self.chosen ^= {cid}
         self.cursor = index
-        self._buttons_key = None     # the Discard button lights up (or not): the prompt says why
+        self.t.input.invalidate()     # the Discard button lights up (or not): the prompt says why
 
     def discard_selection(self) -> None:
         action = self.selection_action()
         if action is None:
-            self.say(self.selection_problem() or "Select cards of your hand first: a single card, a set or a run.")
+            self.t.hud.say(self.selection_problem() or "Select cards of your hand first: a single card, a set or a run.")
             return
-        if self.submit(action):
+        if self.t.input.submit(action):
             self.chosen, self.cursor = set(), None
 
     # -- animations of Kumbal's facts -----------------------------------------------------------------
-    def on_WindowOpened(self, ev: WindowOpened) -> None:
-        super().on_WindowOpened(ev)
+    def window_opened(self, ev: WindowOpened) -> None:
+        super().window_opened(ev)
         seat = ev.seats[0] if ev.seats else None
-        if seat is not None and seat in self.humans:
-            self.float_text(seat, "Free discard?", self.palette.accent)
+        if seat is not None and seat in self.t.screen.humans:
+            self.t.hud.float_text(seat, "Free discard?", self.t.palette.accent)
 
-    def on_WindowClosed(self, ev: WindowClosedEvent) -> None:
-        super().on_WindowClosed(ev)
-        if self.claimer is not None and not self.legal(self.claimer):
-            self.end_claim()
+    def window_closed(self, ev: WindowClosedEvent) -> None:
+        super().window_closed(ev)
+        if self.t.screen.claimer is not None and not self.t.input.legal(self.t.screen.claimer):
+            self.t.privacy.end_claim()
 
-    def on_CardMoved(self, ev: CardMoved) -> None:
-        super().on_CardMoved(ev)
+    def card_moved(self, ev: CardMoved) -> None:
+        super().card_moved(ev)
         if ev.src == DISCARD and ev.dst.zone == "hand":
             # Everybody saw it taken; in the hand it is one more card only its owner sees (keeping
             # track of it is the players' own memory, as at a real table).
-            sprite = next((s for s in self.hands.get(ev.dst.seat, []) if s.card == ev.card), None)
+            sprite = next((s for s in self.t.zones.hands.get(ev.dst.seat, []) if s.card == ev.card), None)
             if sprite is not None:
                 sprite.show_to = frozenset((ev.dst.seat,))
         seat = self.hand_seat()
         if seat is not None:
-            ids = {s.card.id for s in self.hands.get(seat, []) if s.card is not None}
+            ids = {s.card.id for s in self.t.zones.hands.get(seat, []) if s.card is not None}
             self.chosen &= ids
 
     def _hand_places_of(self, discard: Discard) -> list[tuple[int, Card]]:
         wanted = list(discard.cards)
         found = []
-        for i, s in enumerate(self.hands.get(discard.seat, [])):
+        for i, s in enumerate(self.t.zones.hands.get(discard.seat, [])):
             if s.card is not None and str(s.card) in wanted:
                 wanted.remove(str(s.card))
                 found.append((i, s.card))
@@ -240,7 +239,7 @@ class KumbalTable(HandTable):
             return tuple(Place("hand", action.seat, i) for i, _ in self._hand_places_of(action))
         return super().coach_places(action)
 
-    def coach_card_words(self, action: Action) -> str | None:
+    def coach_words(self, action: Action) -> str | None:
         if not isinstance(action, Discard):
             return None
         cards = [c for _, c in self._hand_places_of(action)]
@@ -250,50 +249,55 @@ class KumbalTable(HandTable):
             return f"discard your {card_name(cards[0])} (ringed)"
         return "discard " + ", ".join(card_name(c) for c in cards) + " together (ringed)"
 
-    def on_Discarded(self, ev: Discarded) -> None:
+    def discarded(self, ev: Discarded) -> None:
         if ev.action:
-            self.float_text(None, {"skip": "Skip!", "reverse": "Reverse!"}.get(ev.action, f"+{ev.action[-1]}!"),
-                            self.palette.bad)
-        self.pause_for(0.15)
+            self.t.hud.float_text(None, {"skip": "Skip!", "reverse": "Reverse!"}.get(ev.action, f"+{ev.action[-1]}!"),
+                            self.t.palette.bad)
+        self.t.director.pause_for(0.15)
 
-    def on_DirectionChanged(self, ev) -> None:
-        if len(self.names) == 2:
-            # (as the rules read it: with two players a 7 turns play round and changes nothing)
-            self.told["direction"] = ev.direction
-            self.narrate("Play turns round: with two players, that changes nothing.")
+    def direction_changed(self, ev: DirectionChanged) -> None:
+        if self.t.screen.seats == 2:
+            # (as the rules read it: with two players a 7 turns play round and changes nothing;
+            # the narrator says so, and the arrows stay as they are)
+            self.t.screen.told["direction"] = ev.direction
             return
-        super().on_DirectionChanged(ev)
+        super().direction_changed(ev)
 
-    def on_FreeDiscarded(self, ev: FreeDiscarded) -> None:
-        self.float_text(ev.seat, "Free discard!", self.palette.accent)
-        self.sound.play("match")
+    def free_discarded(self, ev: FreeDiscarded) -> None:
+        self.t.hud.float_text(ev.seat, "Free discard!", self.t.palette.accent)
+        self.t.sound.play("match")
 
-    def on_PickedUp(self, ev: PickedUp) -> None:
-        self.float_text(ev.seat, f"+{ev.cards} cards", self.palette.bad)
-        self.sound.play("penalty")
+    def picked_up(self, ev: PickedUp) -> None:
+        self.t.hud.float_text(ev.seat, f"+{ev.cards} cards", self.t.palette.bad)
+        self.t.sound.play("penalty")
 
-    def on_DrawPending(self, ev: DrawPending) -> None:
-        self.float_text(ev.seat, f"Pick up {ev.cards}", self.palette.bad)
+    def draw_pending(self, ev: DrawPending) -> None:
+        self.t.hud.float_text(ev.seat, f"Pick up {ev.cards}", self.t.palette.bad)
 
-    def on_KumbalCalled(self, ev: KumbalCalled) -> None:
-        self.sound.play("call")
-        self.float_text(ev.seat, "KUMBAL!", self.palette.accent)
-        self.pause_for(1.0)
+    def called(self, ev: KumbalCalled) -> None:
+        self.t.sound.play("call")
+        self.t.hud.float_text(ev.seat, "KUMBAL!", self.t.palette.accent)
+        self.t.director.pause_for(1.0)
 
     def revealed_label(self, ev: HandRevealed):
-        return points_words(ev.points), self.palette.text
+        return points_words(ev.points), self.t.palette.text
 
-    def on_CallResult(self, ev: CallResult) -> None:
+    def call_result(self, ev: CallResult) -> None:
         if not ev.made:
-            self.sound.play("penalty")
-        self.pause_for(0.8)
+            self.t.sound.play("penalty")
+        self.t.director.pause_for(0.8)
 
-    def on_CutWanted(self, ev: CutWanted) -> None:
-        self.deck_n = ev.cards
+    def cut_wanted(self, ev: CutWanted) -> None:
+        self.t.zones.deck_n = ev.cards
 
-    def on_DeckCut(self, ev: DeckCut) -> None:
-        self.sound.play("swap")
+    def deck_cut(self, ev: DeckCut) -> None:
+        self.t.sound.play("swap")
         self.cut_at = None
+
+    handlers = {**HandSpec.handlers, WindowOpened: window_opened, WindowClosedEvent: window_closed,
+                CardMoved: card_moved, DirectionChanged: direction_changed, Discarded: discarded,
+                FreeDiscarded: free_discarded, PickedUp: picked_up, DrawPending: draw_pending, KumbalCalled: called, CallResult: call_result, CutWanted: cut_wanted,
+                DeckCut: deck_cut}
 
     # -- refusals in the player's words -------------------------------------------------------------------
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
@@ -319,14 +323,14 @@ class KumbalTable(HandTable):
         return super().explain(exc, action)
 
     # -- input ---------------------------------------------------------------------------------------------
-    def handle_table_event(self, event: pygame.event.Event) -> None:
+    def table_event(self, event: pygame.event.Event) -> None:
         v = self.view()
         cutting = v.phase == "cut" and self.hand_seat() == v.cutter and v.cutter is not None
         if event.type == pygame.MOUSEMOTION and cutting:
             self.cut_at = self.cut_point_at(event.pos[0])
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.ready_for_input() or self.match.over:
+            if not self.t.director.ready_for_input() or self.t.match.over:
                 return
             if cutting:
                 at = self.cut_point_at(event.pos[0])
@@ -338,19 +342,19 @@ class KumbalTable(HandTable):
                 if place.seat == self.hand_seat():
                     self.toggle(place.index)
                 else:
-                    self.say("Select cards of your own hand, at the bottom.")
+                    self.t.hud.say("Select cards of your own hand, at the bottom.")
                 return
             if place is not None:
-                self.click(place)
+                self.t.input.click(place)
             return
-        if event.type != pygame.KEYDOWN or not self.ready_for_input() or self.match.over:
+        if event.type != pygame.KEYDOWN or not self.t.director.ready_for_input() or self.t.match.over:
             return
         key = event.key
         if self.claim_by_key(key):
             return
         seat = self.hand_seat()
         if seat is None:
-            if self.hotseat and key in (pygame.K_f, pygame.K_RETURN):
+            if self.t.screen.hotseat and key in (pygame.K_f, pygame.K_RETURN):
                 self.ask_for_claim_key()
             return
         if cutting:
@@ -361,7 +365,7 @@ class KumbalTable(HandTable):
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.cut(at)
             return
-        hand = self.hands.get(seat, [])
+        hand = self.t.zones.hands.get(seat, [])
         if pygame.K_1 <= key <= pygame.K_9:
             self.toggle(key - pygame.K_1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
@@ -370,28 +374,28 @@ class KumbalTable(HandTable):
             if self.cursor is not None and key == pygame.K_UP or (key == pygame.K_SPACE and self.cursor is not None
                                                                    and not self.window_open_to(seat)):
                 self.toggle(self.cursor)
-            elif key == pygame.K_SPACE and Pass(seat) in self.legal(seat):
-                self.submit(Pass(seat))
-                self.end_claim()
+            elif key == pygame.K_SPACE and Pass(seat) in self.t.input.legal(seat):
+                self.t.input.submit(Pass(seat))
+                self.t.privacy.end_claim()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.discard_selection()
         else:
             for kind, choice in self.action_labels.items():
                 if choice.key == key:
-                    legal = [a for a in self.legal(seat) if isinstance(a, kind)]
+                    legal = [a for a in self.t.input.legal(seat) if isinstance(a, kind)]
                     if self.act(legal[0] if legal else kind(seat)):
                         pass
                     return
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def intercept(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.chosen:
             self.chosen = set()          # Esc first drops the selection, then the claim, then pauses
-            self._buttons_key = None
-            return
-        super().handle_event(event)
+            self.t.input.invalidate()
+            return True
+        return super().intercept(event)
 
     def window_open_to(self, seat: int) -> bool:
-        return FreeDiscard(seat) in self.legal(seat)
+        return FreeDiscard(seat) in self.t.input.legal(seat)
 
     def free_discard_here(self) -> bool:
         """The player whose hand is open may discard a drawn card free now. The window opens after
@@ -403,22 +407,22 @@ class KumbalTable(HandTable):
     def ring_shown(self) -> bool:
         return self.free_discard_here() and super().ring_shown()
 
-    def draw_ring(self, surface: pygame.Surface, pal) -> None:
+    def draw_ring(self, canvas: Canvas) -> None:
         if self.free_discard_here():
-            super().draw_ring(surface, pal)
+            super().draw_ring(canvas)
 
     def act(self, action: Action) -> bool:
-        done = self.submit(action)
+        done = self.t.input.submit(action)
         if done:
             self.chosen, self.cursor = set(), None
             if isinstance(action, (FreeDiscard, Pass)):
-                self.end_claim()
+                self.t.privacy.end_claim()
         return done
 
     def place_at(self, pos: tuple[int, int]) -> Place | None:
         """As every table's, and any card of the pile's fan counts as the pile."""
         place = super().place_at(pos)
-        if place is None and any(s.rect().collidepoint(pos) for s in self.discard[-self.discard_shown:]):
+        if place is None and any(s.rect().collidepoint(pos) for s in self.t.zones.discard[-self.discard_shown:]):
             return DISCARD
         return place
 
@@ -426,16 +430,16 @@ class KumbalTable(HandTable):
         # Any card of the fan takes (place_at): the frame goes round the fan, not round its first
         # cards (which framed three cards that cannot be taken), a little outside the frames the
         # fan's own cards may have (the one that may be taken, a last move).
-        fan = [s.rect() for s in self.discard[-self.discard_shown:] if not s.moving]
+        fan = [s.rect() for s in self.t.zones.discard[-self.discard_shown:] if not s.moving]
         return base.unionall(fan).inflate(8, 8) if fan else base
 
     def cut(self, at: int) -> None:
         seat = self.hand_seat()
         if seat is not None:
-            self.submit(Cut(seat, at))
+            self.t.input.submit(Cut(seat, at))
 
     def cut_strip(self) -> pygame.Rect:
-        L = self.layout
+        L = self.t.screen.layout
         w, h = int(L.size[0] * 0.32), int(L.pile_card[1] * 0.9)
         r = pygame.Rect(0, 0, w, h)
         r.center = (L.centre[0] - int(80 * L.unit), L.centre[1])   # clear of the narration on the right
@@ -453,8 +457,8 @@ class KumbalTable(HandTable):
         return max(lo, min(hi, at))
 
     # -- buttons, prompts, highlights ------------------------------------------------------------------
-    def buttons_key(self) -> Any:
-        return (self.match.version, self.claimer, self.viewer, frozenset(self.chosen))
+    def choice_key(self) -> Any:
+        return frozenset(self.chosen)
 
     def label_for(self, action: Action) -> Choice | None:
         if isinstance(action, Pass) and not self.window_open_to(action.seat):
@@ -468,7 +472,7 @@ class KumbalTable(HandTable):
 
     def extra_buttons(self) -> list[Button]:
         seat = self.hand_seat()
-        if seat is None or not any(isinstance(a, Discard) for a in self.legal(seat)):
+        if seat is None or not any(isinstance(a, Discard) for a in self.t.input.legal(seat)):
             return []
         legal = self.selection_action() is not None
         n = len(self.chosen)
@@ -483,13 +487,13 @@ class KumbalTable(HandTable):
         if v.phase == "cut":
             if v.cutter is not None and seat == v.cutter:
                 return "Cut the deck: point along the strip (← →) and click (Enter) where to cut"
-            return f"{self.names[v.cutter]} cuts the deck…" if v.cutter is not None else ""
+            return f"{self.t.screen.names[v.cutter]} cuts the deck…" if v.cutter is not None else ""
         if v.turn is None:
             return ""
         if seat is None:
-            return self.claim_prompt(v.turn, "free discard") if self.hotseat else ""
-        mine = self.match.view(seat)
-        if FreeDiscard(seat) in self.legal(seat) and seat != v.turn:
+            return self.claim_prompt(v.turn, "free discard") if self.t.screen.hotseat else ""
+        mine = self.t.match.view(seat)
+        if FreeDiscard(seat) in self.t.input.legal(seat) and seat != v.turn:
             return f"Your drawn {short(mine.free_card)} matches the pile: discard it free (F) before the next player moves!"
         problem = self.selection_problem()
         if problem:
@@ -498,7 +502,7 @@ class KumbalTable(HandTable):
         if seat != v.turn:
             return self.turn_words(v.turn)
         if mine.pending:
-            can = any(isinstance(a, Discard) for a in self.legal(seat))
+            can = any(isinstance(a, Discard) for a in self.t.input.legal(seat))
             return (f"{mine.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick up (P)" if can
                     else f"{mine.pending} cards are coming to you: pick them up (P)")
         if mine.step == "draw":
@@ -506,7 +510,7 @@ class KumbalTable(HandTable):
             return f"{your}: draw from the deck (D){take}"
         n = len(self.chosen)
         if n and self.selection_action() is not None:
-            pts = sum(VALUE(s.card) for s in self.hands.get(seat, []) if s.card is not None and s.card.id in self.chosen)
+            pts = sum(VALUE(s.card) for s in self.t.zones.hands.get(seat, []) if s.card is not None and s.card.id in self.chosen)
             return f"Discard these {n} ({points_words(pts)}): Enter or the Discard button"
         call = f"  ·  you hold {mine.hand_points}: call KUMBAL (K)?" if mine.can_call else ""
         return f"{your}: select cards to discard ({mine.hand_points} points in hand){call}"
@@ -523,49 +527,55 @@ class KumbalTable(HandTable):
         if v.over or seat is None:
             return set(), set()
         lit, _ = super().targets()              # the deck and the pile, when drawing or taking is legal
-        chosen = {Place("hand", seat, i) for i, s in enumerate(self.hands.get(seat, []))
+        chosen = {Place("hand", seat, i) for i, s in enumerate(self.t.zones.hands.get(seat, []))
                   if s.card is not None and s.card.id in self.chosen}
         return lit, chosen
 
     # -- drawing -------------------------------------------------------------------------------------------
     def state_tag(self, seat: int):
-        pal = self.palette
-        shown = self.shown
+        pal = self.t.palette
+        shown = self.t.screen.shown
         if shown.phase == "cut" and seat == shown.cutter:
             return "cutting", pal.accent
-        if shown.pending and seat == shown.victim and not self.animating:
+        if shown.pending and seat == shown.victim and not self.t.director.animating:
             return f"owes {shown.pending}", pal.bad
         return None
 
-    def draw_piles(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
-        L = self.layout
+    def post_update(self, dt: float) -> None:
+        super().post_update(dt)
+        if self.t.screen.shown.phase != "cut":
+            # Resting pile cards sit in the fan (cards in flight are drawn where they are); a card
+            # taken from under a run closes the fan up.
+            pile = self.t.zones.discard
+            for i, s in enumerate(pile):
+                if not s.moving:
+                    (s.x, s.y), s.angle, (s.w, s.h) = self.pile_pose(i, len(pile))
+
+    def draw_piles(self, canvas: Canvas, highlight: set, selected: set) -> None:
+        surface, pal = canvas.surface, canvas.pal
+        L = self.t.screen.layout
         u = L.unit
         cx, cy = L.centre
-        shown = self.shown
+        shown = self.t.screen.shown
         # (the arrows sit round the pile's fan as well as the deck)
-        self.draw_direction(surface, pal, L.pile_card[0] * 2.1 + 24 * u, 1.5, (cx + int(L.pile_card[0] * 0.5), cy),
+        self.draw_direction(canvas, L.pile_card[0] * 2.1 + 24 * u, 1.5, (cx + int(L.pile_card[0] * 0.5), cy),
                             ((140, 210), (-30, 40)))
         if shown.phase == "cut":
-            self.draw_cut(surface, pal)
+            self.draw_cut(canvas)
             return
-        # Resting pile cards sit in the fan (cards in flight are drawn where they are); a card
-        # taken from under a run closes the fan up.
-        pile = self.discard
-        for i, s in enumerate(pile):
-            if not s.moving:
-                (s.x, s.y), s.angle, (s.w, s.h) = self.pile_pose(i, len(pile))
-        super().draw_piles(surface, pal, highlight, selected)
-        if self.round_result is not None or shown.turn is None:
+        pile = self.t.zones.discard
+        super().draw_piles(canvas, highlight, selected)
+        if self.t.screen.round_result is not None or shown.turn is None:
             return
         # Which card may be taken this turn, and why the top one may not.
         takeable, blocked = shown.takeable, shown.blocked
         label, tone, frame = "", pal.text, None
-        if takeable is not None and not self.queue:
+        if takeable is not None and not self.t.director.queue:
             sprite = next((s for s in pile if s.card == takeable and not s.moving), None)
             if sprite is not None:
                 frame = sprite.rect()
                 label, tone = f"Can take: {short(takeable)}", pal.good
-        elif blocked and not self.queue:
+        elif blocked and not self.t.director.queue:
             # Named: by the draw step the turn's discard lies on it, and the top card is another.
             card = shown.blocked_card
             label, tone = ("Cannot take a joker" if blocked == "joker" or card is None
@@ -584,16 +594,17 @@ class KumbalTable(HandTable):
             (px, py) = L.discard_pos
             chip = T.text(label, TH.SMALL, pal.text, True)
             box = chip.get_rect(midbottom=(int(px), int(py - L.pile_card[1] / 2 - 10 * u))).inflate(16, 6)
-            box = self.fit_label(box, ("up", "left", "right", "down"))     # clear of the ring, plates and hands
+            box = canvas.fit(box, ("up", "left", "right", "down"))     # clear of the ring, plates and hands
             surface.blit(TH.panel(box.size, (10, 10, 10, 200), tone, 8, 2), box.topleft)
             T.blit_text(surface, label, TH.SMALL, tone, box.center, "center", bold=True)
         # A pick-up owed.
         if shown.pending and shown.victim is not None:
-            self.draw_owed(surface, pal, f"Pick up {shown.pending}: {self.names[shown.victim]}", fit=False)
+            self.draw_owed(canvas, f"Pick up {shown.pending}: {self.t.screen.names[shown.victim]}", fit=False)
 
-    def draw_cut(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+    def draw_cut(self, canvas: Canvas) -> None:
         """The gathered deck seen edge-on, its top at the left; the cut point marked."""
-        v = self.shown
+        surface, pal = canvas.surface, canvas.pal
+        v = self.t.screen.shown
         strip = self.cut_strip()
         surface.blit(TH.panel(strip.size, (10, 30, 20, 230), pal.text_dim, 10, 2), strip.topleft)
         n = max(1, v.deck_size)
@@ -607,41 +618,38 @@ class KumbalTable(HandTable):
             at = (lo + hi) // 2
         x = strip.left + int(at / n * strip.w)
         pygame.draw.line(surface, pal.accent, (x, strip.top - 10), (x, strip.bottom + 10), 4)
-        who = "You cut" if mine and not self.hotseat else f"{self.names[v.cutter]} cuts" if v.cutter is not None else ""
+        who = "You cut" if mine and not self.t.screen.hotseat else f"{self.t.screen.names[v.cutter]} cuts" if v.cutter is not None else ""
         T.blit_text(surface, f"{who}: {at} cards from the top go underneath" if mine else f"{who} the deck",
                     TH.SMALL, pal.text, (strip.centerx, strip.bottom + 16), "midtop", bold=True)
         T.blit_text(surface, "top", TH.TINY, pal.text_dim, (strip.left, strip.top - 4), "bottomleft")
         T.blit_text(surface, "bottom", TH.TINY, pal.text_dim, (strip.right, strip.top - 4), "bottomright")
 
     # -- the score chart: the 49-rule ------------------------------------------------------------------------
-    def build_chart(self) -> None:
+    def chart(self):
         """The running totals as the match rule kept them (49-rule drops included), each drop
         marked on the chart and listed under it."""
-        super().build_chart()
+        results = self.t.results
+        chart = results.totals_chart()
         view = self.view()
-        if self.chart is None or not view.forty_nine:
-            return
+        if not view.forty_nine:
+            return chart
         try:
-            from game.client.scenes.stats import render_chart
-            from game.client.storage import LastMatch
-
-            running = [0] * len(self.names)
+            names = self.t.screen.names
+            running = [0] * len(names)
             rows = []
             drops = {(r, s): (reached, total) for r, s, reached, total in view.forty_nine}
             for k, scores in enumerate(view.round_scores, start=1):
                 running = [a + int(b) for a, b in zip(running, scores)]
                 running = [drops[(k, s)][1] if (k, s) in drops else t for s, t in enumerate(running)]
                 rows.append(list(running))
-            last = LastMatch(self.variant_id, list(self.names), rows, list(view.winners))
-            chart = render_chart(last, (560, 200), self.palette)
             out = pygame.Surface((560, 220), pygame.SRCALPHA)
-            out.blit(chart, (0, 0))
-            text = "49-rule: " + ", ".join(f"{self.names[s]} {reached}→{total} (round {r})"
+            out.blit(results.totals_chart((560, 200), rows=rows), (0, 0))
+            text = "49-rule: " + ", ".join(f"{names[s]} {reached}→{total} (round {r})"
                                            for r, s, reached, total in view.forty_nine)
-            T.blit_text(out, text, TH.TINY, self.palette.accent, (280, 204), "midtop", bold=True)
-            self.chart = out
-        except Exception:   # the chart is a nicety
-            pass
+            T.blit_text(out, text, TH.TINY, self.t.palette.accent, (280, 204), "midtop", bold=True)
+            return out
+        except Exception:   # the chart is a nicety: the plain one
+            return chart
 
 
-register_table("kumbal", KumbalTable)
+register_table("kumbal", table_factory(KumbalTable))

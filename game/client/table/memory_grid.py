@@ -1,31 +1,32 @@
-"""What the tables of the memory-grid games (Kombio, Kabu) share: face-down grids with stable
-slots, private looks held until the player has seen them, out-of-turn claims during a reaction
-window (a click on any card; in hot-seat the claimer presses their seat key Q W E R T Y first,
-Space passes), the caller's tag, and who may act now. A variant's table adds its layout, its card
-faces, its own events and its wording.
+"""What the tables of the memory-grid games (Kombio, Kabu) share, as a spec piece: face-down grids
+with stable slots, private looks held until the player has seen them, out-of-turn claims during a
+reaction window (a click on any card; in hot-seat the claimer presses their seat key Q W E R T Y
+first, Space passes), the caller's tag, who may act now and the prompts of a turn. A game's spec
+adds its deck, its own events, its words for a claim and an ability.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
-from game.client.table.base import CLAIM_KEYS, TableScene
-from game.client.table.director import Hold
-from game.client.table.input import Choice
 from game.client.narration.wording import one_of, whose
+from game.client.table import facts
+from game.client.table.director import Hold
+from game.client.table.privacy import CLAIM_KEYS
+from game.client.table.spec import Choice, TableSpec
 from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
-from game.core.cards import DECK, DISCARD, Card, Place, grid_place
+from game.core.cards import DECK, DISCARD, Place, grid_place
 from game.core.errors import IllegalAction, WrongPhase
 from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowOpened
-from game.core.grids import DrawFromDeck, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard
+from game.core.grids import AbilityEnded, DrawFromDeck, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard
 from game.core.view import SPECTATOR
 
 
 class ClaimWords(NamedTuple):
-    """How a variant's prompt words the reaction window ("Match the 7?", "Fits the 7♥?")."""
+    """How a game's prompt words the reaction window ("Match the 7?", "Fits the 7♥?")."""
 
     question: str    # to everybody who may still claim
     click: str       # what a click does (one human player)
@@ -33,13 +34,12 @@ class ClaimWords(NamedTuple):
     waiting: str     # while only bots may still claim
 
 
-class MemoryGridTable(TableScene):
+class GridSpec(TableSpec):
     call_word = ""           # the round-ending call as the seat tag shows it ("KOMBIO", "KABU")
     call_name = ""           # and as prompts and key hints word it ("KOMBIO", "Kabu")
-    call_action: type[Action] | None = None   # the variant's call (CallKombio, CallKabu)
+    call_action: type[Action] | None = None   # the game's call (CallKombio, CallKabu)
     pick_words: dict = {}    # what a click does while an ability waits for its target, by action
-    deck_cards: tuple = ()   # the variant's deck (its size is shown before the first deal)
-    ability_ended = ()       # the variant's AbilityEnded event class (a look is held until seen)
+    deck_cards: tuple = ()   # the game's deck (its size is shown before the first deal)
     action_labels = {
         DrawFromDeck: Choice("Draw", pygame.K_d),
         TakeDiscard: Choice("Take discard", pygame.K_t),
@@ -48,113 +48,121 @@ class MemoryGridTable(TableScene):
     }
     click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard, PlayDrawn), "held": (PlayDrawn,)}
 
-    def __init__(self, app, record, storage=None):
-        self.dealing = False
-        self.claim_place: Place | None = None
+    def __init__(self, table: Any):
+        super().__init__(table)
+        self.dealing = False                  # the round's first peeks: before the first turn
+        self.claim_place: Place | None = None   # a card wrongly claimed, shown to all, going back face down
         self.caller: int | None = None
-        self._resume_curtain: int | None = None
-        super().__init__(app, record, storage)
+        self.resume_curtain: int | None = None  # a continued hot-seat match opens on a private moment
 
-    # -- hooks -----------------------------------------------------------------------------------
-    def deck_size_at_start(self) -> int:
+    # -- the game's cards -----------------------------------------------------------------------------
+    def deck_size(self) -> int:
         return len(self.deck_cards)
 
-    def view(self):
-        return self.match.view(SPECTATOR)
+    def view(self) -> Any:
+        return self.t.match.view(SPECTATOR)
 
-    def next_event(self) -> Event | None:
-        return self.queue[0] if self.queue else None
+    def caller_locked(self) -> bool:
+        return self.t.screen.seats > 2
 
-    def sync_view(self) -> None:
-        v = self.view()
-        self.turn = v.turn
+    def ability_words(self, card: Any) -> str | None:
+        """What `card`'s ability does, if it has one (the rules' wording)."""
+        return None
+
+    def claim_words(self, v: Any) -> ClaimWords:
+        raise NotImplementedError
+
+    def peek_words(self, seat: int) -> str:
+        """What the hold after the start-of-round peek says."""
+        return f"{self.t.screen.names[seat]}: remember your two near cards, then press Enter"
+
+    # -- a continued match ----------------------------------------------------------------------------
+    def synced(self) -> None:
+        v, screen = self.view(), self.t.screen
+        screen.turn = v.turn
         self.caller = v.caller
         w = v.window("match")
         if w is not None:
-            self.window = WindowOpened("match", w.seats, w.opened_at, w.deadline)
+            screen.window = WindowOpened("match", w.seats, w.opened_at, w.deadline)
 
     def resumed(self, last_action: Action, round_events: list[Event], last_events: list[Event]) -> None:
-        v = self.view()
+        t, v = self.t, self.view()
+        humans = t.screen.humans
         if last_action.__class__.__name__ == "StartRound":
             # Saved before anybody moved: the players peek at their near cards again.
             self.dealing = True
-            for e in round_events:
-                if isinstance(e, CardSeen) and e.seat in self.humans:
-                    self.queue.append(e)
-            self.queue.append(TurnStarted(v.turn))
-        private = self.peeking or any(s.card is not None and s.show_to for s in self.held.values())
-        if self.hotseat and v.turn in self.humans and private:
-            self._resume_curtain = v.turn
+            t.director.enqueue([e for e in round_events if isinstance(e, CardSeen) and e.seat in humans])
+            t.director.enqueue([TurnStarted(v.turn)])
+        private = t.zones.peeking or any(s.card is not None and s.show_to for s in t.zones.held.values())
+        if t.screen.hotseat and v.turn in humans and private:
+            self.resume_curtain = v.turn
 
-    def update(self, dt: float) -> None:
-        if self._resume_curtain is not None and self.app.top is self:
-            seat, self._resume_curtain = self._resume_curtain, None
-            self.raise_curtain(seat)
-            return
-        super().update(dt)
+    def pre_update(self) -> bool:
+        if self.resume_curtain is not None and self.t.app.top is self.t:
+            seat, self.resume_curtain = self.resume_curtain, None
+            self.t.privacy.raise_curtain(seat)
+            return True
+        return False
 
-    # -- animations shared by the memory games ----------------------------------------------------
-    def on_RoundStarted(self, ev: RoundStarted) -> None:
-        super().on_RoundStarted(ev)
+    # -- the facts, as the memory games show them --------------------------------------------------------
+    def round_started(self, ev: RoundStarted) -> None:
+        facts.round_started(self, ev)
         self.dealing = True
         self.caller = None
-        self.pick = []
+        self.t.input.clear_pick()
 
-    def on_TurnStarted(self, ev: TurnStarted) -> None:
+    def turn_started(self, ev: TurnStarted) -> None:
         self.dealing = False
-        super().on_TurnStarted(ev)
-        if ev.seat in self.humans and not self.hotseat:
-            self.sound.play("click", 0.5)
+        facts.turn_started(self, ev)
+        if ev.seat in self.t.screen.humans and not self.t.screen.hotseat:
+            self.t.sound.play("click", 0.5)
 
-    def look_in_passing(self, ev: CardSeen) -> bool:
+    def look_in_passing(self, ev: Any) -> bool:
         # At the start of a round every seat peeks at its own cards and nothing moves until the
         # first turn: the others' peeks need not keep the player from choosing theirs.
         return self.dealing
 
-    def peek_words(self, seat: int) -> str:
-        """What the hold after the start-of-round peek says."""
-        return f"{self.names[seat]}: remember your two near cards, then press Enter"
-
-    def on_CardSeen(self, ev: CardSeen) -> None:
-        super().on_CardSeen(ev)
-        if ev.card is None or ev.seat != self.viewer:
+    def card_seen(self, ev: CardSeen) -> None:
+        t = self.t
+        facts.card_seen(self, ev)
+        if ev.card is None or ev.seat != t.screen.viewer:
             return
-        nxt = self.next_event()
+        nxt = t.director.next_event()
         if isinstance(nxt, CardSeen) and nxt.seat == ev.seat:
             return      # the second card of the same look comes with it
         if self.dealing:
-            self.hold = Hold("peek", ev.seat, self.peek_words(ev.seat), self._peek_done)
-        elif isinstance(nxt, self.ability_ended):
-            self.hold = Hold("look", ev.seat, "Remember this card, then press Enter", self._peek_done)
+            t.director.start_hold(Hold("peek", ev.seat, self.peek_words(ev.seat), self.peek_done))
+        elif isinstance(nxt, AbilityEnded):
+            t.director.start_hold(Hold("look", ev.seat, "Remember this card, then press Enter", self.peek_done))
 
-    def _peek_done(self) -> None:
-        self.hide_peeks()
-        self.end_private()
+    def peek_done(self) -> None:
+        facts.hide_peeks(self)
+        self.t.privacy.end_private()
 
-    def on_AbilityEnded(self, ev) -> None:
-        if self.peeking:
-            self.hide_peeks()
-        self.pick = []
-        self.end_private()
+    def ability_ended(self, ev: AbilityEnded) -> None:
+        if self.t.zones.peeking:
+            facts.hide_peeks(self)
+        self.t.input.clear_pick()
+        self.t.privacy.end_private()
 
-    def on_CardRevealed(self, ev: CardRevealed) -> None:
+    def card_revealed(self, ev: CardRevealed) -> None:
         if ev.place == self.claim_place:
             # A wrong claim: everybody has seen it; it goes back face down.
             self.claim_place = None
-            sprite = self.sprite_at(ev.place)
+            sprite = self.t.zones.sprite_at(ev.place)
             if sprite is not None:
                 sprite.card, sprite.show_to = ev.card, None
-                self.flip(sprite, False, delay=0.5, lift=0.0)
+                self.t.director.flip(sprite, False, delay=0.5, lift=0.0)
             return
-        super().on_CardRevealed(ev)
+        facts.card_revealed(self, ev)
 
-    def caller_locked(self) -> bool:
-        return len(self.names) > 2
+    def seat_tag(self, seat: int, acting: set) -> tuple[str, tuple] | None:
+        if seat == self.caller and self.t.screen.round_result is None:
+            return (f"{self.call_word} · locked" if self.caller_locked() else self.call_word), self.t.palette.accent
+        return self.t.hud.standard_tag(seat)
 
-    def seat_tag(self, seat: int, acting: set):
-        if seat == self.caller and self.round_result is None:
-            return (f"{self.call_word} · locked" if self.caller_locked() else self.call_word), self.palette.accent
-        return super().seat_tag(seat, acting)
+    handlers = {RoundStarted: round_started, TurnStarted: turn_started, CardSeen: card_seen,
+                AbilityEnded: ability_ended, CardRevealed: card_revealed}
 
     # -- who acts --------------------------------------------------------------------------------
     def actor(self) -> int | None:
@@ -162,17 +170,17 @@ class MemoryGridTable(TableScene):
         v = self.view()
         if v.phase == "reaction":
             return None
-        return next((seat for seat in v.acting if seat in self.humans), None)
+        return next((seat for seat in v.acting if seat in self.t.screen.humans), None)
 
     def claimants(self) -> list[int]:
         v = self.view()
         if v.phase != "reaction":
             return []
-        return [h for h in self.humans if h in v.acting]
+        return [h for h in self.t.screen.humans if h in v.acting]
 
     def claim_seat(self) -> int | None:
-        if self.hotseat:
-            return self.claimer
+        if self.t.screen.hotseat:
+            return self.t.screen.claimer
         c = self.claimants()
         return c[0] if c else None
 
@@ -181,65 +189,65 @@ class MemoryGridTable(TableScene):
 
     # -- input -------------------------------------------------------------------------------------
     def table_key(self, key: int) -> None:
+        t = self.t
         if self.view().phase == "reaction":
             if key == pygame.K_SPACE:
                 self.pass_window()
-            elif self.hotseat and key in CLAIM_KEYS:
-                seat = self.claim_key_seat(key)
+            elif t.screen.hotseat and key in CLAIM_KEYS:
+                seat = t.privacy.claim_key_seat(key)
                 if seat is not None:
                     if seat in self.claimants():
-                        self.claimer = seat
+                        t.screen.claimer = seat
                     else:
-                        self.say(f"{self.names[seat]} has no attempt left on this card.")
+                        t.hud.say(f"{t.screen.names[seat]} has no attempt left on this card.")
             elif pygame.K_1 <= key <= pygame.K_9:
                 seat = self.claim_seat()
                 if seat is not None:
-                    self.click(grid_place(seat, key - pygame.K_1))
+                    t.input.click(grid_place(seat, key - pygame.K_1))
             return
         actor = self.actor()
         if actor is not None and pygame.K_1 <= key <= pygame.K_9:
-            self.click(grid_place(actor, key - pygame.K_1))
+            t.input.click(grid_place(actor, key - pygame.K_1))
 
     def pass_window(self) -> None:
-        seats = [self.claimer] if self.claimer is not None else self.claimants()
-        self.claimer = None
+        screen = self.t.screen
+        seats = [screen.claimer] if screen.claimer is not None else self.claimants()
+        screen.claimer = None
         for seat in seats:
             if seat in self.view().acting:
-                self.submit(Pass(seat))
+                self.t.input.submit(Pass(seat))
 
-    def submit(self, action: Action) -> bool:
-        done = super().submit(action)
-        if done and self.view().phase == "reaction" and not self.claimants():
+    def acted(self, action: Action) -> None:
+        if self.view().phase == "reaction" and not self.claimants():
             # Every person here has passed (or used their attempt): the window closes when they
             # pass, so the bots that were only going to pass do so now; a bot about to claim keeps
             # its pace, and the time limit still holds.
-            self.match.hurry_passes(self.table_time)
-        return done
+            self.t.match.hurry_passes(self.t.screen.table_time)
 
     def act(self, action: Action) -> bool:
         if isinstance(action, Pass):
             self.pass_window()
             return True
-        self.claimer = None
-        return super().act(action)
+        self.t.screen.claimer = None
+        return self.t.input.submit(action)
 
     def no_input_seat(self, place: Place) -> None:
-        v = self.view()
+        t, v = self.t, self.view()
         if v.phase == "reaction":
-            if self.hotseat and self.claimants():
-                keys = self.claim_keys_text(self.claimants())
-                self.say(f"Press your claim key first ({keys}).")
+            if t.screen.hotseat and self.claimants():
+                keys = t.privacy.claim_keys_text(self.claimants())
+                t.hud.say(f"Press your claim key first ({keys}).")
             else:
-                self.say("You have no attempt left on this card.")
-        elif v.turn is not None and 0 <= v.turn < len(self.names) and v.turn in v.acting:
-            self.say(f"It is {whose(self.names[v.turn])} turn.")
+                t.hud.say("You have no attempt left on this card.")
+        elif v.turn is not None and 0 <= v.turn < t.screen.seats and v.turn in v.acting:
+            t.hud.say(f"It is {whose(t.screen.names[v.turn])} turn.")
 
-    def build_buttons(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
         if self.view().phase == "reaction":
-            if self.ready_for_input() and not self.match.over and self.claimants():
+            if self.t.director.ready_for_input() and not self.t.match.over and self.claimants():
                 return [Button("Pass", self.pass_window, hint="Space")]
             return []
-        return super().build_buttons()
+        return self.t.input.legal_buttons()
 
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         if isinstance(exc, WrongPhase) and isinstance(action, (PlayDrawn, TakeDiscard)) and self.view().phase == "taken":
@@ -250,73 +258,71 @@ class MemoryGridTable(TableScene):
         return self.prompt() or "That card cannot be chosen now."
 
     # -- prompts and key hints ---------------------------------------------------------------------
-    def ability_words(self, card: Card) -> str | None:
-        """What `card`'s ability does, if it has one (the rules' wording)."""
-        return None
-
-    def claim_words(self, v) -> ClaimWords:
-        raise NotImplementedError
-
     def prompt(self) -> str:
-        v = self.view()
+        t, v = self.t, self.view()
         if v.over:
             return ""
+        names = t.screen.names
         if v.phase == "reaction":
             words = self.claim_words(v)
-            if self.claimer is not None:
-                return f"{self.names[self.claimer]}: {words.pick} (Esc cancels)"
+            if t.screen.claimer is not None:
+                return f"{names[t.screen.claimer]}: {words.pick} (Esc cancels)"
             if self.claimants():
-                if self.hotseat:
-                    keys = self.claim_keys_text(self.claimants(), sep="  ")
+                if t.screen.hotseat:
+                    keys = t.privacy.claim_keys_text(self.claimants(), sep="  ")
                     return f"{words.question} Claim key: {keys} · Space: pass"
                 return f"{words.question} {words.click} · Space: pass"
             return words.waiting
         actor = self.actor()
         if actor is None:
             return self.waiting_prompt(v)
-        name = "You" if not self.hotseat else self.names[actor]
-        return self.turn_prompt(v, actor, name, {type(a) for a in self.legal(actor)})
+        name = "You" if not t.screen.hotseat else names[actor]
+        return self.turn_prompt(v, actor, name, {type(a) for a in t.input.legal(actor)})
 
-    def waiting_prompt(self, v) -> str:
+    def waiting_prompt(self, v: Any) -> str:
         """Nobody here acts: who the table is waiting for."""
+        names = self.t.screen.names
         if v.turn is not None and v.turn in v.acting:
-            return f"{self.names[v.turn]} is thinking…"
+            return f"{names[v.turn]} is thinking…"
         if v.acting and v.phase != "round_over":
-            return f"{self.names[v.acting[0]]} is choosing…"
+            return f"{names[v.acting[0]]} is choosing…"
         return ""
 
-    def turn_prompt(self, v, actor: int, name: str, kinds: set) -> str:
+    def turn_prompt(self, v: Any, actor: int, name: str, kinds: set) -> str:
         """What `actor` (called `name`) may do now, `kinds` being their legal action types."""
-        mine = self.match.view(actor)
+        t = self.t
+        narrator = t.narrator
+        mine = t.match.view(actor)
         if DrawFromDeck in kinds or TakeDiscard in kinds and v.phase == "turn":
             # Only what may be done now: no "take the discard" while the pile is empty.
             choices = [word for kind, word in ((DrawFromDeck, "draw (D)"), (TakeDiscard, "take the discard (T)"),
                                                (self.call_action, f"call {self.call_name} (K)")) if kind in kinds]
             said = one_of(choices)
             return f"{name}: {said}" if v.caller is None else f"{name}: last turn! {said[0].upper()}{said[1:]}"
-        held = mine.held if actor == self.viewer else None
+        held = mine.held if actor == t.screen.viewer else None
         if PlayDrawn in kinds:
-            what = self.narrator.a_card(held) if held is not None else "a card"
+            what = narrator.a_card(held) if held is not None else "a card"
             ability = self.ability_words(held) if held is not None else None
             extra = f" to use it ({ability})" if ability else ""
-            return f"{name} drew {what}: click one of your cards to swap it in, or {self.narrator.play_word} it (P){extra}"
+            return f"{name} drew {what}: click one of your cards to swap it in, or {narrator.play_word} it (P){extra}"
         if v.phase == "taken":
-            return f"{name}: click one of your cards to swap the {self.narrator.rank_words(mine.held) if mine.held else 'card'} in"
+            return f"{name}: click one of your cards to swap the {narrator.rank_words(mine.held) if mine.held else 'card'} in"
         if SwapBoth in kinds:
             return f"{name}: swap the two cards (X) or keep them (S)"
         if SkipAbility in kinds:
             what = next((w for k, w in self.pick_words.items() if k in kinds), "")
-            if self.pick:
+            if t.input.pick:
                 what = "now click the second card"
             return f"{name}: {what} · S skips"
         if v.phase == "give" and v.pending_place is not None:
-            return f"{name}: click one of your cards to give to {self.names[v.pending_place.seat]} (unseen)"
+            return f"{name}: click one of your cards to give to {t.screen.names[v.pending_place.seat]} (unseen)"
         return ""
 
     def key_hints(self) -> list[tuple[str, str]]:
-        hints = [("D", "draw"), ("T", "take discard"), ("P", f"{self.narrator.play_word} drawn"), ("1-9", "your slot"),
+        t = self.t
+        hints = [("D", "draw"), ("T", "take discard"), ("P", f"{t.narrator.play_word} drawn"), ("1-9", "your slot"),
                  ("S", "skip"), ("K", self.call_name), ("Space", "pass")]
-        if self.hotseat:
-            hints.append((self.claim_keys_hint(), "claim (per player)"))
+        if t.screen.hotseat:
+            hints.append((t.privacy.claim_keys_hint(), "claim (per player)"))
         hints.append(("Esc", "pause"))
         return hints

@@ -17,315 +17,128 @@ shows only what everybody may see.
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
-
 import pygame
 
-from game.client.table.base import TableScene
-from game.client.table.director import Hold
-from game.client.table.input import Choice
 from game.client.narration.sixteen_combos import STATUS_WORDS, SixteenCombosNarrator, type_word
-from game.client.narration.wording import SUIT_SIGNS, you_form
+from game.client.table.base import table_factory
+from game.client.table.canvas import Canvas
+from game.client.table.director import Hold
+from game.client.table.sixteen_combos_board import SYMBOL, Board
+from game.client.table.spec import Choice, TableSpec
 from game.client.table.zone_kinds import PairColumnZone
-from game.client.table.zones import ZoneViews
 from game.client.tables import register_table
-from game.client.ui import cards as CARDS
-from game.client.ui import text as T
-from game.client.ui import theme as TH
 from game.core.actions import Action, Pass
-from game.core.cards import DECK, Card, Place
+from game.core.cards import DECK, Place
 from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, MatchEnded, RoundStarted, TurnStarted
 from game.core.view import SPECTATOR
-from game.variants.sixteen_combos import (COMBOS, OUTCOMES, RULESET, TYPE_NAMES, TYPES, Announce, CharacterOut,
-                                          Checked, ComboDone, Consult, Counter, Decide, EncounterDealt, EncounterWon,
-                                          FaceType, Fizzled, PassTurn, Reacted, Retype, Scavenge, StatusChanged,
-                                          SwapPair, TargetChosen, TurnPassed, TurnSkipped, card_value)
+from game.variants.sixteen_combos import (RULESET, Announce, CharacterOut, Checked, ComboDone, Consult, Counter,
+                                          Decide, EncounterDealt, EncounterWon, FaceType, Fizzled, PassTurn, Reacted,
+                                          Retype, Scavenge, StatusChanged, SwapPair, TargetChosen, TurnPassed,
+                                          TurnSkipped, card_value)
 
-SYMBOL = SUIT_SIGNS
-STEPS = ("target", "action type", "reaction", "draw", "reaction", "check", "effect")
-# the engine's step -> the step bar's box
-STEP_BOX = {"target": 0, "type": 1, "consult": 2, "predict": 2, "draw": 3, "face": 3, "scavenge": 3,
-            "inform": 4, "check": 5, "counter": 5, "combo": 6, "stance": 6}
 TYPE_KEYS = {"h": pygame.K_1, "d": pygame.K_2, "c": pygame.K_3, "s": pygame.K_4}
-_BACKS: dict[str, TH.Palette] = {}   # palette name -> the same palette with the draw deck's backs
 
 
-def draw_value_badge(surface: pygame.Surface, center: tuple[int, int], value: int, cw: int) -> pygame.Rect:
-    """A pair's changed value on a gold disc at its corner; the disc grows to hold two digits
-    (a "12" spilled over a disc sized for one)."""
-    digits = T.text(str(value), TH.SMALL, (30, 20, 0), True)
-    radius = max(9, cw // 4, digits.get_width() // 2 + 4, digits.get_height() // 2 + 1)
-    pygame.draw.circle(surface, (250, 210, 60), center, radius)
-    pygame.draw.circle(surface, (60, 40, 10), center, radius, 2)
-    T.blit_text(surface, str(value), TH.SMALL, (30, 20, 0), center, "center", bold=True)
-    return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
-
-
-ORDER_GAP = 22   # between the last pair and the order card
-
-
-class SixteenCombosTable(TableScene):
+class SixteenCombosTable(TableSpec):
     variant_id = "sixteen-combos"
-    variant_title = "16 Combos"
+    title = "16 Combos"
     hands_follow_actor = True
-    zone_kinds = ZoneViews.zone_kinds + (PairColumnZone,)
+    zone_kinds = TableSpec.zone_kinds + (PairColumnZone,)
     table_keys = (pygame.K_SPACE,)
-    narrator_class = SixteenCombosNarrator
+    narrator = SixteenCombosNarrator
     action_labels = {Announce: Choice("Announce"), FaceType: Choice("Face card"), Retype: Choice("Retype"),
                      SwapPair: Choice("Swap the pair's cards", pygame.K_s), Counter: Choice("Counter", pygame.K_c, primary=True),
                      Consult: Choice("Consult"), Decide: Choice("Decide"), Scavenge: Choice("Scavenge"),
                      PassTurn: Choice("Pass the turn", pygame.K_p), Pass: Choice("No", hint="Space")}
 
-    def __init__(self, app, record, storage=None):
+    def __init__(self, table):
+        super().__init__(table)
         self.lit_outcome: str | None = None
-        self.prompt_box: tuple[pygame.Rect, list[str], int] | None = None
         self.last_encounter: EncounterWon | None = None   # its reason goes under the match's winner
-        super().__init__(app, record, storage)
+        self.board = Board(self)
 
     # -- the view on screen ---------------------------------------------------------------------------------
-    @property
-    def pairs_zone(self) -> PairColumnZone:
-        return self.zones["pair"]  # type: ignore[return-value]
-
     def looking(self) -> int:
-        if self.curtain_pending is not None or self.viewer is None:
+        if self.t.screen.curtain is not None or self.t.screen.viewer is None:
             return SPECTATOR
-        return self.viewer
+        return self.t.screen.viewer
 
     def screen_view(self):
-        return self.match.view(self.looking())
+        return self.t.match.view(self.looking())
 
     def wanted_viewer(self) -> int | None:
-        if self.claimer is not None:
-            return self.claimer
-        view = self.match.view(SPECTATOR)
-        if self.round_result is not None or self.match_result is not None:
+        if self.t.screen.claimer is not None:
+            return self.t.screen.claimer
+        view = self.t.match.view(SPECTATOR)
+        if self.t.screen.round_result is not None or self.t.screen.match_result is not None:
             return None
-        return next((s for s in view.acting if s in self.humans), None)
+        return next((s for s in view.acting if s in self.t.screen.humans), None)
 
     def name(self, seat: int | None) -> str:
-        return self.narrator.name(seat)
+        return self.t.narrator.name(seat)
 
-    def deck_size_at_start(self) -> int:
-        return 0
+    # -- the board: its layout and its drawing (sixteen_combos_board.py) -----------------------------------------
+    def post_update(self, dt: float) -> None:
+        self.board.lay_out(self.screen_view())     # (laid out as the table updates: drawing only reads it)
 
-    # -- layout ------------------------------------------------------------------------------------------------
-    # Everything is placed from the screen size: the left column (combo table, outcome band, the value
-    # cards to place, the last check and the narration, the piles above the key hints), the step bar
-    # beside the History button (below it when the screen is too narrow), the characters' rows right of
-    # the column. Every text goes on the label board (``fit_label``), so none covers another.
-    def column_scale(self) -> float:
-        """How much larger the left column is drawn than at 1280x720 (never smaller): on a 1920x1080
-        screen its value cards to place, the cards the player clicks, were half the rows' size."""
-        return max(1.0, min(1.5, self.layout.unit))
-
-    def left_width(self) -> int:
-        return int(min(360 * self.column_scale(), max(296, self.layout.size[0] * 0.28)))
-
-    def step_bar(self) -> tuple[pygame.Rect, int]:
-        """(the bar's rect, one box's width): left of the History button, or under it if no room."""
-        w, _ = self.layout.size
-        x_min = self.left_width() + 20
-        bw = 92
-        span = len(STEPS) * (bw + 4) - 4
-        x = w - 184 - 12 - span
-        if x >= x_min:
-            return pygame.Rect(x, 16, span, 24), bw
-        bw = min(92, (w - 16 - x_min + 4) // len(STEPS) - 4)
-        span = len(STEPS) * (bw + 4) - 4
-        return pygame.Rect(w - 16 - span, 52, span, 24), bw
-
-    def column(self) -> dict[str, Any]:
-        """The left column's parts, top to bottom, for this screen size."""
-        w, h = self.layout.size
-        small = h < 640
-        u = self.column_scale()
-        left = self.left_width()
-        y0 = self.title_rect().bottom + 6
-        cell_h = 30 if small else int(34 * u)
-        head_h = int(22 * u)
-        band_y = y0 + head_h + 4 * cell_h + 6
-        rows = self.hint_rows()
-        hints_top = min(box.top for box, _ in rows) if rows else h - 14
-        ph = 56 if small else int(74 * u)
-        pw = int(ph * 0.7)
-        piles_y = hints_top - 8 - 18 - ph
-        hch = 50 if small else int(62 * u)
-        return {"left": left, "x0": 14, "y0": y0, "head_h": head_h, "cell_h": cell_h, "band_y": band_y,
-                "band_h": cell_h, "after": band_y + cell_h + 8, "pile": (pw, ph), "piles_y": piles_y,
-                "gap": max(10, min(26, (left - 18 - 5 * pw - 14) // 4)), "hand": (int(hch * 0.7), hch)}
-
-    def geometry(self, view) -> dict[str, Any]:
-        w, h = self.layout.size
-        n = view.seats
-        left = self.left_width()
-        x0, x1 = left + 20, w - 190
-        bar, _ = self.step_bar()
-        # the rows end above the prompt's room (two lines at the bottom centre)
-        top, bottom = (bar.bottom + 8 if bar.x < x1 else 64), h - 10 - (2 * T.line_height(TH.BODY, True) + 12) - 8
-        # (as tall as the room allows, up to 84 px at 1280x720 and in proportion on a larger window:
-        # a 1920x1080 screen kept 84 px cards in its left half)
-        ch = int(min(84 * max(1.0, self.layout.unit), (bottom - top - n * 34) / (2.15 * n)))
-        cw = int(ch * 0.7)
-        slots = max([len(row) for row in view.pairs] + [1])
-        zone = self.pairs_zone
-        # (the order card lies beside the rows, and must end before the buttons' column too)
-        while zone.width(slots, (cw, ch)) + ORDER_GAP + int(cw * 0.8) > x1 - x0 and cw > 18:
-            cw -= 2
-            ch = int(cw / 0.7)
-        order = [s for s in range(n) if s != self.bottom] + [self.bottom]
-        block = (bottom - top) / n
-        blocks = {}
-        for i, seat in enumerate(order):
-            y = int(top + i * block)
-            blocks[seat] = pygame.Rect(x0, y + 24, x1 - x0, int(2 * ch + ch * 0.15))
-        return {"left": left, "card": (cw, ch), "blocks": blocks, "order": order}
-
-    def lay_out(self, view) -> dict[str, Any]:
-        # Laid once per view, size and bottom seat: the frame asks at its start (where the cards
-        # lie, for the labels) and again to draw them.
-        kept = getattr(self, "_laid", None)
-        if kept is not None and kept[0] is view and kept[1] == (self.layout.size, self.bottom):
-            return kept[2]
-        g = self.geometry(view)
-        for seat, area in g["blocks"].items():
-            row = view.pairs[seat]
-            defense = next((p.slot for p in reversed(row) if p is not None), None)
-            self.pairs_zone.lay(seat, len(row), defense, area, seat == self.bottom, g["card"])
-        self._laid = (view, (self.layout.size, self.bottom), g)
-        return g
-
-    def resting_card_rects(self) -> list[pygame.Rect]:
-        """The pairs, the order cards and the value cards to place (drawn from the view, not as
-        sprites): the labels, a refusal among them, keep off them where they can (one lay on the
-        player's row)."""
-        view = self.screen_view()
-        g = self.lay_out(view)
-        rects = [pygame.Rect(r) for pair in self.pairs_zone.rects.values() for r in pair]
-        rects += [r for seat in range(view.seats) if view.order_cards[seat] is not None
-                  and (r := self.order_rect(seat, g)) is not None]
-        return rects + (self.hand_rects(len(view.hand)) if view.hand else [])
+    def card_rects(self) -> list[pygame.Rect]:
+        return self.board.card_rects()
 
     def guide_avoid(self) -> list[pygame.Rect]:
-        """The guide's panel keeps off the rows of pairs, the hand and the left column."""
-        view = self.screen_view()
-        self.lay_out(view)
-        rects = []
-        for seat in range(view.seats):      # each row of pairs with its order card and name above
-            cards = [pygame.Rect(r) for key, pair in self.pairs_zone.rects.items() if key[0] == seat for r in pair]
-            if cards:
-                row = cards[0].unionall(cards[1:])
-                rects.append(pygame.Rect(row.x, row.y - 24, row.w + 90, row.h + 24))
-        rects += self.hand_rects(len(view.hand)) if view.hand else []
-        rects.append(pygame.Rect(0, 0, self.left_width(), self.layout.size[1]))
-        return rects
+        return self.board.guide_avoid()
 
     def seat_area(self, seat: int) -> tuple[int, int, int, int]:
-        g = self.geometry(self.screen_view())
-        r = g["blocks"].get(seat)
-        return (r.x, r.y - 22, r.w, r.h + 22) if r is not None else (0, 0, 10, 10)
+        return self.board.seat_area(seat)
 
-    def pile_rects(self, g=None) -> dict[str, pygame.Rect]:
-        col = self.column()
-        cw, ch = col["pile"]
-        x, y, gap = 18, col["piles_y"], col["gap"]
-        out = {}
-        for i, key in enumerate(("draw", "deal", "waste", "discard")):
-            out[key] = pygame.Rect(x + i * (cw + gap), y, cw, ch)
-        out["action"] = pygame.Rect(x + 4 * (cw + gap), y, cw, ch)
-        return out
-
-    def hand_rects(self, count: int) -> list[pygame.Rect]:
-        col = self.column()
-        cw, ch = col["hand"]
-        per = max(1, (col["left"] - 18) // (cw + 6))
-        y = col["after"] + 20
-        return [pygame.Rect(18 + (i % per) * (cw + 6), y + (i // per) * (ch + 6), cw, ch) for i in range(count)]
+    def place_rect(self, place: Place) -> pygame.Rect | None:
+        return self.board.place_rect(place)
 
     def title_text(self) -> str:
-        view = self.match.view(SPECTATOR)
-        rules = ", ".join(view.active_rules) or "no optional rules"
-        text = f"16 Combos{self.practice_note()} · {view.ruleset} · {rules}"   # (practice first: the end may be cut)
-        bar, _ = self.step_bar()
-        room = (bar.x if bar.y < 30 else self.layout.size[0] - 184) - 14 - 12
-        while len(text) > 12 and T.text(text, TH.SMALL, (0, 0, 0)).get_width() > room:
-            text = text[:-2] + "…"
-        return text
+        return self.board.title_text()
 
-    def reserve_fixed_labels(self, surface: pygame.Surface) -> None:
-        """The board starts with the buttons, the title, the key hints and this table's own piles."""
-        self.start_label_board(surface)
-        for r in self.pile_rects().values():
-            self.labels.reserve(r)
-        self.prompt_box = self.place_prompt()
+    def fixed_labels(self, canvas: Canvas) -> None:
+        self.board.reserve(canvas)
 
-    def place_prompt(self) -> tuple[pygame.Rect, list[str], int] | None:
-        """The prompt's box, bottom centre of the rows, reserved before the rows' labels."""
-        w, h = self.layout.size
-        left = self.left_width()
-        prompt = self.current_prompt()
-        if not prompt:
-            return None
-        room = min(int(w * 0.5), w - 190 - left - 40)
-        size = TH.BODY
-        lines = T.wrap(prompt, size, room, True)
-        if len(lines) > 2:          # a long prompt on a narrow screen: smaller, to stay off the rows
-            size = TH.SMALL
-            lines = T.wrap(prompt, size, room, True)
-        lh = T.line_height(size, True)
-        width = max(T.text(line, size, (0, 0, 0), True).get_width() for line in lines)
-        box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
-        box.midbottom = ((left + w - 190) // 2, h - 10)
-        return self.fit_label(box, ("up", "left", "right", "down")), lines, size
+    def draw_seats(self, canvas: Canvas) -> None:
+        pass         # (each character's plate is drawn with its rows)
 
-    def label(self, surface, text: str, size: int, colour, rect_kw: dict, bold: bool = False,
-              prefer: tuple[str, ...] | None = None) -> pygame.Rect:
-        """Draw a label at the free spot nearest where it belongs (``rect_kw``: an anchor and a point)."""
-        spot = self.fit_label(T.text(text, size, colour, bold).get_rect(**rect_kw), prefer)
-        T.blit_text(surface, text, size, colour, spot.topleft, bold=bold)
-        return spot
+    def draw_ring(self, canvas: Canvas) -> None:
+        pass         # (the reaction clock, if any, is in the prompt)
+
+    def draw_cards(self, canvas: Canvas, highlight: set, selected: set) -> None:
+        self.board.draw(canvas, highlight, selected)
+
+    def draw_texts(self, canvas: Canvas) -> None:
+        self.board.draw_texts(canvas)
+
+    def overlay_rect(self) -> pygame.Rect:
+        return self.board.overlay_rect()
+
+    def draw_overlay(self, canvas: Canvas) -> None:
+        self.board.draw_overlay(canvas)
 
     # -- input -----------------------------------------------------------------------------------------------
     def place_at(self, pos: tuple[int, int]) -> Place | None:
         view = self.screen_view()
-        g = self.lay_out(view)
+        board = self.board
+        g = board.lay_out(view)
         seat = self.input_seat()
         zones: tuple[str, ...] = ("pair",)
         if seat is not None:
-            wanted = {p.zone for p in self.place_choices(seat)}
+            wanted = {p.zone for p in self.t.input.place_choices(seat)}
             if wanted & {"type", "value"}:
                 zones = ("type", "value")
         if view.hand:
-            for i, r in enumerate(self.hand_rects(len(view.hand))):
+            for i, r in enumerate(board.hand_rects(len(view.hand))):
                 if r.collidepoint(pos):
                     return Place("hand", view.seat, i)
-        piles = self.pile_rects(g)
+        piles = board.pile_rects(g)
         if piles["draw"].collidepoint(pos) or piles["action"].collidepoint(pos):
             return DECK
-        return self.pairs_zone.hit(pos, zones)
-
-    def sprite_at(self, place: Place):
-        """A stand-in sprite where a place is drawn (the rows are drawn from the view, not kept as
-        sprites), so shared parts such as the coach can ring a pair, a card or a hand card."""
-        from game.client.table.sprites import CardSprite
-
-        view = self.screen_view()
-        g = self.lay_out(view)
-        if place.zone == "hand" and 0 <= place.index < len(view.hand):
-            rect = self.hand_rects(len(view.hand))[place.index]
-        elif place.zone in ("pair", "type", "value"):
-            rect = self.pairs_zone.rect(place)
-        elif place.zone == "order" and 0 <= place.seat < view.seats and view.order_cards[place.seat] is not None:
-            rect = self.order_rect(place.seat, g)
-        else:
-            return None
-        if rect is None:
-            return None
-        return CardSprite(rect.centerx, rect.centery, 0, rect.size)
+        return board.zone.hit(pos, zones)
 
     def label_for(self, action: Action) -> Choice | None:
-        view = self.match.view(SPECTATOR)
+        view = self.t.match.view(SPECTATOR)
         if isinstance(action, Announce):
             word = type_word(action.atype).capitalize()
             if action.wild:
@@ -339,7 +152,7 @@ class SixteenCombosTable(TableScene):
             return Choice("Consultation pair takes it" if action.use else "Defense pair takes it",
                           pygame.K_y if action.use else pygame.K_n)
         if isinstance(action, Scavenge):
-            mine = self.match.view(action.seat)
+            mine = self.t.match.view(action.seat)
             total = sum(card_value(c) for c in mine.action_cards)
             waste = card_value(mine.waste[-1]) if mine.waste else 0
             return Choice(f"Take the waste ({waste})" if action.waste else f"Add them ({total})",
@@ -355,24 +168,24 @@ class SixteenCombosTable(TableScene):
             return Choice(words.get(view.step, "No"), pygame.K_SPACE, hint="Space")
         return super().label_for(action)
 
-    def handle_table_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.ready_for_input():
+    def table_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.t.director.ready_for_input():
             seat = self.input_seat()
             if seat is not None:
-                for action in self.legal(seat):
+                for action in self.t.input.legal(seat):
                     if isinstance(action, (Pass, PassTurn)):
                         self.act(action)
                         return
-        super().handle_table_event(event)
+        super().table_event(event)
 
     def prompt(self) -> str:
-        view = self.match.view(SPECTATOR)
+        view = self.t.match.view(SPECTATOR)
         if view.phase == "place":
             return "Place your value cards: click a card, then a column (the rightmost pair defends)." \
                 if self.input_seat() is not None else "Everybody places their value cards."
         seat = self.input_seat()
         if seat is None:
-            return self.narrator.words(view.prompt).capitalize() if view.prompt else ""
+            return self.t.narrator.words(view.prompt).capitalize() if view.prompt else ""
         step = view.step
         texts = {"target": "Choose a target: click a highlighted pair, or pass the turn.",
                  "type": "Choose an action type.", "consult": "Which pair takes this action?",
@@ -385,81 +198,81 @@ class SixteenCombosTable(TableScene):
             return f"{view.combo or 'Combo'}: make your choice (the highlighted places), or skip."
         text = texts.get(step, view.prompt)
         if view.deadline is not None:   # the optional reaction clock
-            text += f" ({max(0.0, view.deadline - self.table_time):.0f} s)"
+            text += f" ({max(0.0, view.deadline - self.t.screen.table_time):.0f} s)"
         return text
 
     def key_hints(self) -> list[tuple[str, str]]:
         return [("Esc", "Pause"), ("Space", "No / decline"), ("P", "Pass the turn"), ("1-4", "Types")]
 
     # -- events ----------------------------------------------------------------------------------------------
-    def on_RoundStarted(self, ev: RoundStarted) -> None:
-        self.round_result = None
-        self.turn = None
+    def round_started(self, ev: RoundStarted) -> None:
+        self.t.screen.round_result = None
+        self.t.screen.turn = None
         self.lit_outcome = None
-        self.end_private()
-        self.sound.play("deal")
+        self.t.privacy.end_private()
+        self.t.sound.play("deal")
 
-    def on_EncounterDealt(self, ev: EncounterDealt) -> None:
+    def encounter_dealt(self, ev: EncounterDealt) -> None:
         order = ", ".join(self.name(s) for s in ev.order)
-        view = self.match.view(SPECTATOR)
+        view = self.t.match.view(SPECTATOR)
         rules = ", ".join(view.active_rules) or "none"
-        if self.humans:
-            self.hold = Hold("ruleset", None, f"{RULESET}. Optional rules: {rules}. Turn order: {order}.")
+        if self.t.screen.humans:
+            self.t.director.start_hold(Hold("ruleset", None, f"{RULESET}. Optional rules: {rules}. Turn order: {order}."))
 
-    def on_TurnStarted(self, ev: TurnStarted) -> None:
-        self.turn = ev.seat
+    def turn_started(self, ev: TurnStarted) -> None:
+        self.t.screen.turn = ev.seat
 
-    def on_CardMoved(self, ev: CardMoved) -> None:
+    def card_moved(self, ev: CardMoved) -> None:
         if ev.src == DECK and ev.dst.zone == "action":
-            self.sound.play("draw")
-            self.pause_for(0.25)
+            self.t.sound.play("draw")
+            self.t.director.pause_for(0.25)
         elif ev.dst.zone in ("value", "waste", "discard"):
-            self.sound.play("swap", 0.4)
+            self.t.sound.play("swap", 0.4)
 
-    def on_CardsSwapped(self, ev: CardsSwapped) -> None:
-        self.sound.play("swap", 0.5)
+    def cards_swapped(self, ev: CardsSwapped) -> None:
+        self.t.sound.play("swap", 0.5)
 
-    def on_CardRevealed(self, ev: CardRevealed) -> None:
-        self.sound.play("flip", 0.5)
+    def card_revealed(self, ev: CardRevealed) -> None:
+        self.t.sound.play("flip", 0.5)
 
-    def on_DeckReshuffled(self, ev: DeckReshuffled) -> None:
+    def deck_reshuffled(self, ev: DeckReshuffled) -> None:
         pass     # (the piles are drawn from the view)
 
-    def on_TargetChosen(self, ev: TargetChosen) -> None:
+    def target_chosen(self, ev: TargetChosen) -> None:
         self.lit_outcome = None
 
-    def on_TurnPassed(self, ev: TurnPassed) -> None:
-        self.pause_for(0.2)
+    def turn_passed(self, ev: TurnPassed) -> None:
+        self.t.director.pause_for(0.2)
 
-    def on_Fizzled(self, ev: Fizzled) -> None:
-        self.pause_for(0.4)
+    def fizzled(self, ev: Fizzled) -> None:
+        self.t.director.pause_for(0.4)
 
-    def on_Reacted(self, ev: Reacted) -> None:
-        self.float_text(ev.seat, "Reaction", self.palette.info)
-        self.pause_for(0.3)
+    def reacted(self, ev: Reacted) -> None:
+        self.t.hud.float_text(ev.seat, "Reaction", self.t.palette.info)
+        self.t.director.pause_for(0.3)
 
-    def on_Checked(self, ev: Checked) -> None:
+    def checked(self, ev: Checked) -> None:
         self.lit_outcome = ev.outcome
-        colour = {"defeated": self.palette.good, "damaged": self.palette.accent,
-                  "critical failure": self.palette.bad}.get(ev.outcome, self.palette.text_dim)
-        self.float_text(ev.victim, ev.outcome.capitalize(), colour)
-        self.sound.play("penalty" if ev.outcome == "critical failure" else "flip")
-        self.pause_for(0.8)
+        colour = {"defeated": self.t.palette.good, "damaged": self.t.palette.accent,
+                  "critical failure": self.t.palette.bad}.get(ev.outcome, self.t.palette.text_dim)
+        self.t.hud.float_text(ev.victim, ev.outcome.capitalize(), colour)
+        self.t.sound.play("penalty" if ev.outcome == "critical failure" else "flip")
+        self.t.director.pause_for(0.8)
 
-    def on_ComboDone(self, ev: ComboDone) -> None:
-        self.pause_for(0.4)
+    def combo_done(self, ev: ComboDone) -> None:
+        self.t.director.pause_for(0.4)
 
-    def on_StatusChanged(self, ev: StatusChanged) -> None:
+    def status_changed(self, ev: StatusChanged) -> None:
         if ev.on and ev.status in STATUS_WORDS:
-            self.float_text(ev.seat, ev.status.capitalize(), self.palette.bad)
+            self.t.hud.float_text(ev.seat, ev.status.capitalize(), self.t.palette.bad)
 
-    def on_TurnSkipped(self, ev: TurnSkipped) -> None:
-        self.pause_for(0.3)
+    def turn_skipped(self, ev: TurnSkipped) -> None:
+        self.t.director.pause_for(0.3)
 
-    def on_CharacterOut(self, ev: CharacterOut) -> None:
-        self.float_text(ev.seat, "Out", self.palette.bad)
+    def character_out(self, ev: CharacterOut) -> None:
+        self.t.hud.float_text(ev.seat, "Out", self.t.palette.bad)
 
-    def on_EncounterWon(self, ev: EncounterWon) -> None:
+    def encounter_won(self, ev: EncounterWon) -> None:
         self.last_encounter = ev
 
     def match_end_reason(self) -> str:
@@ -467,345 +280,21 @@ class SixteenCombosTable(TableScene):
         ev = self.last_encounter
         if ev is None:
             return ""
-        encounters = int(self.match.view(SPECTATOR).options.get("encounters", 1))
+        encounters = int(self.t.match.view(SPECTATOR).options.get("encounters", 1))
         how = "Won as the last character standing" if ev.why == "last character standing" \
             else f"The last encounter ended at {ev.why}"
         more = "" if encounters == 1 else "; the most encounters won takes the match"
         return f"{how}{more}."
 
-    def on_MatchEnded(self, ev: MatchEnded) -> None:
-        self.match_result = ev
+    def match_ended(self, ev: MatchEnded) -> None:
+        self.t.screen.match_result = ev
 
-    # -- drawing -----------------------------------------------------------------------------------------------
-    def draw_seats(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        pass
-
-    def draw_ring(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        pass
-
-    def card(self, surface, rect: pygame.Rect, card: Any, pal, where: Any, back: str = "deal") -> None:
-        if isinstance(card, Card) and self.curtain_pending is None:
-            face = self.face_of(card)
-            self.frame_faces.append((where, card, None))
-            img = CARDS.render_card(face, rect.size, pal)
-        else:
-            img = CARDS.render_card(None, rect.size, self.back_palette(pal, back))
-        surface.blit(img, rect.topleft)
-
-    @staticmethod
-    def back_palette(pal: TH.Palette, back: str) -> TH.Palette:
-        if back == "deal":
-            return pal
-        cached = _BACKS.get(pal.name)
-        if cached is None:
-            cached = _BACKS[pal.name] = SixteenCombosTable.draw_back(pal)
-        return cached
-
-    @staticmethod
-    def draw_back(pal: TH.Palette) -> TH.Palette:
-        # the draw deck has clearly different backs
-        return dataclasses.replace(pal, name=pal.name + "-draw", card_back=(24, 70, 130), card_back_pattern=(90, 150, 210)) \
-            if pal.card_back[2] < 100 else dataclasses.replace(pal, name=pal.name + "-draw", card_back=(30, 110, 60),
-                                                               card_back_pattern=(90, 180, 110))
-
-    def draw_zones(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
-        view = self.screen_view()
-        g = self.lay_out(view)
-        self.draw_header(surface, pal, view)
-        col = self.column()
-        self.draw_combo_table(surface, pal, view, col)
-        self.draw_piles_16(surface, pal, view, g, highlight)
-        # the plates first (they matter most), then the rows with their counters and order cards
-        for seat in g["order"]:
-            self.draw_plate(surface, pal, view, seat, g)
-        for seat in g["order"]:
-            self.draw_character(surface, pal, view, seat, g, highlight, selected)
-        below = col["after"]
-        if view.hand:
-            rects = self.hand_rects(len(view.hand))
-            self.label(surface, "Your value cards to place", TH.TINY, pal.text_dim, {"topleft": (18, col["after"])})
-            for i, (card, rect) in enumerate(zip(view.hand, rects)):
-                place = Place("hand", view.seat, i)
-                self.card(surface, rect, card, pal, place)
-                self.outline(surface, rect, place, highlight, selected, pal)
-                self.labels.reserve(rect)
-            below = max(r.bottom for r in rects) + 8
-        self.draw_story(surface, pal, view, col, below)
-
-    def outline(self, surface, rect, place, highlight, selected, pal) -> None:
-        if place in selected:
-            pygame.draw.rect(surface, pal.good, rect.inflate(8, 8), 4, border_radius=8)
-        elif place in highlight:
-            import math
-            pulse = 0.5 + 0.5 * math.sin(self.time * 5)
-            pygame.draw.rect(surface, TH.lighten(pal.accent, 0.35 * pulse), rect.inflate(6, 6), 3, border_radius=8)
-
-    def draw_header(self, surface, pal, view) -> None:
-        T.blit_text(surface, self.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)
-        bar, bw = self.step_bar()
-        if view.phase == "place":       # no step lit while the pairs are prepared: the bar says so
-            pygame.draw.rect(surface, pal.accent, bar, border_radius=6)
-            self.label(surface, "Preparing pairs", TH.SMALL, (20, 20, 20), {"center": bar.center}, bold=True)
-            return
-        active = STEP_BOX.get(view.step) if view.phase == "play" else None
-        for i, label in enumerate(STEPS):
-            r = pygame.Rect(bar.x + i * (bw + 4), bar.y, bw, bar.h)
-            lit = active == i
-            pygame.draw.rect(surface, pal.accent if lit else pal.button, r, border_radius=6)
-            pygame.draw.rect(surface, pal.button_border, r, 1, border_radius=6)
-            self.label(surface, label, TH.TINY, (20, 20, 20) if lit else pal.text, {"center": r.center}, bold=lit)
-
-    def draw_combo_table(self, surface, pal, view, col) -> None:
-        x0, y0, left, cell_h, head_h = col["x0"], col["y0"], col["left"], col["cell_h"], col["head_h"]
-        head_w = int(44 * self.column_scale())
-        cell_w = (left - x0 - head_w - 8) // 4
-        self.cell_text(surface, "action →", pygame.Rect(x0, y0, head_w, head_h), pal.text_dim, False)
-        cell = view.combo_cell
-        for j, a in enumerate(TYPES):
-            r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w - 2, head_h)
-            lit = cell is not None and cell[0] == a
-            self.cell_text(surface, f"{SYMBOL[a]} {TYPE_NAMES[a][:3]}", r, pal.accent if lit else pal.text, lit, lines=1)
-        for i, t in enumerate(TYPES):
-            y = y0 + head_h + 2 + i * cell_h
-            lit_row = cell is not None and cell[1] == t
-            self.cell_text(surface, f"{SYMBOL[t]} {TYPE_NAMES[t][:3]}", pygame.Rect(x0, y, head_w - 2, cell_h - 2),
-                           pal.accent if lit_row else pal.text, lit_row, lines=1)
-            for j, a in enumerate(TYPES):
-                r = pygame.Rect(x0 + head_w + j * cell_w, y, cell_w - 2, cell_h - 2)
-                lit = cell == (a, t)
-                pygame.draw.rect(surface, pal.accent if lit else TH.darken(pal.felt, 0.3), r, border_radius=4)
-                self.cell_text(surface, COMBOS[t][a], r, (20, 20, 20) if lit else pal.text, lit)
-        # the outcome band, lit after each check
-        y = col["band_y"]
-        bw = (left - x0 - 8) // 4
-        colours = {"defeated": pal.good, "damaged": pal.accent, "missed": pal.text_dim, "critical failure": pal.bad}
-        for k, outcome in enumerate(OUTCOMES):
-            r = pygame.Rect(x0 + k * bw, y, bw - 3, col["band_h"])
-            lit = self.lit_outcome == outcome
-            pygame.draw.rect(surface, colours[outcome] if lit else TH.darken(pal.felt, 0.3), r, border_radius=5)
-            label = {"critical failure": "critical -6", "defeated": "defeated 6+", "damaged": "damaged 1-5",
-                     "missed": "missed -5-0"}[outcome]
-            self.cell_text(surface, label, r, (20, 20, 20) if lit else pal.text_dim, lit)
-
-    def draw_story(self, surface, pal, view, col, top: int) -> None:
-        """The last check and what just happened, between the band (or the cards to place) and the piles."""
-        x0, width = col["x0"], col["left"] - 24
-        pitch = self.narration_pitch()
-        room = max(0, (col["piles_y"] - 10 - top) // pitch)
-        lines: list[tuple[str, Any]] = []
-        check = view.last_check
-        if check is not None:
-            text = you_form(f"Last check: {self.name(check.seat)}'s {type_word(check.action_type)} {check.action_value} "
-                            f"against {self.name(check.victim)}'s {type_word(check.target_type)} {check.target_value}")
-            lines += [(line, pal.text) for line in T.wrap(text, TH.SMALL, width)[:2]]
-        told: list[str] = []
-        for line in list(self.narration)[-4:]:
-            told.extend(T.wrap(line, TH.SMALL, width))
-        told = told[-6:]
-        lines += [(line, pal.text if i == len(told) - 1 else pal.text_dim) for i, line in enumerate(told)]
-        if len(lines) > room:       # a short screen keeps the newest narration
-            lines = lines[len(lines) - room:] if room else []
-        for i, (line, colour) in enumerate(lines):
-            self.label(surface, line, TH.SMALL, colour, {"topleft": (x0, top + i * pitch)}, prefer=("down", "right"))
-
-    def cell_text(self, surface, text: str, r: pygame.Rect, colour, bold: bool, lines: int = 2) -> None:
-        """A label inside a table cell: on one line, else on two (at a word, else hyphenated), in the
-        largest small size that fits the cell; its boxes go on the label board."""
-        half = (len(text) + 1) // 2
-        splits = [[text]]
-        if lines > 1:
-            splits.append(text.split(" ", 1) if " " in text else [text[:half] + "-", text[half:]])
-        # (larger type where the column is drawn larger, and the words fit)
-        sizes = ((TH.SMALL,) if self.column_scale() >= 1.2 else ()) + (TH.TINY, TH.TINY - 1, TH.TINY - 2, TH.TINY - 3)
-        for size in sizes:
-            lh = T.line_height(size, bold) - 2
-            for parts in splits:
-                if len(parts) * lh <= r.h + 2 and max(T.text(p, size, colour, bold).get_width() for p in parts) <= r.w - 4:
-                    top = r.centery - len(parts) * lh // 2
-                    for k, part in enumerate(parts):
-                        surf = T.text(part, size, colour, bold)
-                        box = surf.get_rect(midtop=(r.centerx, top + k * lh))
-                        self.labels.reserve(box)
-                        T.blit_text(surface, part, size, colour, box.topleft, bold=bold)
-                    return
-        self.label(surface, text[:6] + "…", TH.TINY - 3, colour, {"center": r.center}, bold=bold)
-
-    def draw_piles_16(self, surface, pal, view, g, highlight) -> None:
-        piles = self.pile_rects(g)
-        deck = view.zone(DECK)
-        labels = (("draw", f"Draw {deck.count if deck else 0}", "draw", view.deck_size),
-                  ("deal", f"Deal {view.deal_size}", "deal", view.deal_size),
-                  ("discard", f"Discard {view.discard_size}", "deal", view.discard_size))
-        for key, label, back, count in labels:
-            r = piles[key]
-            if count:
-                for k in range(min(3, (count + 9) // 10), 0, -1):
-                    surface.blit(CARDS.render_card(None, r.size, self.back_palette(pal, back)), r.move(-2 * k, -2 * k))
-                surface.blit(CARDS.render_card(None, r.size, self.back_palette(pal, back)), r)
-            else:
-                pygame.draw.rect(surface, pal.felt_dark, r, 2, border_radius=6)
-            self.label(surface, label, TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 4)}, prefer=("down", "up"))
-        r = piles["waste"]
-        if view.waste:
-            for k, card in enumerate(view.waste[-3:]):
-                self.card(surface, r.move(k * 6, k * 4), card, pal, "waste")
-        else:
-            pygame.draw.rect(surface, TH.darken(pal.felt, 0.25), r, 2, border_radius=6)
-        self.label(surface, "Waste", TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 4)}, prefer=("down", "up"))
-        if view.action_cards:
-            r = piles["action"]
-            for k, card in enumerate(view.action_cards):
-                self.card(surface, r.move(k * 14, 0), card, pal, "action", back="draw")
-            self.label(surface, f"Action {view.action_value if view.action_value is not None else ''}", TH.TINY,
-                       pal.accent, {"midtop": (r.centerx, r.bottom + 4)}, bold=True, prefer=("down", "up"))
-            if DECK in highlight:
-                pygame.draw.rect(surface, pal.accent, r.inflate(8, 8), 3, border_radius=8)
-
-    def draw_plate(self, surface, pal, view, seat: int, g) -> None:
-        """The character's plate above its rows: name, order card, pairs left, statuses; then "◀ acting"."""
-        area = g["blocks"][seat]
-        acting = seat in view.acting and view.phase == "play"
-        order = view.order_cards[seat]
-        plate = f"{self.name(seat)}"
-        if order is not None:
-            plate += f" · order {order.rank}{SYMBOL.get(order.suit or '', '')}"
-        pairs = sum(1 for p in view.pairs[seat] if p is not None)
-        plate += f" · {pairs} pair{'s' if pairs != 1 else ''}"
-        status = [s for s in view.statuses[seat] if s != "reaction used"]
-        if view.reacted[seat] and view.phase == "play":
-            status.append("reaction used")
-        if view.wilds[seat] is not None:
-            status.append(f"wild {card_value(view.wilds[seat])}")
-        if view.consults[seat] is not None:
-            cp = view.consults[seat]
-            status.append(f"consultation {type_word(cp.type)} {cp.value}")
-        if status:
-            plate += " · " + ", ".join(status)
-        room = area.w - (T.text("◀ acting", TH.SMALL, pal.accent, True).get_width() + 12 if acting else 0)
-        while len(plate) > 8 and T.text(plate, TH.SMALL, pal.text, True).get_width() > room:
-            plate = plate[:-2] + "…"
-        self.label(surface, plate, TH.SMALL, pal.seat_colour(seat), {"topleft": (area.x, area.y - 22)}, bold=True)
-        if acting:   # right after the name, where the eye already is
-            after = area.x + T.text(plate, TH.SMALL, pal.text, True).get_width() + 10
-            self.label(surface, "◀ acting", TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
-
-    def order_rect(self, seat: int, g) -> pygame.Rect | None:
-        """Where a seat's order card lies: beside the end of its rows (None before they are laid)."""
-        ends = [r.right for (s_, _), rs in self.pairs_zone.rects.items() if s_ == seat for r in rs]
-        if not ends:
-            return None
-        area = g["blocks"][seat]
-        cw, ch = g["card"]
-        return pygame.Rect(max(ends) + ORDER_GAP, area.y + ch // 4, int(cw * 0.8), int(ch * 0.8))
-
-    def draw_character(self, surface, pal, view, seat: int, g, highlight, selected) -> None:
-        area = g["blocks"][seat]
-        cw, ch = g["card"]
-        zone = self.pairs_zone
-        order = view.order_cards[seat]
-        r = self.order_rect(seat, g)
-        if order is not None and r is not None:
-            # the order card, face up beside the rows for the whole encounter (from the draw deck)
-            self.card(surface, r, order, pal, "order")
-            self.label(surface, "order", TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 3)}, prefer=("right", "down", "up"))
-        badges: list[tuple[tuple[int, int], int]] = []
-        for pv in view.pairs[seat]:
-            if pv is None:
-                continue
-            rects = zone.rects.get((seat, pv.slot))
-            if rects is None:
-                continue
-            type_rect, value_rect = rects
-            if pv.defense:
-                frame = type_rect.union(value_rect).inflate(8, 8)
-                pygame.draw.rect(surface, (80, 200, 110), frame, 3, border_radius=8)
-            self.card(surface, type_rect, pv.type_card, pal, Place("type", seat, pv.slot))
-            values = pv.values or (None,)
-            for k, card in enumerate(values):
-                r = value_rect.move(0, (-1 if seat == self.bottom else 1) * k * max(4, ch // 8))
-                if card is None:
-                    pygame.draw.rect(surface, pal.felt_dark, r, 2, border_radius=6)
-                else:
-                    self.card(surface, r, card, pal, Place("value", seat, pv.slot))
-            if pv.counter and pv.value is not None:
-                # a counter on a changed value (its number kept clear of other labels)
-                spot = self.fit_label(T.text(str(pv.value), TH.SMALL, (30, 20, 0), True).get_rect(
-                    center=(value_rect.right - 4, value_rect.top + 4)), ("down", "left", "right", "up"), on_card=True)
-                badges.append((spot.center, pv.value))
-            pair_place = Place("pair", seat, pv.slot)
-            union = type_rect.union(value_rect)
-            self.outline(surface, union, pair_place, highlight, selected, pal)
-            for zone_name, r in (("type", type_rect), ("value", value_rect)):
-                self.outline(surface, r, Place(zone_name, seat, pv.slot), highlight, selected, pal)
-            if view.victim == seat and view.target_slot == pv.slot and view.phase == "play":
-                pygame.draw.rect(surface, pal.bad, union.inflate(12, 12), 2, border_radius=10)
-        for center, value in badges:        # over the cards: the next pair's card hid the disc's edge
-            draw_value_badge(surface, center, value, cw)
-
-    def draw_texts(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        w, h = self.layout.size
-        if self.prompt_box is not None:
-            box, lines, size = self.prompt_box
-            lh = T.line_height(size, True)
-            surface.blit(TH.panel(box.size, (6, 28, 20, 225), pal.accent, 10, 2), box.topleft)
-            for i, line in enumerate(lines):
-                T.blit_text(surface, line, size, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
-        self.draw_message(surface, pal, (w // 2, h // 2))
-        self.draw_floating(surface)
-        self.label_layer("table")
-        self.draw_key_hints(surface, pal)
-
-    def overlay_rect(self) -> pygame.Rect:
-        w, h = self.layout.size
-        # title, the reason the match ended, the column heads, a row per character, the buttons
-        practice = self.practice_result() if self.match_result is not None else ""
-        height = (18 + self.result_title_h() - 4 + (self.result_reason_h() if self.match_end_reason() else 0)
-                  + (self.result_reason_h() if practice else 0) + self.result_head_h() + 8 + (self.standing_h() + 2) * len(self.names) + 74)
-        r = pygame.Rect(0, 0, self.results_width(560), min(h - 16, height))
-        return self.place_results(r)
-
-    def draw_overlay(self, surface: pygame.Surface, pal: TH.Palette) -> None:
-        if self.queue:
-            return
-        self.label_layer("results")
-        # a dark veil over the table and an opaque panel: the results read the same over any cards
-        surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 140), None, 0), (0, 0))
-        panel = self.overlay_rect()
-        surface.blit(TH.panel(panel.size, (6, 26, 18, 246), pal.accent, 14, 2), panel.topleft)
-        view = self.match.view(SPECTATOR)
-        y = panel.y + 18
-        ev = self.match_result or self.round_result
-        if self.match_result is not None:
-            winners = " and ".join(self.name(s) for s in self.match_result.winners)
-            title = you_form(f"{winners} win{'s' if len(self.match_result.winners) == 1 else ''} the match!")
-        else:
-            title = f"Encounter {view.round} is over"
-        # (the pitches follow the type, as the other tables' results do: 40, 24, 26 and 28 px at the normal size)
-        T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
-        y += self.result_title_h() - 4
-        reason = self.match_end_reason()
-        if reason:
-            T.blit_text(surface, reason, TH.SMALL, pal.text, (panel.centerx, y), "midtop")
-            y += self.result_reason_h()
-        if self.match_result is not None and self.practice_result():
-            T.blit_text(surface, self.practice_result(), TH.SMALL, pal.accent, (panel.centerx, y), "midtop")
-            y += self.result_reason_h()
-        y += 6
-        won_w = T.text("encounters won", TH.SMALL, pal.text_dim).get_width()
-        pairs_x = min(panel.right - 190, panel.right - 40 - won_w - 24)
-        T.blit_text(surface, "Character", TH.SMALL, pal.text_dim, (panel.x + 40, y))
-        T.blit_text(surface, "pairs left", TH.SMALL, pal.text_dim, (pairs_x, y), "topright")
-        T.blit_text(surface, "encounters won", TH.SMALL, pal.text_dim, (panel.right - 40, y), "topright")
-        y += self.result_head_h() + 2
-        last = view.round_scores[-1] if view.round_scores else ()
-        for seat in range(len(self.names)):
-            colour = pal.accent if last and last[seat] else pal.text
-            pairs = sum(1 for p in view.pairs[seat] if p is not None)
-            T.blit_text(surface, self.name(seat), TH.BODY, colour, (panel.x + 40, y), bold=True)
-            T.blit_text(surface, str(pairs), TH.BODY, colour, (pairs_x, y), "topright")
-            T.blit_text(surface, str(view.totals[seat]), TH.BODY, colour, (panel.right - 40, y), "topright", bold=True)
-            y += self.standing_h() + 2
-        del ev
+    handlers = {RoundStarted: round_started, EncounterDealt: encounter_dealt, TurnStarted: turn_started,
+                CardMoved: card_moved, CardsSwapped: cards_swapped, CardRevealed: card_revealed,
+                DeckReshuffled: deck_reshuffled, TargetChosen: target_chosen, TurnPassed: turn_passed, Fizzled: fizzled,
+                Reacted: reacted, Checked: checked, ComboDone: combo_done, StatusChanged: status_changed,
+                TurnSkipped: turn_skipped, CharacterOut: character_out, EncounterWon: encounter_won,
+                MatchEnded: match_ended}
 
 
-register_table("sixteen-combos", SixteenCombosTable)
+register_table("sixteen-combos", table_factory(SixteenCombosTable))

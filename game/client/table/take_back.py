@@ -13,15 +13,16 @@ the views. The new scene takes the old one's saver, whose next save, the cut rec
 snapshot atomically, and its place on the stack.
 
 The first take-back of a match asks first: it makes the match a practice match, which the title
-and the match result say (hud.py) and the statistics do not count.
+and the match result say (hud.py, results.py) and the statistics do not count.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
+from game.client.requests import AskFirst
 from game.core.actions import Pass
 from game.core.takeback import NOT_OFFERED, NOTHING_YET, ROUND_SCORED, SHOWED_A_CARD, player_of
 
@@ -49,14 +50,24 @@ def taken_back_words(move: Any, undone: list[str]) -> str:
     return "Your last move is taken back."
 
 
-class TableTakeBack:
-    """Mixin of TableScene: the Ctrl+Z key and hint, the confirmation, the rebuild."""
+class TakeBack:
+    """The Ctrl+Z key and hint, the question, the rebuild."""
 
-    def take_back_offered(self) -> bool:
+    interface = ("offered", "refusal", "handle", "request", "take_back", "hints", "hint_enabled")
+
+    def __init__(self, scene: Any, screen: Any, match: Any, app: Any, store: Any, sound: Any, history: Any,
+                 coach: Any, guided: bool, say: Callable[..., None]):
+        self.scene = scene          # the table scene a take-back replaces
+        self.screen, self.match, self.app, self.store, self.sound = screen, match, app, store, sound
+        self.history, self.coach = history, coach
+        self.guided = guided
+        self.say = say
+
+    def offered(self) -> bool:
         # (from the seats: the key hints are laid out before the driver is built)
-        return player_of(self.humans, len(self.names)) is not None and not self.guided
+        return player_of(self.screen.humans, self.screen.seats) is not None and not self.guided
 
-    def take_back_refusal(self) -> str:
+    def refusal(self) -> str:
         """Why Take back does nothing now, in the player's words ("" when it may)."""
         if self.guided:
             return "The guided match has no take-back."
@@ -64,15 +75,15 @@ class TableTakeBack:
             return REASONS[ROUND_SCORED]
         return REASONS.get(self.match.take_back_refusal(), "")
 
-    def take_back_event(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         if not is_take_back_key(event):
             return False
-        self.request_take_back()
+        self.request()
         return True
 
-    def request_take_back(self) -> None:
+    def request(self) -> None:
         """Ctrl+Z: refused with its reason, asked about first (the match's first), or done."""
-        why = self.take_back_refusal()
+        why = self.refusal()
         if why:
             self.say(why)
             self.sound.play("click", 0.4)
@@ -80,18 +91,16 @@ class TableTakeBack:
         if self.match.take_backs:
             self.take_back()
             return
-        from game.client.scenes.confirm import ConfirmDialog
-
-        self.app.push(ConfirmDialog(
-            self.app, "Take back your last move?",
-            ["The match goes back to just before it, with the same cards.",
-             "It becomes a practice match: it will not count in your statistics."],
+        self.app.open(AskFirst(
+            "Take back your last move?",
+            ("The match goes back to just before it, with the same cards.",
+             "It becomes a practice match: it will not count in your statistics."),
             "Take back", self.take_back, "Keep playing"))
 
     def take_back(self) -> Any:
         """Rebuild the match from its record cut before the player's last move; returns the new
         table scene (None if nothing may be taken back)."""
-        why = self.take_back_refusal()
+        why = self.refusal()
         if why:
             self.say(why)
             return None
@@ -100,24 +109,26 @@ class TableTakeBack:
         record = self.match.record_before_last_move()
         _, move = self.match.record().actions[len(record.actions)]
         table = tables.table_for(record.variant)(self.app, record, self.store)
-        table.coached = table.coached or self.coached
-        if table.history_open != self.history_open:
-            table.toggle_history()
+        table.coach.keep_coached(self.coach.coached)
+        if table.history.is_open != self.history.is_open:
+            table.history.toggle()
         table.match.adopt_saver(self.match)
-        undone = self.history[len(table.history):] if self.history[:len(table.history)] == table.history else []
-        while self.app.top is not self and self in self.app.scenes:    # (a dialog or menu over the table)
+        old, new = self.history.lines, table.history.lines
+        undone = old[len(new):] if old[:len(new)] == new else []
+        scene = self.scene
+        while self.app.top is not scene and scene in self.app.scenes:    # (a dialog or menu over the table)
             self.app.pop()
         self.app.replace(table)
         table.saved()            # the save is the cut match at once
-        table.say(taken_back_words(move, [line for _, line in undone]), 4.0, tone="info")
+        table.hud.say(taken_back_words(move, [line for _, line in undone]), 4.0, tone="info")
         return table
 
     # -- what the table shows -------------------------------------------------------------------------
-    def shown_key_hints(self) -> list[tuple[str, str]]:
-        hints = super().shown_key_hints()
-        return hints + [(TAKE_BACK_HINT, "take back")] if self.take_back_offered() else hints
+    def hints(self) -> list[tuple[str, str]]:
+        """The key hint the table adds after the game's own."""
+        return [(TAKE_BACK_HINT, "take back")] if self.offered() else []
 
     def hint_enabled(self, key: str) -> bool:
         if key == TAKE_BACK_HINT:
-            return not self.take_back_refusal()
-        return super().hint_enabled(key)
+            return not self.refusal()
+        return True

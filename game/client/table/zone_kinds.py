@@ -3,19 +3,17 @@ GridZone "grid" (stable slots; penalty cards grow it), FanZone "hand" (a hand th
 card leaving a hidden hand leaves from its middle), HeldZone "held" (a card between drawing and
 placing it), PileZone "discard" and DeckZone "deck" (a count). Each knows where its places sit
 (``pose``), which sprite is where, and how a sprite leaves and arrives. A new kind (a column of
-card pairs) is one more class here, listed in ``ZoneViews.zone_kinds``. PairColumnZone "pair" is
+card pairs) is one more class here, listed in a spec's ``zone_kinds``. PairColumnZone "pair" is
 that: 16 Combos' rows of type cards with value cards in front, drawn straight from the view.
+Each zone belongs to the table's Zones (zones.py), its ``host``: the layout, flights, the hand order.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from game.client.table.sprites import CardSprite
 from game.core.cards import DISCARD, Card, Place
-
-if TYPE_CHECKING:
-    from game.client.table.zones import ZoneViews
 
 Pose = tuple[tuple[float, float], float, tuple[int, int]]
 
@@ -25,8 +23,8 @@ class Zone:
 
     name = ""
 
-    def __init__(self, table: "ZoneViews"):
-        self.table = table
+    def __init__(self, host: Any):
+        self.host = host
 
     def clear(self, seats: int) -> list[CardSprite]:
         """Empty the zone for a new deal; returns the sprites it held."""
@@ -55,19 +53,19 @@ class Zone:
 class GridZone(Zone):
     name = "grid"
 
-    def __init__(self, table):
-        super().__init__(table)
+    def __init__(self, host):
+        super().__init__(host)
         self.slots: dict[int, dict[int, CardSprite]] = {}
         self.size: dict[int, int] = {}
 
     def clear(self, seats: int) -> list[CardSprite]:
         out = [s for g in self.slots.values() for s in g.values()]
         self.slots = {seat: {} for seat in range(seats)}
-        self.size = {seat: self.table.layout.block for seat in range(seats)}
+        self.size = {seat: self.host.layout.block for seat in range(seats)}
         return out
 
     def pose(self, place: Place) -> Pose:
-        return self.table.layout.grid_slot(place.seat, place.index, self.size.get(place.seat, self.table.layout.block))
+        return self.host.layout.grid_slot(place.seat, place.index, self.size.get(place.seat, self.host.layout.block))
 
     def at(self, place: Place) -> CardSprite | None:
         return self.slots.get(place.seat, {}).get(place.index)
@@ -77,7 +75,7 @@ class GridZone(Zone):
 
     def put(self, place: Place, sprite: CardSprite) -> Place:
         self.slots.setdefault(place.seat, {})[place.index] = sprite
-        if place.index + 1 > self.size.get(place.seat, self.table.layout.block):
+        if place.index + 1 > self.size.get(place.seat, self.host.layout.block):
             self.size[place.seat] = place.index + 1
             self.relayout(place.seat, except_sprite=sprite)
         return place
@@ -86,35 +84,35 @@ class GridZone(Zone):
         for index, s in self.slots.get(seat, {}).items():
             if s is not except_sprite:
                 (x, y), angle, size = self.pose(Place("grid", seat, index))
-                self.table.fly(s, (x, y), angle, size, duration=0.25)
+                self.host.director.fly(s, (x, y), angle, size, duration=0.25)
 
     def resting(self) -> list[tuple[Place, CardSprite]]:
         return [(Place("grid", seat, i), s) for seat, g in self.slots.items() for i, s in g.items()]
 
     def load(self, place: Place, i: int, sprite: CardSprite, slots: int) -> None:
         self.slots.setdefault(place.seat, {})[i] = sprite
-        self.size[place.seat] = max(self.table.layout.block, slots)
+        self.size[place.seat] = max(self.host.layout.block, slots)
 
     def bounds(self, seat: int) -> tuple[int, int, int, int]:
-        return self.table.layout.grid_bounds(seat, self.size.get(seat, self.table.layout.block))
+        return self.host.layout.grid_bounds(seat, self.size.get(seat, self.host.layout.block))
 
 
 class FanZone(Zone):
     name = "hand"
 
-    def __init__(self, table):
-        super().__init__(table)
+    def __init__(self, host):
+        super().__init__(host)
         self.hands: dict[int, list[CardSprite]] = {}
 
     def clear(self, seats: int) -> list[CardSprite]:
         out = [s for hand in self.hands.values() for s in hand]
-        self.hands = {seat: [] for seat in range(seats)} if self.table.uses_hands else {}
+        self.hands = {seat: [] for seat in range(seats)} if self.host.spec.uses_hands else {}
         return out
 
     def pose(self, place: Place) -> Pose:
         n = len(self.hands.get(place.seat, ()))
         index = place.index if place.index >= 0 else n
-        return self.table.layout.hand_slot(place.seat, index, max(n, index + 1))
+        return self.host.layout.hand_slot(place.seat, index, max(n, index + 1))
 
     def at(self, place: Place) -> CardSprite | None:
         hand = self.hands.get(place.seat, [])
@@ -123,7 +121,7 @@ class FanZone(Zone):
     def take(self, place: Place, card: Card | None) -> CardSprite | None:
         """The sprite at the index if the place has one, else the one showing ``card`` (else the
         last); the rest of the hand closes up."""
-        t = self.table
+        t = self.host
         hand = self.hands.setdefault(place.seat, [])
         k = place.index if 0 <= place.index < len(hand) else -1
         if k < 0 and card is not None:
@@ -144,7 +142,7 @@ class FanZone(Zone):
         return s
 
     def put(self, place: Place, sprite: CardSprite) -> Place:
-        t = self.table
+        t = self.host
         hand = self.hands.setdefault(place.seat, [])
         hand.insert(place.index if 0 <= place.index <= len(hand) else len(hand), sprite)
         t.order_hand(place.seat, hand)
@@ -158,14 +156,14 @@ class FanZone(Zone):
         self.hands.setdefault(place.seat, []).append(sprite)
 
     def bounds(self, seat: int) -> tuple[int, int, int, int]:
-        return self.table.layout.hand_bounds(seat, len(self.hands.get(seat, ())))
+        return self.host.layout.hand_bounds(seat, len(self.hands.get(seat, ())))
 
 
 class HeldZone(Zone):
     name = "held"
 
-    def __init__(self, table):
-        super().__init__(table)
+    def __init__(self, host):
+        super().__init__(host)
         self.cards: dict[int, CardSprite] = {}
 
     def clear(self, seats: int) -> list[CardSprite]:
@@ -173,7 +171,7 @@ class HeldZone(Zone):
         return out
 
     def pose(self, place: Place) -> Pose:
-        return self.table.layout.held_pos(place.seat)
+        return self.host.layout.held_pos(place.seat)
 
     def at(self, place: Place) -> CardSprite | None:
         return self.cards.get(place.seat)
@@ -198,8 +196,8 @@ class PileZone(Zone):
     name = "discard"
     kept = 6
 
-    def __init__(self, table):
-        super().__init__(table)
+    def __init__(self, host):
+        super().__init__(host)
         self.cards: list[CardSprite] = []
 
     def clear(self, seats: int) -> list[CardSprite]:
@@ -207,7 +205,7 @@ class PileZone(Zone):
         return out
 
     def pose(self, place: Place) -> Pose:
-        L = self.table.layout
+        L = self.host.layout
         return L.discard_pos, 0, L.pile_card
 
     def at(self, place: Place) -> CardSprite | None:
@@ -237,16 +235,16 @@ class PileZone(Zone):
 class DeckZone(Zone):
     name = "deck"
 
-    def __init__(self, table):
-        super().__init__(table)
+    def __init__(self, host):
+        super().__init__(host)
         self.count = 0
 
     def clear(self, seats: int) -> list[CardSprite]:
-        self.count = self.table.deck_size_at_start()
+        self.count = self.host.spec.deck_size()
         return []
 
     def pose(self, place: Place) -> Pose:
-        L = self.table.layout
+        L = self.host.layout
         return L.deck_pos, 0, L.pile_card
 
     def take(self, place: Place, card: Card | None) -> CardSprite | None:
@@ -266,8 +264,8 @@ class PairColumnZone(Zone):
 
     name = "pair"
 
-    def __init__(self, table):
-        super().__init__(table)
+    def __init__(self, host):
+        super().__init__(host)
         self.rects: dict[tuple[int, int], tuple[object, object]] = {}   # (seat, slot) -> (type rect, value rect)
         self.card: tuple[int, int] = (56, 80)
         self.spread = 0.0     # 0: columns as close as they go; 1: a third of a card apart, the defense a card apart

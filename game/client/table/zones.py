@@ -5,30 +5,43 @@ match); the event handlers move single sprites with ``take`` and ``put``.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
 
+from game.client.table.canvas import Canvas
 from game.client.table.sprites import CardSprite, card_image, draw_sprite, memory_badge
-from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone, Pose, Zone
+from game.client.table.zone_kinds import Pose, Zone
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.view import SPECTATOR
 
 
-class ZoneViews:
-    """Mixin of TableScene: the sprite model of the table's zones, one object per kind."""
+class Zones:
+    """The sprite model of the table's zones, one object per kind of zone (the spec's kinds)."""
 
-    uses_hands = False       # seats hold fanned hands ("hand" zone) rather than grids
-    ability_zones = ("held",)  # where a card's ability badge ("caption") shows: where it can be used
-    discard_shown = 2        # how many cards of the discard pile are drawn
-    zone_kinds: tuple[type[Zone], ...] = (GridZone, FanZone, HeldZone, PileZone, DeckZone)
+    interface = ("grid", "grid_len", "hands", "held", "discard", "deck_n", "kind", "peeking", "set_leftovers",
+                 "drop_leftovers", "clear_all", "sync_from_views", "place_pose", "sprite_at", "place_at",
+                 "take", "put", "hand_visible", "relayout_hand", "snap_all", "seat_area", "seat_point",
+                 "resting", "card_rects", "own_card_rects", "place_rect", "draw", "draw_piles", "draw_card",
+                 "face_at", "face_for")
 
-    def init_zones(self) -> None:
-        self.zones: dict[str, Zone] = {kind.name: kind(self) for kind in self.zone_kinds}
+    def __init__(self, screen: Any, spec: Any, director: Any, match: Any, narrator: Any, settings: Any):
+        self.screen, self.spec, self.director, self.match, self.settings = screen, spec, director, match, settings
+        self.narrator = narrator
+        self.zones: dict[str, Zone] = {kind.name: kind(self) for kind in spec.zone_kinds}
         self.peeking: set[Place] = set()
-        self._leftovers: list[CardSprite] = []
+        self._leftovers: list[CardSprite] = []     # cards flying back to the deck (a deal, a reshuffle)
+
+    @property
+    def layout(self) -> Any:
+        return self.screen.layout
+
+    def kind(self, name: str) -> Zone:
+        """The zone object of a kind ("grid", "hand", "held", "discard", "deck", a game's own)."""
+        return self.zones[name]
 
     # the sprites by kind, for the variants and the shared drawing
     @property
@@ -59,34 +72,23 @@ class ZoneViews:
     def deck_n(self, count: int) -> None:
         self.zones["deck"].count = count
 
-    # -- hooks for the variant ---------------------------------------------------------------------
-    def face_of(self, card: Card) -> dict:
-        return self.narrator.face_of(card)
+    def set_leftovers(self, sprites: list[CardSprite]) -> None:
+        self._leftovers = sprites
 
-    def deck_size_at_start(self) -> int:
-        """How many cards the deck holds before a deal (the variant's deck)."""
-        return 0
-
-    def hand_key(self, card: Card) -> Any:
-        """The order a hand is kept in (None: the order the cards arrived)."""
-        return None
-
-    def landing_pose(self, place: Place, sprite: CardSprite) -> Pose:
-        """Where a card that has just moved to ``place`` comes to rest (a variant may e.g. scatter
-        the cards of a pile a little)."""
-        return self.place_pose(place)
+    def drop_leftovers(self) -> None:
+        self._leftovers = []
 
     # -- rebuilding from views -----------------------------------------------------------------------
-    def clear_zones(self) -> list[CardSprite]:
+    def clear_all(self) -> list[CardSprite]:
         """Empty every zone for a new deal; returns the sprites that were on the table."""
-        seats = len(self.names)
+        seats = self.screen.seats
         return [s for name in ("grid", "held", "discard", "hand", "deck") for s in self.zones[name].clear(seats)]
 
     def sync_from_views(self) -> None:
         """Rebuild every sprite from the spectator's view, with each human's own view adding the
         faces that player may see now (their hand, a drawn card, cards being looked at)."""
         public = self.match.view(SPECTATOR)
-        own = {h: self.match.view(h) for h in self.humans}
+        own = {h: self.match.view(h) for h in self.screen.humans}
         for zone in self.zones.values():
             zone.clear(0)
         for zone in public.zones:
@@ -107,9 +109,10 @@ class ZoneViews:
                 kind.load(place, i, s, len(zone.cards))
                 if zone.kind == "grid" and show_to and face is not None:
                     self.peeking.add(Place(place.zone, place.seat, i))   # a card a human looks at now
+        hand_key = self.spec.hand_key
         for seat, hand in self.hands.items():
-            if hand and all(s.card is not None for s in hand) and self.hand_key(hand[0].card) is not None:
-                hand.sort(key=lambda s: self.hand_key(s.card))
+            if hand and all(s.card is not None for s in hand) and hand_key(hand[0].card) is not None:
+                hand.sort(key=lambda s: hand_key(s.card))
         self.snap_all()
 
     @staticmethod
@@ -127,7 +130,8 @@ class ZoneViews:
     # -- places and poses --------------------------------------------------------------------------
     def nominal(self, w: float, h: float) -> tuple[int, int]:
         L = self.layout
-        for size in (L.spot(self.bottom).card, L.spots[(self.bottom + 1) % len(self.names)].card, L.pile_card, L.big_card):
+        bottom = self.screen.bottom
+        for size in (L.spot(bottom).card, L.spots[(bottom + 1) % self.screen.seats].card, L.pile_card, L.big_card):
             if abs(size[0] - w) < 1.0 and abs(size[1] - h) < 1.0:
                 return size
         return int(w), int(h)
@@ -149,17 +153,25 @@ class ZoneViews:
             if s.rect().collidepoint(pos):
                 return place
         L = self.layout
-        r = pygame.Rect(0, 0, *L.pile_card)
-        r.center = (int(L.deck_pos[0]), int(L.deck_pos[1]))
-        if r.collidepoint(pos):
-            return DECK
-        # The discard pile is where its cards are drawn, each turned as it lies (Combat UNO tilts
-        # them); an empty pile, its outline.
-        lying = [s for s in self.discard[-self.discard_shown:] if not s.moving]
-        if lying:
-            return DISCARD if any(s.contains(pos) for s in lying) else None
-        r.center = (int(L.discard_pos[0]), int(L.discard_pos[1]))
-        return DISCARD if r.collidepoint(pos) else None
+        for place, (x, y) in ((DECK, L.deck_pos), (DISCARD, L.discard_pos)):
+            r = pygame.Rect(0, 0, *L.pile_card)
+            r.center = (int(x), int(y))
+            if r.collidepoint(pos):
+                return place
+        return None
+
+    def place_rect(self, place: Place) -> pygame.Rect | None:
+        """Where a place's card (or pile) is on the screen now (None: nowhere to point)."""
+        sprite = self.sprite_at(place)
+        if sprite is not None:
+            return sprite.rect()
+        L = self.layout
+        pos = L.deck_pos if place == DECK else L.discard_pos if place == DISCARD else None
+        if pos is None:
+            return None
+        rect = pygame.Rect(0, 0, *L.pile_card)
+        rect.center = (int(pos[0]), int(pos[1]))
+        return rect
 
     def take(self, place: Place, card: Card | None = None) -> CardSprite:
         """Detach the sprite at ``place`` from the view's model (a new one for the deck)."""
@@ -176,24 +188,25 @@ class ZoneViews:
     def hand_visible(self, seat: int) -> bool:
         """Are the faces of ``seat``'s hand on screen for the current viewer?"""
         hand = self.hands.get(seat, [])
-        if self.curtain_pending is not None:
+        if self.screen.curtain is not None:
             return False
         if not hand:
-            return self.viewer == seat
-        return all(s.visible_to(self.viewer) for s in hand if s.card is not None)
+            return self.screen.viewer == seat
+        return all(s.visible_to(self.screen.viewer) for s in hand if s.card is not None)
 
     def order_hand(self, seat: int, hand: list[CardSprite]) -> None:
-        """Keep a hand in ``hand_key`` order. A visible hand is re-sorted (its cards slide to
-        their places); a hidden one keeps its sprites where they are and only re-deals the faces
+        """Keep a hand in the spec's ``hand_key`` order. A visible hand is re-sorted (its cards slide
+        to their places); a hidden one keeps its sprites where they are and only re-deals the faces
         it carries, so a new card's place among the backs gives nothing away."""
+        hand_key = self.spec.hand_key
         if len(hand) < 2 or any(s.card is None for s in hand):
             return
-        if self.hand_key(hand[0].card) is None:
+        if hand_key(hand[0].card) is None:
             return
         if self.hand_visible(seat):
-            hand.sort(key=lambda s: self.hand_key(s.card))
+            hand.sort(key=lambda s: hand_key(s.card))
         else:
-            data = sorted(((s.card, s.show_to) for s in hand), key=lambda d: self.hand_key(d[0]))
+            data = sorted(((s.card, s.show_to) for s in hand), key=lambda d: hand_key(d[0]))
             for s, (card, show_to) in zip(hand, data):
                 s.card, s.show_to = card, show_to
 
@@ -204,7 +217,7 @@ class ZoneViews:
                 continue
             (x, y), angle, size = self.place_pose(Place("hand", seat, index))
             if s.moving or abs(s.x - x) > 0.5 or abs(s.y - y) > 0.5 or abs(s.w - size[0]) > 0.5:
-                self.fly(s, (x, y), angle, size, duration=0.2, delay=-self.step_delay)
+                self.director.fly(s, (x, y), angle, size, duration=0.2, delay=-self.director.step_delay)
 
     def snap_all(self) -> None:
         """Put every resting sprite exactly where the layout says (after a resize)."""
@@ -212,59 +225,81 @@ class ZoneViews:
             for place, s in self.zones[name].resting():
                 (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(place)
         for s in self.discard:
-            (s.x, s.y), s.angle, (s.w, s.h) = self.landing_pose(DISCARD, s)
+            (s.x, s.y), s.angle, (s.w, s.h) = self.spec.landing_pose(DISCARD, s)
 
     def seat_area(self, seat: int) -> tuple[int, int, int, int]:
         """Screen rectangle (x, y, w, h) of a seat's cards: its glow, name plate and floating texts."""
-        return self.zones["hand" if self.uses_hands else "grid"].bounds(seat)
+        return self.zones["hand" if self.spec.uses_hands else "grid"].bounds(seat)
 
     def seat_point(self, seat: int) -> tuple[float, float]:
-        x, y, w, h = self.seat_area(seat)
+        x, y, w, h = self.spec.seat_area(seat)
         return x + w / 2, y + h / 2
 
+    def resting(self) -> list[tuple[Place, CardSprite]]:
+        """Every sprite in a zone, with its place."""
+        return [(place, sprite) for zone in self.zones.values() for place, sprite in zone.resting()]
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Where the cards lie that are not on the move."""
+        return [sprite.rect() for _, sprite in self.resting()]
+
+    def own_card_rects(self) -> list[pygame.Rect]:
+        """Of those, the cards of the people playing at this screen."""
+        return [sprite.rect() for place, sprite in self.resting() if place.seat in self.screen.humans]
+
     # -- drawing -----------------------------------------------------------------------------------
-    def draw_zones(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
-        self.draw_piles(surface, pal, highlight, selected)
+    def draw(self, canvas: Canvas, highlight: set, selected: set) -> None:
+        self.spec.draw_piles(canvas, highlight, selected)
         moving: list[tuple[Place | None, CardSprite]] = []
         for name in ("grid", "hand"):
             for place, s in self.zones[name].resting():
                 if s.moving or s.lift > 0.01:
                     moving.append((place, s))
                 else:
-                    self.draw_card(surface, place, s, place in highlight, place in selected)
+                    self.draw_card(canvas, place, s, place in highlight, place in selected)
         moving.extend((None, s) for s in self._leftovers)
         moving.extend(self.zones["held"].resting())
         for place, s in sorted(moving, key=lambda m: (m[1].lift, m[1].moving)):
-            self.draw_card(surface, place, s, place in highlight if place else False, place in selected if place else False)
+            self.draw_card(canvas, place, s, place in highlight if place else False, place in selected if place else False)
+
+    def face_for(self, sprite: CardSprite) -> dict | None:
+        """The face the viewer sees on ``sprite`` (None: its back, or nothing while the curtain is up)."""
+        if self.screen.curtain is not None:
+            return None
+        if sprite.face_shown(self.screen.viewer):
+            return self.narrator.face_of(sprite.card)
+        return None
 
     def face_at(self, sprite: CardSprite, place: Place | None) -> dict | None:
         """The face to draw for ``sprite`` at ``place``: its ability badge only where the ability
         can be used (a card just drawn from the deck), never on cards in grids or piles."""
         face = self.face_for(sprite)
-        if face is not None and "caption" in face and (place is None or place.zone not in self.ability_zones):
+        if face is not None and "caption" in face and (place is None or place.zone not in self.spec.ability_zones):
             face = {k: v for k, v in face.items() if k != "caption"}
         return face
 
-    def draw_card(self, surface: pygame.Surface, place: Place | None, s: CardSprite, lit: bool, chosen: bool) -> None:
+    def draw_card(self, canvas: Canvas, place: Place | None, s: CardSprite, lit: bool, chosen: bool) -> None:
+        surface, pal = canvas.surface, canvas.pal
         face = self.face_at(s, place)
         if face is not None:
-            self.frame_faces.append((place, s.card, s.show_to))
-        rect = draw_sprite(surface, s, face, self.palette, self.nominal, self.reading_angle(s, face))
+            canvas.faces.append((place, s.card, s.show_to))
+        rect = draw_sprite(surface, s, face, pal, self.nominal, self.reading_angle(s, face))
         if s.mark is not None:
             pygame.draw.rect(surface, s.mark, rect.inflate(6, 6), 3, border_radius=8)
         if chosen:
-            pygame.draw.rect(surface, self.palette.good, rect.inflate(8, 8), 4, border_radius=9)
+            pygame.draw.rect(surface, pal.good, rect.inflate(8, 8), 4, border_radius=9)
         elif lit:
-            pulse = self.pulse(5)
-            colour = TH.lighten(self.palette.accent, 0.35 * pulse)
+            pulse = 0.5 + 0.5 * math.sin(self.screen.time * 5)
+            colour = TH.lighten(pal.accent, 0.35 * pulse)
             pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3, border_radius=8)
+        viewer = self.screen.viewer
         if face is None and place is not None and place.zone == "grid" and self.settings.memory_aid \
-                and self.viewer is not None and self.curtain_pending is None and not s.moving:
-            mem = self.memories.get(self.viewer)
+                and viewer is not None and self.screen.curtain is None and not s.moving:
+            mem = self.screen.memories.get(viewer)
             card = mem.get(place) if mem else None
             if card is not None:
-                self.frame_faces.append(("memory", place, card))
-                badge = memory_badge(str(card.rank), self.palette, max(11, int(14 * self.layout.unit)))
+                canvas.faces.append(("memory", place, card))
+                badge = memory_badge(str(card.rank), pal, max(11, int(14 * self.layout.unit)))
                 surface.blit(badge, badge.get_rect(center=(rect.centerx, rect.centery)))
 
     def reading_angle(self, s: CardSprite, face: dict | None) -> float | None:
@@ -272,16 +307,12 @@ class ZoneViews:
         edge, where the player sits: like a card picked up to be looked at. In hot seat the player
         across read their own peeked cards upside down; alone at the screen, a card spied on in the
         grid across was upside down too (seen in a real window). None: the seat's way."""
-        if face is None or s.show_to is None or self.viewer not in s.show_to:
+        if face is None or s.show_to is None or self.screen.viewer not in s.show_to:
             return None
         return 0.0 if abs(((s.angle + 180) % 360) - 180) > 135 else None
 
-    def pile_click_rect(self, base: pygame.Rect) -> pygame.Rect:
-        """What a click on the discard pile may hit, framed when taking from it is legal: the
-        pile's place (a variant that fans the pile out frames the whole fan)."""
-        return base
-
-    def draw_piles(self, surface: pygame.Surface, pal: TH.Palette, highlight: set, selected: set) -> None:
+    def draw_piles(self, canvas: Canvas, highlight: set, selected: set) -> None:
+        surface, pal = canvas.surface, canvas.pal
         L = self.layout
         back = card_image(None, L.pile_card, 0, pal)
         x, y = L.deck_pos
@@ -295,19 +326,19 @@ class ZoneViews:
         if DECK in highlight:
             pygame.draw.rect(surface, pal.accent, rect.inflate(8, 8), 3, border_radius=9)
         caption = f"Deck {self.deck_n}"
-        spot = self.fit_label(T.text(caption, TH.TINY, pal.text_dim).get_rect(midtop=(rect.centerx, rect.bottom + 8)))
+        spot = canvas.fit(T.text(caption, TH.TINY, pal.text_dim).get_rect(midtop=(rect.centerx, rect.bottom + 8)))
         T.blit_text(surface, caption, TH.TINY, pal.text_dim, spot.topleft)
         dx, dy = L.discard_pos
         drect = back.get_rect(center=(int(dx), int(dy)))
         pygame.draw.rect(surface, TH.darken(pal.felt, 0.25), drect, 2, border_radius=8)
-        shown = self.discard[-self.discard_shown:]
+        shown = self.discard[-self.spec.discard_shown:]
         for s in shown:
             if not s.moving:
-                self.draw_card(surface, DISCARD, s, False, False)
+                self.draw_card(canvas, DISCARD, s, False, False)
         for s in shown:
             if s.moving:
-                self.draw_card(surface, DISCARD, s, False, False)
+                self.draw_card(canvas, DISCARD, s, False, False)
         if DISCARD in highlight:
-            pygame.draw.rect(surface, pal.accent, self.pile_click_rect(drect).inflate(8, 8), 3, border_radius=9)
-        spot = self.fit_label(T.text("Discard", TH.TINY, pal.text_dim).get_rect(midtop=(drect.centerx, drect.bottom + 8)))
+            pygame.draw.rect(surface, pal.accent, self.spec.pile_click_rect(drect).inflate(8, 8), 3, border_radius=9)
+        spot = canvas.fit(T.text("Discard", TH.TINY, pal.text_dim).get_rect(midtop=(drect.centerx, drect.bottom + 8)))
         T.blit_text(surface, "Discard", TH.TINY, pal.text_dim, spot.topleft)

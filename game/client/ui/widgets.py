@@ -182,7 +182,11 @@ class Button(Widget):
             self.on_click()
 
     def draw(self, surface: pygame.Surface, pal: Palette, focused: bool) -> None:
-        r = self.rect
+        self.draw_at(surface, pal, self.rect, focused)
+
+    def draw_at(self, surface: pygame.Surface, pal: Palette, r: pygame.Rect, focused: bool) -> None:
+        """The button drawn at `r` (its own rect left as it is: a panel that places its buttons
+        as it draws them)."""
         lit = focused or self.hovered
         if self.primary:
             fill = TH.lighten(pal.accent, 0.15) if lit else pal.accent
