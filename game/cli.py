@@ -357,7 +357,7 @@ def show_replay(record, number: int | None, frames: int | None = None) -> int:
     if not spans or not 1 <= number <= len(spans):
         raise CardhallError(_("the record has no round {n} (it holds {count})").format(n=number, count=len(spans)))
     RoundReplay(record, number).frame(0)
-    from game.client.scenes.replay import show_record
+    from game.client.app import show_record
     return show_record(record, number, frames=frames)
 
 

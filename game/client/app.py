@@ -572,3 +572,18 @@ def run_until_closed(app: App, storage: Storage, frames: int | None = None) -> N
         pygame.quit()
         T.forget_fonts()      # they died with pygame: a later window (a test) loads new ones
         storage.close()
+
+
+def show_record(record: Any, number: int | None = None, home: Any = None, frames: int | None = None) -> int:
+    """`cardhall replay RECORD --show`: a window with the replay of one round (the first unless
+    `number` says otherwise), closed with Esc or the window's close button."""
+    from game.client.scenes.replay import ReplayScene
+
+    storage = Storage(home) if home else Storage()
+
+    class FirstScene(ReplayScene):
+        def __init__(self, app: Any):
+            super().__init__(app, record, number or 1)
+
+    run_until_closed(App(storage=storage, first_scene=FirstScene), storage, frames)
+    return 0

@@ -242,7 +242,7 @@ def test_a_saved_match_opens_with_the_steps_still_in_its_journal(tmp_path, monke
     assert [a for _, a in record.actions] == [a for _, a in live.actions]
     assert {p: p.read_bytes() for p in before} == before
     shown = []
-    monkeypatch.setattr("game.client.scenes.replay.show_record",
+    monkeypatch.setattr("game.client.app.show_record",
                         lambda rec, number, frames=None: shown.append((len(rec.actions), number)) or 0)
     assert cli.main(["replay", str(save), "--show"]) == 0
     assert shown == [(len(live.actions), 1)]

@@ -6,12 +6,19 @@ from __future__ import annotations
 import re
 
 from game import games
-from game.client.scenes.play import LEVEL_NAMES, LEVEL_WORDS
 from game.client.scenes.rules import RulesScene
 from game.client.ui import richtext as RT
 from game.ladder import LADDER_FILE, VariantLadder, load_ladder
-from game.i18n import _, pgettext
+from game.i18n import _, _l, pgettext
 from game.resources import rules_file
+
+# What each level is like at the table (ai/levels.py is where these come from).
+LEVEL_NAMES = {"easy": _l("easy"), "medium": _l("medium"), "hard": _l("hard")}
+LEVEL_WORDS = {
+    "easy": _l("Easy: forgets what it saw within a few turns, slow to react, often misplays."),
+    "medium": _l("Medium: remembers a handful of cards, reacts in about a second, sometimes slips."),
+    "hard": _l("Hard: keeps most of the table in mind, reacts fast, plays carefully; never peeks."),
+}
 
 
 # A line-up as the bot benchmark labels it: "hard vs 3 random", "easy vs random, two characters".

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.client import tables
+from game.client.scenes.ladder import LEVEL_NAMES, LEVEL_WORDS
 from game.client.scene import MenuScene, VariantList
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -23,14 +24,7 @@ from game.i18n import _, _l, ngettext, pgettext
 
 BOT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Elif", "Farid", "Greta", "Hiro")
 KINDS = ("human", "easy", "medium", "hard")
-LEVEL_NAMES = {"easy": _l("easy"), "medium": _l("medium"), "hard": _l("hard")}
 KIND_LABELS = {"human": _l("Human"), "easy": _l("Bot · easy"), "medium": _l("Bot · medium"), "hard": _l("Bot · hard")}
-# What each level is like at the table (ai/levels.py is where these come from).
-LEVEL_WORDS = {
-    "easy": _l("Easy: forgets what it saw within a few turns, slow to react, often misplays."),
-    "medium": _l("Medium: remembers a handful of cards, reacts in about a second, sometimes slips."),
-    "hard": _l("Hard: keeps most of the table in mind, reacts fast, plays carefully; never peeks."),
-}
 NAME_MAX = 16
 # The reaction window's time limit a setup starts with at a table where it closes when the people
 # pass (Kombio, Kabu): one player alone passes with one key and wants the game to move on; players

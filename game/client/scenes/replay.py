@@ -663,17 +663,3 @@ def saved_match_record(path: Any) -> GameRecord | None:
             storage.close()
     return saved[0] if saved else None
 
-
-def show_record(record: GameRecord, number: int | None = None, home: Any = None, frames: int | None = None) -> int:
-    """`cardhall replay RECORD --show`: a window with the replay of one round (the first unless
-    `number` says otherwise), closed with Esc or the window's close button."""
-    from game.client.app import App, run_until_closed
-    from game.client.storage import Storage
-
-    storage = Storage(home) if home else Storage()
-    class FirstScene(ReplayScene):
-        def __init__(self, app: Any):
-            super().__init__(app, record, number or 1)
-
-    run_until_closed(App(storage=storage, first_scene=FirstScene), storage, frames)
-    return 0

@@ -345,7 +345,7 @@ class TableScene(Scene):
 
 
 def table_factory(spec: type[TableSpec]) -> Callable[..., TableScene]:
-    """What ``register_table`` keeps for a game: builds its table scene from its spec (``spec``
+    """What a game's entry in game/games.py names as its table: builds its table scene from its spec (``spec``
     is there too, for what needs the game's narrator without a table: the round replay)."""
     def factory(app, record: GameRecord, storage: Any = None) -> TableScene:
         return TableScene(app, record, storage, spec)

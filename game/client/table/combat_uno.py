@@ -27,7 +27,6 @@ from game.client.table.spec import Choice
 from game.client.narration.combat_uno import RANK_NAMES, CombatUnoNarrator, name_of
 from game.client.narration.wording import seconds_left, whose
 from game.client.table.sprites import CardSprite
-from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -576,4 +575,4 @@ class CombatUnoTable(HandSpec):
             canvas.layer("table")
 
 
-register_table("combat-uno", table_factory(CombatUnoTable))
+make_combat_uno_table = table_factory(CombatUnoTable)

@@ -22,7 +22,6 @@ from game.client.table.base import table_factory
 from game.client.table.canvas import Canvas
 from game.client.table.memory_grid import ClaimWords, GridSpec
 from game.client.table.spec import Choice
-from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.actions import Action
@@ -249,4 +248,4 @@ class KabuTable(GridSpec):
         return super().turn_prompt(v, actor, name, kinds)
 
 
-register_table("kabu", table_factory(KabuTable), pass_closes_window=True)
+make_kabu_table = table_factory(KabuTable)

@@ -19,7 +19,6 @@ from game.client.narration.wording import whose
 from game.client.table.base import table_factory
 from game.client.table.memory_grid import ClaimWords, GridSpec
 from game.client.table.spec import Choice
-from game.client.tables import register_table
 from game.core.actions import Action
 from game.core.cards import Card
 from game.variants.kombio import (ABILITY_NAMES, DECK_CARDS, AbilityStarted, BlindSwap, CallKombio, DecidePenalty,
@@ -140,4 +139,4 @@ class KombioTable(GridSpec):
         return super().turn_prompt(v, actor, name, kinds)
 
 
-register_table("kombio", table_factory(KombioTable), pass_closes_window=True)
+make_kombio_table = table_factory(KombioTable)

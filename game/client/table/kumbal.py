@@ -30,7 +30,6 @@ from game.client.table.sprites import CardSprite
 from game.client.narration.kumbal import KumbalNarrator, points_words, short
 from game.client.narration.wording import whose
 from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone
-from game.client.tables import register_table
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -652,4 +651,4 @@ class KumbalTable(HandSpec):
             return chart
 
 
-register_table("kumbal", table_factory(KumbalTable))
+make_kumbal_table = table_factory(KumbalTable)

@@ -26,7 +26,6 @@ from game.client.table.director import Hold
 from game.client.table.sixteen_combos_board import SYMBOL, Board
 from game.client.table.spec import Choice, TableSpec
 from game.client.table.zone_kinds import PairColumnZone
-from game.client.tables import register_table
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, Place
 from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, MatchEnded, RoundStarted, TurnStarted
@@ -297,4 +296,4 @@ class SixteenCombosTable(TableSpec):
                 MatchEnded: match_ended}
 
 
-register_table("sixteen-combos", table_factory(SixteenCombosTable))
+make_sixteen_combos_table = table_factory(SixteenCombosTable)

@@ -30,7 +30,6 @@ from game.core.errors import IllegalAction, NotAChoice
 from game.core.events import Event
 
 if TYPE_CHECKING:
-    from game.client.table.base import TableScene
     from game.client.table.canvas import Canvas
     from game.client.table.sprites import CardSprite
 
@@ -69,8 +68,8 @@ class TableSpec:
     ring_label = ""                          # the reaction ring's label while its window has no deadline
     window_trigger = ""                      # the variant's reaction window (hand tables rebuild it)
 
-    def __init__(self, table: "TableScene"):
-        self.t = table
+    def __init__(self, table: Any):
+        self.t = table      # the TableScene (base.py), which makes its spec: its parts, read by their interfaces
 
     # -- the game's cards ---------------------------------------------------------------------------
     def deck_size(self) -> int:
