@@ -105,3 +105,23 @@ def test_the_round_replay_builds_no_table(make_app, monkeypatch, name):
         if lines[step]:     # (the drawn lines are wrapped: the first words of the step's line)
             assert you_form(lines[step][0])[:30] in " ".join(scene.drawn_lines[1:]), (step, lines[step])
     assert sum(1 for step in lines if step) > 10
+
+
+def test_a_seven_between_two_kumbal_players_is_told_once_as_changing_nothing(tmp_path):
+    """With two players a 7 turns play round and changes nothing (as the rules read it): the
+    narrator says so, once, and the table's arrows keep their way; with three it says the way."""
+    from game.client.narration.kumbal import KumbalNarrator
+    from game.core.hands import DirectionChanged
+    from test_kumbal_table import kumbal_record
+
+    assert KumbalNarrator(["You", "Ada"]).tell(DirectionChanged(-1)) == \
+        "Play turns round: with two players, that changes nothing."
+    assert KumbalNarrator(["You", "Ada", "Bruno"]).tell(DirectionChanged(-1)) == "Play now goes to the right (anticlockwise)."
+    app = make_app(tmp_path)
+    table = start(app, kumbal_record([("You", "human"), ("Ada", "easy")], seed=8))
+    said: list[str] = []
+    table.hud.narrate = said.append
+    table.director.queue.clear()
+    table.director.animate(DirectionChanged(-1))
+    assert said == ["Play turns round: with two players, that changes nothing."]
+    assert table.screen.as_told("direction") == -1
