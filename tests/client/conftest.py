@@ -173,7 +173,8 @@ class Driver:
 
     def button(self, text):
         scene = self.app.top
-        for w in scene.form.widgets:
+        form = scene.input.form if hasattr(scene, "input") else scene.form     # (a table's buttons are its input's)
+        for w in form.widgets:
             if getattr(w, "text", None) == text:
                 return w
         raise AssertionError(f"no button {text!r} on {type(scene).__name__}")

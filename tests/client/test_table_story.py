@@ -243,14 +243,14 @@ def test_a_card_clicked_out_of_turn_is_not_selected(tmp_path):
     kg = k.match.game
     kd = Driver(app, k, seed=1)
     for _ in range(20000):
-        if k.ready_for_input() and kg.phase == "turn" and kg.turn != 0 and k.hold is None:
+        if k.director.ready_for_input() and kg.phase == "turn" and kg.turn != 0 and k.director.hold is None:
             break
         kd.act()
         app.step(DT)
     from kombio_driver import place_pos
     click(place_pos(k, grid_place(0, 0)))
     app.step(DT)
-    assert k.pick == [] and k.targets()[1] == set()
+    assert k.input.pick == [] and k.spec.targets()[1] == set()
 
 
 @pytest.mark.slow

@@ -122,13 +122,13 @@ def test_ctrl_z_takes_the_last_move_back_and_the_table_shows_the_position_before
     assert table.match.game.history == history        # nothing changes before the player says yes
     press(app, lambda: key(pygame.K_RETURN))
     new = app.top
-    assert new is not table and type(new) is type(table)
+    assert new is not table and type(new) is type(table) and type(new.spec) is type(table.spec)
     g = new.match.game
     assert g.history[:move.start] == history[:move.start]
     # (the bots may have acted again in the frame that followed: the position before the move is
     # the cut record, and every seat's view of it is the one it had)
     assert len(g.history) >= move.start
-    cut = GameRecord(variant, g.options, list(new.seat_infos), g.seed, g.history[:move.start]).replay()
+    cut = GameRecord(variant, g.options, list(new.match.seat_infos), g.seed, g.history[:move.start]).replay()
     for seat in range(len(SEATS)):
         assert cut.observe(seat) == before.observe(seat)
     if len(g.history) == move.start:
