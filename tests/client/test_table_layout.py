@@ -70,12 +70,9 @@ def label_problems(table, size) -> list[str]:
                 problems.append(f"outside the results panel at {size}: {widget.text!r} {widget.rect} not in {panel}")
     if not drawn.get("results") and not drawn.get("picker"):
         # no button lies on a card (16 Combos' rows and order cards are drawn from the view)
-        cards = table.spec.card_rects()
-        pairs = getattr(table, "pairs_zone", None)
-        if pairs is not None:
-            cards += [r for rects in pairs.rects.values() for r in rects]
-            g = table.spec.board.geometry(table.spec.screen_view())
-            cards += [r for seat in range(len(table.screen.names)) if (r := table.spec.board.order_rect(seat, g)) is not None]
+        cards = table.spec.card_rects()      # (16 Combos': its pairs, order cards and cards to place)
+        if table.spec.variant_id == "sixteen-combos":
+            assert len(cards) >= sum(len(rects) for rects in table.zones.kind("pair").rects.values())
         for widget in table.input.form.widgets:
             if isinstance(widget, Button) and widget.rect is not None:
                 hit = [c for c in cards if widget.rect.colliderect(c)]
@@ -117,8 +114,8 @@ def situation(table) -> tuple:
     v = table.match.view(SPECTATOR)
     return (v.phase, table.director.hold.kind if table.director.hold else None, table.screen.round_result is not None,
             table.screen.match_result is not None, table.screen.final_round_seen, tuple(w.kind for w in v.windows),
-            bool(set(v.acting) & set(table.screen.humans)), getattr(table, "caller", None) is not None,
-            getattr(table, "picking", None) is not None, bool(table.hud.message))
+            bool(set(v.acting) & set(table.screen.humans)), getattr(table.spec, "caller", None) is not None,
+            getattr(table.spec, "picking", None) is not None, bool(table.hud.message))
 
 
 def play_and_check(tmp_path, variant_id: str, seats: int, seed: int, sizes=None,
@@ -154,7 +151,7 @@ def play_and_check(tmp_path, variant_id: str, seats: int, seed: int, sizes=None,
                 problems += [f"{variant_id} {key[0]}: {p}" for p in label_problems(table, size)]
             table.resize(app.size)
             table.input.invalidate()
-            if getattr(table, "picking", None) is not None:
+            if getattr(table.spec, "picking", None) is not None:
                 table.spec.picking = None
         if table.screen.match_result is not None:
             if table.screen.final_round_seen:
