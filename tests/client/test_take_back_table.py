@@ -268,7 +268,7 @@ def test_hot_seat_has_no_take_back(tmp_path):
     driver = KombioDriver(app, table, seed=4)
     assert drive_until(app, driver, lambda: sum(a.seat in (0, 1) for _, a in table.match.game.history) >= 3
                        and settled(app, table))
-    assert not table.take_back.take_back.offered() and table.match.last_move() is None
+    assert not table.take_back.offered() and table.match.last_move() is None
     assert all(key != TAKE_BACK_HINT for key, _ in table.hud.shown_key_hints())
     history = list(table.match.game.history)
     press(app, ctrl_z, frames=0)
@@ -285,7 +285,7 @@ def test_the_guided_match_has_no_take_back(tmp_path):
 
     app = make_app(tmp_path)
     table = start_guided(app, "kombio")
-    assert not table.take_back.take_back.offered()
+    assert not table.take_back.offered()
     assert all(key != TAKE_BACK_HINT for key, _ in table.hud.shown_key_hints())
     press(app, ctrl_z)
     assert app.top is table and "guided" in table.hud.message[0]
