@@ -28,10 +28,11 @@ from game.client.requests import AskFirst, ShowCurtain, ShowPause, ShowReplay
 from game.client.scene import Scene
 from game.client.sound import Sound
 from game.client.speech.voice import Announcer, Voice, is_repeat_key, is_speech_key
-from game.client.storage import WINDOW_MAX, WINDOW_SIZES, Storage
+from game.client.storage import WINDOW_MAX, Storage
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
+from game.client.window import desktop_size, fits, window_sizes
 from game.resources import asset_path
 from game.i18n import _
 
@@ -43,27 +44,6 @@ RETRY_WRITES_EVERY = 2.0    # seconds between tries to write what a full disk he
 MAX_DT = 0.1             # a frame's dt while things move: a hitch does not make a card jump
 REST_POLL = 1.0 / FPS    # a resting app looks for input this often: no later than a drawn frame would
 _log = logging.getLogger(__name__)
-
-
-def desktop_size() -> tuple[int, int] | None:
-    """The size of the desktop the window opens on (the first display: SDL centres it there), or
-    None where there is none to fit (the dummy and offscreen drivers of tests and the smoke test)."""
-    try:
-        if pygame.display.get_driver() in ("dummy", "offscreen"):
-            return None
-        sizes = pygame.display.get_desktop_sizes()
-    except pygame.error:
-        return None
-    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
-
-
-def fits(size: tuple[int, int], desktop: tuple[int, int] | None) -> bool:
-    return desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1])
-
-
-def window_sizes(desktop: tuple[int, int] | None) -> list[tuple[int, int]]:
-    """The window sizes Settings offers: those that fit the desktop (the smallest if none does)."""
-    return [s for s in WINDOW_SIZES if fits(s, desktop)] or [WINDOW_SIZES[0]]
 
 
 def _opt(options: Any, name: str, default: Any = None) -> Any:

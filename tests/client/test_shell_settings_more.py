@@ -190,7 +190,7 @@ def test_a_window_size_larger_than_the_desktop_is_refused_and_said(desktop, make
 
 
 def test_without_a_real_desktop_nothing_is_fitted(make_app, home):
-    from game.client.app import desktop_size
+    from game.client.window import desktop_size
 
     assert pygame.display.get_driver() == "dummy" and desktop_size() is None
     (home / "config").mkdir()

@@ -8,7 +8,7 @@ from game import i18n
 from game.client.scene import MenuScene, draw_hints
 from game.i18n import _, _l
 from game.client.scenes.play import reaction_value
-from game.client.app import desktop_size, fits, window_sizes
+from game.client.window import desktop_size, fits, window_sizes
 from game.client.storage import ANIMATION_SPEEDS, BOT_SPEEDS, TEXT_SIZES
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Cycler, Stepper, TextInput, Toggle
