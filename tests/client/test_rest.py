@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game.client.app import FPS, REST_POLL
-from game.client.table.base import PULSE_FPS, PULSE_SECONDS, TICK_FPS
+from game.client.table.base import PULSE_FPS, TICK_FPS
+from game.client.table.screen import PULSE_SECONDS
 from grid_driver import make_app as make_table_app
 from grid_driver import start, table_record
 
@@ -93,7 +94,6 @@ def test_a_toast_is_drawn_until_it_goes_then_the_app_rests(app):
 def tick(app, table, frames: int) -> None:
     """Frames of 1/60 s without drawing them (what the table holds is the same)."""
     for _ in range(frames):
-        app.clock.advance(1 / 60)
         table.update(1 / 60)
 
 
@@ -121,32 +121,32 @@ def test_a_table_waiting_for_the_player_rests_after_its_deal_at_60_fps(tmp_path)
     app, table = new_table(tmp_path, [("You", "human"), ("Ada", "medium"), ("Bruno", "medium"), ("Chiara", "medium")])
     fake = FakeTime(app)
     fake.run(app, 30.0)
-    assert table.hold is not None and table.hold.seat == 0      # "remember your two near cards"
+    assert table.director.hold is not None and table.director.hold.seat == 0      # "remember your two near cards"
     assert len(fake.between(0.0, 1.0)) >= FPS - 1               # the deal flies at 60 frames a second
     last_move = max(f for f in fake.frames if f < 29.9)
     assert last_move < 10.0, "the table kept drawing while it waited"
     assert fake.between(10.0, 29.9) == []
-    assert table.next_frame_due(app.clock.now()) is None
+    assert table.next_frame_due() is None
     # The highlights stopped pulsing: the frame at rest is the one the next frame would draw.
-    assert table.pulse(5) == table.pulse(4) == 1.0
+    assert table.screen.pulse(5) == table.screen.pulse(4) == 1.0
 
 
 def test_pulses_tick_at_their_own_rate_then_settle(tmp_path):
     app, table = new_table(tmp_path, [("You", "human"), ("Ada", "medium")])
     tick(app, table, 600)                # dealt and still (waiting for the player's look)
     assert not table.moving()
-    table.still_since = table.time        # as if the last card had just landed
-    assert table.next_frame_due(0.0) == pytest.approx(1 / PULSE_FPS)
+    table.screen.still_since = table.screen.time        # as if the last card had just landed
+    assert table.next_frame_due() == pytest.approx(1 / PULSE_FPS)
     waves = set()
     for _ in range(30):
         tick(app, table, 1)
-        waves.add(round(table.pulse(5), 3))
+        waves.add(round(table.screen.pulse(5), 3))
     assert len(waves) > 5                 # a wave while the table has just come to rest
     tick(app, table, int(PULSE_SECONDS * 60) + 1)
-    assert table.pulse(5) == 1.0 and table.next_frame_due(0.0) is None
+    assert table.screen.pulse(5) == 1.0 and table.next_frame_due() is None
     # A key or a click (the hint's rings, F1) makes what it brings up pulse again for a while.
     table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
-    assert table.next_frame_due(0.0) == pytest.approx(1 / PULSE_FPS)
+    assert table.next_frame_due() == pytest.approx(1 / PULSE_FPS)
 
 
 @pytest.mark.slow
@@ -157,12 +157,12 @@ def test_resting_keeps_the_pace_of_a_match_of_bots(tmp_path):
     seats = [("Ada", "medium"), ("Bruno", "medium"), ("Chiara", "medium")]
     app, table = new_table(tmp_path / "a", seats, seed=9)
     tick(app, table, 20 * 60)
-    paced = table.match.version, table.table_time
+    paced = table.match.version, table.screen.table_time
     app2, table2 = new_table(tmp_path / "b", seats, seed=9)
     fake = FakeTime(app2)
     fake.run(app2, 20.0)
     assert table2.match.version == paced[0]
-    assert table2.table_time == pytest.approx(paced[1], abs=2 / 60)
+    assert table2.screen.table_time == pytest.approx(paced[1], abs=2 / 60)
     assert table2.match.version > 10
     assert len(fake.frames) < 20 * 60      # it did rest
 
@@ -175,20 +175,20 @@ def test_a_table_never_rests_past_what_it_shows_changing(tmp_path):
     seen = set()
     for _ in range(40 * 60):
         tick(app, table, 1)
-        due = table.next_frame_due(app.clock.now())
+        due = table.next_frame_due()
         if table.moving():
             assert due == 0.0
             continue
         assert due is not None
-        if table.ring_shown() and table.window.deadline is not None:
+        if table.spec.ring_shown() and table.screen.window.deadline is not None:
             seen.add("ring")
             assert due <= 1 / TICK_FPS
-        if table.turn is not None and table.round_result is None:
+        if table.screen.turn is not None and table.screen.round_result is None:
             seen.add("thinking")
             assert due <= 1 / PULSE_FPS
         if table.idle() and table.match.next_due() is not None:
             seen.add("bot")
-            assert due <= max(0.0, table.match.next_due() - table.table_time) + 1e-9
+            assert due <= max(0.0, table.match.next_due() - table.screen.table_time) + 1e-9
     assert seen == {"ring", "thinking", "bot"}
 
 
@@ -198,16 +198,16 @@ def test_the_key_hints_are_placed_again_when_they_or_the_text_size_change(tmp_pa
     from game.client.ui import text as T
 
     app, table = new_table(tmp_path, [("You", "human"), ("Ada", "medium")])
-    rows = table.hint_rows()
-    assert rows and table.hint_rows() is rows                 # kept while nothing changes
+    rows = table.hud.hint_rows()
+    assert rows and table.hud.hint_rows() is rows                 # kept while nothing changes
     try:
         T.set_scale(1.3)
-        wider = table.hint_rows()
+        wider = table.hud.hint_rows()
         assert wider[0][1].width > rows[0][1].width           # the words in a larger type
     finally:
         T.set_scale(1.0)
-    table.shown_key_hints = lambda: [("Q", "quit")]
-    assert len(table.hint_rows()) == 1
+    table.hud.shown_key_hints = lambda: [("Q", "quit")]
+    assert len(table.hud.hint_rows()) == 1
 
 
 def test_a_card_face_with_any_values_keeps_one_image():

@@ -45,14 +45,14 @@ from game.client.table.director import Director
 from game.client.table.driver import MatchDriver
 from game.client.table.facts import FACTS
 from game.client.table.guide import TableGuide
-from game.client.table.history import History
+from game.client.table.history import TRACE_BRIGHT, History
 from game.client.table.hud import Hud
 from game.client.table.input import Input
 from game.client.table.layout import TableLayout
 from game.client.table.pacing import PacedAgent, build_agent
 from game.client.table.privacy import Privacy
 from game.client.table.results import Results
-from game.client.table.screen import Screen
+from game.client.table.screen import PULSE_SECONDS, Screen
 from game.client.table.spec import TableSpec
 from game.client.table.take_back import TakeBack
 from game.client.table.zones import Zones
@@ -65,6 +65,8 @@ from game.core.view import SPECTATOR
 
 AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
 NOT_SAVED_SECONDS = 6.0     # a toast about saving is read in full
+PULSE_FPS = 30          # frames a second for what only pulses or glows (a flight gets the app's 60)
+TICK_FPS = 20           # a reaction window's countdown ring (its label counts tenths)
 
 
 class TableScene(Scene):
@@ -245,8 +247,49 @@ class TableScene(Scene):
         self.results.update(dt)
         self.input.update_buttons()
         self.spec.post_update(dt)
+        if self.moving():
+            screen.still_since = screen.time
+
+    # -- when the table needs a frame ------------------------------------------------------------------
+    def moving(self) -> bool:
+        """Something on the table moves this frame: a tween, an event about to play, rising text,
+        confetti, a raised card easing (a hold or a curtain waits for a person: nothing moves)."""
+        return self.director.moving() or self.hud.moving() or self.results.moving() or self.spec.moving()
+
+    def next_frame_due(self) -> float | None:
+        """When the table must be drawn again without input (see Scene): at once while anything
+        moves; PULSE_FPS while outlines pulse or a thinking bot's seat glows; TICK_FPS while a
+        countdown runs; else at the next deadline: a bot's move or a window's end (table time only
+        runs while the table is idle), a message going, a last-move outline settling, a bots-only
+        table dealing again. None: it waits for the player alone."""
+        if self.moving():
+            return 0.0
+        screen, match = self.screen, self.match
+        dues: list[float] = []
+        if screen.time - screen.still_since < PULSE_SECONDS:
+            dues.append(1.0 / PULSE_FPS)
+        if screen.turn is not None and screen.turn not in screen.humans and screen.round_result is None:
+            dues.append(1.0 / PULSE_FPS)       # the thinking seat's glow (Hud.draw_seats)
+        if screen.window is not None and screen.window.deadline is not None and self.spec.ring_shown():
+            dues.append(1.0 / TICK_FPS)
+        if self.idle() and not match.over:
+            due = match.next_due()
+            if due is not None:
+                dues.append(due - screen.table_time)
+        if self.hud.message is not None:
+            dues.append(self.hud.message[1])
+        for trace in self.history.traces.values():
+            age = screen.time - trace.born
+            for ends in (TRACE_BRIGHT, 2 * TRACE_BRIGHT if trace.swap else 0.0):
+                if age < ends:
+                    dues.append(1.0 / PULSE_FPS if ends == TRACE_BRIGHT else ends - age)
+        if not screen.humans:
+            dues.append(AUTO_NEXT_ROUND - self._auto_next)
+        return max(0.0, min(dues)) if dues else None
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.screen.still_since = self.screen.time   # what the player's key brings up (a hint's rings) pulses
         if self.spec.intercept(event) or self.take_back.handle(event) or self.guide.handle(event) \
                 or self.history.handle(event):
             return

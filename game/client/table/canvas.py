@@ -135,6 +135,10 @@ class Memo:
         kept = self._kept.get(name)
         return kept[1] if kept is not None and kept[0] == key else None
 
+    def last(self, name: str) -> tuple[Any, Any] | None:
+        """The last (question, answer) kept under `name`, whatever was asked since."""
+        return self._kept.get(name)
+
     def put(self, name: str, key: Any, value: Any) -> Any:
         self._kept[name] = (key, value)
         return value

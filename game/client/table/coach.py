@@ -8,7 +8,6 @@ statistics say so). In hot-seat it answers only for the player whose move it is.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -116,7 +115,7 @@ class Coach:
         if not targets:
             return
         surface = canvas.surface
-        pulse = 0.5 + 0.5 * math.sin(self.screen.time * 5.0)
+        pulse = self.screen.pulse(5.0)
         colour = (120, 220, 255)
         for n, place in enumerate(targets, 1):
             rect = self.spec.place_rect(place)

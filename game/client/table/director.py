@@ -15,7 +15,7 @@ from collections import deque
 from typing import Any, Callable
 
 from game.client.table.sprites import CardSprite
-from game.client.ui.tween import Tween, Tweens, ease_in_out_quad
+from game.client.ui.tween import Tween, Tweens, ease_in_out_quad, ease_out_cubic
 from game.core.cards import DECK, DISCARD
 from game.core.events import CardMoved, CardRevealed, CardSeen, Event
 
@@ -37,7 +37,7 @@ class Director:
 
     interface = ("queue", "next_event", "enqueue", "pump", "hold", "start_hold", "release_hold", "animating",
                  "ready_for_input", "busy", "instant", "fly", "flip", "tween", "wait", "pause_for", "step_delay",
-                 "stagger", "update", "finish_all", "scale")
+                 "stagger", "update", "finish_all", "scale", "turn_up_at_once", "moving")
 
     def __init__(self, screen: Any, spec: Any, handlers: dict[type, Callable[[Any, Any], None]],
                  gate: Callable[[Event], int | None], raise_curtain: Callable[[int], None],
@@ -65,6 +65,11 @@ class Director:
     @property
     def animating(self) -> bool:
         return bool(self.queue) or self.tweens.busy or self.hold is not None or self.screen.curtain is not None
+
+    def moving(self) -> bool:
+        """A tween runs or an event is about to play (a hold or a curtain waits for a person:
+        nothing moves)."""
+        return bool(self.tweens.active or (self.queue and self.hold is None and self.screen.curtain is None))
 
     def ready_for_input(self) -> bool:
         if self.spec.input_waits_for_flights:
@@ -214,6 +219,14 @@ class Director:
 
     def wait(self, seconds: float, on_finish: Callable[[], None] | None = None) -> None:
         self.tweens.wait(seconds, on_finish=on_finish)
+
+    def turn_up_at_once(self, sprite: CardSprite) -> None:
+        """Turn a card just sent on its way face up in the first moments of its flight (its face
+        shows within three frames at normal speed)."""
+        flight = self._flights.get(sprite.uid)
+        if flight is not None:
+            flight[0].props.pop("turn", None)    # (a flight it replaced may have brought a turn of its own)
+        self.tweens.animate(sprite, FLIP, ease_out_cubic, delay=self.step_delay, turn=1.0)
 
     def pause_for(self, seconds: float) -> None:
         self.tweens.wait(seconds)

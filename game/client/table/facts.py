@@ -66,7 +66,12 @@ def card_moved(spec: Any, ev: CardMoved) -> None:
     dst = t.zones.put(ev.dst, sprite)
     (x, y), angle, size = spec.landing_pose(dst, sprite)
     deal = ev.src == DECK and ev.by == -1
-    t.director.fly(sprite, (x, y), angle, size, duration=DEAL if deal else MOVE, turn=turn)
+    # A card turned up on its way shows its face as it leaves: turned with the flight, it was
+    # face down for half of it after the news had named it (seen in a real window).
+    at_once = turn == 1.0 and sprite.turn < 0.5 and sprite.card is not None and not deal
+    t.director.fly(sprite, (x, y), angle, size, duration=DEAL if deal else MOVE, turn=None if at_once else turn)
+    if at_once:
+        t.director.turn_up_at_once(sprite)
     if not deal:
         t.history.mark_move(ev.by, [sprite], draws=ev.src == DECK and ev.dst.zone == "hand" and ev.dst.seat == ev.by)
     if not deal:

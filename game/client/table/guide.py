@@ -383,7 +383,7 @@ class TableGuide:
         if moment is None:
             return
         surface, pal = canvas.surface, canvas.pal
-        pulse = 0.5 + 0.5 * math.sin(self.screen.time * 4.0)
+        pulse = self.screen.pulse(4.0)
         targets = self.targets(moment)
         for rect in targets:
             ring = rect.inflate(12 + int(8 * pulse), 12 + int(8 * pulse))

@@ -99,6 +99,7 @@ class HandSpec(TableSpec):
         k = min(1.0, dt * LIFT_RATE)
         layout = self.t.screen.layout
         u = layout.unit
+        self.lifting = False
         for hseat, hand in self.t.zones.hands.items():
             own = hseat == seat and layout.spot(hseat).own
             for i, s in enumerate(hand):
@@ -106,6 +107,11 @@ class HandSpec(TableSpec):
                 s.oy += (target - s.oy) * k
                 if abs(s.oy - target) < 0.3:
                     s.oy = target
+                else:
+                    self.lifting = True
+
+    def moving(self) -> bool:
+        return getattr(self, "lifting", False)
 
     # -- the hand games' facts ---------------------------------------------------------------------
     def round_started(self, ev: RoundStarted) -> None:

@@ -50,10 +50,10 @@ class Floating:
 class Hud:
     """Texts, plates, the ring, the title and the key hints."""
 
-    interface = ("narration", "message", "floating", "say", "narrate", "recalled", "float_text", "update", "standard_title",
+    interface = ("narration", "message", "floating", "moving", "say", "narrate", "recalled", "float_text", "update", "standard_title",
                  "title_rect", "hint_rows", "shown_key_hints", "standard_tag", "start_board", "reserve_fixed",
                  "ring_rect", "ring_shown", "draw_seats", "draw_plates", "draw_ring", "current_prompt", "draw_message",
-                 "draw_floating", "draw_texts", "draw_key_hints", "narration_lines", "narration_pitch")
+                 "draw_floating", "floating_bands", "draw_texts", "draw_key_hints", "narration_lines", "narration_pitch")
 
     def __init__(self, screen: Any, spec: Any, match: Any, app: Any, zones: Any, director: Any,
                  remember: Callable[[str], None], extra_hints: Callable[[], list[tuple[str, str]]],
@@ -175,10 +175,16 @@ class Hud:
         return self.spec.key_hints() + self.extra_hints()
 
     def hint_rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
-        """(key box, words box) of each key hint, bottom left; two columns on a short screen."""
+        """(key box, words box) of each key hint, bottom left; two columns on a short screen.
+        Worked out once for the hints, the window and the text size (asked twice a frame)."""
         hints = self.shown_key_hints()
-        if not hints:
-            return []
+        key = (tuple(hints), self.screen.layout.size, T.scale())
+        kept = self._memo.get("hints", key)
+        if kept is None:
+            kept = self._memo.put("hints", key, self._place_hints(hints) if hints else [])
+        return kept
+
+    def _place_hints(self, hints: list[tuple[str, str]]) -> list[tuple[pygame.Rect, pygame.Rect]]:
         w, h = self.screen.layout.size
         columns = 2 if h < 700 and len(hints) > 4 else 1
         per = (len(hints) + columns - 1) // columns
@@ -228,6 +234,10 @@ class Hud:
         rect.center = (int(L.discard_pos[0]), int(L.discard_pos[1]))
         return rect
 
+    def moving(self) -> bool:
+        """A text is rising."""
+        return bool(self.floating)
+
     def ring_shown(self) -> bool:
         ev = self.screen.window
         return not (ev is None or self.director.queue or self.match.view(SPECTATOR).window(ev.trigger) is None)
@@ -243,7 +253,7 @@ class Hud:
         pygame.draw.circle(surface, (0, 0, 0), rect.center, r, 7)
         if ev.deadline is None:
             frac = 1.0
-            colour = TH.lighten(pal.info, 0.3 * (0.5 + 0.5 * math.sin(self.screen.time * 4)))
+            colour = TH.lighten(pal.info, 0.3 * self.screen.pulse(4))
             label = self.spec.ring_label
         else:
             total = max(1e-6, ev.deadline - ev.opened_at)
@@ -330,14 +340,20 @@ class Hud:
             return
         surface, pal, board = canvas.surface, canvas.pal, canvas.board
         text = self.message[0]
-        cards = board.cards
+        # Off the rising texts too: they tell what just happened (a check's outcome) and are gone
+        # in a moment; a message stays its seconds.
+        cards = board.cards + self.floating_bands()
         lh = T.line_height(TH.BODY, True)
-        # The search is worked out once while the table lies still (it may try thousands of spots).
+        # The search is worked out once while the table lies still (it may try thousands of spots),
+        # and a message stays where it was put while that spot stays clear (one moved aside for a
+        # rising text does not jump back when the text is gone).
         key = (text, centre, tuple(map(tuple, board.taken)), tuple(map(tuple, cards)))
-        kept = self._memo.get("message", key)
-        if kept is None:
-            kept = self._memo.put("message", key, self._message_place(board, text, centre, cards, lh))
-        box, lines = kept
+        last = self._memo.last("message")
+        if last is not None and (last[0] == key or last[0][:2] == key[:2] and board.free(last[1][0], cards)):
+            kept = last[1]
+        else:
+            kept = self._message_place(board, text, centre, cards, lh)
+        box, lines = self._memo.put("message", key, kept)
         board.reserve(box)
         canvas.notes["message"] = box          # (the frame's record: where the message lay)
         edge = pal.info if self.message_tone == "info" else pal.bad
@@ -476,19 +492,31 @@ class Hud:
             T.blit_text(surface, key, TH.TINY, pal.text if on else pal.disabled, box.center, "center", bold=True)
             T.blit_text(surface, what, TH.TINY, pal.text_dim if on else pal.disabled, words.topleft)
 
+    def floating_rows(self, f: Floating, k: float) -> list[pygame.Rect]:
+        """Where the lines of a rising text lie when it has risen `k` (0 to 1) of its way."""
+        inner = T.line_height(TH.BODY, True)
+        lines = f.lines
+        at = (int(f.x), int(f.y - 40 * k + f.lane * (inner + 8) - (len(lines) - 1) * inner / 2))
+        return [T.text(ln, TH.BODY, f.colour, True).get_rect(center=(at[0], at[1] + i * inner))
+                for i, ln in enumerate(lines)]
+
+    def floating_bands(self) -> list[pygame.Rect]:
+        """The whole way each rising text passes (its pill from start to end): a message keeps off
+        them (16 Combos' coach lay on "Missed" as it rose)."""
+        bands = []
+        for f in self.floating:
+            start, end = self.floating_rows(f, 0.0), self.floating_rows(f, 1.0)
+            bands.append(start[0].unionall(start[1:] + end).inflate(16, 6))
+        return bands
+
     def draw_floating(self, canvas: Canvas) -> None:
         """The rising texts, each on a dark pill (readable over cards of any colour), one line apart
         when several rise over the same seat."""
         surface = canvas.surface
         canvas.layer("floating")       # (rising texts pass over other labels by design)
-        inner = T.line_height(TH.BODY, True)
-        line = inner + 8
         for f in self.floating:
-            k = f.age / f.life
             lines = f.lines
-            at = (int(f.x), int(f.y - 40 * k + f.lane * line - (len(lines) - 1) * inner / 2))
-            rows = [T.text(ln, TH.BODY, f.colour, True).get_rect(center=(at[0], at[1] + i * inner))
-                    for i, ln in enumerate(lines)]
+            rows = self.floating_rows(f, f.age / f.life)
             pill = rows[0].unionall(rows[1:]).inflate(16, 6)
             surface.blit(TH.panel(pill.size, (0, 0, 0, 170), None, min(pill.h, rows[0].h + 6) // 2), pill.topleft)
             for ln, r in zip(lines, rows):

@@ -29,7 +29,7 @@ _log = logging.getLogger(__name__)
 class Results:
     """The results panels, the totals on the plates, the chart, the celebration."""
 
-    interface = ("chart", "count_up", "shown_total", "celebrate", "update", "show_match_result", "reasons_from_notes",
+    interface = ("chart", "count_up", "shown_total", "celebrate", "moving", "update", "show_match_result", "reasons_from_notes",
                  "over_target_reason", "practice_result", "standard_rect", "results_width", "place", "set_buttons_row",
                  "build_chart", "totals_chart", "draw", "draw_confetti", "result_title_h", "result_reason_h",
                  "standing_h", "result_head_h", "note_h")
@@ -54,8 +54,12 @@ class Results:
     def shown_total(self, seat: int) -> float:
         return self.shown_totals.get(str(seat), 0)
 
+    def moving(self) -> bool:
+        """Confetti flies."""
+        return bool(self.confetti)
+
     def celebrate(self, big: bool = False) -> None:
-        """A short burst of confetti in the seats' colours over the results (none without animations)."""
+        """A short burst of confetti in the seats' colours around the results (none without animations)."""
         if self.director.instant():
             return
         w, h = self.screen.layout.size
@@ -225,13 +229,14 @@ class Results:
         canvas.layer("results")
         # A dark veil over the table and an opaque panel: the results read the same over any cards.
         surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 140), None, 0), (0, 0))
+        # The confetti flies behind the panel: over it, it hid the scores it celebrates.
+        self.draw_confetti(canvas)
         panel = self.spec.overlay_rect()
         surface.blit(TH.panel(panel.size, (10, 34, 25, 252), pal.accent, 14, 2), panel.topleft)
         if screen.showing_match_result():
             self.draw_match_result(canvas, panel)
         else:
             self.draw_round_breakdown(canvas, panel)
-        self.draw_confetti(canvas)
 
     def draw_match_result(self, canvas: Canvas, panel: pygame.Rect) -> None:
         surface, pal, names = canvas.surface, canvas.pal, self.screen.names

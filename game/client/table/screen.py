@@ -11,12 +11,15 @@ others read through its interface.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.client.table.layout import TableLayout
 from game.core.events import MatchEnded, RoundScored, WindowOpened
 from game.core.memory import TableMemory
+
+PULSE_SECONDS = 2.5     # lit cards and rings pulse this long once the table comes to rest, then hold still
 
 
 @dataclass
@@ -29,6 +32,7 @@ class Screen:
     told: dict[str, Any] = field(default_factory=dict)   # what the events played out since say of it
     table_time: float = 0.0           # the table clock: runs while the screen is idle
     time: float = 0.0                 # visual time (pulses)
+    still_since: float = 0.0          # `time` when the last movement ended, or the player's last key (pulses)
     viewer: int | None = None         # whose eyes the screen shows (None: nobody's, the spectator's)
     curtain: int | None = None        # hot-seat: the curtain is up for this seat
     claimer: int | None = None        # hot-seat: the human picking a move out of turn
@@ -54,6 +58,14 @@ class Screen:
     def as_told(self, name: str) -> Any:
         """``shown.<name>`` as the events played out so far have it (see ``told``)."""
         return self.told[name] if name in self.told else getattr(self.shown, name)
+
+    def pulse(self, rate: float) -> float:
+        """0..1 for an outline that pulses to draw the eye: a wave at `rate` (radians a second) for
+        PULSE_SECONDS once the table is still, easing into a steady 1, so a table waiting for
+        the player draws nothing at all."""
+        wave = 0.5 + 0.5 * math.sin(self.time * rate)
+        fade = min(1.0, max(0.0, (self.still_since + PULSE_SECONDS - self.time) / 0.5))
+        return 1.0 - (1.0 - wave) * fade
 
     def showing_match_result(self) -> bool:
         """The match result shows once the final round's breakdown was seen (or there is none)."""

@@ -14,7 +14,6 @@ A helper of the 16 Combos spec (sixteen_combos.py), which hands it its hooks' dr
 from __future__ import annotations
 
 import dataclasses
-import math
 from typing import Any
 
 import pygame
@@ -310,7 +309,7 @@ class Board:
         if place in selected:
             pygame.draw.rect(surface, pal.good, rect.inflate(8, 8), 4, border_radius=8)
         elif place in highlight:
-            pulse = 0.5 + 0.5 * math.sin(self.t.screen.time * 5)
+            pulse = self.t.screen.pulse(5)
             pygame.draw.rect(surface, TH.lighten(pal.accent, 0.35 * pulse), rect.inflate(6, 6), 3, border_radius=8)
 
     def draw_header(self, canvas: Canvas, view) -> None:

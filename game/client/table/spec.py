@@ -98,6 +98,10 @@ class TableSpec:
     def post_update(self, dt: float) -> None:
         """After the frame's update: input kept while cards were landing, cards easing up."""
 
+    def moving(self) -> bool:
+        """Something of the game's own moves this frame (a raised card easing up): the app draws on."""
+        return False
+
     def idle(self) -> bool:
         """Whether the game lets the table clock run (a colour being picked holds it)."""
         return True

@@ -5,7 +5,6 @@ match); the event handlers move single sprites with ``take`` and ``put``.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -289,7 +288,7 @@ class Zones:
         if chosen:
             pygame.draw.rect(surface, pal.good, rect.inflate(8, 8), 4, border_radius=9)
         elif lit:
-            pulse = 0.5 + 0.5 * math.sin(self.screen.time * 5)
+            pulse = self.screen.pulse(5)
             colour = TH.lighten(pal.accent, 0.35 * pulse)
             pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3, border_radius=8)
         viewer = self.screen.viewer
