@@ -89,7 +89,7 @@ def test_the_calculated_score_is_drawn_beside_the_pile(tmp_path):
         calc = getattr(table.screen.shown, "calculated", None)
         if calc is not None and table.screen.round_result is None:
             drawn = layers(table)
-            made, use = KabuTable.calc_text(calc, table.shown.discard_under, table.shown.discard_top)
+            made, use = KabuTable.calc_text(calc, table.screen.shown.discard_under, table.screen.shown.discard_top)
             labels = [rect for text, rect in drawn.get("table", []) if text == made]
             assert len(labels) == 1, f"calc {calc} drawn {len(labels)} times on the table layer"
             assert not any(text.startswith("calc ") for name, texts in drawn.items() if name != "table"

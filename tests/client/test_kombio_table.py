@@ -263,13 +263,13 @@ def _late_claim(tmp_path, matched: bool):
                                   seed=5, rounds=3))
     driver = Driver(app, table, seed=1, claim_rate=0.0)
     matches = []
-    shown = table.animate
+    shown = table.director.animate
 
     def animate(ev):
         if isinstance(ev, MatchAttempted) and ev.correct:
             matches.append(ev)
         shown(ev)
-    table.animate = animate
+    table.director.animate = animate
     window_seen = False
     for _ in range(40000):
         g = table.match.game
@@ -281,12 +281,12 @@ def _late_claim(tmp_path, matched: bool):
                 matches.clear()
             app.step(DT)         # the player holds a card of that rank but is slow
             continue
-        if window_seen and not table.animating and mine and bool(matches) == matched:
+        if window_seen and not table.director.animating and mine and bool(matches) == matched:
             before = table.match.version
             click(place_pos(table, grid_place(0, mine[0])))
             app.step(DT)
             assert table.match.version == before
-            return table, table.message[0] if table.message else None
+            return table, table.hud.message[0] if table.hud.message else None
         window_seen = False
         matches.clear()
         driver.act()
@@ -302,13 +302,13 @@ def test_a_claim_a_moment_too_late_says_who_matched_first(tmp_path):
     assert said == "Too late: Ada matched first."
     # Once the turn goes on (the bot on turn has drawn), a click is refused as before.
     for _ in range(400):
-        if table.match.version != table.window_gone[1] and not table.animating:
+        if table.match.version != table.spec.window_gone[1] and not table.director.animating:
             break
         table.app.step(DT)
-    assert table.match.game.phase == "drawn" and table.actor() is None
+    assert table.match.game.phase == "drawn" and table.spec.actor() is None
     click(place_pos(table, grid_place(0, 0)))
     table.app.step(DT)
-    assert table.message[0] == "It is Bruno's turn."
+    assert table.hud.message[0] == "It is Bruno's turn."
 
 
 def test_a_claim_after_the_window_ran_out_says_it_closed(tmp_path):

@@ -46,7 +46,7 @@ class KabuNarrator(GridNarrator):
         why = "same rank" if ev.why == "rank" else "the calculated score"
         if ev.kind == "discard":
             return f"{who} throws the {card_words(ev.card)} ({why})."
-        return f"{who} snipes {whose(owner)} {card_words(ev.card)} ({why}) and gives a card back unseen."
+        return f"{who} snipes {whose(owner)} {card_words(ev.card)} ({why})."   # (the card back: its own line)
 
     def claim_missed(self, ev: ClaimMissed, nxt: Event | None) -> str | None:
         who, owner = self.names[ev.seat], self.names[ev.place.seat]

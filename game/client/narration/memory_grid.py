@@ -1,18 +1,38 @@
 """The words of the memory-grid games (Kombio, Kabu): a card drawn, taken, played or swapped out,
-an ability not used."""
+a card given in return for a claim, an ability not used or its looks kept."""
 
 from __future__ import annotations
 
 from game.client.narration import Narrator
 from game.client.narration.wording import article
 from game.core.cards import DECK, DISCARD, Card, Place
-from game.core.events import CardMoved, Event
+from game.core.events import CardMoved, CardSeen, CardsSwapped, Event, RoundStarted, TurnStarted
 from game.core.grids import AbilityEnded
 
 
 class GridNarrator(Narrator):
     play_word = "play"           # what is done with a drawn card ("play", "discard")
     ability_started: type = ()   # the variant's AbilityStarted event (a card played for its ability is told by it)
+
+    def __init__(self, names: list[str]):
+        super().__init__(names)
+        self.dealing = False            # the round's first peeks, before the first turn
+        # What the ability under way has shown: the cards looked at, and whether it swapped any
+        # (a look at two cards kept as they are was told nowhere: the replay said "You skips ability.")
+        self.ability_looks: set[Place] = set()
+        self.ability_swapped = False
+
+    def tell(self, ev: Event, nxt: Event | None = None) -> str | None:
+        if isinstance(ev, RoundStarted):
+            self.dealing = True
+        elif isinstance(ev, TurnStarted):
+            self.dealing = False
+            self.ability_looks, self.ability_swapped = set(), False
+        elif isinstance(ev, CardsSwapped):
+            self.ability_swapped = True
+        elif isinstance(ev, CardSeen) and not self.dealing and not isinstance(nxt, AbilityEnded):
+            self.ability_looks.add(ev.place)    # a look the ability waits on: swap, or keep (a look alone ends with it)
+        return super().tell(ev, nxt)
 
     def rank_words(self, card: Card) -> str:
         """A card as narration names it ("7", "7♥")."""
@@ -22,7 +42,14 @@ class GridNarrator(Narrator):
         return article(card.rank)
 
     def ability_ended(self, ev: AbilityEnded, nxt: Event | None) -> str | None:
-        return None if ev.used else f"{self.names[ev.seat]} does not use the ability."
+        looks, swapped = self.ability_looks, self.ability_swapped
+        self.ability_looks, self.ability_swapped = set(), False
+        if not ev.used:
+            return f"{self.names[ev.seat]} does not use the ability."
+        if looks and not swapped:
+            both = len(looks) > 1
+            return f"{self.names[ev.seat]} " + ("keeps both cards where they are." if both else "leaves the card where it is.")
+        return None
 
     def card_moved(self, ev: CardMoved, nxt: Event | None) -> str | None:
         if ev.src == DECK and ev.dst.zone == "held":
@@ -33,6 +60,10 @@ class GridNarrator(Narrator):
             return f"{self.names[ev.src.seat]} {self.play_word}s the {self.rank_words(ev.card)}."
         if ev.src.zone == "grid" and ev.dst == DISCARD and getattr(nxt, "src", None) == Place("held", ev.by):
             return f"{self.names[ev.by]} discards {self.a_card(ev.card)} (swapped out)."    # an exchange
+        if ev.src.zone == "grid" and ev.dst.zone == "grid" and ev.src.seat != ev.dst.seat and ev.card is None:
+            # paying for a claim on another's card: one of the claimer's own, face down (a wrong
+            # claim's card handed over face up is the penalty's, which says so itself)
+            return f"{self.names[ev.src.seat]} gives {self.names[ev.dst.seat]} a card in return, unseen."
         return None
 
     tellers = {**Narrator.tellers, AbilityEnded: ability_ended, CardMoved: card_moved}

@@ -31,7 +31,8 @@ import pygame
 from game.client.scene import MenuScene, Scene
 from game.client.narration.record import told_steps
 from game.client.narration.wording import reword, you_form
-from game.client.tables import available_variants, table_for
+from game import games
+from game.client.tables import table_for
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -88,7 +89,7 @@ class ReplayScene(Scene):
         self.record = record
         self.spans = round_spans(record)
         self.names = [s.name for s in record.seats]
-        titles = {v.id: v.title for v in available_variants()}
+        titles = {e.id: e.title for e in games.entries()}
         self.variant_title = titles.get(record.variant, record.variant)
         humans = [i for i, s in enumerate(record.seats) if s.kind == "human"]
         self.seat = seat if seat is not None else (humans[0] if humans else 0)
@@ -174,7 +175,8 @@ class ReplayScene(Scene):
         if isinstance(action, Expire):
             return ["Time is up: the reaction window closes."]
         verb, _, rest = "".join(" " + c.lower() if c.isupper() else c for c in type(action).__name__).strip().partition(" ")
-        verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"     # "Draw from deck": "draws from deck"
+        if who != "You":      # ("You skips ability." read the third person for the player)
+            verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"     # "Draw from deck": "draws from deck"
         return [you_form(f"{who} {verb} {rest}".rstrip() + ".")]
 
     def missed_lines(self) -> list[str]:

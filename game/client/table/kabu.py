@@ -14,6 +14,8 @@ Kabu's words and faces are narration/kabu.py's.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.client.narration.kabu import MISSED, KabuNarrator, card_words
@@ -24,13 +26,16 @@ from game.client.table.memory_grid import ClaimWords, GridSpec
 from game.client.table.spec import Choice
 from game.client.ui import text as T
 from game.client.ui import theme as TH
+from game.client.ui.widgets import Button
 from game.core.actions import Action
 from game.core.cards import Card
 from game.core.errors import IllegalAction
 from game.core.events import CardSeen, WindowClosed, WindowOpened
+from game.core.standard_deck import colour
 from game.variants.kabu import (ABILITY_NAMES, DECK_CARDS, WORTHS, AbilityEnded, AbilityStarted, BlindSwap, CallKabu,
                                 Claimed, ClaimMissed, KabuCalled, LookOpponent, LookOwn, LookPair, LostCardRace,
-                                Peek, PlayDrawn, RaceLost, SkipAbility, TotalHalved, ability_of)
+                                Peek, PlayDrawn, RaceLost, SkipAbility, TotalHalved, ability_of,
+                                card_value)
 
 PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
               LookOpponent: "click an opponent's card to look at it",
@@ -48,6 +53,7 @@ class KabuTable(GridSpec):
     call_action = CallKabu
     pick_words = PICK_WORDS
     grid_columns = 3
+    window_words = "the claim window"
     deck_cards = DECK_CARDS
     action_labels = {
         **GridSpec.action_labels,
@@ -97,7 +103,7 @@ class KabuTable(GridSpec):
 
     def window_closed(self, ev: WindowClosed) -> None:
         self.hide_glimpse()
-        facts.window_closed(self, ev)
+        super().window_closed(ev)
 
     # -- Kabu's own facts ---------------------------------------------------------------------------------
     def ability_played(self, ev: AbilityStarted) -> None:
@@ -116,6 +122,7 @@ class KabuTable(GridSpec):
     def claimed(self, ev: Claimed) -> None:
         t = self.t
         who = t.screen.names[ev.seat]
+        self.note_claim(ev.seat)
         if ev.kind == "discard":
             t.hud.float_text(ev.place.seat, f"✓ {who}: discard!", t.palette.good)
         else:
@@ -159,9 +166,9 @@ class KabuTable(GridSpec):
         return super().explain(exc, action)
 
     # -- the calculated score beside the pile, halvings on the chart ------------------------------------
-    def calc_box(self) -> tuple[str, int, pygame.Rect] | None:
-        """(words, score, box) of the calculated score's label on the pile's lower right corner, or
-        None when there is none to show."""
+    def calc_box(self) -> tuple[tuple[str, str], int, pygame.Rect] | None:
+        """(lines, score, box) of the calculated score's label on the pile's lower right corner,
+        or None when there is none to show."""
         screen = self.t.screen
         calc = getattr(screen.shown, "calculated", None)
         if calc is None or screen.round_result is not None or screen.match_result is not None:
@@ -169,10 +176,11 @@ class KabuTable(GridSpec):
         L = screen.layout
         x = int(L.discard_pos[0] + L.pile_card[0] * 0.5)
         y = int(L.discard_pos[1] + L.pile_card[1] * 0.5)
-        text = self.calc_text(calc)
-        box = T.text(text, TH.SMALL, (0, 0, 0), True).get_rect(center=(x, y)).inflate(14, 6)
-        box.bottom = y      # (its lower edge on the pile's: the caption under the pile stays clear, at any text size)
-        return text, calc, box
+        lines = self.calc_text(calc, getattr(screen.shown, "discard_under", None), getattr(screen.shown, "discard_top", None))
+        w = max(T.text(lines[0], TH.SMALL, (0, 0, 0), True).get_width(), T.text(lines[1], TH.TINY, (0, 0, 0)).get_width())
+        box = pygame.Rect(0, 0, w + 14, T.line_height(TH.SMALL, True) + T.line_height(TH.TINY) + 6)
+        box.midbottom = (x, y)   # (its lower edge on the pile's: the caption under the pile stays clear, at any text size)
+        return lines, calc, box
 
     def fixed_labels(self, canvas: Canvas) -> None:
         # The calculated score's spot is kept first: the pile's caption and the other labels find
@@ -191,15 +199,23 @@ class KabuTable(GridSpec):
         # with the table's labels (its spot reserved at the start of the frame), under the history
         # panel and the guide.
         pal = canvas.pal
-        text, score, box = calc
+        (sum_words, use_words), score, box = calc
         # A score no card is worth (-6) is shown for what it is, dimmed: nothing can be claimed by it.
-        colour, edge = (pal.text, pal.info) if score in WORTHS else (pal.text_dim, pal.text_dim)
+        ink, edge = (pal.text, pal.info) if score in WORTHS else (pal.text_dim, pal.text_dim)
         canvas.surface.blit(TH.panel(box.size, (6, 28, 20, 220), edge, 8, 2), box.topleft)
-        T.blit_text(canvas.surface, text, TH.SMALL, colour, box.center, "center", bold=True)
+        T.blit_text(canvas.surface, sum_words, TH.SMALL, ink, (box.centerx, box.y + 3), "midtop", bold=True)
+        T.blit_text(canvas.surface, use_words, TH.TINY, pal.text_dim, (box.centerx, box.bottom - 3), "midbottom")
 
     @staticmethod
-    def calc_text(calc: int) -> str:
-        return f"calc {calc}" if calc in WORTHS else f"calc {calc}: no card"
+    def calc_text(calc: int, under: Card | None = None, top: Card | None = None) -> tuple[str, str]:
+        """The calculated score's tag: how the pile's two top cards make it, and what it is for.
+        "calc -17: no card" said neither (seen in a real window)."""
+        made = f"calc {calc}"
+        tone = colour(top) if top is not None else None
+        if under is not None and tone is not None:   # as the rules put it: "5 - black 3 = 2"
+            made = f"calc {card_value(under)} {'+' if tone == 'red' else '−'} {tone} {card_value(top)} = {calc}"
+        use = f"a card worth {calc} fits too" if calc in WORTHS else f"no card is worth {calc}"
+        return made, use
 
     def chart(self):
         """The running totals with each halving marked where it happened."""
@@ -218,6 +234,35 @@ class KabuTable(GridSpec):
         return self.t.results.totals_chart(rows=rows or [list(view.totals)], marks=marks)
 
     # -- buttons, prompts -------------------------------------------------------------------------------
+    def looking_on(self) -> bool:
+        """The player's own 7-10 look still on show in the claim window after it."""
+        return self.glimpse is not None and self.t.screen.claimer is None and self.view().phase == "reaction"
+
+    def choice_key(self) -> Any:
+        return (super().choice_key(), self.glimpse)
+
+    def buttons(self) -> list[Button]:
+        buttons = super().buttons()
+        if self.looking_on() and [b.text for b in buttons] == ["Pass"]:
+            # Enter ends this look as it ends every other ("remember this card, then press Enter"):
+            # pressed as the card turned up it was dropped, and after that it pressed a Pass that
+            # said "Space".
+            buttons = [Button("Done", self.pass_window, hint="Enter", primary=True)]
+        return buttons
+
+    def table_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.t.director.hold is None and self.looking_on() and self.claimants():
+            self.pass_window()      # (while the card still turns up, before "Done" is there to press)
+            return
+        super().table_event(event)
+
+    def prompt(self) -> str:
+        text = super().prompt()
+        if self.looking_on() and text.endswith(" · Space: pass"):
+            return text.removesuffix(" · Space: pass") + " · Enter: done"
+        return text
+
     def label_for(self, action: Action) -> Choice | None:
         if isinstance(action, SkipAbility) and self.view().phase == "look_both":
             return Choice("Keep", pygame.K_s)

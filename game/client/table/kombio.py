@@ -40,6 +40,7 @@ class KombioTable(GridSpec):
     narrator = KombioNarrator
     ring_label = "Match?"
     call_word = call_name = "KOMBIO"
+    claimed_first, window_words = "matched first", "the matching window"
     call_action = CallKombio
     pick_words = PICK_WORDS
     deck_cards = DECK_CARDS
@@ -62,6 +63,7 @@ class KombioTable(GridSpec):
         sprite = t.zones.sprite_at(ev.place)
         who = t.screen.names[ev.seat]
         if ev.correct:
+            self.note_claim(ev.seat)
             t.sound.play("match")
             t.hud.float_text(ev.place.seat, f"✓ {who} matches!", t.palette.good)
         else:

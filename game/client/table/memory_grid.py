@@ -20,7 +20,7 @@ from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Place, grid_place
 from game.core.errors import IllegalAction, WrongPhase
-from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowOpened
+from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowClosed, WindowOpened
 from game.core.grids import AbilityEnded, DrawFromDeck, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard
 from game.core.view import SPECTATOR
 
@@ -40,6 +40,8 @@ class GridSpec(TableSpec):
     call_action: type[Action] | None = None   # the game's call (CallKombio, CallKabu)
     pick_words: dict = {}    # what a click does while an ability waits for its target, by action
     deck_cards: tuple = ()   # the game's deck (its size is shown before the first deal)
+    # A late claim's refusal: "Too late: Bruno matched first." / "Too late: the matching window has closed."
+    claimed_first, window_words = "claimed first", "the window"
     action_labels = {
         DrawFromDeck: Choice("Draw", pygame.K_d),
         TakeDiscard: Choice("Take discard", pygame.K_t),
@@ -54,6 +56,10 @@ class GridSpec(TableSpec):
         self.claim_place: Place | None = None   # a card wrongly claimed, shown to all, going back face down
         self.caller: int | None = None
         self.resume_curtain: int | None = None  # a continued hot-seat match opens on a private moment
+        # Who made the last good claim on the pile's top, and (once its window closed) the match's
+        # version then: a click on a card before anything else happens is a claim come too late.
+        self.claimed_by: int | None = None
+        self.window_gone: tuple[int | None, int] | None = None
 
     # -- the game's cards -----------------------------------------------------------------------------
     def deck_size(self) -> int:
@@ -117,6 +123,15 @@ class GridSpec(TableSpec):
         if ev.seat in self.t.screen.humans and not self.t.screen.hotseat:
             self.t.sound.play("click", 0.5)
 
+    def note_claim(self, seat: int) -> None:
+        """A game's good claim (a match, a throw, a snipe) was shown: the pile's top is `seat`'s."""
+        self.claimed_by = seat
+
+    def window_closed(self, ev: WindowClosed) -> None:
+        facts.window_closed(self, ev)
+        self.window_gone = (self.claimed_by, self.t.match.version)
+        self.claimed_by = None
+
     def look_in_passing(self, ev: Any) -> bool:
         # At the start of a round every seat peeks at its own cards and nothing moves until the
         # first turn: the others' peeks need not keep the player from choosing theirs.
@@ -162,7 +177,7 @@ class GridSpec(TableSpec):
         return self.t.hud.standard_tag(seat)
 
     handlers = {RoundStarted: round_started, TurnStarted: turn_started, CardSeen: card_seen,
-                AbilityEnded: ability_ended, CardRevealed: card_revealed}
+                AbilityEnded: ability_ended, CardRevealed: card_revealed, WindowClosed: window_closed}
 
     # -- who acts --------------------------------------------------------------------------------
     def actor(self) -> int | None:
@@ -239,6 +254,14 @@ class GridSpec(TableSpec):
                 t.hud.say(f"Press your claim key first ({keys}).")
             else:
                 t.hud.say("You have no attempt left on this card.")
+        elif place.zone == "grid" and self.window_gone is not None and self.window_gone[1] == t.match.version:
+            # A claim a moment after the window closed, nothing done since: it came too late
+            # ("It is Ada's turn." said nothing of the match the player was trying).
+            first = self.window_gone[0]
+            if first is not None and first not in t.screen.humans:
+                t.hud.say(f"Too late: {t.screen.names[first]} {self.claimed_first}.")
+            else:
+                t.hud.say(f"Too late: {self.window_words} has closed.")
         elif v.turn is not None and 0 <= v.turn < t.screen.seats and v.turn in v.acting:
             t.hud.say(f"It is {whose(t.screen.names[v.turn])} turn.")
 
