@@ -24,7 +24,7 @@ from typing import Any, Callable
 import pygame
 
 from game import i18n
-from game.client.requests import AskFirst, ShowCurtain, ShowPause, ShowReplay
+from game.client.requests import AskFirst, SetUpMatch, ShowCurtain, ShowPause, ShowReplay
 from game.client.scene import Scene
 from game.client.sound import Sound
 from game.client.speech.voice import Announcer, Voice, is_repeat_key, is_speech_key
@@ -280,7 +280,7 @@ class App:
 
     def open(self, request: Any) -> Scene:
         """Push the scene a request names (game/client/requests.py): a table's curtain, pause
-        menu, question or round replay."""
+        menu, question, round replay, or a game's setup (over the main menu)."""
         from game.client.scenes.confirm import ConfirmDialog
         from game.client.scenes.curtain import Curtain
         from game.client.scenes.pause import PauseMenu
@@ -292,11 +292,18 @@ class App:
         elif isinstance(request, ShowPause):
             scene = PauseMenu(self, variant_id=request.variant_id, title=request.title, on_save=request.on_save,
                               save_meta=request.save_meta, hides_table=request.hides_table,
-                              take_back=request.take_back, take_back_refusal=request.take_back_refusal)
+                              take_back=request.take_back, take_back_refusal=request.take_back_refusal,
+                              guided=request.guided)
         elif isinstance(request, AskFirst):
             scene = ConfirmDialog(self, request.title, list(request.lines), request.yes, request.on_yes, request.no)
         elif isinstance(request, ShowReplay):
             scene = ReplayScene(self, request.record, request.number, request.seat)
+        elif isinstance(request, SetUpMatch):
+            from game.client.scenes.play import SetupScene
+            from game.core.game import get_variant
+
+            self.to_main_menu()
+            scene = SetupScene(self, get_variant(request.variant_id))
         else:
             raise TypeError(f"no scene shows {request!r}")
         return self.push(scene)

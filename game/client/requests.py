@@ -32,6 +32,7 @@ class ShowPause:
     hides_table: bool = False
     take_back: Callable[[], None] | None = None
     take_back_refusal: Callable[[], str] | None = None
+    guided: bool = False      # a guided match: "Quit guided match", nothing saved
 
 
 @dataclass(frozen=True)
@@ -53,3 +54,10 @@ class ShowReplay:
     record: Any
     number: int | None = None
     seat: int | None = None
+
+
+@dataclass(frozen=True)
+class SetUpMatch:
+    """The setup screen of a game, over the main menu (after a guided round: a real match)."""
+
+    variant_id: str

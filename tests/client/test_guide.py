@@ -489,8 +489,8 @@ def test_every_guided_match_is_the_one_round_its_offer_promises(tmp_path, varian
     table, shown = play_guided(app, variant, read_frames=3)
     for _ in range(40):
         app.step(DT)
-    assert table.round_result is not None and app.top is table
-    texts = [w.text for w in table.form.widgets]
+    assert table.screen.round_result is not None and app.top is table
+    texts = [w.text for w in table.input.form.widgets]
     assert texts[:2] == ["Set up a match", "Replay round"], texts
     title = "The guided round: scores" if variant != "sixteen-combos" else "You win the guided encounter!"
     assert title in [t for t, _ in T.DRAWN]
@@ -507,7 +507,7 @@ def test_the_pause_menu_of_a_guided_match_offers_what_it_does(tmp_path):
 
     app = make_app(tmp_path)
     table = start_guided(app, "kombio")
-    while table.guide_moment() is None:
+    while table.guide.moment() is None:
         app.step(DT)
     key(pygame.K_ESCAPE)           # skips the guide
     app.step(DT)
@@ -532,11 +532,11 @@ def test_a_moment_pointing_at_a_run_of_cards_draws_one_arrow_onto_them(tmp_path)
     def check(table, moment):
         if moment.key != "run":
             return
-        targets = table.guide_targets(moment)
-        heads = [(p, q) for p, q in table.guide_arrows if abs(p.distance_to(q) - 18) < 0.5]
-        assert len(targets) == 4 and len(heads) == 1, (targets, table.guide_arrows)
+        targets = table.guide.targets(moment)
+        heads = [(p, q) for p, q in table.drawn.guide_arrows if abs(p.distance_to(q) - 18) < 0.5]
+        assert len(targets) == 4 and len(heads) == 1, (targets, table.drawn.guide_arrows)
         tip = heads[0][1]
-        hand = table.hands[table.guide_seat]
+        hand = table.zones.hands[table.guide.seat]
         # the card whose visible part the tip is over (the fan's next card covers a card's right)
         over = [s for k, s in enumerate(hand) if s.rect().left <= tip.x < (hand[k + 1].rect().left if k + 1 < len(hand)
                                                                              else s.rect().right)]

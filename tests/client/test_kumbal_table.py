@@ -451,14 +451,14 @@ def _stacked_table(tmp_path, hands, draws=("7h", "4c", "6d", "8s")):
     table = start(app, record)
     for _ in range(100):
         app.step(DT)
-    assert table.match.game.turn == 0 and table.ready_for_input()
+    assert table.match.game.turn == 0 and table.director.ready_for_input()
     return app, table
 
 
 def _lit(table) -> list[str]:
     """The buttons the table shows lit: the focus ring (what Enter would seem to press) or gold."""
-    buttons = [w for w in table.form.widgets if getattr(w, "text", "") != "History"]
-    return [w.text for w in buttons if w is table.form.focused or w.primary]
+    buttons = [w for w in table.input.form.widgets if getattr(w, "text", "") != "History"]
+    return [w.text for w in buttons if w is table.input.form.focused or w.primary]
 
 
 def test_an_illegal_selection_is_explained_once_and_its_discard_is_not_lit(tmp_path):
@@ -468,27 +468,27 @@ def test_an_illegal_selection_is_explained_once_and_its_discard_is_not_lit(tmp_p
     app, table = _stacked_table(tmp_path, (["Ah", "2c", "3d", "Ac", "5h", "9s", "9d"],
                                            ["Kh", "Kc", "Qd", "Js", "10h", "10c", "9c"]))
     for face in ("Ah", "9s"):
-        click(card_point(table, 0, next(i for i, s in enumerate(table.hands[0]) if str(s.card) == face)))
+        click(card_point(table, 0, next(i for i, s in enumerate(table.zones.hands[0]) if str(s.card) == face)))
         app.step(DT)
     key(pygame.K_RETURN)
     app.step(DT)
-    assert table.prompt() == "Not a discard: two cards must be of the same value (a pair)."
-    assert table.message is None and table.match.game.step == "discard"
-    discard = next(w for w in table.form.widgets if w.text == "Discard 2 cards")
+    assert table.spec.prompt() == "Not a discard: two cards must be of the same value (a pair)."
+    assert table.hud.message is None and table.match.game.step == "discard"
+    discard = next(w for w in table.input.form.widgets if w.text == "Discard 2 cards")
     assert not discard.enabled and _lit(table) == []
     # A legal selection lights its Discard, and Enter puts it down.
     key(pygame.K_ESCAPE)            # drops the selection
     app.step(DT)
     for face in ("9s", "9d"):
-        click(card_point(table, 0, next(i for i, s in enumerate(table.hands[0]) if str(s.card) == face)))
+        click(card_point(table, 0, next(i for i, s in enumerate(table.zones.hands[0]) if str(s.card) == face)))
         app.step(DT)
-    assert table.selection_action() is not None and _lit(table) == ["Discard 2 cards"]
+    assert table.spec.selection_action() is not None and _lit(table) == ["Discard 2 cards"]
     key(pygame.K_RETURN)
     for _ in range(20):
         app.step(DT)
     assert table.match.game.step == "draw"
     # The draw step has no default: "Take 7♥" stood lit, as if advised.
-    assert _lit(table) == [] and any(w.text.startswith("Take") for w in table.form.widgets)
+    assert _lit(table) == [] and any(w.text.startswith("Take") for w in table.input.form.widgets)
 
 
 def test_no_lit_kumbal_when_the_player_may_call(tmp_path):
@@ -501,12 +501,12 @@ def test_no_lit_kumbal_when_the_player_may_call(tmp_path):
     driver = KumbalDriver(driver_app, table, seed=5, call_rate=0.0)
     for _ in range(6000):
         v = table.match.view(0)
-        if v.turn == 0 and v.step == "discard" and v.can_call and table.ready_for_input() and not v.pending:
+        if v.turn == 0 and v.step == "discard" and v.can_call and table.director.ready_for_input() and not v.pending:
             break
         driver.step()
     else:
         raise AssertionError("no turn with a hand of 7 or fewer came")
     for _ in range(3):
         driver_app.step(DT)
-    texts = [w.text for w in table.form.widgets]
+    texts = [w.text for w in table.input.form.widgets]
     assert "Kumbal!" in texts and _lit(table) == []

@@ -383,8 +383,8 @@ def _own_turn(app, table, driver, step: str, frames: int = 20000):
     """Play on (the driver choosing for the player) until the player must choose at `step`."""
     for _ in range(frames):
         view = table.match.view(0)
-        if table.ready_for_input() and not table.animating and table.hold is None and view.phase == "play" \
-                and view.step == step and table.input_seat() == 0:
+        if table.director.ready_for_input() and not table.director.animating and table.director.hold is None and view.phase == "play" \
+                and view.step == step and table.spec.input_seat() == 0:
             return
         driver.act()
         app.step(0.05)
@@ -408,19 +408,19 @@ def test_the_coachs_reason_is_a_sentence_and_its_box_keeps_off_a_rising_text(tmp
     _own_turn(app, table, driver, "type")
     key(pygame.K_F1)
     app.step(0.05)
-    text = table.message[0]
+    text = table.hud.message[0]
     assert text.startswith("Coach: ") and text.endswith(".")
     assert not re.search(r"[.!?] [a-z]", text), text          # every sentence starts with a capital
-    _, first, words = table._message_spot           # (where the message box went, its lines)
+    _, (first, words) = table.hud._memo.last("message")           # (where the message box went, its lines)
     assert all(line in [t for t, _ in T.DRAWN] for line in words), "the coach's words were not drawn"
     # An outcome rises just where the coach's box was put, and the coach is asked again.
-    table.floating.append(Floating("Missed", first.center, (200, 200, 200), life=30.0))
-    table.message = None
+    table.hud.floating.append(Floating("Missed", first.center, (200, 200, 200), life=30.0))
+    table.hud.message = None
     key(pygame.K_F1)
     app.step(0.05)
-    _, box, words = table._message_spot
+    _, (box, words) = table.hud._memo.last("message")
     assert all(line in [t for t, _ in T.DRAWN] for line in words), "the coach's words were not drawn"
-    for band in table.floating_bands():
+    for band in table.hud.floating_bands():
         assert not band.colliderect(box), (band, box)
 
 
@@ -428,9 +428,9 @@ def test_the_title_is_whole_at_1280x720(tmp_path):
     """It read "16 Combos · Poikilos 1.0 RC1, digital interpretati…"."""
     app = make_app(tmp_path)
     table = start(app, new_record([("You", "human"), ("Ada", "easy")], seed=5))
-    assert table.title_text() == "16 Combos · Poikilos 1.0 RC1 · no optional rules"
+    assert table.spec.title_text() == "16 Combos · Poikilos 1.0 RC1 · no optional rules"
     table = start(app, new_record([("You", "human"), ("Ada", "easy")], seed=5, recovery=True, jokers=True))
-    assert table.title_text() == "16 Combos · Poikilos 1.0 RC1 · rules A, G"
+    assert table.spec.title_text() == "16 Combos · Poikilos 1.0 RC1 · rules A, G"
 
 
 def test_four_characters_read_apart_with_their_defense_pairs_named(tmp_path):
@@ -446,23 +446,23 @@ def test_four_characters_read_apart_with_their_defense_pairs_named(tmp_path):
                                   seed=5, columns=0, round_limit=40))
     driver = Driver(app, table, seed=2)
     _own_turn(app, table, driver, "target")
-    view = table.screen_view()
-    g = table.lay_out(view)
+    view = table.spec.screen_view()
+    g = table.spec.board.lay_out(view)
     drawn = list(T.DRAWN)
     texts = [t for t, _ in drawn]
     assert "Combos: action type (across) on target type (down)" in texts
     assert "Check: action value minus target value" in texts
-    blocks = {seat: table.block_rect(view, seat, g) for seat in range(4)}
+    blocks = {seat: table.spec.board.block_rect(view, seat, g) for seat in range(4)}
     for a in range(4):
         for b in range(a + 1, 4):
             assert blocks[a].clip(blocks[b]).h <= 0, (blocks[a], blocks[b])
     names = [r for t, r in drawn if t == "defense"]
     cw = g["card"][0]
     for seat in range(4):
-        cols = sorted((rects[0] for (s, _), rects in table.pairs_zone.rects.items() if s == seat), key=lambda r: r.x)
+        cols = sorted((rects[0] for (s, _), rects in table.spec.board.zone.rects.items() if s == seat), key=lambda r: r.x)
         assert all(b.left - a.right >= cw // 4 for a, b in zip(cols, cols[1:])), cols
         defense = next(p for p in reversed(view.pairs[seat]) if p is not None)
-        frame = table.pairs_zone.rect(Place("pair", seat, defense.slot))
+        frame = table.spec.board.zone.rect(Place("pair", seat, defense.slot))
         mine = [r for r in names if blocks[seat].contains(r) and r.bottom <= frame.top]
         assert len(mine) == 1, (seat, names, frame)
         plate = g["blocks"][seat].y - 22
@@ -478,15 +478,15 @@ def test_the_pass_button_and_prompt_say_what_a_pass_costs(tmp_path, cost, label)
     table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=5, **options))
     driver = Driver(app, table, seed=1, pass_rate=0.0)
     for _ in range(4000):
-        if table.ready_for_input() and table.input_seat() == 0 and table.screen_view().step == "target":
+        if table.director.ready_for_input() and table.spec.input_seat() == 0 and table.spec.screen_view().step == "target":
             break
         driver.act()
         app.step(0.05)
     else:
         raise AssertionError("Ada's turn never came")
-    assert table.label_for(PassTurn(0)).text == label
-    assert ("A pass costs your defense pair" in table.prompt()) is bool(cost is None or cost)
-    assert any(getattr(w, "text", None) == label for w in table.form.widgets)   # the button is shown
+    assert table.spec.label_for(PassTurn(0)).text == label
+    assert ("A pass costs your defense pair" in table.spec.prompt()) is bool(cost is None or cost)
+    assert any(getattr(w, "text", None) == label for w in table.input.form.widgets)   # the button is shown
 
 
 def test_a_target_with_no_reaction_is_asked_and_told_so(tmp_path):
@@ -500,14 +500,14 @@ def test_a_target_with_no_reaction_is_asked_and_told_so(tmp_path):
     table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=2))   # (asked so at frame 144)
     driver = Driver(app, table, seed=1, pass_rate=0.0)
     for _ in range(2000):
-        if (table.ready_for_input() and table.input_seat() == 0 and table.screen_view().step in ("predict", "inform")
+        if (table.director.ready_for_input() and table.spec.input_seat() == 0 and table.spec.screen_view().step in ("predict", "inform")
                 and table.match.legal(0) == [Pass(0)]):
             break
         driver.act()
         app.step(0.05)
     else:
         raise AssertionError("Ada was never asked with nothing to do")
-    assert table.prompt().startswith("You have no reaction to make now"), table.prompt()
+    assert table.spec.prompt().startswith("You have no reaction to make now"), table.spec.prompt()
     before = table.match.game.version
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     for _ in range(10):

@@ -83,6 +83,8 @@ class SixteenCombosNarrator(Narrator):
     def value_changed(self, ev: ValueChanged, nxt: Event | None) -> str | None:
         if ev.why in ("damaged", "stacked"):
             return None
+        if ev.value is None:     # a change this seat could not follow (its events are redacted)
+            return f"{self.name(ev.seat)}'s pair changes value ({ev.why}); only they know what it is worth."
         return f"{self.name(ev.seat)}'s pair is now worth {ev.value} ({ev.why})."
 
     def pair_defeated(self, ev: PairDefeated, nxt: Event | None) -> str | None:

@@ -37,7 +37,7 @@ from typing import Any, Callable
 import pygame
 
 from ai.registry import bot_seed
-from game.client.requests import ShowPause, ShowReplay
+from game.client.requests import SetUpMatch, ShowPause, ShowReplay
 from game.client.scene import Scene
 from game.client.table.canvas import Canvas
 from game.client.table.coach import Coach, coach_agents
@@ -135,11 +135,13 @@ class TableScene(Scene):
                                 picking=lambda: bool(self.input.pick), button_rect=lambda text: self.input.button_rect(text),
                                 invalidate_buttons=lambda: self.input.invalidate())
         self.results = Results(screen, spec, match, app, self.zones, self.director,
-                               on_change=lambda: self.input.invalidate(), guide_strip=self.guide.strip)
+                               on_change=lambda: self.input.invalidate(), guide_strip=self.guide.strip,
+                               guided=self.guide.guided)
         self.coach = Coach(screen, spec, match, self.director, input_seat=lambda: self.input.input_seat(), say=self.hud.say)
         self.input = Input(screen, spec, match, self.director, self.hud, self.results, self.history, self.coach,
                            self.guide, self.sound, actions={"pause": self.open_pause, "next_round": self.next_round,
                                                             "rematch": self.rematch, "replay": self.open_replay,
+                                                            "set_up_match": self.set_up_match,
                                                             "main_menu": self.app.to_main_menu})
         self.take_back = TakeBack(self, screen, match, app, self.store, self.sound, self.history, self.coach,
                                   guided=self.guide.guided, say=self.hud.say)
@@ -183,11 +185,15 @@ class TableScene(Scene):
                 **({"coached": True} if self.coach.coached else {}), **({"guided": True} if self.guide.guided else {})}
 
     def save_summary(self) -> str:
-        """What Continue says of the saved match ("4 players · round 3"); it changes once a round,
-        so the save's snapshot is rewritten no more often than that."""
+        """What Continue says of the saved match ("4 players · round 3 of 5"; a match of one round
+        names no round: "round 1" said nothing there); it changes once a round, so the save's
+        snapshot is rewritten no more often than that."""
         rnd = getattr(self.match.view(SPECTATOR), "round", 0) or 0
         players = f"{self.screen.seats} players"
-        return f"{players} · round {rnd}" if rnd else players
+        total = self.spec.rounds_in_match()
+        if not rnd or total == 1:
+            return players
+        return f"{players} · {self.spec.round_word} {rnd}" + (f" of {total}" if total else "")
 
     def flush_save(self) -> None:
         self._saving(self.match.flush)
@@ -341,6 +347,10 @@ class TableScene(Scene):
         seat = screen.viewer if screen.viewer is not None and screen.viewer >= 0 else screen.bottom
         self.app.open(ShowReplay(self.match.record(), number, seat))
 
+    def set_up_match(self) -> None:
+        """After the guided round: the game's setup screen, over the main menu."""
+        self.app.open(SetUpMatch(self.spec.variant_id))
+
     def next_round(self) -> None:
         if not self.match.round_over():
             return
@@ -356,7 +366,7 @@ class TableScene(Scene):
         self.app.open(ShowPause(variant_id=self.spec.variant_id, title=self.spec.title,
                                 on_save=self.record_now, save_meta=self.save_meta, hides_table=self.screen.hotseat,
                                 take_back=self.take_back.request if offered else None,
-                                take_back_refusal=self.take_back.refusal))
+                                take_back_refusal=self.take_back.refusal, guided=self.guide.guided))
 
     # -- scene lifecycle ---------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -14,6 +14,7 @@ import pygame
 
 from ai.coach import Advice, coach_agent
 from ai.registry import bot_seed
+from game.client.narration.wording import sentence
 from game.client.table.canvas import Canvas
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -71,7 +72,7 @@ class Coach:
         self.advice_legal = frozenset(self.match.legal(seat))
         words = self.describe_move(advice.action)
         # (the words go with the rings: "take the card from the deck" stayed up after the draw)
-        self.say(f"Coach: {words}." + (f" {advice.reason}" if advice.reason else ""), COACH_SECONDS, tone="info",
+        self.say(f"Coach: {words}." + (f" {sentence(advice.reason)}" if advice.reason else ""), COACH_SECONDS, tone="info",
                  until=self.advice_stands)
         return advice
 

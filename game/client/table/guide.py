@@ -148,7 +148,7 @@ class GuideRunner:
 class TableGuide:
     """The guide runner fed from the table, its rings and its panel."""
 
-    interface = ("guided", "runner", "seat", "seen", "moment", "blocking", "saw", "update", "before", "acted",
+    interface = ("guided", "round_over", "runner", "seat", "seen", "moment", "blocking", "saw", "update", "before", "acted",
                  "handle", "first_deck", "strip", "context", "targets", "buttons_at", "panel_rect", "draw")
 
     def __init__(self, screen: Any, spec: Any, match: Any, store: Any, zones: Any, director: Any, say: Any,
@@ -171,6 +171,11 @@ class TableGuide:
     @property
     def guided(self) -> bool:
         return self.runner is not None
+
+    def round_over(self) -> bool:
+        """A guided match is one round (what every guide's offer promises): its round's scores end
+        it, whether or not the game's own options would play on (Kumbal's went into a whole match)."""
+        return self.runner is not None and self.screen.round_result is not None
 
     def first_deck(self) -> tuple[str, ...] | None:
         """The guided round's fixed deal (None: a shuffled one)."""
@@ -338,11 +343,13 @@ class TableGuide:
         busy += [(rect, LABEL_COVER_COST - 3) for rect in self.zones.own_card_rects()]
         busy += [(r, 3) for r in self.spec.guide_avoid()]
         if screen.round_result is not None or screen.match_result is not None:
-            busy.append((self.spec.overlay_rect(), 3))
+            # (the results are what the player reads now: at 960x540 Kabu's last words lay on them)
+            busy.append((self.spec.overlay_rect(), LABEL_COVER_COST))
             busy += [(rect, LABEL_COVER_COST) for rect in canvas.layer_texts("results")]
         rects = [b for b, _ in busy]
         weights = [weight for _, weight in busy]
         rings = [t.inflate(24, 24) for t in targets]
+        aims = self.arrow_aims(targets)
         best, best_cost = None, None
         for pw in self.guide_widths():
             lines = T.wrap(text, TH.BODY, pw - 40)
@@ -364,8 +371,8 @@ class TableGuide:
                         continue
                     # A spot whose arrows must pass under labels pays for every pixel they do
                     # (worked out only for a spot that could still win: it costs the most).
-                    for t in targets:
-                        path = self.arrow_path(canvas, r, t)
+                    for t, grouped in aims:
+                        path = self.arrow_path(canvas, r, t, grouped)
                         if path is not None:
                             # and for its length and the cards it runs over: one from the far side
                             # crossed the player's cards to a button
@@ -401,10 +408,27 @@ class TableGuide:
             y += T.line_height(TH.BODY)
         for button, rect in self.buttons_at(moment):
             button.draw_at(surface, pal, rect, False)
-        for rect in targets:
-            self.guide_arrow(canvas, panel, rect)
+        for rect, grouped in self.arrow_aims(targets):
+            self.guide_arrow(canvas, panel, rect, grouped)
 
-    def arrow_path(self, canvas: Canvas, panel: pygame.Rect, target: pygame.Rect) -> tuple[pygame.Vector2, pygame.Vector2, float, list] | None:
+    @staticmethod
+    def arrow_aims(targets: list[pygame.Rect]) -> list[tuple[pygame.Rect, bool]]:
+        """What the arrows point at, and whether it is a group: the targets, those that touch (a
+        run of cards in a fanned hand) taken together, so one arrow reaches the group (Kumbal's run had
+        four long arrows, the first ending between two cards)."""
+        groups: list[list] = []
+        for rect in sorted(targets, key=lambda r: (r.x, r.y)):
+            # (a fan: cards overlapping or within a twelfth of a card of each other)
+            reach = max(4, rect.w // 12)
+            near = next((g for g in groups if g[0].inflate(2 * reach, 0).colliderect(rect)), None)
+            if near is not None:
+                near[0], near[1] = near[0].union(rect), True
+            else:
+                groups.append([pygame.Rect(rect), False])
+        return [(rect, grouped) for rect, grouped in groups]
+
+    def arrow_path(self, canvas: Canvas, panel: pygame.Rect, target: pygame.Rect,
+                   middle: bool = False) -> tuple[pygame.Vector2, pygame.Vector2, float, list] | None:
         """The arrow from the panel to the ring round `target`: of the straight lines from points
         along the panel's sides that face the target, the one crossing the least of the table's
         labels (texts, plates, buttons), the shortest among those. Returns its start, its end, how
@@ -431,8 +455,15 @@ class TableGuide:
         labels = [taken[i] for i in panel.union(ring).inflate(8, 8).collidelistall(taken)
                   if not taken[i].collidepoint(target.center)]
         best = None
+        # (an arrow to a group ends on the middle half of its ring's side, over its cards: at its
+        # corner it ended between the first of them and the card beside it)
+        mid_x = (ring.left + ring.w // 4, ring.right - ring.w // 4) if middle else (ring.left, ring.right)
+        mid_y = (ring.top + ring.h // 4, ring.bottom - ring.h // 4) if middle else (ring.top, ring.bottom)
         for sx, sy in starts:
-            ex, ey = max(ring.left, min(sx, ring.right)), max(ring.top, min(sy, ring.bottom))
+            if sy <= ring.top or sy >= ring.bottom:
+                ex, ey = max(mid_x[0], min(sx, mid_x[1])), (ring.top if sy <= ring.top else ring.bottom)
+            else:
+                ex, ey = (ring.left if sx <= ring.left else ring.right), max(mid_y[0], min(sy, mid_y[1]))
             crossed = 0.0
             for r in labels:
                 clipped = r.clipline(sx, sy, ex, ey)
@@ -457,11 +488,11 @@ class TableGuide:
                     gaps.append((ts[0], ts[-1]))
         return start, end, crossed, gaps
 
-    def guide_arrow(self, canvas: Canvas, panel: pygame.Rect, target: pygame.Rect) -> None:
+    def guide_arrow(self, canvas: Canvas, panel: pygame.Rect, target: pygame.Rect, middle: bool = False) -> None:
         """An arrow from the panel's edge to a card it points at, kept off the table's texts where
         a straight line can be; where none can (a small window), it passes under them: the line is
         left out where it would cross a label, so every word stays readable."""
-        path = self.arrow_path(canvas, panel, target)
+        path = self.arrow_path(canvas, panel, target, middle)
         if path is None:
             return
         surface = canvas.surface

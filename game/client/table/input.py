@@ -203,7 +203,13 @@ class Input:
         screen, director = self.screen, self.director
         # (last, so that the focus and Enter stay on the button that was first before it came)
         replay = Button("Replay round", self.actions["replay"], shortcut=pygame.K_v, hint="V")
-        if screen.showing_match_result() and not director.animating:
+        if self.guide.round_over() and not director.animating:
+            # A guided match is one round, whatever the game: then a real match of this game (its
+            # setup screen, where the guide was offered; Esc leaves it for the menu), or the round
+            # again face up. (Two buttons: a third left no room at 960x540 for the guide's last
+            # words beside the scores.)
+            buttons = [Button("Set up a match", self.actions["set_up_match"], primary=True, hint="Enter"), replay]
+        elif screen.showing_match_result() and not director.animating:
             buttons = [Button("Rematch", self.actions["rematch"], shortcut=pygame.K_r, hint="R"),
                        Button("Main menu", self.actions["main_menu"], primary=True, hint="Enter"), replay]
         elif screen.match_result is not None and not director.animating:
@@ -242,9 +248,11 @@ class Input:
         primary = next((b for b in buttons if b.primary and b.enabled), None)
         if primary is not None:
             self.form.focus_on(primary)
-        elif not buttons:
+        elif not buttons or pygame.K_RETURN in self.spec.table_keys:
             # Nothing of the player's to press (a bot's turn): History must not take the focus, or
-            # it wears the gold ring at every bot's turn and a late Enter opens it.
+            # it wears the gold ring at every bot's turn and a late Enter opens it. Where Enter
+            # goes to the table (a hand's chosen cards), a ring on a button would say Enter presses
+            # it: Kumbal's "Take 7♥" stood lit at every draw.
             self.form.unfocus()
 
     def update_buttons(self) -> None:

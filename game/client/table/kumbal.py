@@ -75,7 +75,9 @@ class KumbalTable(HandSpec):
     window_trigger = "free-discard"
     narrator = KumbalNarrator
     ring_label = "Free discard?"
-    action_labels = {CallKumbal: Choice("Kumbal!", pygame.K_k, primary=True),
+    # (no default among the choices of a turn: a lit "Kumbal!" seemed to advise calling when a
+    # discard was wanted; what Enter does is lit: a legal selection's Discard, a free discard)
+    action_labels = {CallKumbal: Choice("Kumbal!", pygame.K_k),
                      PickUp: Choice("Pick up", pygame.K_p),
                      FreeDiscard: Choice("Free discard", pygame.K_f, primary=True),
                      TakeDiscard: Choice("Take", pygame.K_t), DrawFromDeck: Choice("Draw", pygame.K_d),
@@ -193,8 +195,16 @@ class KumbalTable(HandSpec):
 
     def discard_selection(self) -> None:
         action = self.selection_action()
+        seat = self.hand_seat()
+        if action is None and not self.chosen and seat is not None and FreeDiscard(seat) in self.t.input.legal(seat):
+            self.act(FreeDiscard(seat))     # Enter does what the lit button says
+            return
         if action is None:
-            self.t.hud.say(self.selection_problem() or "Select cards of your hand first: a single card, a set or a run.")
+            problem = self.selection_problem()
+            if problem and problem == self.prompt():
+                self.t.sound.play("click", 0.4)   # the prompt says why already (it was said twice)
+                return
+            self.t.hud.say(problem or "Select cards of your hand first: a single card, a set or a run.")
             return
         if self.t.input.submit(action):
             self.chosen, self.cursor = set(), None
@@ -476,7 +486,9 @@ class KumbalTable(HandSpec):
         legal = self.selection_action() is not None
         n = len(self.chosen)
         text = f"Discard {n} card{'s' if n != 1 else ''}" if n else "Discard"
-        return [Button(text, self.discard_selection, hint="Enter", primary=legal)]
+        button = Button(text, self.discard_selection, hint="Enter", primary=legal)
+        button.enabled = legal or not n     # (greyed for a selection that cannot go down: the prompt says why)
+        return [button]
 
     def prompt(self) -> str:
         v = self.view()

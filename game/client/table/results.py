@@ -35,10 +35,11 @@ class Results:
                  "standing_h", "result_head_h", "note_h")
 
     def __init__(self, screen: Any, spec: Any, match: Any, app: Any, zones: Any, director: Any,
-                 on_change: Callable[[], None], guide_strip: Callable[[], int | None]):
+                 on_change: Callable[[], None], guide_strip: Callable[[], int | None], guided: bool = False):
         self.screen, self.spec, self.match, self.app, self.zones, self.director = screen, spec, match, app, zones, director
         self.on_change = on_change          # the buttons change with what the results show
         self.guide_strip = guide_strip      # the guide panel's narrowest width while it speaks (None: silent)
+        self.guided = guided                # a guided match: one round, whose scores end it
         self.chart: pygame.Surface | None = None
         self.shown_totals: dict[str, float] = {str(seat): float(total)
                                                for seat, total in enumerate(match.view(SPECTATOR).totals)}
@@ -274,7 +275,8 @@ class Results:
         card_w = int(card_h * 0.7)
         per, general = self.spec.score_reasons(ev)
         y = panel.y + 16
-        title = f"Final round ({ev.round}): scores" if self.screen.match_result is not None else f"Round {ev.round}: scores"
+        title = "The guided round: scores" if self.guided else \
+            f"Final round ({ev.round}): scores" if self.screen.match_result is not None else f"Round {ev.round}: scores"
         T.blit_text(surface, title, TH.H2, pal.text, (panel.centerx, y), "midtop", bold=True)
         y += self.result_title_h() - 2
         x0, right = panel.x + 22, panel.right - 22

@@ -23,7 +23,7 @@ from game.client.narration.sixteen_combos import STATUS_WORDS, SixteenCombosNarr
 from game.client.table.base import table_factory
 from game.client.table.canvas import Canvas
 from game.client.table.director import Hold
-from game.client.table.sixteen_combos_board import SYMBOL, Board
+from game.client.table.sixteen_combos_board import SYMBOL, Board, EncounterResults
 from game.client.table.spec import Choice, TableSpec
 from game.client.table.zone_kinds import PairColumnZone
 from game.core.actions import Action, Pass
@@ -41,6 +41,7 @@ TYPE_KEYS = {"h": pygame.K_1, "d": pygame.K_2, "c": pygame.K_3, "s": pygame.K_4}
 class SixteenCombosTable(TableSpec):
     variant_id = "sixteen-combos"
     title = "16 Combos"
+    round_word = "encounter"
     hands_follow_actor = True
     zone_kinds = TableSpec.zone_kinds + (PairColumnZone,)
     table_keys = (pygame.K_SPACE,)
@@ -55,6 +56,7 @@ class SixteenCombosTable(TableSpec):
         self.lit_outcome: str | None = None
         self.last_encounter: EncounterWon | None = None   # its reason goes under the match's winner
         self.board = Board(self)
+        self.results_panel = EncounterResults(self)
 
     # -- the view on screen ---------------------------------------------------------------------------------
     def looking(self) -> int:
@@ -72,6 +74,10 @@ class SixteenCombosTable(TableSpec):
         if self.t.screen.round_result is not None or self.t.screen.match_result is not None:
             return None
         return next((s for s in view.acting if s in self.t.screen.humans), None)
+
+    def rounds_in_match(self) -> int | None:
+        encounters = self.t.match.view(SPECTATOR).options.get("encounters", 1)
+        return encounters if isinstance(encounters, int) else None
 
     def name(self, seat: int | None) -> str:
         return self.t.narrator.name(seat)
@@ -111,10 +117,10 @@ class SixteenCombosTable(TableSpec):
         self.board.draw_texts(canvas)
 
     def overlay_rect(self) -> pygame.Rect:
-        return self.board.overlay_rect()
+        return self.results_panel.rect()
 
     def draw_overlay(self, canvas: Canvas) -> None:
-        self.board.draw_overlay(canvas)
+        self.results_panel.draw(canvas)
 
     # -- input -----------------------------------------------------------------------------------------------
     def place_at(self, pos: tuple[int, int]) -> Place | None:
@@ -161,6 +167,9 @@ class SixteenCombosTable(TableSpec):
                 return Choice("Keep it as defense" if action.yes else "Use it next turn",
                               pygame.K_y if action.yes else pygame.K_n)
             return Choice("Take the wild card" if action.yes else "Decline", pygame.K_y if action.yes else pygame.K_n)
+        if isinstance(action, PassTurn):
+            cost = self.t.match.view(action.seat).pass_cost    # the Pass cost option, on its own turn
+            return Choice(f"Pass the turn (-{cost})" if cost else "Pass the turn", pygame.K_p)
         if isinstance(action, Pass):
             words = {"predict": "No reaction", "inform": "No reaction", "face": "Keep the type", "counter": "No counter",
                      "combo": "Skip", "stance": "Keep the stance"}
@@ -196,6 +205,12 @@ class SixteenCombosTable(TableSpec):
         if step == "combo":
             return f"{view.combo or 'Combo'}: make your choice (the highlighted places), or skip."
         text = texts.get(step, view.prompt)
+        if step in ("predict", "inform") and all(isinstance(a, Pass) for a in self.t.input.legal(seat)):
+            # asked all the same, so that the wait tells nobody what the pair holds
+            text = "You have no reaction to make now: No reaction (Space) goes on."
+        cost = self.t.match.view(seat).pass_cost if step in ("target", "type") else 0
+        if cost:
+            text += f" A pass costs your defense pair {cost}."
         if view.deadline is not None:   # the optional reaction clock
             text += f" ({max(0.0, view.deadline - self.t.screen.table_time):.0f} s)"
         return text

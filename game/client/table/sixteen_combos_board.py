@@ -35,6 +35,12 @@ STEPS = ("target", "action type", "reaction", "draw", "reaction", "check", "effe
 STEP_BOX = {"target": 0, "type": 1, "consult": 2, "predict": 2, "draw": 3, "face": 3, "scavenge": 3,
             "inform": 4, "check": 5, "counter": 5, "combo": 6, "stance": 6}
 ORDER_GAP = 22   # between the last pair and the order card
+# Per character beyond its two rows: the plate above (24 px), its panel's edges and a gap to the
+# next character (34 px left the characters touching: four at 1280x720 read as one block of cards).
+BLOCK_EXTRA = 40
+DEFENSE_GREEN = (80, 200, 110)
+COMBOS_CAPTION = "Combos: action type (across) on target type (down)"
+BAND_CAPTION = "Check: action value minus target value"
 _BACKS: dict[str, TH.Palette] = {}   # palette name -> the same palette with the draw deck's backs
 
 
@@ -92,17 +98,18 @@ class Board:
         small = h < 640
         u = self.column_scale()
         left = self.left_width()
-        y0 = self.t.hud.title_rect().bottom + 6
+        caption_h = T.line_height(TH.TINY) + 2      # "Combos: ...", "Check: ..." over the table and the band
+        y0 = self.t.hud.title_rect().bottom + 6 + caption_h
         cell_h = 30 if small else int(34 * u)
         head_h = int(22 * u)
-        band_y = y0 + head_h + 4 * cell_h + 6
+        band_y = y0 + head_h + 4 * cell_h + 6 + caption_h
         rows = self.t.hud.hint_rows()
         hints_top = min(box.top for box, _ in rows) if rows else h - 14
         ph = 56 if small else int(74 * u)
         pw = int(ph * 0.7)
         piles_y = hints_top - 8 - 18 - ph
         hch = 50 if small else int(62 * u)
-        return {"left": left, "x0": 14, "y0": y0, "head_h": head_h, "cell_h": cell_h, "band_y": band_y,
+        return {"left": left, "x0": 14, "y0": y0, "caption_h": caption_h, "head_h": head_h, "cell_h": cell_h, "band_y": band_y,
                 "band_h": cell_h, "after": band_y + cell_h + 8, "pile": (pw, ph), "piles_y": piles_y,
                 "gap": max(10, min(26, (left - 18 - 5 * pw - 14) // 4)), "hand": (int(hch * 0.7), hch)}
 
@@ -116,14 +123,23 @@ class Board:
         top, bottom = (bar.bottom + 8 if bar.x < x1 else 64), h - 10 - (2 * T.line_height(TH.BODY, True) + 12) - 8
         # (as tall as the room allows, up to 84 px at 1280x720 and in proportion on a larger window:
         # a 1920x1080 screen kept 84 px cards in its left half)
-        ch = int(min(84 * max(1.0, self.t.screen.layout.unit), (bottom - top - n * 34) / (2.15 * n)))
+        ch = int(min(84 * max(1.0, self.t.screen.layout.unit), (bottom - top - n * BLOCK_EXTRA) / (2.15 * n)))
         cw = int(ch * 0.7)
         slots = max([len(row) for row in view.pairs] + [1])
         zone = self.zone
         # (the order card lies beside the rows, and must end before the buttons' column too)
+        zone.spread = 0.0
         while zone.width(slots, (cw, ch)) + ORDER_GAP + int(cw * 0.8) > x1 - x0 and cw > 18:
             cw -= 2
             ch = int(cw / 0.7)
+        # Where the height, not the width, sets the cards' size (three or four characters), the
+        # columns stand further apart and the defense pair clearly aside: the rows read as pairs
+        # and there is room over the defense pair for its name.
+        while zone.spread < 1.0:
+            zone.spread = min(1.0, zone.spread + 0.25)
+            if zone.width(slots, (cw, ch)) + ORDER_GAP + int(cw * 0.8) > x1 - x0:
+                zone.spread -= 0.25
+                break
         order = [s for s in range(n) if s != self.t.screen.bottom] + [self.t.screen.bottom]
         block = (bottom - top) / n
         blocks = {}
@@ -162,13 +178,9 @@ class Board:
     def guide_avoid(self) -> list[pygame.Rect]:
         """The guide's panel keeps off the rows of pairs, the hand and the left column."""
         view = self.spec.screen_view()
-        self.lay_out(view)
-        rects = []
-        for seat in range(view.seats):      # each row of pairs with its order card and name above
-            cards = [pygame.Rect(r) for key, pair in self.zone.rects.items() if key[0] == seat for r in pair]
-            if cards:
-                row = cards[0].unionall(cards[1:])
-                rects.append(pygame.Rect(row.x, row.y - 24, row.w + 90, row.h + 24))
+        g = self.lay_out(view)
+        # each character's panel: its rows, its order card and its plate line
+        rects = [self.block_rect(view, seat, g) for seat in range(view.seats) if seat in g["blocks"]]
         rects += self.hand_rects(len(view.hand)) if view.hand else []
         rects.append(pygame.Rect(0, 0, self.left_width(), self.t.screen.layout.size[1]))
         return rects
@@ -197,9 +209,13 @@ class Board:
 
     def title_text(self) -> str:
         view = self.t.match.view(SPECTATOR)
-        rules = ", ".join(view.active_rules) or "no optional rules"
+        # The rule set's name without its long tail, the optional rules by letter (as the setup and
+        # the Rules page name them): the whole line was cut off at 1280x720. The start of the
+        # match says both in full.
+        letters = [label.split(".", 1)[0] for label in view.active_rules]
+        rules = f"rule{'s' if len(letters) > 1 else ''} {', '.join(letters)}" if letters else "no optional rules"
         practice = " · practice" if self.t.match.take_backs else ""
-        text = f"16 Combos{practice} · {view.ruleset} · {rules}"   # (practice first: the end may be cut)
+        text = f"16 Combos{practice} · {view.ruleset.split(',')[0]} · {rules}"   # (practice first: the end may be cut)
         bar, _ = self.step_bar()
         room = (bar.x if bar.y < 30 else self.t.screen.layout.size[0] - 184) - 14 - 12
         while len(text) > 12 and T.text(text, TH.SMALL, (0, 0, 0)).get_width() > room:
@@ -230,6 +246,13 @@ class Board:
         box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
         box.midbottom = ((left + w - 190) // 2, h - 10)
         return canvas.fit(box, ("up", "left", "right", "down")), lines, size
+
+    @staticmethod
+    def caption(canvas: Canvas, text: str, topleft: tuple[int, int]) -> None:
+        """A caption at its place, held on the label board (its words stay whole)."""
+        box = T.text(text, TH.TINY, (0, 0, 0)).get_rect(topleft=topleft)
+        canvas.board.reserve(box)
+        T.blit_text(canvas.surface, text, TH.TINY, canvas.pal.text_dim, box.topleft)
 
     def label(self, canvas: Canvas, text: str, size: int, colour, rect_kw: dict, bold: bool = False,
               prefer: tuple[str, ...] | None = None) -> pygame.Rect:
@@ -287,7 +310,10 @@ class Board:
         col = self.column()
         self.draw_combo_table(canvas, view, col)
         self.draw_piles_16(canvas, view, g, highlight)
-        # the plates first (they matter most), then the rows with their counters and order cards
+        # each character on its own faint panel, then the plates (they matter most), then the rows
+        # with their counters and order cards
+        for seat in g["order"]:
+            self.draw_block(canvas, view, seat, g)
         for seat in g["order"]:
             self.draw_plate(canvas, view, seat, g)
         for seat in g["order"]:
@@ -331,6 +357,9 @@ class Board:
     def draw_combo_table(self, canvas: Canvas, view, col) -> None:
         surface, pal = canvas.surface, canvas.pal
         x0, y0, left, cell_h, head_h = col["x0"], col["y0"], col["left"], col["cell_h"], col["head_h"]
+        # What the table and the band are (the guide said it; the table alone did not)
+        self.caption(canvas, COMBOS_CAPTION, (x0, y0 - col["caption_h"]))
+        self.caption(canvas, BAND_CAPTION, (x0, col["band_y"] - col["caption_h"]))
         head_w = int(44 * self.column_scale())
         cell_w = (left - x0 - head_w - 8) // 4
         self.cell_text(canvas, "action →", pygame.Rect(x0, y0, head_w, head_h), pal.text_dim, False)
@@ -367,21 +396,27 @@ class Board:
         x0, width = col["x0"], col["left"] - 24
         pitch = self.t.hud.narration_pitch()
         room = max(0, (col["piles_y"] - 10 - top) // pitch)
-        lines: list[tuple[str, Any]] = []
+        lines: list[tuple[str, Any, int]] = []      # (words, colour, extra space above)
         check = view.last_check
         if check is not None:
             text = you_form(f"Last check: {self.spec.name(check.seat)}'s {type_word(check.action_type)} {check.action_value} "
                             f"against {self.spec.name(check.victim)}'s {type_word(check.target_type)} {check.target_value}")
-            lines += [(line, pal.text) for line in T.wrap(text, TH.SMALL, width)[:2]]
+            lines += [(line, pal.text, 0) for line in T.wrap(text, TH.SMALL, width)[:2]]
         told: list[str] = []
         for line in list(self.t.hud.narration)[-4:]:
             told.extend(T.wrap(line, TH.SMALL, width))
         told = told[-6:]
-        lines += [(line, pal.text if i == len(told) - 1 else pal.text_dim) for i, line in enumerate(told)]
+        # (what happened a half line below the last check: the two ran together)
+        lines += [(line, pal.text if i == len(told) - 1 else pal.text_dim, pitch // 2 if i == 0 and lines else 0)
+                  for i, line in enumerate(told)]
+        room -= 1 if check is not None and told else 0
         if len(lines) > room:       # a short screen keeps the newest narration
-            lines = lines[len(lines) - room:] if room else []
-        for i, (line, colour) in enumerate(lines):
-            self.label(canvas, line, TH.SMALL, colour, {"topleft": (x0, top + i * pitch)}, prefer=("down", "right"))
+            lines = lines[len(lines) - room:] if room > 0 else []
+        y = top
+        for line, colour, space in lines:
+            y += space
+            self.label(canvas, line, TH.SMALL, colour, {"topleft": (x0, y)}, prefer=("down", "right"))
+            y += pitch
 
     def cell_text(self, canvas: Canvas, text: str, r: pygame.Rect, colour, bold: bool, lines: int = 2) -> None:
         """A label inside a table cell: on one line, else on two (at a word, else hyphenated), in the
@@ -443,6 +478,16 @@ class Board:
         pal = canvas.pal
         area = g["blocks"][seat]
         acting = seat in view.acting and view.phase == "play"
+        plate = self.plate_words(view, seat, g)
+        self.label(canvas, plate, TH.SMALL, pal.seat_colour(seat), {"topleft": (area.x, area.y - 22)}, bold=True)
+        if acting:   # right after the name, where the eye already is
+            after = area.x + T.text(plate, TH.SMALL, pal.text, True).get_width() + 10
+            self.label(canvas, "◀ acting", TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
+
+    def plate_words(self, view, seat: int, g) -> str:
+        """The plate's words, cut to the room beside "◀ acting"."""
+        area = g["blocks"][seat]
+        acting = seat in view.acting and view.phase == "play"
         order = view.order_cards[seat]
         plate = f"{self.spec.name(seat)}"
         if order is not None:
@@ -459,13 +504,30 @@ class Board:
             status.append(f"consultation {type_word(cp.type)} {cp.value}")
         if status:
             plate += " · " + ", ".join(status)
-        room = area.w - (T.text("◀ acting", TH.SMALL, pal.accent, True).get_width() + 12 if acting else 0)
-        while len(plate) > 8 and T.text(plate, TH.SMALL, pal.text, True).get_width() > room:
+        room = area.w - (T.text("◀ acting", TH.SMALL, (0, 0, 0), True).get_width() + 12 if acting else 0)
+        while len(plate) > 8 and T.text(plate, TH.SMALL, (0, 0, 0), True).get_width() > room:
             plate = plate[:-2] + "…"
-        self.label(canvas, plate, TH.SMALL, pal.seat_colour(seat), {"topleft": (area.x, area.y - 22)}, bold=True)
-        if acting:   # right after the name, where the eye already is
-            after = area.x + T.text(plate, TH.SMALL, pal.text, True).get_width() + 10
-            self.label(canvas, "◀ acting", TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
+        return plate
+
+    def block_rect(self, view, seat: int, g) -> pygame.Rect:
+        """A character's panel: its plate, its rows and its order card (four characters at 1280x720
+        ran together as one block of cards)."""
+        area = g["blocks"][seat]
+        rects = [pygame.Rect(r) for (s_, _), rs in self.zone.rects.items() if s_ == seat for r in rs]
+        order = self.order_rect(seat, g)
+        # (wide enough for the plate line too: the plate, "◀ acting" and the defense pair's name)
+        acting = seat in view.acting and view.phase == "play"
+        words = T.text(self.plate_words(view, seat, g), TH.SMALL, (0, 0, 0), True).get_width() \
+            + (T.text("◀ acting", TH.SMALL, (0, 0, 0), True).get_width() + 10 if acting else 0) \
+            + T.text("defense", TH.TINY, (0, 0, 0), True).get_width() + 8
+        right = max([r.right for r in rects] + ([order.right] if order is not None else []) + [area.x + words])
+        bottom = max([r.bottom for r in rects] + [area.bottom])
+        return pygame.Rect(area.x - 8, area.y - 26, right - area.x + 18, bottom - area.y + 26 + 6)
+
+    def draw_block(self, canvas: Canvas, view, seat: int, g) -> None:
+        box = self.block_rect(view, seat, g)
+        edge = TH.darken(canvas.pal.seat_colour(seat), 0.35 if seat in view.acting and view.phase == "play" else 0.6)
+        canvas.surface.blit(TH.panel(box.size, (0, 0, 0, 46), edge, 10, 1), box.topleft)
 
     def order_rect(self, seat: int, g) -> pygame.Rect | None:
         """Where a seat's order card lies: beside the end of its rows (None before they are laid)."""
@@ -497,7 +559,10 @@ class Board:
             type_rect, value_rect = rects
             if pv.defense:
                 frame = type_rect.union(value_rect).inflate(8, 8)
-                pygame.draw.rect(surface, (80, 200, 110), frame, 3, border_radius=8)
+                pygame.draw.rect(surface, DEFENSE_GREEN, frame, 3, border_radius=8)
+                # named over its frame, in the plate's line: the guide had to say which pair defends
+                self.label(canvas, "defense", TH.TINY, DEFENSE_GREEN, {"midbottom": (frame.centerx, frame.top - 1)},
+                           bold=True, prefer=("right", "left"))
             self.card(canvas, type_rect, pv.type_card, Place("type", seat, pv.slot))
             values = pv.values or (None,)
             for k, card in enumerate(values):
@@ -536,7 +601,16 @@ class Board:
         canvas.layer("table")
         self.t.hud.draw_key_hints(canvas)
 
-    def overlay_rect(self) -> pygame.Rect:
+
+class EncounterResults:
+    """16 Combos' results panel: who won the encounter (or the match), why, and each character's
+    pairs left and encounters won, over a veil on the board."""
+
+    def __init__(self, spec: Any):
+        self.spec = spec
+        self.t = spec.t
+
+    def rect(self) -> pygame.Rect:
         w, h = self.t.screen.layout.size
         # title, the reason the match ended, the column heads, a row per character, the buttons
         practice = self.t.results.practice_result() if self.t.screen.match_result is not None else ""
@@ -545,21 +619,22 @@ class Board:
         r = pygame.Rect(0, 0, self.t.results.results_width(560), min(h - 16, height))
         return self.t.results.place(r)
 
-    def draw_overlay(self, canvas: Canvas) -> None:
+    def draw(self, canvas: Canvas) -> None:
         surface, pal = canvas.surface, canvas.pal
         if self.t.director.queue:
             return
         canvas.layer("results")
         # a dark veil over the table and an opaque panel: the results read the same over any cards
         surface.blit(TH.panel(surface.get_size(), (0, 0, 0, 140), None, 0), (0, 0))
-        panel = self.overlay_rect()
+        panel = self.rect()
         surface.blit(TH.panel(panel.size, (6, 26, 18, 246), pal.accent, 14, 2), panel.topleft)
         view = self.t.match.view(SPECTATOR)
         y = panel.y + 18
         ev = self.t.screen.match_result or self.t.screen.round_result
         if self.t.screen.match_result is not None:
             winners = " and ".join(self.spec.name(s) for s in self.t.screen.match_result.winners)
-            title = you_form(f"{winners} win{'s' if len(self.t.screen.match_result.winners) == 1 else ''} the match!")
+            what = "the guided encounter" if self.t.guide.guided else "the match"      # (a guided match is one)
+            title = you_form(f"{winners} win{'s' if len(self.t.screen.match_result.winners) == 1 else ''} {what}!")
         else:
             title = f"Encounter {view.round} is over"
         # (the pitches follow the type, as the other tables' results do: 40, 24, 26 and 28 px at the normal size)

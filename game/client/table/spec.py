@@ -28,6 +28,7 @@ from game.core.actions import Action
 from game.core.cards import Card, Place
 from game.core.errors import IllegalAction, NotAChoice
 from game.core.events import Event
+from game.core.view import SPECTATOR
 
 if TYPE_CHECKING:
     from game.client.table.canvas import Canvas
@@ -65,6 +66,7 @@ class TableSpec:
     # place (or "held": the acting seat's own) -> target-less action types a click there takes
     click_actions: dict[Any, tuple[type, ...]] = {}
     table_keys: tuple[int, ...] = (pygame.K_SPACE,)   # go to the table even when a button has focus
+    round_word = "round"                     # what the game calls a round where Continue names it
     ring_label = ""                          # the reaction ring's label while its window has no deadline
     window_trigger = ""                      # the variant's reaction window (hand tables rebuild it)
 
@@ -97,6 +99,13 @@ class TableSpec:
 
     def post_update(self, dt: float) -> None:
         """After the frame's update: input kept while cards were landing, cards easing up."""
+
+    def rounds_in_match(self) -> int | None:
+        """How many rounds the match plays, where its options fix that (None: it ends on a score)."""
+        options = getattr(self.t.match.view(SPECTATOR), "options", None) or {}
+        if options.get("length", "rounds") == "rounds" and isinstance(options.get("rounds"), int):
+            return options["rounds"]
+        return None
 
     def moving(self) -> bool:
         """Something of the game's own moves this frame (a raised card easing up): the app draws on."""

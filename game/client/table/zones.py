@@ -152,12 +152,17 @@ class Zones:
             if s.rect().collidepoint(pos):
                 return place
         L = self.layout
-        for place, (x, y) in ((DECK, L.deck_pos), (DISCARD, L.discard_pos)):
-            r = pygame.Rect(0, 0, *L.pile_card)
-            r.center = (int(x), int(y))
-            if r.collidepoint(pos):
-                return place
-        return None
+        r = pygame.Rect(0, 0, *L.pile_card)
+        r.center = (int(L.deck_pos[0]), int(L.deck_pos[1]))
+        if r.collidepoint(pos):
+            return DECK
+        # The discard pile is where its cards are drawn, each turned as it lies (Combat UNO tilts
+        # them); an empty pile, its outline.
+        lying = [s for s in self.discard[-self.spec.discard_shown:] if not s.moving]
+        if lying:
+            return DISCARD if any(s.contains(pos) for s in lying) else None
+        r.center = (int(L.discard_pos[0]), int(L.discard_pos[1]))
+        return DISCARD if r.collidepoint(pos) else None
 
     def place_rect(self, place: Place) -> pygame.Rect | None:
         """Where a place's card (or pile) is on the screen now (None: nowhere to point)."""
