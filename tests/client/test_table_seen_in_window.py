@@ -30,12 +30,12 @@ def test_confetti_flies_behind_the_results_panel(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=3))
     driver = KabuDriver(app, table, seed=3, claim_rate=0.0, call_after=2)
-    _steps(app, table, lambda: table.round_result is not None and not table.animating, 20000, driver)
-    panel = table.overlay_rect()
+    _steps(app, table, lambda: table.screen.round_result is not None and not table.director.animating, 20000, driver)
+    panel = table.spec.overlay_rect()
     magenta = (255, 0, 255)
-    table.confetti = [[panel.centerx, panel.centery, 0.0, 0.0, magenta, 0.0, 0.0, 9.0],
+    table.results.confetti = [[panel.centerx, panel.centery, 0.0, 0.0, magenta, 0.0, 0.0, 9.0],
                       [8, 8, 0.0, 0.0, magenta, 0.0, 0.0, 9.0]]
-    surface = pygame.Surface(table.layout.size)
+    surface = pygame.Surface(table.screen.layout.size)
     table.draw(surface)
     assert tuple(surface.get_at(panel.center))[:3] != magenta       # the scores stay readable
     assert tuple(surface.get_at((8, 8)))[:3] == magenta             # the confetti still flies around them
@@ -48,22 +48,22 @@ def test_a_card_named_by_the_news_shows_its_face_at_once(tmp_path):
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], seed=5))
     driver = KabuDriver(app, table, seed=5, claim_rate=0.0, call_after=99)
     waits = []
-    told = list(table.narration)
+    told = list(table.hud.narration)
     for _ in range(6000):
         driver.act()
         app.step(DT)
-        if list(table.narration) == told:
+        if list(table.hud.narration) == told:
             continue
-        told = list(table.narration)
+        told = list(table.hud.narration)
         if " discards the " not in told[-1]:
             continue
-        flying = [s for s in table.discard if s.moving and s.card is not None]
+        flying = [s for s in table.zones.discard if s.moving and s.card is not None]
         frames = 0
-        while flying and not all(s.face_shown(table.viewer) for s in flying) and frames < 30:
+        while flying and not all(s.face_shown(table.screen.viewer) for s in flying) and frames < 30:
             app.step(DT)
             frames += 1
         waits.append(frames)
-        told = list(table.narration)
+        told = list(table.hud.narration)
         if len(waits) >= 4:
             break
     assert len(waits) >= 4, waits
@@ -75,11 +75,11 @@ def test_a_tilted_pile_card_is_hit_where_it_is_drawn(tmp_path):
     upright rectangle missed the pile, a click on the bare felt inside it hit."""
     app = make_app(tmp_path)
     table = start(app, hand_record("combat-uno", [("You", "human"), ("Ada", "easy")], 3, {}))
-    _steps(app, table, lambda: table.discard and not table.animating, 2000)
-    top = table.discard[-1]
+    _steps(app, table, lambda: table.zones.discard and not table.director.animating, 2000)
+    top = table.zones.discard[-1]
     top.angle = 10.0                       # as landing_pose lays some of them
-    (top.x, top.y), top.oy = table.layout.discard_pos, 0.0   # (on the pile's place, not nudged off it)
-    for under in table.discard[:-1]:
+    (top.x, top.y), top.oy = table.screen.layout.discard_pos, 0.0   # (on the pile's place, not nudged off it)
+    for under in table.zones.discard[:-1]:
         under.x = -1000.0                  # (only the top card on the felt)
     a = math.radians(top.angle)
 
@@ -89,11 +89,11 @@ def test_a_tilted_pile_card_is_hit_where_it_is_drawn(tmp_path):
 
     corner = on_card(-top.w / 2 + 3, -top.h / 2 + 3)     # the card's top left corner, drawn
     assert not top.rect().collidepoint(corner)
-    assert table.place_at(corner) == DISCARD
+    assert table.spec.place_at(corner) == DISCARD
     bare = (top.rect().right - 2, top.rect().top + 2)     # inside the upright rectangle, off the card
     assert not top.contains(bare)
-    assert table.place_at(bare) is None
-    assert table.place_at((round(top.x), round(top.y))) == DISCARD
+    assert table.spec.place_at(bare) is None
+    assert table.spec.place_at((round(top.x), round(top.y))) == DISCARD
 
 
 def test_the_calculated_score_says_how_it_is_made_and_what_it_is_for():
@@ -114,16 +114,16 @@ def _after_a_look(tmp_path):
 
     def my_turn() -> bool:
         v = table.match.view(0)
-        return table.ready_for_input() and v.phase == "turn" and v.turn == 0 and table.hold is None and v.holder is None
+        return table.director.ready_for_input() and v.phase == "turn" and v.turn == 0 and table.director.hold is None and v.holder is None
     _steps(app, table, my_turn, 3000, driver)
     key(pygame.K_d)
-    _steps(app, table, lambda: table.ready_for_input() and table.match.view(0).held is not None, 200)
+    _steps(app, table, lambda: table.director.ready_for_input() and table.match.view(0).held is not None, 200)
     assert table.match.view(0).held.rank in (7, 8), "seed 13 draws a 7 or an 8 first"
     key(pygame.K_p)
-    _steps(app, table, lambda: table.ready_for_input() and table.match.view(0).phase == "ability", 200)
-    click(table.sprite_at(grid_place(0, 1)).rect().center)
+    _steps(app, table, lambda: table.director.ready_for_input() and table.match.view(0).phase == "ability", 200)
+    click(table.zones.sprite_at(grid_place(0, 1)).rect().center)
     app.step(DT)
-    assert table.glimpse == grid_place(0, 1) and table.match.view(0).phase == "reaction"
+    assert table.spec.glimpse == grid_place(0, 1) and table.match.view(0).phase == "reaction"
     return app, table
 
 
@@ -132,20 +132,20 @@ def test_enter_as_your_look_turns_up_ends_it(tmp_path):
     once). Enter, which ends every other look, was dropped while the card turned up (the window
     then ran its 3 s with the card face up); it counts now, as a pass."""
     app, table = _after_a_look(tmp_path)
-    assert table.animating                 # the card is still turning up
+    assert table.director.animating                 # the card is still turning up
     key(pygame.K_RETURN)
     app.step(DT)
     assert any(isinstance(a, Pass) and a.seat == 0 for _, a in table.match.game.history[-3:])
-    _steps(app, table, lambda: table.glimpse is None, 200)
+    _steps(app, table, lambda: table.spec.glimpse is None, 200)
 
 
 def test_the_window_after_your_look_offers_done_on_enter(tmp_path):
     """Once the card is up, Enter pressed a "Pass · Space" button it had no word of: the button is
     "Done · Enter", and the prompt ends "Enter: done"."""
     app, table = _after_a_look(tmp_path)
-    _steps(app, table, lambda: table.ready_for_input(), 200)
-    assert table.current_prompt().endswith(" · Enter: done")
-    assert [(b.text, b.primary) for b in table.form.widgets if b.text != "History"] == [("Done", True)]
+    _steps(app, table, lambda: table.director.ready_for_input(), 200)
+    assert table.hud.current_prompt().endswith(" · Enter: done")
+    assert [(b.text, b.primary) for b in table.input.form.widgets if b.text != "History"] == [("Done", True)]
     key(pygame.K_RETURN)
     app.step(DT)
     assert any(isinstance(a, Pass) and a.seat == 0 for _, a in table.match.game.history[-3:])
