@@ -241,7 +241,9 @@ def test_a_look_cannot_be_taken_back(tmp_path):
     """Kombio's 9 and 10 look at an opponent's card: taken back, the player could look at
     another. Ctrl+Z says so and the table stays as it is."""
     app = make_app(tmp_path)
-    for seed in range(1, 40):
+    # Seed 5 looks in its first turns; seeds 1-4 drove 4,000 frames each to no look (49 s of CPU).
+    # The others stay as a fallback should the deal or the driver change.
+    for seed in (5, *range(6, 40)):
         table = start(app, GAMES["kombio"][0](seed))
         driver = KombioDriver(app, table, seed=seed)
 
@@ -250,7 +252,7 @@ def test_a_look_cannot_be_taken_back(tmp_path):
             return settled(app, table) and move is not None and move.refused == SHOWED_A_CARD \
                 and type(table.match.game.history[move.start][1]).__name__ in ("LookOpponent", "LookAny", "LookTwo")
 
-        if drive_until(app, driver, looked, frames=4000):
+        if drive_until(app, driver, looked, frames=1500):
             break
     else:
         pytest.fail("the player never looked at a card")
