@@ -17,13 +17,16 @@ from tests.netplay import hosted
 pytestmark = pytest.mark.slow   # whole matches (the quick subset is -m 'not slow')
 
 MATCHES = 40
+CHUNKS = 4      # ten matches a test, so pytest-xdist can share a game's forty between its workers
 
 
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("variant_id", variant_ids())
-def test_forty_whole_matches_over_the_network_without_a_desync_or_an_illegal_action(variant_id):
-    rng = random.Random(variant_id)
+def test_forty_whole_matches_over_the_network_without_a_desync_or_an_illegal_action(variant_id, chunk):
+    per_chunk = MATCHES // CHUNKS
     compared = 0
-    for n in range(MATCHES):
+    for n in range(chunk * per_chunk, (chunk + 1) * per_chunk):
+        rng = random.Random(f"{variant_id} {n}")
         seats = rng.choice([["remote", "bot"], ["remote", "remote"], ["remote", "bot", "remote"], ["bot", "remote", "remote"]])
         links = [Link(rng.choice([0.0, 0.02, 0.05, 0.15]), rng.choice([0.0, 0.01, 0.03]), rng.uniform(-500, 500))
                  for _ in seats]
@@ -41,4 +44,4 @@ def test_forty_whole_matches_over_the_network_without_a_desync_or_an_illegal_act
         assert table.checked == views, where
         assert all(sim.client.record.actions == session.game.history for sim in sims), where
         compared += table.checked
-    assert compared > MATCHES * 20
+    assert compared > per_chunk * 20
