@@ -83,6 +83,8 @@ class ClientTable:
         self.desyncs = 0              # views whose hash differed from the host's
         self.statuses: list[str] = []
         self.round_events: list[tuple[float, list[Event]]] = []
+        self.last_action: Action | None = None   # the step the state was sent after (a table rebuilt from views)
+        self.last_events: list[Event] = []        # ...and its events, as this seat saw them
         self._n = 0
         self.listeners: list[Callable[[str, Any], None]] = []   # (kind, payload): "state", "step", ...
 
@@ -195,7 +197,10 @@ class ClientTable:
             if type(pair) is not list or len(pair) != 2 or not isinstance(pair[0], (int, float)):
                 raise ProtocolError(f"round_events[{i}]: not [t, events]")
             round_events.append((float(pair[0]), self._events(pair[1], f"round_events[{i}]")))
+        last_action = None if m["last_action"] is None else action_from_json(m["last_action"], self.vocabulary)
+        last_events = self._events(m["last_events"], "last_events")
         self.view, self.legal, self.hash = view, legal, mine
+        self.last_action, self.last_events = last_action, last_events
         self.version, self.t, self.closes = m["version"], float(m["t"]), m["closes"]
         self.round, self.between = m["round"], m["between"]
         self.round_events = round_events
@@ -213,6 +218,7 @@ class ClientTable:
         self.version, self.t, self.closes = m["version"], float(m["t"]), m["closes"]
         self.round, self.between = m["round"], m["between"]
         self.round_events.append((self.t, events))
+        self.last_events = events
         return events
 
     def _on_facts(self, m: dict, now: float) -> Any:

@@ -62,8 +62,10 @@ class HostMatch:
 
         return make_agent(self.table.variant.id, level, bot_seed(self.seed, seat))
 
-    def start(self, now: float) -> None:
-        """The host starts the match (every open seat taken, or left to a bot: see fill_open_seats)."""
+    def start(self, now: float, deal: bool = True) -> None:
+        """The host starts the match (every open seat taken, or left to a bot: see fill_open_seats).
+        `deal=False` leaves the first deal to the caller (the app's table deals it, animated, as
+        at a local table: HostDriver.start_round)."""
         table = self.table
         if self.session is not None:
             raise CardhallError("the match has started")
@@ -83,7 +85,7 @@ class HostMatch:
             if r.joined and r.conn is None:
                 r.dropped_at = now      # (a resumed match: its players are waited for, then replaced)
         table.begin(session, now)
-        if not game.history:
+        if not game.history and deal:
             session.start_round(0.0)
         self._save()
 

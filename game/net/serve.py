@@ -8,6 +8,12 @@ when the message came off the socket) and `send` / `close`, safe to call from an
 Messages are text; the server refuses frames over protocol.MAX_CLIENT_MESSAGE (websockets closes
 the connection with 1009), and a client refuses frames over protocol.MAX_HOST_MESSAGE.
 
+`wake`, if set, is called (in the network thread) after each item is queued: the app posts a
+pygame event with it, so a resting window takes a message at once instead of polling. A ClientLink
+made with `answer_pings=True` (the app's) answers the host's pings in its own thread, the moment
+they arrive, so a window busy animating or showing a menu over the table neither delays the round
+trip the host measures nor looks silent.
+
 `host_headless` and `join_headless` are `cardhall host` and `cardhall join`.
 """
 
@@ -39,6 +45,7 @@ class _LoopThread:
     def __init__(self, name: str) -> None:
         self.loop = asyncio.new_event_loop()
         self.inbox: queue.Queue[tuple[str, int, str, float]] = queue.Queue()
+        self.wake: Callable[[], None] | None = None
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._ready = threading.Event()
         self._thread.start()
@@ -48,6 +55,15 @@ class _LoopThread:
         asyncio.set_event_loop(self.loop)
         self.loop.call_soon(self._ready.set)
         self.loop.run_forever()
+
+    def _put(self, item: tuple[str, int, str, float]) -> None:
+        self.inbox.put(item)
+        wake = self.wake
+        if wake is not None:
+            try:
+                wake()
+            except Exception:   # (a window closing under us: the item is queued all the same)
+                pass
 
     def call(self, coro: Any, timeout: float | None = 10.0) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -80,15 +96,15 @@ class HostLink(_LoopThread):
         conn = next(self._ids)
         self._sockets[conn] = ws
         peer = ws.remote_address
-        self.inbox.put((OPEN, conn, f"{peer[0]}:{peer[1]}" if peer else "?", time.monotonic()))
+        self._put((OPEN, conn, f"{peer[0]}:{peer[1]}" if peer else "?", time.monotonic()))
         try:
             async for message in ws:
-                self.inbox.put((TEXT, conn, message, time.monotonic()))
+                self._put((TEXT, conn, message, time.monotonic()))
         except Exception as exc:   # a connection that breaks is a close, whatever broke it
             log.info("host: connection %d ended: %s", conn, type(exc).__name__)
         finally:
             self._sockets.pop(conn, None)
-            self.inbox.put((CLOSE, conn, "", time.monotonic()))
+            self._put((CLOSE, conn, "", time.monotonic()))
 
     def send(self, conn: int, text: str) -> None:
         ws = self._sockets.get(conn)
@@ -114,9 +130,10 @@ class HostLink(_LoopThread):
 
 
 class ClientLink(_LoopThread):
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, answer_pings: bool = False) -> None:
         super().__init__("cardhall-join")
         self.uri = address_to_uri(address)
+        self.answer_pings = answer_pings
         self._ws: Any = None
         try:
             self.call(self._connect(), 15.0)
@@ -137,11 +154,30 @@ class ClientLink(_LoopThread):
     async def _read(self) -> None:
         try:
             async for message in self._ws:
-                self.inbox.put((TEXT, 0, message, time.monotonic()))
+                arrived = time.monotonic()
+                if self.answer_pings and await self._pong(message, arrived):
+                    continue
+                self._put((TEXT, 0, message, arrived))
         except Exception as exc:
             log.info("join: the connection ended: %s", type(exc).__name__)
         finally:
-            self.inbox.put((CLOSE, 0, "", time.monotonic()))
+            self._put((CLOSE, 0, "", time.monotonic()))
+
+    async def _pong(self, message: Any, arrived: float) -> bool:
+        """Answer a ping here and now (True), as ClientTable would: t2 when it came off the
+        socket, t3 as the answer leaves. Anything else is left to the table (False)."""
+        if not isinstance(message, str) or len(message) > 200 or '"ping"' not in message:
+            return False
+        try:
+            m = protocol.loads(message, 200)
+        except protocol.ProtocolError:
+            return False
+        if set(m) != {"type", "n", "t1"} or m["type"] != "ping" or type(m["n"]) is not int \
+                or not isinstance(m["t1"], (int, float)):
+            return False
+        await _quiet(self._ws.send(protocol.dumps({"type": "pong", "n": m["n"], "t2": arrived,
+                                                   "t3": time.monotonic()})))
+        return True
 
     def send(self, text: str) -> None:
         ws = self._ws

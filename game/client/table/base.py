@@ -92,8 +92,10 @@ class TableScene(Scene):
         def remember(events: list[Event]) -> None:
             for h, mem in screen.memories.items():
                 mem.observe_all([e.for_seat(h) for e in events])
-        self.match = match = MatchDriver(record, agents, humans, on_replay=remember,
-                                         coaches=coach_agents(record.variant, record.seed, humans))
+        # (a network match's store hands over the driver it built: game/client/network.py)
+        driver = getattr(self.store, "match_driver", MatchDriver)
+        self.match = match = driver(record, agents, humans, on_replay=remember,
+                                    coaches=coach_agents(record.variant, record.seed, humans))
         self.build_parts()
         if record.actions:
             # A continued match stays marked as coached if the coach was asked before the save.
