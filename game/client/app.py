@@ -44,6 +44,8 @@ RETRY_WRITES_EVERY = 2.0    # seconds between tries to write what a full disk he
 MAX_DT = 0.1             # a frame's dt while things move: a hitch does not make a card jump
 REST_POLL = 1.0 / FPS    # a resting app looks for input this often: no later than a drawn frame would
 _log = logging.getLogger(__name__)
+# Posted from a network thread when a message arrives: it only wakes a resting loop (see services).
+WAKE_EVENT = pygame.event.custom_type()
 
 
 def _opt(options: Any, name: str, default: Any = None) -> Any:
@@ -79,6 +81,9 @@ class App:
         self._retry_writes = RETRY_WRITES_EVERY
         self._drop_text = False                # the key that changed scenes must not type into the next one
         self._pg_clock = pygame.time.Clock()
+        # Called every frame whatever scene is on top: a network table's links (game/client/network.py)
+        # are served under the pause menu too, so the match and its players never wait for a menu.
+        self.services: list[Callable[[], None]] = []
         if size is not None:
             self.settings.window_size = tuple(size)
         else:
@@ -392,9 +397,13 @@ class App:
             dt = min(0.1, self._pg_clock.tick(FPS) / 1000.0)
         T.DRAWN.clear()
         for event in pygame.event.get():
+            if event.type == WAKE_EVENT:
+                continue
             self.handle_event(event)
             if not self.running:
                 return False
+        for service in list(self.services):
+            service()
         top = self.top
         if top is None:
             self.quit()

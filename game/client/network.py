@@ -58,9 +58,9 @@ class NetStore:
     def __init__(self, storage: Any, driver: Any) -> None:
         self._storage = storage
         self._driver = driver
-        # A joined player has no record to narrate the match so far from (the history panel starts
-        # at the join); a continued hosted match has its whole record.
-        self.narrating = isinstance(driver, RemoteDriver)
+        # The table is given no record to narrate the match so far from (a joined player has none
+        # before the end): its history panel starts when it opens.
+        self.narrating = True
 
     def match_driver(self, record: GameRecord, agents: dict, humans: list[int],
                      on_replay: Callable[[list[Event]], None] | None = None, coaches: dict | None = None) -> Any:
@@ -162,6 +162,7 @@ class RemoteDriver(_NetDriverBase):
         self.resync = False             # the host sent the whole state again (a desync): rebuild the sprites
         self._payload: Any = None       # what the last message the client took came to (its listeners')
         client.listeners.append(self._heard)
+        self.service()                  # (what came after the state and changes no view: a pause ended)
 
     def _heard(self, kind: str, payload: Any) -> None:
         self._payload = payload
@@ -177,7 +178,9 @@ class RemoteDriver(_NetDriverBase):
 
     @property
     def over(self) -> bool:
-        return self.client.over or bool(self.client.view is not None and self.client.view.over)
+        """The match is over on this screen: the last step has been handed to the table (the
+        host's end record may arrive before the table has played that step out)."""
+        return bool(self.client.view is not None and self.client.view.over)
 
     @property
     def seats(self) -> int:
@@ -224,8 +227,11 @@ class RemoteDriver(_NetDriverBase):
         if client.started and client.version >= 0:
             client.show(self.clock())
         steps = 0
-        while self._pending and steps == 0:
-            kind, text, arrived = self._pending.pop(0)
+        while self._pending:      # (one step, and what came after it up to the next)
+            kind, text, arrived = self._pending[0]
+            if steps and kind == TEXT and _is_step(text):
+                break
+            self._pending.pop(0)
             steps += self._take(kind, text, arrived)
         self._flush()
         return steps
@@ -309,17 +315,18 @@ class RemoteDriver(_NetDriverBase):
     def leave(self) -> None:
         """Say goodbye and close the connection (the seat stays the player's: the host waits)."""
         try:
-            self.client.bye()
-            self._flush()
+            if not self.lost:
+                self.client.bye()
+                self._flush()
         finally:
             self.link.shutdown()
 
 
 def _is_step(text: str) -> bool:
-    """Does a host message change the view (a step, the whole state, the end)? Cheap: the type
+    """Does a host message change the view (a step, the whole state, a refusal's facts)? Cheap: the type
     key leads every message the host writes (protocol.dumps keeps insertion order)."""
     head = text[:40]
-    return '"step"' in head or '"state"' in head or '"end"' in head or '"facts"' in head
+    return '"step"' in head or '"state"' in head or '"facts"' in head
 
 
 # -- the hosting machine ---------------------------------------------------------------------------

@@ -237,7 +237,8 @@ class ClientTable:
         return m["n"]
 
     def _on_seat(self, m: dict, now: float) -> Any:
-        return (m["seat"], m["status"])
+        wait = m["wait"] if isinstance(m["wait"], (int, float)) and not isinstance(m["wait"], bool) else None
+        return (m["seat"], m["status"], wait)
 
     def _on_paused(self, m: dict, now: float) -> Any:
         self.paused, self.paused_why = bool(m["paused"]), str(m["why"])[:200]

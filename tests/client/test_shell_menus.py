@@ -19,7 +19,7 @@ pytestmark = pytest.mark.client
 def test_main_menu_shows_its_entries_and_no_continue_without_a_save(drive):
     assert drive.stack == ["MainMenu"]
     texts = drive.texts
-    for label in ("Cardhall", "Play", "Rules", "Statistics", "Settings", "Quit"):
+    for label in ("Cardhall", "Play", "Play on the network", "Rules", "Statistics", "Settings", "Quit"):
         assert label in texts
     assert "Continue" not in texts
 
@@ -28,7 +28,10 @@ def test_keyboard_navigation_moves_focus_and_enter_activates(drive):
     menu = drive.app.top
     assert menu.form.focused.text == "Play"
     drive.key(pygame.K_DOWN)
+    assert menu.form.focused.text == "Play on the network"
+    drive.key(pygame.K_DOWN)
     assert menu.form.focused.text == "Rules"
+    drive.key(pygame.K_UP)
     drive.key(pygame.K_UP)
     drive.key(pygame.K_UP)          # wraps to the last entry: About, in the corner
     assert menu.form.focused.text == "About"

@@ -79,6 +79,11 @@ class MainMenu(MenuScene):
             Button(_("Quit"), self.app.quit, shortcut=pygame.K_q),
         ]
         self.menu_buttons = buttons
+        # Play on the network shares Play's row (a seventh row does not fit 960x540 with Continue).
+        self.network_button = Button(_("Play on the network"), self.play_on_the_network, shortcut=pygame.K_n,
+                                     size=TH.SMALL)
+        play_at = next(i for i, b in enumerate(buttons) if b.on_click == self.play) + 1
+        buttons = buttons[:play_at] + [self.network_button] + buttons[play_at:]
         # About sits in the bottom-left corner, where the version is shown: a seventh button in
         # the stack would not fit a 960x540 window with Continue.
         self.about_button = Button(_("About"), self.about, shortcut=pygame.K_a, size=TH.SMALL)
@@ -122,6 +127,10 @@ class MainMenu(MenuScene):
             bh = b.height_for(BUTTON_W)
             b.rect = pygame.Rect((w - BUTTON_W) // 2, y, BUTTON_W, bh)
             y += bh + gap
+            if b.on_click == self.play:
+                net_w = max(170, T.text(self.network_button.text, TH.SMALL, (0, 0, 0), True).get_width() + 56)
+                b.rect.w = BUTTON_W - net_w - 8
+                self.network_button.rect = pygame.Rect(b.rect.right + 8, b.rect.y, net_w, bh)
         self.about_button.rect = pygame.Rect(12, h - 12 - ABOUT_H, ABOUT_W, ABOUT_H)
         if self.storage.messages:
             self._notice_rect = pygame.Rect((w - nw) // 2, 16, nw, nh)
@@ -144,6 +153,11 @@ class MainMenu(MenuScene):
         from game.client.scenes.play import VariantChooser
 
         self.app.push(VariantChooser(self.app))
+
+    def play_on_the_network(self) -> None:
+        from game.client.scenes.network import NetworkMenu
+
+        self.app.push(NetworkMenu(self.app))
 
     def rules(self) -> None:
         from game.client.scenes.rules import RulesChooser

@@ -102,6 +102,8 @@ class SetupScene(MenuScene):
     """Seats (2..max, Human or Bot easy/medium/hard, editable names) and the variant's options."""
 
     hints = [("↑↓", _l("Move")), ("←→", _l("Change")), ("Enter", _l("Next")), ("Esc", _l("Back"))]
+    kinds = KINDS                 # what a seat may be (the network host's setup adds a remote player)
+    kind_labels = KIND_LABELS
 
     def __init__(self, app, variant):
         self.variant = variant
@@ -118,7 +120,7 @@ class SetupScene(MenuScene):
         seats: list[dict] = []
         if isinstance(last, dict) and isinstance(last.get("seats"), list):
             for s in last["seats"][: v.max_seats]:
-                if isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("kind") in KINDS:
+                if isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("kind") in self.kinds:
                     seats.append({"name": s["name"][:NAME_MAX], "kind": s["kind"]})
         if len(seats) < v.min_seats:
             count = max(v.min_seats, min(v.max_seats, 4))
@@ -241,7 +243,8 @@ class SetupScene(MenuScene):
         for i, s in enumerate(self.seats):
             name = TextInput("", s["name"], lambda v, i=i: self.set_name(i, v), max_len=NAME_MAX,
                              placeholder=f"Player {i + 1}")
-            kind = Cycler("", KINDS, s["kind"], lambda v, i=i: self.set_kind(i, v), fmt=lambda v: str(KIND_LABELS.get(v, v)))
+            kind = Cycler("", self.kinds, s["kind"], lambda v, i=i: self.set_kind(i, v),
+                          fmt=lambda v: str(self.kind_labels.get(v, v)))
             remove = Button("✕", lambda i=i: self.remove_seat(i), size=TH.BODY) if can_remove else None
             name.speak_as = _("Seat {n}, name").format(n=i + 1)
             kind.speak_as = _("Seat {n}, player").format(n=i + 1)
