@@ -453,6 +453,8 @@ class JoinScene(MenuScene):
         super().__init__(app)
 
     def build(self) -> None:
+        focused = next((name for name in ("address_input", "code_input", "name_input")
+                        if getattr(self, name, None) is not None and self.form.focused is getattr(self, name)), None)
         self.table_buttons = [Button(f"{t.game} · {t.name}", lambda t=t: self.pick(t), sub=t.address)
                               for t in self.found[:4]]
         self.address_input = TextInput(_("Address"), self.address, self._set_address, max_len=60,
@@ -463,7 +465,9 @@ class JoinScene(MenuScene):
         self.back_button = Button(_("Back"), self.back, hint="Esc")
         self.form.set_widgets(self.table_buttons + [self.address_input, self.code_input, self.name_input,
                                                     self.back_button, self.join_button], keep_focus=False)
-        if not self.found or self.address:
+        if focused is not None:         # (a table found while the player types: the typing goes on)
+            self.form.focus_on(getattr(self, focused))
+        elif not self.found or self.address:
             self.form.focus_on(self.code_input if self.address else self.address_input)
 
     def _set_address(self, v: str) -> None:
@@ -490,7 +494,7 @@ class JoinScene(MenuScene):
             y += T.line_height(TH.SMALL) + 8
         y += 14
         for field in (self.address_input, self.code_input, self.name_input):
-            field.rect = pygame.Rect(x + 180, y, cw - 180, TH.ROW_H)
+            field.rect = pygame.Rect(x, y, cw, TH.ROW_H)      # (its label on its left, the text on its right)
             y += TH.ROW_H + 10
         self.fields_x = x
         self.join_button.rect = pygame.Rect(x + cw - 200, y + 10, 200, 48)
@@ -582,8 +586,6 @@ class JoinScene(MenuScene):
             words = (_("Looking for tables…") if self.browser is not None and self.browser.error is None
                      else _("Tables cannot be looked for here: type the address."))
             T.blit_text(surface, words, TH.SMALL, pal.text_dim, (x, self.found_top + T.line_height(TH.BODY) + 6))
-        for field in (self.address_input, self.code_input, self.name_input):
-            T.blit_text(surface, field.label, TH.BODY, pal.text_dim, (x, field.rect.centery), "midleft")
         if self.error:
             for i, line in enumerate(T.wrap(self.error, TH.SMALL, self.join_button.rect.right - x)):
                 T.blit_text(surface, line, TH.SMALL, pal.bad, (x, self.error_y + i * T.line_height(TH.SMALL)))
