@@ -197,7 +197,11 @@ class Hosting:
         from game.net.match import HostMatch
         from game.net.race import GUI_POLICY
 
-        table = HostTable(variant, options, plan, policy=GUI_POLICY, host_name=app.settings.player_name[:16] or "Host",
+        from game.net.host import HERE
+
+        # (the joined players' lobby names the host: the first person at this screen)
+        host_name = next((p.name for p in plan if p.kind == HERE and p.name), app.settings.player_name)[:16] or "Host"
+        table = HostTable(variant, options, plan, policy=GUI_POLICY, host_name=host_name,
                           drop_wait=drop_wait, drop_bot=drop_bot, headless=False)
         return cls(app, HostMatch(table, autosave=_hosted_path(app)))
 
