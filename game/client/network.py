@@ -38,7 +38,7 @@ from game.core.record import GameRecord, SeatInfo
 from game.core.takeback import NOT_OFFERED
 from game.core.view import SPECTATOR
 from game.net.protocol import ProtocolError
-from game.net.serve import CLOSE, OPEN, TEXT
+from game.net.serve import CLOSE, TEXT, flush, take_arrived
 
 log = logging.getLogger("cardhall.net")
 
@@ -449,19 +449,8 @@ class HostDriver(_NetDriverBase):
         """Take what the link queued, do what is due, send what the table wrote (every frame,
         whatever scene is on top). Returns the actions applied."""
         now = self.clock() if now is None else now
-        table = self.net.table
         if self.link is not None:
-            while True:
-                try:
-                    kind, conn, text, arrived = self.link.inbox.get_nowait()
-                except queue.Empty:
-                    break
-                if kind == OPEN:
-                    table.connect(conn, text, arrived)
-                elif kind == TEXT:
-                    table.receive(conn, text, arrived)
-                else:
-                    table.disconnect(conn, arrived)
+            take_arrived(self.net.table, self.link)
         applied = self.net.pump(now)
         self._after(now)
         return applied
@@ -469,13 +458,8 @@ class HostDriver(_NetDriverBase):
     def _after(self, now: float) -> None:
         if self.net.session is not None and self.net.session.version != self.net._saved_version:
             self.net.pump(now)      # (saves the step: a host crash loses nothing)
-        if self.link is None:
-            return
-        out, close = self.net.table.take_outbox()
-        for conn, text in out:
-            self.link.send(conn, text)
-        for conn in close:
-            self.link.close(conn)
+        if self.link is not None:
+            flush(self.net.table, self.link)
 
     def record(self) -> GameRecord:
         return GameRecord.of(self.session.game, self.net.table.seat_infos())

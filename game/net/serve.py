@@ -248,16 +248,10 @@ def pump_host(match: Any, link: HostLink, until: Callable[[], bool], timeout: fl
         except queue.Empty:
             item = None
         while item is not None:
-            kind, conn, text, arrived = item
-            if kind == OPEN:
-                table.connect(conn, text, arrived)
-            elif kind == TEXT:
-                table.receive(conn, text, arrived)
-            else:
-                table.disconnect(conn, arrived)
+            hand_to(table, item)
             if match.session is not None:
                 match.pump(time.monotonic())
-            _flush(table, link)
+            flush(table, link)
             try:
                 item = link.inbox.get_nowait()
             except queue.Empty:
@@ -266,10 +260,32 @@ def pump_host(match: Any, link: HostLink, until: Callable[[], bool], timeout: fl
             match.pump(time.monotonic())
         else:
             table.tick(time.monotonic())
-        _flush(table, link)
+        flush(table, link)
 
 
-def _flush(table: Any, link: HostLink) -> None:
+def hand_to(table: Any, item: tuple[str, int, str, float]) -> None:
+    """One item of a HostLink's inbox, handed to its HostTable with the time it arrived."""
+    kind, conn, text, arrived = item
+    if kind == OPEN:
+        table.connect(conn, text, arrived)
+    elif kind == TEXT:
+        table.receive(conn, text, arrived)
+    else:
+        table.disconnect(conn, arrived)
+
+
+def take_arrived(table: Any, link: HostLink) -> None:
+    """Hand the table everything the link has queued (without waiting)."""
+    while True:
+        try:
+            item = link.inbox.get_nowait()
+        except queue.Empty:
+            return
+        hand_to(table, item)
+
+
+def flush(table: Any, link: HostLink) -> None:
+    """Send what the table wrote; close what it closed."""
     out, close = table.take_outbox()
     for conn, text in out:
         link.send(conn, text)

@@ -20,7 +20,7 @@ import logging
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -219,24 +219,11 @@ class Hosting:
         if self.driver is not None:
             self.driver.service()
             return
-        from game.net.serve import OPEN, TEXT
+        from game.net.serve import flush, take_arrived
 
-        table = self.table
-        now = time.monotonic()
-        while not self.link.inbox.empty():
-            kind, conn, text, arrived = self.link.inbox.get_nowait()
-            if kind == OPEN:
-                table.connect(conn, text, arrived)
-            elif kind == TEXT:
-                table.receive(conn, text, arrived)
-            else:
-                table.disconnect(conn, arrived)
-        table.tick(now)
-        out, close = table.take_outbox()
-        for conn, text in out:
-            self.link.send(conn, text)
-        for conn in close:
-            self.link.close(conn)
+        take_arrived(self.table, self.link)
+        self.table.tick(time.monotonic())
+        flush(self.table, self.link)
 
     def open_table(self) -> Any:
         """Start (or continue) the match and show its table."""
@@ -282,7 +269,9 @@ class HostSetupScene(SetupScene):
     def _initial(self, app) -> tuple[list[dict], dict]:
         seats, options = super()._initial(app)
         if not any(s["kind"] == "remote" for s in seats):
-            seats[1 if len(seats) > 1 else 0] = {"name": "", "kind": "remote"}
+            # (named until a player joins and names it: a bot's name here would make the bots' "Bruno 2")
+            at = 1 if len(seats) > 1 else 0
+            seats[at] = {"name": _("Player {n}").format(n=at + 1), "kind": "remote"}
         return seats, options
 
     def build(self) -> None:
