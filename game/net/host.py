@@ -223,20 +223,6 @@ class HostTable:
             return "connected"
         return "bot" if r.bot is not None else "dropped"
 
-    def fill_open_seats(self, level: str) -> list[int]:
-        """Before the start: the open seats nobody took are played by bots of `level` (the app's
-        host may start without waiting for everybody). Returns those seats."""
-        if self.started:
-            raise CardhallError("the match has started")
-        filled = self.open_seats()
-        for seat in filled:
-            del self.remote[seat]
-            self.digests.pop(seat, None)
-            self.plan[seat] = SeatPlan(BOT, f"Bot {seat + 1}", level)
-        if filled:
-            self._broadcast_lobby()
-        return filled
-
     def seat_bot(self, seat: int) -> None:
         """The host gives a dropped player's seat to a bot now (without waiting any longer)."""
         r = self.remote.get(seat)
@@ -695,3 +681,18 @@ class HostTable:
         out, close = self.outbox, self.closing
         self.outbox, self.closing = [], []
         return out, close
+
+
+def fill_open_seats(table: HostTable, level: str) -> list[int]:
+    """Before the start: the open seats nobody took are played by bots of `level` (the app's host
+    may start without waiting for everybody). Returns those seats."""
+    if table.started:
+        raise CardhallError("the match has started")
+    filled = table.open_seats()
+    for seat in filled:
+        del table.remote[seat]
+        table.digests.pop(seat, None)
+        table.plan[seat] = SeatPlan(BOT, f"Bot {seat + 1}", level)
+    if filled:
+        table._broadcast_lobby()
+    return filled

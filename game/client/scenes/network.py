@@ -370,7 +370,9 @@ class HostLobby(MenuScene):
     def start(self) -> None:
         hosting = self.hosting
         if not hosting.table.full():
-            hosting.table.fill_open_seats(hosting.table.drop_bot or "medium")
+            from game.net.host import fill_open_seats
+
+            fill_open_seats(hosting.table, hosting.table.drop_bot or "medium")
         self.app.sound.play("deal")
         hosting.open_table()
 
