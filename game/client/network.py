@@ -415,7 +415,7 @@ class HostDriver(_NetDriverBase):
             session.submit(action, max(at, session.now))     # (raises IllegalAction if refused)
             self._after(now)
             return
-        version = net.table.versions.get(session.version)
+        version = net.table.race.versions.get(session.version)
         due = at
         if version is not None and version.shown is not None:
             due = min(at, version.t0 + max(0.0, now - version.shown))
