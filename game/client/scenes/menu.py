@@ -128,8 +128,13 @@ class MainMenu(MenuScene):
             b.rect = pygame.Rect((w - BUTTON_W) // 2, y, BUTTON_W, bh)
             y += bh + gap
             if b.on_click == self.play:
-                net_w = max(170, T.text(self.network_button.text, TH.SMALL, (0, 0, 0), True).get_width() + 56)
-                b.rect.w = BUTTON_W - net_w - 8
+                # Play and Play on the network share the row; where a longer language needs more
+                # than the column's width for both, the row grows wider, both ways, rather than
+                # cutting a label.
+                net_w = max(170, self.network_button.width_needed())
+                play_w = max(BUTTON_W - net_w - 8, b.width_needed())
+                row = play_w + 8 + net_w
+                b.rect = pygame.Rect((w - row) // 2, y - bh - gap, play_w, bh)
                 self.network_button.rect = pygame.Rect(b.rect.right + 8, b.rect.y, net_w, bh)
         self.about_button.rect = pygame.Rect(12, h - 12 - ABOUT_H, ABOUT_W, ABOUT_H)
         if self.storage.messages:
