@@ -35,6 +35,7 @@ from game.core.actions import Action, StartRound
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.record import GameRecord, SeatInfo
+from game.core.session import Session
 from game.core.takeback import NOT_OFFERED
 from game.core.view import SPECTATOR
 from game.net.protocol import ProtocolError
@@ -356,9 +357,9 @@ class HostDriver(_NetDriverBase):
     def _recall(self, record: GameRecord) -> None:
         """A continued hosted match: the last step's and the last deal's events as this screen may
         see them (the table redoes what the player must see again), and the round so far."""
-        game = record.new_game()
+        replay = Session(record.new_game(), {}, auto_start_rounds=False)
         for t, action in record.actions:
-            events = [self.for_table(e) for e in game.apply(action, t)]
+            events = [self.for_table(e) for e in replay.submit(action, t)]
             if isinstance(action, StartRound):
                 self.round_events = list(events)
                 self.replayed = []
@@ -427,10 +428,10 @@ class HostDriver(_NetDriverBase):
         next round: it is dealt once the remote players are ready too (HostMatch.pump)."""
         net, session = self.net, self.session
         now = self.clock()
-        if not session.game.history:
+        if session.last_step is None:
             session.start_round(net.session_time(now))
         else:
-            net.table.local_ready = max(net.table.local_ready, session.game.round)
+            net.table.local_ready = max(net.table.local_ready, session.view(SPECTATOR).round)
         self._after(now)
 
     def advance(self, t: float) -> int:
@@ -462,7 +463,7 @@ class HostDriver(_NetDriverBase):
             flush(self.net.table, self.link)
 
     def record(self) -> GameRecord:
-        return GameRecord.of(self.session.game, self.net.table.seat_infos())
+        return self.net.record()
 
     def save(self, store: Any, meta: dict[str, Any]) -> None:
         """The HostMatch autosaves every step itself (Continue on the network screen); the result

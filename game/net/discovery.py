@@ -24,6 +24,11 @@ class FoundTable:
     game: str          # the variant's title
     open_seats: int
 
+    @property
+    def label(self) -> str:
+        """How a Join screen lists it: the game and the host's name for the table."""
+        return f"{self.game} · {self.name}"
+
 
 class Advert:
     def __init__(self, zc: Any, info: Any) -> None:

@@ -138,6 +138,10 @@ class HostMatch:
             wake = min(wake, at)
         return wake
 
+    def record(self) -> GameRecord:
+        """The match so far (the whole of it once it is over), its seats as the record has them."""
+        return GameRecord.of(self.session.game, self.table.seat_infos())
+
     @property
     def over(self) -> bool:
         return self.session is not None and self.session.game.over
@@ -149,7 +153,7 @@ class HostMatch:
             return
         self._saved_version = session.version
         table = self.table
-        record = GameRecord.of(session.game, table.seat_infos())
+        record = self.record()
         atomic_write_json(self.autosave, {
             "format": AUTOSAVE_FORMAT, "code": table.code, "record": record.to_json(),
             "plan": [{"kind": p.kind, "name": p.name, "level": p.level} for p in table.plan],

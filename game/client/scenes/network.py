@@ -83,7 +83,7 @@ def hosted_match_summary(app) -> dict | None:
         return None
     try:
         record = GameRecord.from_json(data["record"])
-        if record.replay().over:
+        if record.result is not None:      # (a finished match has its result: nothing to continue)
             return None
     except Exception:
         return None
@@ -450,7 +450,7 @@ class JoinScene(MenuScene):
     def build(self) -> None:
         focused = next((name for name in ("address_input", "code_input", "name_input")
                         if getattr(self, name, None) is not None and self.form.focused is getattr(self, name)), None)
-        self.table_buttons = [Button(f"{t.game} · {t.name}", lambda t=t: self.pick(t), sub=t.address)
+        self.table_buttons = [Button(t.label, lambda t=t: self.pick(t), sub=t.address)
                               for t in self.found[:4]]
         self.address_input = TextInput(_("Address"), self.address, self._set_address, max_len=60,
                                        placeholder="192.168.1.20:47615")
