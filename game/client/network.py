@@ -120,6 +120,10 @@ class _NetDriverBase:
     def close_saver(self) -> None:
         pass
 
+    def round_over(self) -> bool:
+        """Between rounds: the next deal waits for the players."""
+        return self.view().phase == "round_over"
+
     def winners_lowest(self) -> bool:
         view = self.view()
         if not view.winners or not view.totals:

@@ -105,7 +105,8 @@ else:
 while not stack()[-1].startswith("Network"):
     frames(1)
 table = app.top
-seat = table.humans[0]
+screen, director = table.screen, table.director
+seat = screen.humans[0]
 agent = make_agent(variant, "medium", 7 if role == "host" else 8)
 agent.begin(seat, get_variant(variant), table.match.seats, {})
 driver, listener = table.match, table.match._listener
@@ -121,19 +122,19 @@ while True:
         continue
     if table.match.over and (role == "host" or table.match.client.record is not None):
         break
-    if not shot_taken and time.monotonic() - began > 12 and not table.animating:
+    if not shot_taken and time.monotonic() - began > 12 and not director.animating:
         shot(f"table-{role}-{variant}.png"); shot_taken = True
-    if table.round_over():
-        if table.round_result is not None and not table.animating:
+    if table.match.round_over():
+        if screen.round_result is not None and not director.animating:
             table.next_round()
         continue
-    if table.hold is not None and (table.hold.seat is None or table.hold.seat in table.humans):
+    if director.hold is not None and (director.hold.seat is None or director.hold.seat in screen.humans):
         key(pygame.K_RETURN); continue
-    if table.animating or not table.ready_for_input() or time.monotonic() - last_act < 0.35:
+    if director.animating or not director.ready_for_input() or time.monotonic() - last_act < 0.35:
         continue
     legal = table.match.legal(seat)
     if legal:
-        table.act(agent.decide(table.match.view(seat), legal, table.match.now).action)
+        table.spec.act(agent.decide(table.match.view(seat), legal, table.match.now).action)
         last_act = time.monotonic()
 frames(90)
 shot(f"end-{role}-{variant}.png")

@@ -98,9 +98,10 @@ class Person:
         table = app.top
         if not hasattr(table, "net") or table.match.over:
             return
+        screen, director = table.screen, table.director
         if table is not self.table:     # (a new table: a rejoin) the bot begins again from its view
             self.table = table
-            seat = table.humans[0]
+            seat = screen.humans[0]
             self.agent = agent = make_agent(self.variant_id, "easy", self.seed)
             agent.begin(seat, get_variant(self.variant_id), table.match.seats, {})
             # It sees what the table is handed, as the person does (a memory game needs it).
@@ -110,19 +111,20 @@ class Person:
                 agent.observe([e.for_seat(seat) for e in events])
                 table_listener(events)
             driver._listener = heard
-        if table.round_over():
-            if table.round_result is not None and not table.animating:
+        if table.match.round_over():
+            if screen.round_result is not None and not director.animating:
                 table.next_round()
             return
-        if table.hold is not None and (table.hold.seat is None or table.hold.seat in table.humans):
+        hold = director.hold
+        if hold is not None and (hold.seat is None or hold.seat in screen.humans):
             Driver(app).key(pygame.K_RETURN)      # ("remember your cards, then press Enter")
             return
-        if table.animating or not table.ready_for_input():
+        if director.animating or not director.ready_for_input():
             return
-        seat = table.humans[0]
+        seat = screen.humans[0]
         legal = table.match.legal(seat)
         if legal:
-            table.act(self.agent.decide(table.match.view(seat), legal, table.match.now).action)
+            table.spec.act(self.agent.decide(table.match.view(seat), legal, table.match.now).action)
 
 
 def _open_both(make_app, two_homes, variant_id):
@@ -144,8 +146,8 @@ def _open_both(make_app, two_homes, variant_id):
 def test_a_host_and_a_joined_player_play_a_whole_match_in_two_apps(make_app, two_homes, variant_id):
     host, hd, client, cd = _open_both(make_app, two_homes, variant_id)
     ht, ct = host.top, client.top
-    assert ht.humans == [0] and ct.humans == [1]
-    assert ht.names == ct.names == ["Hana", "Jo"]
+    assert ht.screen.humans == [0] and ct.screen.humans == [1]
+    assert ht.screen.names == ct.screen.names == ["Hana", "Jo"]
     people = [(host, Person(variant_id, 1)), (client, Person(variant_id, 2))]
     hidden_checked = 0
     end = time.monotonic() + 240
@@ -154,9 +156,9 @@ def test_a_host_and_a_joined_player_play_a_whole_match_in_two_apps(make_app, two
         for app, person in people:
             app.run_frames(1)
             person.play(app)
-        if variant_id == "combat-uno" and not ct.round_over() and not ct.match.over:
+        if variant_id == "combat-uno" and not ct.match.round_over() and not ct.match.over:
             # The joined screen holds no face of the host's hand (it was never sent one).
-            assert all(s.card is None for s in ct.hands.get(0, [])), "a face of the host's hand on the joined screen"
+            assert all(s.card is None for s in ct.zones.hands.get(0, [])), "a face of the host's hand on the joined screen"
             hidden_checked += 1
         time.sleep(0.001)
     assert hidden_checked > 10 or variant_id != "combat-uno"
@@ -178,7 +180,7 @@ def test_a_dropped_player_is_waited_for_and_rejoins_their_seat_with_the_whole_st
     host, hd, client, cd = _open_both(make_app, two_homes, "combat-uno")
     people = [(host, Person("combat-uno", 1)), (client, Person("combat-uno", 2))]
     ht, ct = host.top, client.top
-    _until([host, client], lambda: ct.match.version >= 6 and not ct.animating, people=people)
+    _until([host, client], lambda: ct.match.version >= 6 and not ct.director.animating, people=people)
     ct.match.link.shutdown()        # the joined player's connection drops
     _until([host, client], lambda: ht.hosting.table.paused and ct.match.lost)
     host.run_frames(1)
@@ -190,7 +192,7 @@ def test_a_dropped_player_is_waited_for_and_rejoins_their_seat_with_the_whole_st
     _until([client, host], lambda: client.top is not ct and hasattr(client.top, "net") and not ht.hosting.table.paused)
     rejoined = client.top
     assert rejoined.match.client.token == ct.match.client.token
-    _until([client, host], lambda: rejoined.match.version == ht.match.version and not rejoined.animating)
+    _until([client, host], lambda: rejoined.match.version == ht.match.version and not rejoined.director.animating)
     assert rejoined.match.last_action is not None       # (rebuilt from the views, as a continued match)
     assert not ht.banner() and not rejoined.banner()
     people[1] = (client, Person("combat-uno", 3))
@@ -202,7 +204,7 @@ def test_continue_hosting_after_a_crash_rebuilds_the_table_and_the_player_rejoin
     host, hd, client, cd = _open_both(make_app, two_homes, "combat-uno")
     ht, ct = host.top, client.top
     people = [(host, Person("combat-uno", 1)), (client, Person("combat-uno", 2))]
-    _until([host, client], lambda: ht.match.version >= 5 and not ct.animating, people=people)
+    _until([host, client], lambda: ht.match.version >= 5 and not ct.director.animating, people=people)
     version, code = ht.match.version, ht.hosting.table.code
     # The host "crashes": its server goes, nothing is closed or saved on the way out.
     host.services.clear()
@@ -215,7 +217,7 @@ def test_continue_hosting_after_a_crash_rebuilds_the_table_and_the_player_rejoin
     assert "Continue hosting" in drive.texts and f"Combat UNO, table code {code}: the players rejoin." in drive.texts
     drive.key(pygame.K_c)
     table = again.top
-    assert drive.stack == ["MainMenu", "NetworkCombatUnoTable"] and table.match.version == version
+    assert drive.stack == ["MainMenu", "NetworkTable"] and table.match.version == version
     again.run_frames(1)
     assert any(t.startswith("Waiting for Jo: ") for t in drive.texts)
     Driver(client).key(pygame.K_r)

@@ -353,7 +353,7 @@ class HostLobby(MenuScene):
         full = self.hosting.table.full()
         self.start_button.text = _("Start") if full else _("Start: bots take the open seats")
 
-    def next_frame_due(self, now: float) -> float | None:
+    def next_frame_due(self) -> float | None:
         return 0.25     # (who joins shows at once: a message wakes the loop; this keeps the seats fresh)
 
     def handle_event(self, event) -> None:
@@ -510,7 +510,7 @@ class JoinScene(MenuScene):
             else:
                 self._joined(link)
 
-    def next_frame_due(self, now: float) -> float | None:
+    def next_frame_due(self) -> float | None:
         return 0.1 if self._connecting is not None else 1.0
 
     def pick(self, found) -> None:
@@ -672,7 +672,7 @@ class ClientLobby(MenuScene):
         record = GameRecord(client.variant.id, dict(client.table.get("options") or {}), list(driver.seat_infos), 0, [])
         open_net_table(self.app, record, driver, None)
 
-    def next_frame_due(self, now: float) -> float | None:
+    def next_frame_due(self) -> float | None:
         return 0.5
 
     def back(self) -> None:
@@ -724,15 +724,16 @@ _NET_CLASSES: dict[type, type] = {}
 def open_net_table(app, record: GameRecord, driver: Any, hosting: Hosting | None) -> Any:
     """The game's usual table on a network driver (handed over by its store), shown as a network
     table: it says who the match waits for, and leaving closes the connection."""
+    from game.client.table.base import TableScene
+
     factory = tables.table_for(record.variant)
-    if factory is None:
+    spec = getattr(factory, "spec", None)
+    if spec is None:
         raise tables.TableUnavailable(f"the table for {record.variant!r} is not available")
-    scene = factory(app, record, NetStore(app.storage, driver))
-    cls = type(scene)
-    net_cls = _NET_CLASSES.get(cls)
+    net_cls = _NET_CLASSES.get(TableScene)
     if net_cls is None:
-        net_cls = _NET_CLASSES[cls] = type("Network" + cls.__name__, (NetTable, cls), {})
-    scene.__class__ = net_cls
+        net_cls = _NET_CLASSES[TableScene] = type("NetworkTable", (NetTable, TableScene), {})
+    scene = net_cls(app, record, NetStore(app.storage, driver), spec)
     scene.net_begin(driver, hosting)
     app.open_match(scene)
     return scene
@@ -773,7 +774,7 @@ class NetTable:
         driver.notes.clear()
         if driver.resync:
             driver.resync = False
-            self.sync_from_views()
+            self.zones.sync_from_views()
 
     def update(self, dt: float) -> None:
         self.net_notes()
@@ -814,8 +815,8 @@ class NetTable:
             size = T.fitting_size(words, (TH.BODY, TH.SMALL, TH.TINY), rect.w - 24)
             T.blit_text(surface, words, size, pal.text, rect.center, "center", bold=True)
 
-    def next_frame_due(self, now: float) -> float | None:
-        due = super().next_frame_due(now)
+    def next_frame_due(self) -> float | None:
+        due = super().next_frame_due()
         if self.banner():
             due = 1.0 if due is None else min(due, 1.0)      # (the countdown's seconds)
         return due
@@ -904,7 +905,7 @@ class NetPauseMenu(MenuScene):
     def __init__(self, app, table):
         self.table = table
         super().__init__(app)
-        self.opaque = bool(getattr(table, "hotseat", False))
+        self.opaque = bool(table.screen.hotseat)
 
     def build(self) -> None:
         hosting = self.table.hosting is not None
@@ -920,7 +921,7 @@ class NetPauseMenu(MenuScene):
     def rules(self) -> None:
         from game.client.scenes.rules import RulesScene
 
-        self.app.push(RulesScene(self.app, self.table.variant_id))
+        self.app.push(RulesScene(self.app, self.table.spec.variant_id))
 
     def layout(self, size) -> None:
         w, h = size
