@@ -24,6 +24,7 @@ from game.client.table.privacy import Privacy
 from game.client.table.results import Results
 from game.client.table.screen import Screen
 from game.client.table.spec import TableSpec
+from game.client.table.speech import TableSpeech
 from game.client.table.take_back import TakeBack
 from game.client.table.zones import Zones
 from game.client.scene import Scene
@@ -43,6 +44,7 @@ PARTS = {
     "coach": (Coach, {"coach.py"}),
     "guide": (TableGuide, {"guide.py"}),
     "take_back": (TakeBack, {"take_back.py"}),
+    "speech": (TableSpeech, {"speech.py"}),
 }
 # What may be written from outside a part (the shared state; a count a game's events set).
 WRITABLE = {"zones": {"deck_n"}}

@@ -14,6 +14,7 @@
 - coach.py     Coach: F1 or Hint, the hard bot's advice
 - guide.py     TableGuide: the guided first match
 - take_back.py TakeBack: Ctrl+Z takes the player's last move back (against bots)
+- speech.py    TableSpeech: with speech on, what happens spoken; the table walked by keyboard
 - spec.py      TableSpec: what a variant's table is (kombio.py, kabu.py, ...); canvas.py: a frame drawn
 
 Each part holds the others it needs, passed in here, and reads them only through their declared
@@ -54,6 +55,7 @@ from game.client.table.privacy import Privacy
 from game.client.table.results import Results
 from game.client.table.screen import PULSE_SECONDS, Screen
 from game.client.table.spec import TableSpec
+from game.client.table.speech import TableSpeech
 from game.client.table.take_back import TakeBack
 from game.client.table.zones import Zones
 from game.client.ui import theme as TH
@@ -121,8 +123,8 @@ class TableScene(Scene):
         screen, spec, match, app = self.screen, self.spec, self.match, self.app
         self.director = Director(screen, spec, {**FACTS, **spec.handlers}, gate=lambda ev: self.privacy.gate(ev),
                                  raise_curtain=lambda seat: self.privacy.raise_curtain(seat),
-                                 narrator=self.narrator, narrate=lambda line: self.hud.narrate(line),
-                                 watchers=[lambda ev: self.guide.saw(ev), self.memories_see],
+                                 narrator=self.narrator, narrate=self.narrate,
+                                 watchers=[lambda ev: self.guide.saw(ev), self.memories_see, lambda ev: self.speech.saw(ev)],
                                  scale=lambda: self.settings.animation_scale())
         self.zones = Zones(screen, spec, self.director, match, self.narrator, self.settings)
         self.history = History(screen, self.zones, self.narrator, on_toggle=lambda: self.input.invalidate())
@@ -147,7 +149,13 @@ class TableScene(Scene):
                                                             "main_menu": self.app.to_main_menu})
         self.take_back = TakeBack(self, screen, match, app, self.store, self.sound, self.history, self.coach,
                                   guided=self.guide.guided, say=self.hud.say)
+        self.speech = TableSpeech(screen, spec, match, self.zones, self.director, self.input, self.hud, self.results,
+                                  app.voice, memory_aid=lambda: bool(self.settings.memory_aid))
 
+    def narrate(self, line: str) -> None:
+        """The narrator's line: the news (and the history), and speech."""
+        self.hud.narrate(line)
+        self.speech.narrated(line)
     def memories_see(self, ev: Event) -> None:
         """Each human's memory aid sees the event as that seat was shown it."""
         for h, mem in self.screen.memories.items():
@@ -255,6 +263,7 @@ class TableScene(Scene):
         self.results.update(dt)
         self.input.update_buttons()
         self.spec.post_update(dt)
+        self.speech.update()
         if self.moving():
             screen.still_since = screen.time
 
@@ -299,7 +308,7 @@ class TableScene(Scene):
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.screen.still_since = self.screen.time   # what the player's key brings up (a hint's rings) pulses
         if self.spec.intercept(event) or self.take_back.handle(event) or self.guide.handle(event) \
-                or self.history.handle(event):
+                or self.history.handle(event) or self.speech.handle(event):
             return
         self.input.handle_event(event)
 

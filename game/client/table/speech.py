@@ -1,0 +1,396 @@
+"""TableSpeech: the table for a player who cannot see it (docs/speech.md, issue 34).
+
+With speech on (Settings -> Speech, Ctrl+S) the table says, through the app's Voice:
+
+- every line the narrator tells (the news beside the pile), and after it each card face the
+  events show to the seat at the screen that the line did not name ("Your card 2: 7"). Only what
+  that seat may know: a face is spoken when the event shows it to everybody or to the viewer, and
+  nothing while a hot-seat curtain is up;
+- the prompt when it becomes the player's turn (or a choice of theirs comes), a reaction window
+  opening for them with its time, and a countdown cue for its last seconds; refusals and advice
+  (the HUD's message).
+
+And it lets the table be walked: Tab / Shift+Tab between zones (your cards, each opponent, the
+deck, the discard pile, the buttons), the arrows within one, each step spoken; Enter on a card or
+a pile does what a click does, on a button what pressing it does; F2 says the whole state; Ctrl+R
+(the app's) repeats the last line. The walk takes its keys only while speech is on, so the
+table's own keys (numbers, letters, Space, a hand's arrows) are as they were when it is off.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+import pygame
+
+from game.core.cards import DECK, DISCARD, Card, Place
+from game.core.events import CardMoved, CardRevealed, CardSeen, Event, WindowClosed, WindowOpened
+from game.i18n import _
+
+STATE_KEY = pygame.K_F2         # the whole state
+WALK_KEYS = (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+COUNTDOWN_FROM = 3              # the window's last seconds are counted aloud
+
+
+def card_words(card: Card) -> str:
+    """A card's face in words: "7", "queen of hearts", "red Skip"."""
+    from game.core.standard_deck import SUIT_NAMES, card_name as standard_name
+
+    if card.suit in SUIT_NAMES or card.rank == "joker":
+        return standard_name(card)
+    if card.suit is None and isinstance(card.rank, int):
+        return str(card.rank)
+    from game.variants.combat_uno.cards import card_name
+
+    return card_name(card)
+
+
+@dataclasses.dataclass
+class Item:
+    """One stop of the walk: a card place, a pile or a button."""
+
+    place: Place | None
+    words: str
+    button: Any = None
+    ids: frozenset[int] = frozenset()      # the card named (tests: was it one the seat may know)
+
+
+class TableSpeech:
+    """Speech at the table: what happened, prompts, refusals, the walk (module docstring)."""
+
+    interface = ("on", "saw", "narrated", "handle", "update", "heard", "state_lines", "zone_names")
+
+    def __init__(self, screen: Any, spec: Any, match: Any, zones: Any, director: Any, input: Any, hud: Any,
+                 results: Any, voice: Any, memory_aid: Callable[[], bool]):
+        self.screen, self.spec, self.match, self.zones = screen, spec, match, zones
+        self.director, self.input, self.hud, self.results = director, input, hud, results
+        self.voice = voice
+        self.memory_aid = memory_aid
+        self.heard: list[tuple[str, frozenset[int]]] = []    # every line spoken, with the card ids it names
+        self._pending: list[tuple[str, frozenset[int]]] = []
+        self._faces: list[tuple[str, str, int]] = []         # (where, words, card id) of the event told now
+        self._zone: int | None = None
+        self._item = 0
+        self._prompt = ""
+        self._message: Any = None
+        self._window: Any = None
+        self._counted: int | None = None
+        self._result: Any = None
+        self._match_result: Any = None
+
+    def on(self) -> bool:
+        return bool(self.voice.on)
+
+    # -- what happens -------------------------------------------------------------------------------
+    def saw(self, ev: Event) -> None:
+        """An event about to be told (the director's watcher): the faces it shows the viewer."""
+        self._flush_faces()
+        if not self.on() or self.screen.curtain is not None:
+            return
+        viewer = self.screen.viewer
+        card = getattr(ev, "card", None)
+        if not isinstance(card, Card) or not isinstance(ev, (CardMoved, CardSeen, CardRevealed)):
+            return
+        shown_to = getattr(ev, "shown_to", None)
+        if shown_to is not None and (viewer is None or viewer not in shown_to):
+            return
+        place = ev.dst if isinstance(ev, CardMoved) else ev.place
+        self._faces.append((self.place_words(place), card_words(card), card.id))
+
+    def narrated(self, line: str) -> None:
+        """The narrator's line for the event just seen (the news)."""
+        if not self.on() or self.screen.curtain is not None or not line:
+            return
+        named = [f for f in self._faces if f[1] in line]
+        self._faces = [f for f in self._faces if f[1] not in line]
+        self._pending.append((line, frozenset(f[2] for f in named)))
+        self._flush_faces()
+
+    def _flush_faces(self) -> None:
+        if self._faces:
+            words = "; ".join(_("{where}: {card}").format(where=where, card=card) for where, card, _id in self._faces)
+            self._pending.append((words + ".", frozenset(f[2] for f in self._faces)))
+            self._faces = []
+
+    def update(self) -> None:
+        """After the frame's update: say what it brought (news, then prompts, a window, messages)."""
+        if not self.on():
+            self._pending, self._faces = [], []
+            return
+        self._flush_faces()
+        screen = self.screen
+        lines, self._pending = self._pending, []
+        message = self.hud.message
+        if message is not None and message is not self._message:
+            lines.append((message[0], frozenset()))
+        self._message = message
+        if screen.round_result is not None and screen.round_result is not self._result:
+            lines += self.result_lines(screen.round_result)
+        self._result = screen.round_result
+        if screen.match_result is not None and screen.match_result is not self._match_result:
+            winners = ", ".join(screen.name(s) for s in screen.match_result.winners)
+            lines.append((_("The match is over. Winner: {names}.").format(names=winners), frozenset()))
+        self._match_result = screen.match_result
+        if screen.curtain is None:
+            window = screen.window
+            if window is not None and window is not self._window and self.viewer_in(window):
+                lines.append((self.window_words(window), frozenset()))
+                self._counted = None
+            self._window = window
+            prompt = self.hud.current_prompt() if self.input.input_seat() is not None else ""
+            if prompt and prompt != self._prompt:
+                lines.append((prompt, frozenset()))
+            self._prompt = prompt
+            lines += self.countdown()
+        for line, ids in lines:
+            self.say(line, ids)
+
+    def result_lines(self, result: Any) -> list[tuple[str, frozenset[int]]]:
+        """The round's end: each seat's score and total, then the cards laid face up for all."""
+        screen = self.screen
+        scores = "; ".join(_("{name} {score}, total {total}").format(name=screen.name(s), score=result.scores[s],
+                                                                       total=result.totals[s])
+                           for s in range(min(screen.seats, len(result.scores))))
+        lines = [(_("Round {n} is over. Scores: {scores}.").format(n=result.round, scores=scores), frozenset())]
+        for seat in range(screen.seats):
+            sprites = self.zones.hands.get(seat, []) if self.spec.uses_hands else \
+                [s for _i, s in sorted(self.zones.grid.get(seat, {}).items())]
+            faces = [s.card for s in sprites if isinstance(s.card, Card) and s.show_to is None]
+            if faces:
+                name = _("Your cards") if seat == self.own_seat() else _("{name}'s cards").format(name=screen.name(seat))
+                lines.append((name + ": " + ", ".join(card_words(c) for c in faces) + ".",
+                              frozenset(c.id for c in faces)))
+        return lines
+
+    def viewer_in(self, window: WindowOpened) -> bool:
+        return any(h in window.seats for h in self.screen.humans)
+
+    def window_words(self, window: WindowOpened) -> str:
+        if window.deadline is None:
+            return _("A reaction window is open until everyone passes. Space passes.")
+        seconds = max(0, round(window.deadline - window.opened_at))
+        return _("A reaction window is open for {seconds} seconds. Space passes.").format(seconds=seconds)
+
+    def countdown(self) -> list[tuple[str, frozenset[int]]]:
+        """The last seconds of a timed window the player may react in: "3", "2", "1"."""
+        window = self.screen.window
+        if window is None or window.deadline is None or not self.viewer_in(window) \
+                or not self.director.ready_for_input():
+            return []
+        left = int(window.deadline - self.screen.table_time + 0.999)
+        if 0 < left <= COUNTDOWN_FROM and left != self._counted and (self._counted is None or left < self._counted):
+            self._counted = left
+            return [(str(left), frozenset())]
+        return []
+
+    def say(self, line: str, ids: frozenset[int] = frozenset(), interrupt: bool = False) -> None:
+        from game.client.narration.wording import you_form
+
+        line = you_form(line)
+        self.heard.append((line, ids))
+        self.voice.say(line, interrupt=interrupt)
+
+    # -- words for places ---------------------------------------------------------------------------
+    def own_seat(self) -> int | None:
+        screen = self.screen
+        if screen.curtain is not None:
+            return None
+        if screen.viewer is not None:
+            return screen.viewer
+        if not screen.hotseat and screen.humans:
+            return screen.humans[0]
+        return None
+
+    def place_words(self, place: Place) -> str:
+        own = self.own_seat()
+        if place == DECK:
+            return _("The deck")
+        if place == DISCARD:
+            return _("The discard pile")
+        if place.zone == "held":
+            return _("Your drawn card") if place.seat == own else _("{name}'s drawn card").format(name=self.screen.name(place.seat))
+        if place.zone == "hand":
+            return _("Your hand") if place.seat == own else _("{name}'s hand").format(name=self.screen.name(place.seat))
+        if 0 <= place.seat < self.screen.seats:
+            if place.seat == own:
+                return _("Your card {n}").format(n=place.index + 1)
+            return _("{name}'s card {n}").format(name=self.screen.name(place.seat), n=place.index + 1)
+        return _("A card")
+
+    def corner(self, place: Place) -> str:
+        """Where a grid card lies in its seat's block, as seen on screen: "top right"."""
+        cards = self.zones.grid.get(place.seat, {})
+        sprite = cards.get(place.index)
+        if sprite is None or len(cards) < 2:
+            return ""
+        xs = sorted({round(s.x) for s in cards.values()})
+        ys = sorted({round(s.y) for s in cards.values()})
+        x, y = round(sprite.x), round(sprite.y)
+        if len(xs) == 2 and len(ys) == 2:
+            return (_("top") if y == ys[0] else _("bottom")) + " " + (_("left") if x == xs[0] else _("right"))
+        return _("row {r}, column {c}").format(r=ys.index(y) + 1, c=xs.index(x) + 1)
+
+    def card_item(self, place: Place, sprite: Any) -> Item:
+        own, viewer = self.own_seat(), self.screen.viewer
+        where = self.place_words(place)
+        corner = self.corner(place) if place.zone == "grid" else ""
+        if place.zone == "hand":
+            where = (_("Your card {n}") if place.seat == own else _("{name}'s card {n}")).format(
+                name=self.screen.name(place.seat), n=place.index + 1)
+        head = f"{where}, {corner}" if corner else where
+        card = sprite.card if sprite is not None else None
+        if isinstance(card, Card) and sprite.visible_to(viewer if viewer is not None else own):
+            return Item(place, _("{where}: {card}, face up").format(where=head, card=card_words(card)), ids=frozenset({card.id}))
+        mem = self.screen.memories.get(own) if own is not None else None
+        known = mem.get(place) if mem is not None and place.zone == "grid" else None
+        if known is not None and self.memory_aid():
+            return Item(place, _("{where}: {card}, seen").format(where=head, card=card_words(known)), ids=frozenset({known.id}))
+        if known is not None:
+            return Item(place, _("{where}: face down, seen").format(where=head))
+        return Item(place, _("{where}: face down, not seen").format(where=head))
+
+    # -- the walk -----------------------------------------------------------------------------------
+    def zones_now(self) -> list[tuple[str, list[Item]]]:
+        """The zones to walk, in order: your cards, each opponent's, the deck, the discard, the buttons."""
+        own = self.own_seat()
+        seats = list(range(self.screen.seats))
+        if own is not None:
+            seats = seats[own:] + seats[:own]
+        out: list[tuple[str, list[Item]]] = []
+        for seat in seats:
+            items = []
+            if self.spec.uses_hands:
+                for i, sprite in enumerate(self.zones.hands.get(seat, [])):
+                    items.append(self.card_item(Place("hand", seat, i), sprite))
+            else:
+                for i, sprite in sorted(self.zones.grid.get(seat, {}).items()):
+                    place = Place("grid", seat, i)
+                    items.append(self.card_item(place, sprite))
+            held = self.zones.held.get(seat)
+            if held is not None:
+                place = Place("held", seat, 0)
+                items.append(self.card_item(place, held))
+            name = _("Your cards") if seat == own else _("{name}'s cards").format(name=self.screen.name(seat))
+            out.append((name, items))
+        out.append((_("The deck"), [Item(DECK, _("The deck: {n} cards").format(n=self.zones.deck_n))]))
+        pile = self.zones.discard
+        top = pile[-1].card if pile else None
+        words = _("The discard pile: {card} on top").format(card=card_words(top)) if isinstance(top, Card) \
+            else _("The discard pile: empty")
+        out.append((_("The discard pile"), [Item(DISCARD, words, ids=frozenset({top.id}) if isinstance(top, Card) else frozenset())]))
+        buttons = [w for w in self.input.form.widgets if getattr(w, "focusable", True) and getattr(w, "enabled", True)]
+        out.append((_("Buttons"), [Item(None, _("{text}, button").format(text=b.text), b) for b in buttons]))
+        return out
+
+    def zone_names(self) -> list[str]:
+        return [name for name, _items in self.zones_now()]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The walk's keys, the state key and Enter on what the walk stands on (True: taken)."""
+        if event.type != pygame.KEYDOWN or not self.on() or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False
+        if self.screen.curtain is not None:
+            return False
+        if event.key == STATE_KEY:
+            for i, (line, ids) in enumerate(self.state()):
+                self.say(line, ids, interrupt=i == 0)
+            return True
+        if event.key in WALK_KEYS:
+            self.walk(event)
+            return True
+        if event.key in ENTER_KEYS and self._zone is not None and self.director.hold is None \
+                and self.screen.round_result is None and self.screen.match_result is None:
+            return self.press()
+        return False
+
+    def walk(self, event: pygame.event.Event) -> None:
+        zones = self.zones_now()
+        if event.key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            start = self._zone if self._zone is not None else -1 if step > 0 else 0
+            for k in range(1, len(zones) + 1):      # (an empty zone, no buttons: passed over)
+                index = (start + step * k) % len(zones)
+                if zones[index][1]:
+                    break
+            self._zone, self._item = index, 0
+            name, items = zones[index]
+            self.say(_("{zone}, {n} items.").format(zone=name, n=len(items)) + " " + items[0].words, items[0].ids,
+                     interrupt=True)
+            return
+        if self._zone is None or self._zone >= len(zones) or not zones[self._zone][1]:
+            self._zone = 0 if zones[0][1] else next((i for i, z in enumerate(zones) if z[1]), 0)
+            self._item = 0
+        items = zones[self._zone][1]
+        if not items:
+            return
+        step = -1 if event.key in (pygame.K_LEFT, pygame.K_UP) else 1
+        self._item = max(0, min(len(items) - 1, self._item + step))
+        self.say(items[self._item].words, items[self._item].ids, interrupt=True)
+
+    def press(self) -> bool:
+        zones = self.zones_now()
+        if self._zone is None or self._zone >= len(zones):
+            return False
+        items = zones[self._zone][1]
+        if not items:
+            return False
+        item = items[min(self._item, len(items) - 1)]
+        if item.button is not None:
+            if item.button.on_click is not None:
+                item.button.on_click()
+            return True
+        if not self.director.ready_for_input() or self.match.over:
+            self.say(_("Wait: the table is still moving."), interrupt=True)
+            return True
+        self.spec.table_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=self.point_on(item.place)))
+        return True
+
+    def point_on(self, place: Place) -> tuple[int, int]:
+        """Where a click on ``place`` lands (its visible part: a hand card is overlapped on its right),
+        so Enter does exactly what a click there does, in every game."""
+        rect = self.zones.place_rect(place)
+        if rect is None:
+            return (-1, -1)
+        x = rect.centerx
+        if place.zone == "hand":
+            nxt = self.zones.place_rect(Place(place.zone, place.seat, place.index + 1)) \
+                if place.index + 1 < len(self.zones.hands.get(place.seat, [])) else None
+            if nxt is not None:
+                x = (rect.left + min(rect.right, nxt.left)) // 2
+            return x, rect.top + rect.h // 4
+        return x, rect.centery
+
+    def state_lines(self) -> list[str]:
+        """The whole state (F2): whose turn, the scores, the top discard, your cards, the counts."""
+        return [line for line, _ids in self.state()]
+
+    def state(self) -> list[tuple[str, frozenset[int]]]:
+        screen = self.screen
+        own = self.own_seat()
+        lines: list[tuple[str, frozenset[int]]] = []
+        none: frozenset[int] = frozenset()
+        turn = screen.turn
+        if screen.match_result is not None:
+            lines.append((_("The match is over."), none))
+        elif screen.round_result is not None:
+            lines.append((_("The round is over."), none))
+        elif turn is not None:
+            lines.append((_("Your turn.") if turn == own else _("{name}'s turn.").format(name=screen.name(turn)), none))
+        scores = ", ".join(f"{screen.name(s)} {self.results.shown_total(s)}" for s in range(screen.seats))
+        lines.append((_("Scores: {scores}.").format(scores=scores), none))
+        for name, items in self.zones_now():
+            if name == _("Buttons"):
+                continue
+            if name == _("Your cards"):
+                lines.append((name + ": " + "; ".join(i.words for i in items) + ".",
+                              frozenset().union(*(i.ids for i in items))))
+            elif name in (_("The deck"), _("The discard pile")):
+                lines.append((items[0].words + ".", items[0].ids))
+            else:
+                lines.append((_("{zone}: {n}.").format(zone=name, n=len(items)), none))
+        prompt = self.hud.current_prompt()
+        if prompt:
+            lines.append((prompt, none))
+        return lines

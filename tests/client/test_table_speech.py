@@ -1,0 +1,214 @@
+"""Speech at the table (game/client/table/speech.py, docs/speech.md), heard through the ConsoleSpeaker:
+a whole Kombio round and a whole Combat UNO round played by keyboard alone (Tab / arrows / Enter
+through the real table, posted pygame key events, bots at the other seats), checking that every
+card face the player saw was spoken, that no face the seat never saw was, and that the round
+reached its end."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client.speech import ConsoleSpeaker
+from game.client.table.speech import card_words
+from game.core.cards import Card, Place
+from grid_driver import DT, make_app, start, table_record
+from hand_driver import hand_record
+
+
+def press(app, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step(DT)
+
+
+class KeyboardPlayer:
+    """Plays the one human seat with a seeded random policy by the walk's keys alone."""
+
+    def __init__(self, app, table, speaker: ConsoleSpeaker, seed: int = 1, call_after: int = 8):
+        self.app, self.table, self.speaker = app, table, speaker
+        self.rng = random.Random(seed)
+        self.turns = 0
+        self.call_after = call_after
+        self.seen: set[int] = set()          # card ids whose faces were drawn for the player
+        self.public: set[int] = set()
+        self.keys = 0
+
+    def walked_to(self) -> str:
+        lines = [line for line, interrupt in self.speaker.spoken if interrupt]
+        return lines[-1] if lines else ""
+
+    def key(self, k: int, mod: int = 0) -> None:
+        self.keys += 1
+        press(self.app, k, mod)
+        self.record_frame()
+
+    def go_to(self, place=None, button_text: str | None = None) -> None:
+        """Tab to the zone holding ``place`` (or the buttons), arrow to it, and Enter."""
+        speech = self.table.speech
+        zones = speech.zones_now()
+        for zi, (name, items) in enumerate(zones):
+            for ii, item in enumerate(items):
+                if (button_text is not None and item.button is not None and item.button.text == button_text) or \
+                        (place is not None and item.place == place):
+                    break
+            else:
+                continue
+            break
+        else:
+            raise AssertionError(f"no walk stop for {place or button_text}: {[n for n, _ in zones]}")
+        for _ in range(len(zones) + 1):
+            self.key(pygame.K_TAB)
+            if self.walked_to().startswith(f"{name}, "):
+                break
+        else:
+            raise AssertionError(f"Tab never reached {name}: {self.walked_to()}")
+        for _ in range(ii):
+            self.key(pygame.K_RIGHT)
+        assert self.walked_to().endswith(items[ii].words) or self.walked_to() == items[ii].words, \
+            (self.walked_to(), items[ii].words)
+        self.key(pygame.K_RETURN)
+
+    def perform(self, action) -> None:
+        t = self.table
+        targets = action.targets()
+        if type(action).__name__ == "Play":         # a hand card, found by its face
+            hand = t.zones.hands[action.seat]
+            index = next(i for i, s in enumerate(hand) if s.card is not None and s.card.rank == action.rank
+                         and s.card.suit == action.colour)
+            self.go_to(place=Place("hand", action.seat, index))
+            return
+        if targets:
+            for place in targets:
+                self.go_to(place=place)
+            return
+        choice = t.spec.label_for(action)
+        if choice is not None and t.input.button_rect(choice.text) is not None:
+            self.go_to(button_text=choice.text)
+            return
+        for place, kinds in t.spec.click_actions.items():
+            if type(action) in kinds and place != "held":
+                self.go_to(place=place)
+                return
+        if type(action) in t.spec.click_actions.get("held", ()):
+            self.go_to(place=next(i.place for _, items in t.speech.zones_now() for i in items
+                                  if i.place is not None and i.place.zone == "held" and i.place.seat == action.seat))
+            return
+        raise AssertionError(f"no keyboard way to {action}")
+
+    def record_frame(self) -> None:
+        log = self.table.draw_log
+        for viewer, curtain, faces in log:
+            for entry in faces:
+                if entry[0] == "memory":
+                    continue
+                place, card, show_to = entry
+                if show_to is None:
+                    self.public.add(card.id)
+                if viewer == 0 and (show_to is None or 0 in show_to):
+                    self.seen.add(card.id)
+        log.clear()
+
+    def act(self, is_call) -> None:
+        t = self.table
+        if t.director.hold is not None:
+            self.key(pygame.K_RETURN)
+            return
+        if getattr(t.spec, "picking", None) is not None:      # a Wild's colour: 1-4 (or R G B Y)
+            self.key(pygame.K_1 + self.rng.randrange(4))
+            return
+        if not t.director.ready_for_input() or t.match.over or t.screen.round_result is not None:
+            return
+        legal = t.input.legal(0)
+        if not legal or t.input.input_seat() != 0:
+            return
+        passes = [a for a in legal if type(a).__name__ == "Pass"]
+        if passes and len(passes) == len(legal) or (passes and self.rng.random() < 0.7):
+            self.key(pygame.K_SPACE)
+            return
+        self.turns += 1
+        choices = [a for a in legal if not is_call(a)]
+        calls = [a for a in legal if is_call(a)]
+        if calls and (self.turns > self.call_after or not choices):
+            choices = calls
+        self.perform(self.rng.choice(choices or legal))
+
+    def play_round(self, is_call, frames: int = 20000) -> None:
+        t = self.table
+        for _ in range(frames):
+            self.act(is_call)
+            self.app.step(DT)
+            self.record_frame()
+            if t.screen.round_result is not None and not t.director.animating:
+                break
+
+    def check(self) -> None:
+        t, game = self.table, self.table.match.game
+        assert t.screen.round_result is not None, "the round did not reach its end"
+        heard_ids = set().union(*(ids for _, ids in t.speech.heard))
+        text = " ".join(self.speaker.lines)
+        cards = {c.id: c for c in all_cards(game)}
+        # (a) every face the player saw was spoken, in its words
+        unspoken = sorted(cid for cid in self.seen if cid not in heard_ids)
+        assert not unspoken, f"faces seen, never spoken: {[str(cards.get(c, c)) for c in unspoken]}"
+        for cid in self.seen:
+            assert card_words(cards[cid]) in text
+        # (b) no face the seat never saw was spoken
+        never = {cid for cid in cards if cid not in self.seen and cid not in self.public and cid not in game_seen(game, 0)}
+        assert not heard_ids & never, f"hidden faces spoken: {[str(cards[c]) for c in heard_ids & never]}"
+        assert len(self.seen) >= 5 and self.keys > 20
+
+
+def all_cards(game) -> list[Card]:
+    """Every card of the game's deck (its module's DECK_CARDS)."""
+    import importlib
+
+    module = importlib.import_module(type(game).__module__)
+    return list(getattr(module, "DECK_CARDS"))
+
+
+def game_seen(game, seat: int) -> set[int]:
+    seen = getattr(game, "seen", None)
+    return set(seen[seat]) if seen is not None else set()
+
+
+def speaking_app(tmp_path):
+    speaker = ConsoleSpeaker()
+    app = make_app(tmp_path)
+    app.voice._speaker = speaker
+    app.settings.speech = True
+    return app, speaker
+
+
+def test_a_whole_kombio_round_by_keyboard_and_speech(tmp_path):
+    from game.variants.kombio import CallKombio
+
+    app, speaker = speaking_app(tmp_path)
+    record = table_record("kombio", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], 5,
+                          {"rounds": 1, "reaction_seconds": 0.0})
+    table = start(app, record)
+    player = KeyboardPlayer(app, table, speaker)
+    player.play_round(lambda a: isinstance(a, CallKombio))
+    player.check()
+    assert any(line.startswith("Your cards, ") for line in speaker.lines)
+
+
+def test_a_whole_combat_uno_round_by_keyboard_and_speech(tmp_path):
+    app, speaker = speaking_app(tmp_path)
+    record = hand_record("combat_uno", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], 7,
+                         {"reaction_seconds": 0.0})
+    table = start(app, record)
+    player = KeyboardPlayer(app, table, speaker)
+    player.play_round(lambda a: False, frames=40000)
+    player.check()
+
+
+@pytest.mark.parametrize("variant", ["kombio"])
+def test_nothing_is_spoken_with_speech_off(tmp_path, variant):
+    speaker = ConsoleSpeaker()
+    app = make_app(tmp_path)
+    app.voice._speaker = speaker
+    table = start(app, table_record(variant, [("You", "human"), ("Ada", "medium")], 5, {"rounds": 1}))
+    app.run_frames(200, DT)
+    assert speaker.lines == [] and table.speech.heard == []
