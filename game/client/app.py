@@ -424,6 +424,8 @@ class App:
                 self._toasts.pop(0)
         if not self.running:
             return False
+        if self.voice.poll():
+            self._no_speech_engine()        # (the engine was looked for off this thread: found now)
         if self.voice.on:
             self.announcer.update(self.top)
         self.draw(self.surface)

@@ -459,3 +459,32 @@ def test_the_licences_read_each_component_as_it_is_chosen(speaking, speaker):
     assert speaker.take() == [first.name, notices.page_lines()[0]]
     drive.key(pygame.K_PAGEDOWN)
     assert speaker.take() == [notices.page_lines()[1]]
+
+
+def test_turning_speech_on_never_waits_for_the_engine_check():
+    """speech-dispatcher's check (spd-say -O) may take seconds: it runs off the main thread, the
+    lines said meanwhile are kept and spoken by the engine found, in order, once it answers."""
+    import threading
+    from types import SimpleNamespace
+
+    release, finished = threading.Event(), threading.Event()
+    found = ConsoleSpeaker()
+
+    def choose():
+        release.wait(5)
+        finished.set()
+        return found
+
+    voice = Voice(SimpleNamespace(speech=False, speech_rate=20), choose=choose)
+    voice.set_on(True)
+    voice.say("Speech on", interrupt=True)
+    voice.say("Cardhall, main menu")
+    assert not finished.is_set(), "the main thread waited for the engine check"
+    assert voice.looking and voice.chosen is None and not voice.silent
+    assert not voice.poll() and found.lines == []
+    release.set()
+    assert voice.wait()
+    assert voice.chosen is found and found.rate == 20
+    assert found.spoken == [("Speech on", True), ("Cardhall, main menu", False)]
+    voice.say("Play, button")
+    assert found.lines[-1] == "Play, button"

@@ -90,6 +90,25 @@ class NoSpeaker(Speaker):
         self.reason = reason
 
 
+class WaitingSpeaker(Speaker):
+    """Stands in while the engine is looked for off the main thread (Voice): keeps the lines said
+    meanwhile (an interrupting one drops those before it), for the engine found to say."""
+
+    name = "…"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waiting: list[tuple[str, bool]] = []
+
+    def _say(self, text: str, interrupt: bool) -> None:
+        if interrupt:
+            self.waiting.clear()
+        self.waiting.append((text, interrupt))
+
+    def stop(self) -> None:
+        self.waiting.clear()
+
+
 class ConsoleSpeaker(Speaker):
     """Records what would be spoken: ``lines`` (every line, in order) and ``spoken`` ((line,
     interrupted) pairs); ``echo`` prints each line too (``cardhall --speech console``)."""

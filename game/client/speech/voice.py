@@ -15,6 +15,7 @@ Scenes tell it what to say through ``spoken_screen()`` (the lines on arrival) an
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -51,6 +52,8 @@ class Voice:
         self.settings = settings
         self._speaker = speaker
         self._choose = choose
+        self._found: "Speaker | None" = None         # what the look found, for poll to take up
+        self._looking: threading.Thread | None = None
 
     @property
     def on(self) -> bool:
@@ -58,19 +61,63 @@ class Voice:
 
     @property
     def speaker(self) -> "Speaker":
-        """The speaker (chosen now if it was not yet: the first time speech is on)."""
+        """The speaker. The first time speech is on, the engine is looked for on a thread of its
+        own (speech-dispatcher's check may take seconds): until it answers, a WaitingSpeaker keeps
+        the lines said, and ``poll`` (each frame) hands them to the engine found."""
         if self._speaker is None:
-            if self._choose is None:
-                from game.client.speech.backends import choose_speaker
-
-                self._choose = choose_speaker
-            self._speaker = self._choose()
-            self._tune()
+            self._look()
         return self._speaker
+
+    def _look(self) -> None:
+        from game.client.speech.backends import WaitingSpeaker
+
+        if self._choose is None:
+            from game.client.speech.backends import choose_speaker
+
+            self._choose = choose_speaker
+        choose = self._choose
+        self._speaker = WaitingSpeaker()
+
+        def look() -> None:
+            try:
+                found = choose()
+            except Exception as exc:        # (an engine that fails to load must not end the game)
+                from game.client.speech.backends import NoSpeaker
+
+                found = NoSpeaker(f"looking for a speech engine failed ({type(exc).__name__}: {exc})")
+            self._found = found
+        self._looking = threading.Thread(target=look, name="cardhall-speech-look", daemon=True)
+        self._looking.start()
+
+    def poll(self) -> bool:
+        """On the main thread, each frame: the engine the look found takes over and says the lines
+        kept meanwhile. True on the frame it does (the app then says if none was found)."""
+        found, self._found = self._found, None
+        if found is None:
+            return False
+        waiting = self._speaker
+        self._speaker = found
+        self._tune()
+        for text, interrupt in getattr(waiting, "waiting", []):
+            found.say(text, interrupt)
+        return True
+
+    def wait(self, timeout: float = 10.0) -> bool:
+        """Wait for the look to answer and let its engine take over (tests, and the app's end)."""
+        if self._looking is not None:
+            self._looking.join(timeout)
+        self.poll()
+        return not self.looking
+
+    @property
+    def looking(self) -> bool:
+        from game.client.speech.backends import WaitingSpeaker
+
+        return isinstance(self._speaker, WaitingSpeaker)
 
     @property
     def silent(self) -> bool:
-        """Whether no speech engine could be found (the speaker is chosen if it was not yet)."""
+        """Whether no speech engine could be found (False while it is still looked for)."""
         from game.client.speech.backends import NoSpeaker
 
         return isinstance(self.speaker, NoSpeaker)
@@ -78,9 +125,11 @@ class Voice:
     @property
     def chosen(self) -> "Speaker | None":
         """The speaker if one was chosen already (Settings shows which), else None."""
-        return self._speaker
+        return None if self._speaker is None or self.looking else self._speaker
 
     def _tune(self) -> None:
+        if self.looking:
+            return
         self._speaker.set_rate(int(self.settings.speech_rate))
         self._speaker.set_language(i18n.language())
 
@@ -123,6 +172,8 @@ class Voice:
         speaker = self._speaker
         if speaker is None:
             return ""
+        if self.looking:
+            return _("Looking for a speech engine…")
         if self.silent:
             return _("No speech engine was found: {reason}.").format(reason=speaker.reason)
         return _("Speaking through {engine}.").format(engine=speaker.name)
