@@ -212,3 +212,20 @@ def test_nothing_is_spoken_with_speech_off(tmp_path, variant):
     table = start(app, table_record(variant, [("You", "human"), ("Ada", "medium")], 5, {"rounds": 1}))
     app.run_frames(200, DT)
     assert speaker.lines == [] and table.speech.heard == []
+
+
+@pytest.mark.parametrize("speech", [False, True])
+def test_with_speech_on_a_new_setup_offers_reaction_windows_that_wait(tmp_path, speech):
+    """The "wait for me" choice (No limit: the window waits until everyone has passed) is the
+    setup's default while speech is on, in the games where passing closes the window."""
+    from game.client.scenes.play import SOLO_REACTION_SECONDS, SetupScene
+    from game.core.game import get_variant
+
+    app = make_app(tmp_path)
+    app.voice._speaker = ConsoleSpeaker()
+    app.settings.speech = speech
+    scene = SetupScene(app, get_variant("kombio"))
+    assert scene.options["reaction_seconds"] == (0.0 if speech else SOLO_REACTION_SECONDS)
+    # (Combat UNO's windows are not closed by passing: its time stays the setting's)
+    scene = SetupScene(app, get_variant("combat_uno"))
+    assert scene.options["reaction_seconds"] == app.settings.reaction_seconds

@@ -151,6 +151,8 @@ class SetupScene(MenuScene):
         return sum(1 for s in (self.seats if seats is None else seats) if s["kind"] == "human")
 
     def _reaction_default(self, app, seats: list[dict]) -> float:
+        if self._pass_closes() and app.settings.speech:
+            return 0.0      # No limit: a player listening to the table takes the time they need (issue 34)
         if self._pass_closes() and self.humans(seats) == 1:
             return SOLO_REACTION_SECONDS
         return app.settings.reaction_seconds
