@@ -146,7 +146,7 @@ class KeyboardPlayer:
     def check(self) -> None:
         t, game = self.table, self.table.match.game
         assert t.screen.round_result is not None, "the round did not reach its end"
-        heard_ids = set().union(*(ids for _, ids in t.speech.heard))
+        heard_ids = set().union(*(ids for _, ids, _seat in t.speech.heard))
         text = " ".join(self.speaker.lines)
         cards = {c.id: c for c in all_cards(game)}
         # (a) every face the player saw was spoken, in its words
@@ -229,3 +229,51 @@ def test_with_speech_on_a_new_setup_offers_reaction_windows_that_wait(tmp_path, 
     # (Combat UNO's windows are not closed by passing: its time stays the setting's)
     scene = SetupScene(app, get_variant("combat_uno"))
     assert scene.options["reaction_seconds"] == app.settings.reaction_seconds
+
+
+def test_hot_seat_speech_tells_each_face_only_to_the_seat_behind_the_curtain(tmp_path):
+    """Two people at one screen (Kombio, a bot too, played by grid_driver's clicks and keys):
+    a face is spoken only for the seat it was shown to (or for everybody), each player hears
+    their own, and nothing is spoken while a curtain is up."""
+    from game.client.scenes.curtain import Curtain
+    from kombio_driver import Driver, new_record
+
+    app, speaker = speaking_app(tmp_path)
+    table = start(app, new_record([("Ann", "human"), ("Ben", "human"), ("Ada", "medium")], seed=4, rounds=1))
+    said: list[tuple[int, int | None, frozenset[int], str]] = []
+    speech_say = table.speech.say
+    frame = 0
+
+    def say(line, ids=frozenset(), interrupt=False, seat=None):
+        assert table.screen.curtain is None and not isinstance(app.top, Curtain), f"spoken behind a curtain: {line}"
+        said.append((frame, seat, ids, line))
+        speech_say(line, ids, interrupt, seat)
+    table.speech.say = say
+    public: dict[int, int] = {}        # card id -> the first frame its face was shown to everybody
+    speech_saw = table.speech.saw
+
+    def saw(ev):
+        if isinstance(getattr(ev, "card", None), Card) and getattr(ev, "shown_to", None) is None:
+            public.setdefault(ev.card.id, frame)      # an event that shows it to the whole table
+        speech_saw(ev)
+    table.speech.saw = saw
+    driver = Driver(app, table, seed=2)
+    for frame in range(30000):
+        driver.act()
+        app.step(DT)
+        for viewer, curtain, faces in table.draw_log:
+            for e in faces:
+                if e[0] != "memory" and e[2] is None:
+                    public.setdefault(e[1].id, frame)
+        driver.check_frame()
+        if table.screen.round_result is not None and not table.director.animating:
+            break
+    assert table.screen.round_result is not None
+    seen = table.match.game.seen
+    # (a face told as an event plays is drawn for all once its card lands: a few frames on)
+    private = [(seat, {i for i in ids if public.get(i, frame + 1) > at + 40}, line) for at, seat, ids, line in said]
+    private = [p for p in private if p[1]]
+    assert len(private) >= 4, "no face of a hot-seat player's own was spoken"
+    assert {viewer for viewer, _ids, _line in private} == {0, 1}, [p for p in private if p[0] is None]
+    for seat, ids, line in private:
+        assert seat is not None and ids <= seen[seat], (seat, line)

@@ -26,7 +26,7 @@ import pygame
 
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.events import CardMoved, CardRevealed, CardSeen, Event, WindowClosed, WindowOpened
-from game.i18n import _
+from game.i18n import _, ngettext
 
 STATE_KEY = pygame.K_F2         # the whole state
 WALK_KEYS = (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
@@ -68,9 +68,11 @@ class TableSpeech:
         self.director, self.input, self.hud, self.results = director, input, hud, results
         self.voice = voice
         self.memory_aid = memory_aid
-        self.heard: list[tuple[str, frozenset[int]]] = []    # every line spoken, with the card ids it names
-        self._pending: list[tuple[str, frozenset[int]]] = []
+        # every line spoken: (line, the card ids it names, the seat a private face in it was shown to)
+        self.heard: list[tuple[str, frozenset[int], int | None]] = []
+        self._pending: list[tuple[str, frozenset[int], int | None]] = []
         self._faces: list[tuple[str, str, int]] = []         # (where, words, card id) of the event told now
+        self._faces_for: int | None = None                   # the seat they were shown to (None: everybody)
         self._zone: int | None = None
         self._item = 0
         self._prompt = ""
@@ -78,6 +80,7 @@ class TableSpeech:
         self._window: Any = None
         self._counted: int | None = None
         self._result: Any = None
+        self._greeted = False
         self._match_result: Any = None
 
     def on(self) -> bool:
@@ -98,6 +101,7 @@ class TableSpeech:
             return
         place = ev.dst if isinstance(ev, CardMoved) else ev.place
         self._faces.append((self.place_words(place), card_words(card), card.id))
+        self._faces_for = viewer if shown_to is not None else None
 
     def narrated(self, line: str) -> None:
         """The narrator's line for the event just seen (the news)."""
@@ -105,23 +109,32 @@ class TableSpeech:
             return
         named = [f for f in self._faces if f[1] in line]
         self._faces = [f for f in self._faces if f[1] not in line]
-        self._pending.append((line, frozenset(f[2] for f in named)))
+        self._pending.append((line, frozenset(f[2] for f in named), self._faces_for if named else None))
         self._flush_faces()
 
     def _flush_faces(self) -> None:
         if self._faces:
             words = "; ".join(_("{where}: {card}").format(where=where, card=card) for where, card, _id in self._faces)
-            self._pending.append((words + ".", frozenset(f[2] for f in self._faces)))
+            self._pending.append((words + ".", frozenset(f[2] for f in self._faces), self._faces_for))
             self._faces = []
 
     def update(self) -> None:
         """After the frame's update: say what it brought (news, then prompts, a window, messages)."""
         if not self.on():
-            self._pending, self._faces = [], []
+            self._pending, self._faces, self._greeted = [], [], False
             return
         self._flush_faces()
         screen = self.screen
+        if screen.curtain is not None:
+            # The curtain scene speaks; what the table has to say waits behind it, but no face the
+            # player leaving was shown is kept for the one coming.
+            self._pending = [p for p in self._pending if p[2] is None or p[2] == screen.curtain]
+            return
         lines, self._pending = self._pending, []
+        if not self._greeted:       # the table's name and its keys, before the deal is told
+            self._greeted = True
+            self.say(_("{title}. Tab and the arrows walk the table, Enter chooses, F2 says the whole "
+                       "state.").format(title=self.spec.title), interrupt=True)
         message = self.hud.message
         if message is not None and message is not self._message:
             lines.append((message[0], frozenset()))
@@ -144,8 +157,8 @@ class TableSpeech:
                 lines.append((prompt, frozenset()))
             self._prompt = prompt
             lines += self.countdown()
-        for line, ids in lines:
-            self.say(line, ids)
+        for line, ids, *seat in lines:
+            self.say(line, ids, seat=seat[0] if seat else None)
 
     def result_lines(self, result: Any) -> list[tuple[str, frozenset[int]]]:
         """The round's end: each seat's score and total, then the cards laid face up for all."""
@@ -171,7 +184,8 @@ class TableSpeech:
         if window.deadline is None:
             return _("A reaction window is open until everyone passes. Space passes.")
         seconds = max(0, round(window.deadline - window.opened_at))
-        return _("A reaction window is open for {seconds} seconds. Space passes.").format(seconds=seconds)
+        return ngettext("A reaction window is open for {seconds} second. Space passes.",
+                        "A reaction window is open for {seconds} seconds. Space passes.", seconds).format(seconds=seconds)
 
     def countdown(self) -> list[tuple[str, frozenset[int]]]:
         """The last seconds of a timed window the player may react in: "3", "2", "1"."""
@@ -185,11 +199,11 @@ class TableSpeech:
             return [(str(left), frozenset())]
         return []
 
-    def say(self, line: str, ids: frozenset[int] = frozenset(), interrupt: bool = False) -> None:
+    def say(self, line: str, ids: frozenset[int] = frozenset(), interrupt: bool = False, seat: int | None = None) -> None:
         from game.client.narration.wording import you_form
 
         line = you_form(line)
-        self.heard.append((line, ids))
+        self.heard.append((line, ids, seat))
         self.voice.say(line, interrupt=interrupt)
 
     # -- words for places ---------------------------------------------------------------------------
@@ -274,7 +288,8 @@ class TableSpeech:
                 items.append(self.card_item(place, held))
             name = _("Your cards") if seat == own else _("{name}'s cards").format(name=self.screen.name(seat))
             out.append((name, items))
-        out.append((_("The deck"), [Item(DECK, _("The deck: {n} cards").format(n=self.zones.deck_n))]))
+        deck = ngettext("The deck: {n} card", "The deck: {n} cards", self.zones.deck_n).format(n=self.zones.deck_n)
+        out.append((_("The deck"), [Item(DECK, deck)]))
         pile = self.zones.discard
         top = pile[-1].card if pile else None
         words = _("The discard pile: {card} on top").format(card=card_words(top)) if isinstance(top, Card) \
@@ -295,7 +310,7 @@ class TableSpeech:
             return False
         if event.key == STATE_KEY:
             for i, (line, ids) in enumerate(self.state()):
-                self.say(line, ids, interrupt=i == 0)
+                self.say(line, ids, interrupt=i == 0, seat=self.own_seat())
             return True
         if event.key in WALK_KEYS:
             self.walk(event)
@@ -316,8 +331,8 @@ class TableSpeech:
                     break
             self._zone, self._item = index, 0
             name, items = zones[index]
-            self.say(_("{zone}, {n} items.").format(zone=name, n=len(items)) + " " + items[0].words, items[0].ids,
-                     interrupt=True)
+            self.say(ngettext("{zone}, {n} item.", "{zone}, {n} items.", len(items)).format(zone=name, n=len(items)) + " " + items[0].words, items[0].ids,
+                     interrupt=True, seat=self.own_seat())
             return
         if self._zone is None or self._zone >= len(zones) or not zones[self._zone][1]:
             self._zone = 0 if zones[0][1] else next((i for i, z in enumerate(zones) if z[1]), 0)
@@ -327,7 +342,7 @@ class TableSpeech:
             return
         step = -1 if event.key in (pygame.K_LEFT, pygame.K_UP) else 1
         self._item = max(0, min(len(items) - 1, self._item + step))
-        self.say(items[self._item].words, items[self._item].ids, interrupt=True)
+        self.say(items[self._item].words, items[self._item].ids, interrupt=True, seat=self.own_seat())
 
     def press(self) -> bool:
         zones = self.zones_now()
