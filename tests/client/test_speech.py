@@ -232,7 +232,8 @@ def test_setting_up_kombio_by_keyboard_speaks_every_control_with_its_value(speak
     assert len(set(heard)) == len(heard)
     assert heard[0] == "Seat 1, player, Human, 1 of 4"
     assert heard[1] == "Remove seat 1, button"                # (the ✕ is said as what it does)
-    options = [h for h in heard if h.startswith("Close when I pass or after, 2 s")]
+    # (with speech on the window waits for the player: No limit, "wait for me")
+    options = [h for h in heard if h.startswith("Close when I pass or after, No limit")]
     assert options, heard
     assert heard[-1] == "Review, button, key Enter"
     # Back to the second seat's level: a change says only the new value
