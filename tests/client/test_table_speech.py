@@ -277,3 +277,39 @@ def test_hot_seat_speech_tells_each_face_only_to_the_seat_behind_the_curtain(tmp
     assert {viewer for viewer, _ids, _line in private} == {0, 1}, [p for p in private if p[0] is None]
     for seat, ids, line in private:
         assert seat is not None and ids <= seen[seat], (seat, line)
+
+
+@pytest.mark.parametrize("memory_aid", [False, True])
+def test_the_walk_says_a_looked_at_card_seen_once_it_is_face_down_again(tmp_path, memory_aid):
+    """After the first peek, the two cards looked at lie face down: the walk says them "seen" (with
+    the memory aid on, with their faces), the others "not seen"; F2 says the whole state."""
+    app, speaker = speaking_app(tmp_path)
+    app.settings.memory_aid = memory_aid
+    table = start(app, table_record("kombio", [("You", "human"), ("Ada", "medium")], 5, {"rounds": 1}))
+    for _ in range(400):
+        app.step(DT)
+        if table.director.hold is not None:
+            break
+    peeked = {p.index: c for p, c in ((p, table.zones.sprite_at(p).card) for p in table.zones.peeking)}
+    assert len(peeked) == 2
+    press(app, pygame.K_RETURN)                       # done looking
+    for _ in range(400):
+        app.step(DT)
+        if table.director.ready_for_input() and table.input.input_seat() == 0:
+            break
+    press(app, pygame.K_TAB)
+    walked = [line for line, interrupt in speaker.spoken if interrupt][-1:]
+    for _ in range(3):
+        press(app, pygame.K_RIGHT)
+        walked.append([line for line, interrupt in speaker.spoken if interrupt][-1])
+    assert walked[0].startswith("Your cards, 4 items. Your card 1, top left: ")
+    for i, line in enumerate(walked):
+        if i in peeked:
+            assert line.endswith(f"{card_words(peeked[i])}, seen" if memory_aid else "face down, seen"), line
+        else:
+            assert line.endswith("face down, not seen"), line
+    press(app, pygame.K_F2)
+    state = speaker.lines[-8:]
+    assert "Your turn." in state and "Scores: You 0, Ada 0." in state
+    assert any(line.startswith("Your card 1, top left: ") for line in state)
+    assert "Ada's cards: 4." in state and "The discard pile: empty." in state

@@ -255,7 +255,7 @@ class TableSpeech:
                 name=self.screen.name(place.seat), n=place.index + 1)
         head = f"{where}, {corner}" if corner else where
         card = sprite.card if sprite is not None else None
-        if isinstance(card, Card) and sprite.visible_to(viewer if viewer is not None else own):
+        if isinstance(card, Card) and sprite.face_shown(viewer if viewer is not None else own):
             return Item(place, _("{where}: {card}, face up").format(where=head, card=card_words(card)), ids=frozenset({card.id}))
         mem = self.screen.memories.get(own) if own is not None else None
         known = mem.get(place) if mem is not None and place.zone == "grid" else None
@@ -393,13 +393,13 @@ class TableSpeech:
             lines.append((_("The round is over."), none))
         elif turn is not None:
             lines.append((_("Your turn.") if turn == own else _("{name}'s turn.").format(name=screen.name(turn)), none))
-        scores = ", ".join(f"{screen.name(s)} {self.results.shown_total(s)}" for s in range(screen.seats))
+        scores = ", ".join(f"{screen.name(s)} {self.results.shown_total(s):g}" for s in range(screen.seats))
         lines.append((_("Scores: {scores}.").format(scores=scores), none))
         for name, items in self.zones_now():
             if name == _("Buttons"):
                 continue
             if name == _("Your cards"):
-                lines.append((name + ": " + "; ".join(i.words for i in items) + ".",
+                lines.append(("; ".join(i.words for i in items) + ".",
                               frozenset().union(*(i.ids for i in items))))
             elif name in (_("The deck"), _("The discard pile")):
                 lines.append((items[0].words + ".", items[0].ids))
