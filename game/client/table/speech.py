@@ -20,6 +20,7 @@ table's own keys (numbers, letters, Space, a hand's arrows) are as they were whe
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, Callable
 
 import pygame
@@ -45,6 +46,11 @@ def card_words(card: Card) -> str:
     from game.variants.combat_uno.cards import card_name
 
     return card_name(card)
+
+
+def names(line: str, words: str) -> bool:
+    """Whether ``line`` names the card ``words`` as a whole ("a 1" is not in "an 11")."""
+    return re.search(rf"(?<![\w-]){re.escape(words)}(?!\w)", line, re.IGNORECASE) is not None
 
 
 @dataclasses.dataclass
@@ -88,8 +94,11 @@ class TableSpeech:
 
     # -- what happens -------------------------------------------------------------------------------
     def saw(self, ev: Event) -> None:
-        """An event about to be told (the director's watcher): the faces it shows the viewer."""
-        self._flush_faces()
+        """An event about to be told (the director's watcher): the faces it shows the viewer. A
+        public face waits for the next line, which may name it (a card played for its ability is
+        told with the event after it); a private one is said at once after its own line."""
+        if self._faces_for is not None:
+            self._flush_faces()
         if not self.on() or self.screen.curtain is not None:
             return
         viewer = self.screen.viewer
@@ -100,6 +109,8 @@ class TableSpeech:
         if shown_to is not None and (viewer is None or viewer not in shown_to):
             return
         place = ev.dst if isinstance(ev, CardMoved) else ev.place
+        if shown_to is not None:
+            self._flush_faces()
         self._faces.append((self.place_words(place), card_words(card), card.id))
         self._faces_for = viewer if shown_to is not None else None
 
@@ -107,23 +118,31 @@ class TableSpeech:
         """The narrator's line for the event just seen (the news)."""
         if not self.on() or self.screen.curtain is not None or not line:
             return
-        named = [f for f in self._faces if f[1] in line]
-        self._faces = [f for f in self._faces if f[1] not in line]
+        named = [f for f in self._faces if names(line, f[1])]
+        self._faces = [f for f in self._faces if not names(line, f[1])]
         self._pending.append((line, frozenset(f[2] for f in named), self._faces_for if named else None))
         self._flush_faces()
 
     def _flush_faces(self) -> None:
+        told = self._pending or self.heard
+        if self._faces and self._faces_for is None and told and all(names(told[-1][0], f[1]) for f in self._faces):
+            # a public face the line just told named ("Ada matches with their own 10."): not again
+            line, ids, seat = told[-1]
+            told[-1] = (line, ids | frozenset(f[2] for f in self._faces), seat)
+            self._faces = []
         if self._faces:
             words = "; ".join(_("{where}: {card}").format(where=where, card=card) for where, card, _id in self._faces)
             self._pending.append((words + ".", frozenset(f[2] for f in self._faces), self._faces_for))
             self._faces = []
+        self._faces_for = None
 
     def update(self) -> None:
         """After the frame's update: say what it brought (news, then prompts, a window, messages)."""
         if not self.on():
             self._pending, self._faces, self._greeted = [], [], False
             return
-        self._flush_faces()
+        if self._faces_for is not None or not self.director.queue:
+            self._flush_faces()     # (a public face waits while the events go on: the next line may name it)
         screen = self.screen
         if screen.curtain is not None:
             # The curtain scene speaks; what the table has to say waits behind it, but no face the
