@@ -313,3 +313,26 @@ def test_the_walk_says_a_looked_at_card_seen_once_it_is_face_down_again(tmp_path
     assert "Your turn." in state and "Scores: You 0, Ada 0." in state
     assert any(line.startswith("Your card 1, top left: ") for line in state)
     assert "Ada's cards: 4." in state and "The discard pile: empty." in state
+
+
+def test_a_timed_reaction_window_is_announced_and_counted_down(tmp_path):
+    """A window the player may react in says its time when it opens, then "3", "2", "1" as it runs
+    out (table time), each once, while the player lets it run."""
+    from game.variants.kombio import CallKombio
+
+    app, speaker = speaking_app(tmp_path)
+    table = start(app, table_record("kombio", [("You", "human"), ("Ada", "medium")], 5,
+                                    {"rounds": 1, "reaction_seconds": 4.0}))
+    player = KeyboardPlayer(app, table, speaker)
+    for _ in range(6000):
+        if table.screen.window is None:
+            player.act(lambda a: isinstance(a, CallKombio))
+        app.step(DT)
+        player.record_frame()
+        lines = speaker.lines
+        if "A reaction window is open for 4 seconds. Space passes." in lines:
+            opened = len(lines) - 1 - lines[::-1].index("A reaction window is open for 4 seconds. Space passes.")
+            after = [line for line in lines[opened:] if line in ("4", "3", "2", "1")]
+            if table.screen.window is None:
+                break
+    assert after == ["3", "2", "1"], lines[-12:]
