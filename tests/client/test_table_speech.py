@@ -336,3 +336,36 @@ def test_a_timed_reaction_window_is_announced_and_counted_down(tmp_path):
             if table.screen.window is None:
                 break
     assert after == ["3", "2", "1"], lines[-12:]
+
+
+def test_enter_never_chooses_what_the_walk_did_not_say(tmp_path):
+    """The walk stands on the first button; the turn passes and other buttons take its place:
+    Enter then says the button that stands there now, and only a second Enter presses it."""
+    app, speaker = speaking_app(tmp_path)
+    table = start(app, table_record("kombio", [("You", "human"), ("Ada", "medium")], 5, {"rounds": 1}))
+    for _ in range(600):
+        app.step(DT)
+        if table.director.hold is not None:
+            press(app, pygame.K_RETURN)
+        elif table.director.ready_for_input() and table.input.input_seat() == 0 and table.input.button_rect("Draw"):
+            break
+    zones = table.speech.zone_names()
+    for _ in range(len(zones) + 1):
+        press(app, pygame.K_TAB)
+        if speaker.lines[-1].startswith("Buttons, "):
+            break
+    assert speaker.lines[-1].startswith("Buttons, ") and speaker.lines[-1].endswith("Draw, button")
+    version = table.match.version
+    press(app, pygame.K_RETURN)                         # Draw, as said
+    assert table.match.version > version
+    for _ in range(100):
+        app.step(DT)
+        if table.director.ready_for_input():
+            break
+    first = [w.text for w in table.input.form.widgets][0]
+    assert first != "Draw"
+    version = table.match.version
+    press(app, pygame.K_RETURN)                         # the first button is another one now: said
+    assert table.match.version == version and speaker.lines[-1] == f"{first}, button"
+    press(app, pygame.K_RETURN)                         # and chosen at the second Enter
+    assert table.match.version > version

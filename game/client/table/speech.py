@@ -62,6 +62,10 @@ class Item:
     button: Any = None
     ids: frozenset[int] = frozenset()      # the card named (tests: was it one the seat may know)
 
+    def key(self) -> Any:
+        """What the item is, whatever it shows: a button by its words, a card by its place."""
+        return ("button", self.button.text) if self.button is not None else ("place", self.place)
+
 
 class TableSpeech:
     """Speech at the table: what happened, prompts, refusals, the walk (module docstring)."""
@@ -81,6 +85,7 @@ class TableSpeech:
         self._faces_for: int | None = None                   # the seat they were shown to (None: everybody)
         self._zone: int | None = None
         self._item = 0
+        self._walked: Any = None        # what the walk last said it stands on (Item.key)
         self._prompt = ""
         self._message: Any = None
         self._window: Any = None
@@ -350,6 +355,7 @@ class TableSpeech:
                     break
             self._zone, self._item = index, 0
             name, items = zones[index]
+            self._walked = items[0].key()
             self.say(ngettext("{zone}, {n} item.", "{zone}, {n} items.", len(items)).format(zone=name, n=len(items)) + " " + items[0].words, items[0].ids,
                      interrupt=True, seat=self.own_seat())
             return
@@ -361,6 +367,7 @@ class TableSpeech:
             return
         step = -1 if event.key in (pygame.K_LEFT, pygame.K_UP) else 1
         self._item = max(0, min(len(items) - 1, self._item + step))
+        self._walked = items[self._item].key()
         self.say(items[self._item].words, items[self._item].ids, interrupt=True, seat=self.own_seat())
 
     def press(self) -> bool:
@@ -371,6 +378,12 @@ class TableSpeech:
         if not items:
             return False
         item = items[min(self._item, len(items) - 1)]
+        if item.key() != self._walked:
+            # What stands here now is not what was said (the buttons changed with the turn): it is
+            # said, and a second Enter chooses it; never a choice the player did not hear.
+            self._walked = item.key()
+            self.say(item.words, item.ids, interrupt=True, seat=self.own_seat())
+            return True
         if item.button is not None:
             if item.button.on_click is not None:
                 item.button.on_click()
