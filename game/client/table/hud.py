@@ -275,33 +275,47 @@ class Hud:
         later by ``draw_plates``)."""
         surface, pal, screen = canvas.surface, canvas.pal, self.screen
         acting = set(self.match.view(SPECTATOR).acting) if not self.director.animating else set()
-        plates: list[tuple[pygame.Rect, tuple, tuple | None, str]] = []
-        tags: list[tuple[tuple[str, tuple], pygame.Rect]] = []
+        asked = []
         unit = screen.layout.unit
         for seat in range(screen.seats):
             slots = self.zones.grid_len.get(seat, 4)
             x, y, w, h = bounds = self.spec.seat_area(seat)
-            area = pygame.Rect(x, y, w, h).inflate(int(22 * unit), int(22 * unit))
             is_turn = seat == screen.turn and screen.round_result is None
             if is_turn:
+                area = pygame.Rect(x, y, w, h).inflate(int(22 * unit), int(22 * unit))
                 # The thinking seat glows (a few cached steps of a slow pulse; never a new surface per frame).
                 glow = round((0.55 + 0.45 * math.sin(screen.time * 3.2)) * 4) / 4 if seat not in screen.humans else 1.0
                 colour = TH.lighten(pal.seat_colour(seat), 0.2 * glow)
                 surface.blit(TH.panel(area.size, (*pal.seat_colour(seat), int(40 + 40 * glow)), colour, 14, 3), area.topleft)
-            (px, py), anchor = self.spec.plate_at(seat, slots, bounds)
-            total = int(round(self.shown_total(seat)))
-            label = self.spec.plate_text(seat, total)
+            place = self.spec.plate_at(seat, slots, bounds)
+            label = self.spec.plate_text(seat, int(round(self.shown_total(seat))))
+            asked.append((seat, place, label, is_turn, self.spec.seat_tag(seat, acting)))
+        # The plates are placed now (the table's other labels keep off them) and drawn over the
+        # cards (draw_plates): a card a top seat holds out used to hide its name. Their places are
+        # worked out again only when what they are placed by changes (the labels, the board so far).
+        board = canvas.board
+        key = (asked, list(board.taken), board.cards, board.screen, pal.name, T.scale())
+        kept = self._memo.get("plates", key)
+        if kept is None:
+            kept = self._memo.put("plates", key, self._place_plates(canvas, asked))
+        else:
+            board.taken.extend(pygame.Rect(r) for r in kept[2])     # the same spots, taken again
+        canvas.notes["plates"] = kept[:2]
+
+    def _place_plates(self, canvas: Canvas, asked: list) -> tuple[list, list, list[pygame.Rect]]:
+        pal, board = canvas.pal, canvas.board
+        before = len(board.taken)
+        plates: list[tuple[pygame.Rect, tuple, tuple | None, str]] = []
+        tags: list[tuple[tuple[str, tuple], pygame.Rect]] = []
+        for seat, ((px, py), anchor), label, is_turn, tag in asked:
             txt = T.text(label, TH.SMALL, pal.text, True)
-            box = canvas.board.fit(txt.get_rect(**{anchor: (px, py)}).inflate(18, 8), off_cards=False)   # (beside its cards by design)
+            box = board.fit(txt.get_rect(**{anchor: (px, py)}).inflate(18, 8), off_cards=False)   # (beside its cards by design)
             fill = (*TH.darken(pal.seat_colour(seat), 0.55), 220)
             plates.append((box, fill, pal.seat_colour(seat) if is_turn else None, label))
-            tag = self.spec.seat_tag(seat, acting)
             if tag:
                 want = T.text(tag[0], TH.TINY, tag[1], True).get_rect(midtop=(box.centerx, box.bottom + 3))
                 tags.append((tag, canvas.fit(want, ("down", "up", "right", "left"))))
-        # The plates are placed now (the table's other labels keep off them) and drawn over the
-        # cards (draw_plates): a card a top seat holds out used to hide its name.
-        canvas.notes["plates"] = (plates, tags)
+        return plates, tags, [pygame.Rect(r) for r in board.taken[before:]]
 
     def draw_plates(self, canvas: Canvas) -> None:
         plates, tags = canvas.notes.get("plates", ([], []))
@@ -454,6 +468,32 @@ class Hud:
         nx = self.spec.narration_left()
         width = max(120, int(w * 0.82) - nx) if self.screen.seats > 3 else int(w * 0.95) - nx
         pitch = self.narration_pitch()
+        # Placed again only when the news or what it is placed by (the board so far) changes.
+        key = (tuple(self.narration), nx, width, pitch, cy, list(board.taken), board.cards, board.screen, T.scale())
+        kept = self._memo.get("narration", key)
+        if kept is None:
+            kept = self._memo.put("narration", key, self._place_narration(canvas, nx, width, pitch, cy))
+        else:
+            board.taken.extend(pygame.Rect(r) for r in kept[3])     # the same spot, taken again
+        lines, newest, block, _ = kept
+        if lines:
+            back = block.inflate(16, 10)
+            surface.blit(TH.panel(back.size, (0, 0, 0, 90), None, 8), back.topleft)
+            for i, line in enumerate(lines):
+                colour = pal.text if i >= len(lines) - newest else pal.text_dim
+                T.blit_text(surface, line, TH.SMALL, colour, (block.x, block.y + i * pitch), "topleft")
+        self.draw_message(canvas, (cx, cy - L.pile_card[1] // 2 - int(44 * L.unit)))
+        self.draw_floating(canvas)
+        canvas.layer("table")
+        T.blit_text(surface, self.spec.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)
+        self.draw_key_hints(canvas)
+
+    def _place_narration(self, canvas: Canvas, nx: int, width: int, pitch: int,
+                         cy: int) -> tuple[list[str], int, pygame.Rect | None, list[pygame.Rect]]:
+        """The news's lines, how many the newest takes, its block (taken on the board) and what
+        that took on the board."""
+        board, pal = canvas.board, canvas.pal
+        before = len(board.taken)
         prefer = ("down", "up", "right", "left")
         # Narrower where the widest wrap finds no spot off the cards (with six seats at 1000x620 a
         # long line ran under a side seat's card); else the widest, off the labels alone.
@@ -469,28 +509,37 @@ class Hud:
                 break
         else:
             lines, newest, block = widest
-        if lines:
-            block = canvas.fit(block, prefer)
-            back = block.inflate(16, 10)
-            surface.blit(TH.panel(back.size, (0, 0, 0, 90), None, 8), back.topleft)
-            for i, line in enumerate(lines):
-                colour = pal.text if i >= len(lines) - newest else pal.text_dim
-                T.blit_text(surface, line, TH.SMALL, colour, (block.x, block.y + i * pitch), "topleft")
-        self.draw_message(canvas, (cx, cy - L.pile_card[1] // 2 - int(44 * L.unit)))
-        self.draw_floating(canvas)
-        canvas.layer("table")
-        T.blit_text(surface, self.spec.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)
-        self.draw_key_hints(canvas)
+        if not lines:
+            return lines, newest, None, []
+        block = canvas.fit(block, prefer)
+        return lines, newest, block, [pygame.Rect(r) for r in board.taken[before:]]
 
     def draw_key_hints(self, canvas: Canvas) -> None:
         """Bottom left, a key in its box and what it does; a key that does nothing now is dimmed."""
         surface, pal = canvas.surface, canvas.pal
-        for (key, what), (box, words) in zip(self.shown_key_hints(), self.hint_rows()):
-            on = self.hint_enabled(key)
+        hints = [(str(key), str(what)) for key, what in self.shown_key_hints()]   # (words in today's language)
+        on = tuple(self.hint_enabled(key) for key, _ in hints)
+        # What each hint blits where, worked out once per hints, what is on, window, text size, palette.
+        key = (hints, on, self.screen.layout.size, T.scale(), pal.name)
+        kept = self._memo.get("hint blits", key)
+        if kept is None:
+            kept = self._memo.put("hint blits", key, self._hint_blits(hints, on, pal))
+        for box, texts in kept:
             pygame.draw.rect(surface, pal.button, box, border_radius=4)
             pygame.draw.rect(surface, pal.button_border, box, 1, border_radius=4)
-            T.blit_text(surface, key, TH.TINY, pal.text if on else pal.disabled, box.center, "center", bold=True)
-            T.blit_text(surface, what, TH.TINY, pal.text_dim if on else pal.disabled, words.topleft)
+            for words, img, rect in texts:
+                surface.blit(img, rect)
+                T.DRAWN.append((words, pygame.Rect(rect)))
+
+    def _hint_blits(self, hints: list[tuple[str, str]], on: tuple[bool, ...], pal: TH.Palette) -> list:
+        """Each key hint's box and its texts as blit_text would draw them: (words, image, rect)."""
+        out = []
+        for (key, what), lit, (box, words) in zip(hints, on, self.hint_rows()):
+            k = T.text(key, TH.TINY, pal.text if lit else pal.disabled, True)
+            w = T.text(what, TH.TINY, pal.text_dim if lit else pal.disabled)
+            out.append((box, ((T.clean(key), k, k.get_rect(center=box.center)),
+                              (T.clean(what), w, w.get_rect(topleft=words.topleft)))))
+        return out
 
     def floating_rows(self, f: Floating, k: float) -> list[pygame.Rect]:
         """Where the lines of a rising text lie when it has risen `k` (0 to 1) of its way."""

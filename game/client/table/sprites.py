@@ -95,15 +95,33 @@ def card_image(face: dict | None, size: tuple[int, int], angle: float, palette: 
     return surf
 
 
+# A card lying still (not lifted, not moving) is drawn with the image and place it had the frame
+# before: (its sprite, pose, face, the palette, the layout) -> (face, image, rect).
+_STILL: dict[tuple, tuple[dict | None, pygame.Surface, pygame.Rect]] = {}
+_STILL_LIMIT = 2000
+
+
 def clear_cache() -> None:
     _ROTATED.clear()
+    _STILL.clear()
 
 
 def draw_sprite(surface: pygame.Surface, sprite: CardSprite, face: dict | None, palette: Palette,
-                nominal: Callable[[float, float], tuple[int, int]], angle: float | None = None) -> pygame.Rect:
+                nominal: Callable[[float, float], tuple[int, int]], angle: float | None = None,
+                still_key: Any = None) -> pygame.Rect:
     """Draw one sprite. ``face`` is the face dict to show (None: the back). ``nominal`` snaps a size
     to one of the table's standard sizes so a resting card is always a cached image. ``angle``
-    draws it turned otherwise than its seat's way (a face turned to the player reading it)."""
+    draws it turned otherwise than its seat's way (a face turned to the player reading it).
+    ``still_key``: what else ``nominal`` answers by (the table's layout); given, a card lying
+    still is blitted as it was last drawn, without working its image and place out again."""
+    key = None
+    if still_key is not None and not sprite.lift and not sprite.moving:
+        key = (sprite.uid, sprite.x, sprite.y, sprite.oy, sprite.w, sprite.h, sprite.turn, sprite.angle, angle,
+               palette.name, still_key)
+        kept = _STILL.get(key)
+        if kept is not None and kept[0] == face:
+            surface.blit(kept[1], kept[2])
+            return pygame.Rect(kept[2])
     w, h = sprite.w, sprite.h
     angle = sprite.angle if angle is None else angle
     if sprite.lift:
@@ -127,6 +145,10 @@ def draw_sprite(surface: pygame.Surface, sprite: CardSprite, face: dict | None, 
         shadow = _shadow(upright, q)
         surface.blit(shadow, shadow.get_rect(center=rect.center).move(3, 5))
     surface.blit(img, rect)
+    if key is not None:
+        if len(_STILL) > _STILL_LIMIT:
+            _STILL.clear()
+        _STILL[key] = (face, img, pygame.Rect(rect))
     return rect
 
 

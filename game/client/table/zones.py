@@ -127,6 +127,10 @@ class Zones:
         return None, frozenset()
 
     # -- places and poses --------------------------------------------------------------------------
+    def nominal_key(self) -> tuple:
+        """What ``nominal`` answers by: the layout and the seat at the bottom."""
+        return self.layout, self.screen.bottom
+
     def nominal(self, w: float, h: float) -> tuple[int, int]:
         L = self.layout
         bottom = self.screen.bottom
@@ -287,7 +291,7 @@ class Zones:
         face = self.face_at(s, place)
         if face is not None:
             canvas.faces.append((place, s.card, s.show_to))
-        rect = draw_sprite(surface, s, face, pal, self.nominal, self.reading_angle(s, face))
+        rect = draw_sprite(surface, s, face, pal, self.nominal, self.reading_angle(s, face), self.nominal_key())
         if s.mark is not None:
             pygame.draw.rect(surface, s.mark, rect.inflate(6, 6), 3, border_radius=8)
         if chosen:
