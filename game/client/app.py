@@ -25,7 +25,7 @@ import pygame
 
 from game import i18n
 from game.client.requests import AskFirst, SetUpMatch, ShowCurtain, ShowPause, ShowReplay
-from game.client.scene import Scene
+from game.client.scene import WAKE_EVENT, Scene
 from game.client.sound import Sound
 from game.client.speech.voice import Announcer, Voice, is_repeat_key, is_speech_key
 from game.client.storage import WINDOW_MAX, Storage
@@ -44,8 +44,6 @@ RETRY_WRITES_EVERY = 2.0    # seconds between tries to write what a full disk he
 MAX_DT = 0.1             # a frame's dt while things move: a hitch does not make a card jump
 REST_POLL = 1.0 / FPS    # a resting app looks for input this often: no later than a drawn frame would
 _log = logging.getLogger(__name__)
-# Posted from a network thread when a message arrives: it only wakes a resting loop (see services).
-WAKE_EVENT = pygame.event.custom_type()
 
 
 def _opt(options: Any, name: str, default: Any = None) -> Any:

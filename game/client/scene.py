@@ -19,6 +19,10 @@ from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Form
 from game.i18n import _, _l, ngettext
 
+# Posted from a network thread when a message arrives: it only wakes a resting app loop (App.run).
+# Here, beside the scenes, so a network scene can post it without importing the app that opens it.
+WAKE_EVENT = pygame.event.custom_type()
+
 
 class Scene:
     opaque = True       # False: the scene below is drawn first (overlays: pause menu, dialogs)

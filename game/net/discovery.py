@@ -30,6 +30,19 @@ class FoundTable:
         return f"{self.game} · {self.name}"
 
 
+def local_address() -> str:
+    """This machine's address on its network, as another machine would reach it (best guess)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))   # (no packet is sent: it only picks a route)
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+
 class Advert:
     def __init__(self, zc: Any, info: Any) -> None:
         self._zc, self._info = zc, info
@@ -46,8 +59,6 @@ def advertise(table: Any, port: int, address: str | None = None) -> Advert | Non
     """Advertise `table` on `port`; None (logged) when mDNS is not available here."""
     try:
         from zeroconf import ServiceInfo, Zeroconf
-
-        from game.net.serve import local_address
 
         ip = address or local_address()
         host = socket.gethostname().split(".")[0][:30] or "cardhall"

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from game.core.errors import CardhallError
 from game.net import protocol
+from game.net.discovery import local_address
 
 log = logging.getLogger("cardhall.net")
 
@@ -218,18 +219,6 @@ def address_to_uri(address: str) -> str:
     if not port.isdigit() or not 0 < int(port) < 65_536 or not host:
         raise CardhallError(f"not an address: {address!r} (HOST or HOST:PORT)")
     return f"ws://{host}:{port}"
-
-
-def local_address() -> str:
-    """This machine's address on its network, as another machine would reach it (best guess)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.255.255.255", 1))   # (no packet is sent: it only picks a route)
-        return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
 
 
 # -- running a hosted match ------------------------------------------------------------------------

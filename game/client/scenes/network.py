@@ -26,7 +26,7 @@ import pygame
 
 from game.client import tables
 from game.client.network import HostDriver, NetStore, RemoteDriver
-from game.client.scene import MenuScene, draw_hints
+from game.client.scene import WAKE_EVENT, MenuScene, draw_hints
 from game.client.scenes.play import KIND_LABELS, LEVEL_NAMES, SetupScene, VariantChooser
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -52,8 +52,6 @@ BANNER_H = 44
 
 def _wake() -> None:
     """(from a network thread) a message arrived: wake the resting loop."""
-    from game.client.app import WAKE_EVENT
-
     try:
         pygame.event.post(pygame.event.Event(WAKE_EVENT))
     except pygame.error:
@@ -160,7 +158,8 @@ class Hosting:
     advert. Served every frame from the app's services (the lobby and the table draw it)."""
 
     def __init__(self, app, match: Any, port: int | None = None) -> None:
-        from game.net.serve import DEFAULT_PORT, HostLink, local_address
+        from game.net.discovery import local_address
+        from game.net.serve import DEFAULT_PORT, HostLink
 
         self.app = app
         self.match = match
