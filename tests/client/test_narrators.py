@@ -125,3 +125,25 @@ def test_a_seven_between_two_kumbal_players_is_told_once_as_changing_nothing(tmp
     table.director.animate(DirectionChanged(-1))
     assert said == ["Play turns round: with two players, that changes nothing."]
     assert table.screen.as_told("direction") == -1
+
+
+def test_the_narration_speaks_the_players_language_and_knows_the_player_by_seat():
+    """Issue 34: a narrator's lines are catalogue entries, the player's own seat told in the second
+    person by its index (a German "Du" is not compared with "You"), counts by ngettext."""
+    from game import i18n
+    from game.client.narration.combat_uno import CombatUnoNarrator
+    from game.client.narration.kumbal import KumbalNarrator
+    from game.core.hands import DirectionChanged
+    from game.variants.kumbal import PickedUp
+
+    i18n.set_language("de")
+    try:
+        narrator = KumbalNarrator(["Du", "Ada"], you={0})
+        assert narrator.tell(PickedUp(0, 2)) == "Du nimmst 2 Karten auf."
+        assert narrator.tell(PickedUp(1, 1)) == "Ada nimmt 1 Karte auf."
+        i18n.set_language("fr")
+        assert CombatUnoNarrator(["Vous", "Ada"], you={0}).tell(DirectionChanged(1)) == \
+            "Le jeu va maintenant vers la gauche (sens horaire)."
+    finally:
+        i18n.set_language("en")
+    assert KumbalNarrator(["You", "Ada"], you={0}).tell(PickedUp(0, 1)) == "You pick up 1 card."

@@ -10,17 +10,19 @@ Each narrator has an explicit map from event type to the method that words it (`
 game's narrator extends its family's map (memory grids, hands) with its own events. A method
 gets the event and the one queued after it (``nxt``: some facts are worded with what follows,
 such as a card played for its ability), and returns the line, or None for an event that is not
-told. Lines are written in the third person; the table turns those of the seat named "You" into
-the second (``wording.you_form``).
+told. Each sentence is a whole catalogue entry (``_``, ``ngettext``) with the names and the cards'
+words as placeholders; the player's own seat (``you``: the seats shown as "You", by index, never
+by the words) is told in the second person by a sentence of its own ("You draw a card.").
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from game.client.narration.wording import possessive_own, subject_and, whose
+from game.client.narration.wording import penalty_words
 from game.core.cards import Card, Place
 from game.core.events import CardSeen, CardsSwapped, DeckReshuffled, Event, PenaltyGiven, RoundStarted
+from game.i18n import _
 
 Teller = Callable[[Any, Any, Optional[Event]], Optional[str]]
 
@@ -28,8 +30,9 @@ Teller = Callable[[Any, Any, Optional[Event]], Optional[str]]
 class Narrator:
     """The words every game shares: the deal, a swap, a look, a reshuffle, a penalty."""
 
-    def __init__(self, names: list[str]):
+    def __init__(self, names: list[str], you: frozenset[int] | set[int] | tuple = ()):
         self.names = list(names)
+        self.you = frozenset(you)       # the seats told in the second person
 
     def tell(self, ev: Event, nxt: Event | None = None) -> str | None:
         """The line for `ev` (None: it is not told), `nxt` being the event queued after it."""
@@ -40,43 +43,63 @@ class Narrator:
         """How a card's face is drawn (ui.cards.render_card's face dict)."""
         return {"rank": card.rank, "suit": card.suit}
 
+    def name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else _("The table")
+
+    def said(self, seat: int | None, you: str, they: str, **words) -> str:
+        """`you` (already translated) when `seat` is the player's own, else `they`, with `{name}`
+        the seat's name and the other places filled."""
+        return (you if seat in self.you else they).format(name=self.name(seat), **words)
+
     # -- the facts every game has ------------------------------------------------------------------
     def round_started(self, ev: RoundStarted, nxt: Event | None) -> str | None:
-        return f"Round {ev.round}: {self.names[ev.dealer]} deals."
+        return self.said(ev.dealer, _("Round {round}: You deal."), _("Round {round}: {name} deals."), round=ev.round)
 
     def cards_swapped(self, ev: CardsSwapped, nxt: Event | None) -> str | None:
         return self.swap_words(ev.by, ev.a, ev.b)
 
     def swap_words(self, by: int, a: Place, b: Place) -> str:
         """"Ada swaps their own card with Bruno's": whose cards changed places, never which."""
-        who = self.names[by] if 0 <= by < len(self.names) else "The table"
-        owner = [self.names[p.seat] if 0 <= p.seat < len(self.names) else "the table's"
-                 for p in (a, b)]
+        seats = range(len(self.names))
         if a.seat == b.seat:
-            whom = possessive_own(who) if a.seat == by else whose(owner[0])
-            return f"{who} swaps two of {whom} cards."
+            if a.seat == by:
+                return self.said(by, _("You swap two of your own cards."), _("{name} swaps two of their own cards."))
+            if a.seat in self.you:
+                return _("{name} swaps two of your cards.").format(name=self.name(by))
+            return self.said(by, _("You swap two of {owner}'s cards."), _("{name} swaps two of {owner}'s cards."),
+                             owner=self.name(a.seat) if a.seat in seats else _("the table"))
         if by in (a.seat, b.seat):
-            other = owner[1] if a.seat == by else owner[0]
-            theirs = "yours" if other == "You" else whose(other)   # the pronoun at the end of a sentence
-            return f"{who} swaps {possessive_own(who)} card with {theirs}."
-        return f"{who} swaps {whose(owner[0])} card with {whose(owner[1])}."
+            other = b.seat if a.seat == by else a.seat
+            if other in self.you:
+                return _("{name} swaps their own card with yours.").format(name=self.name(by))
+            return self.said(by, _("You swap your own card with {owner}'s."),
+                             _("{name} swaps their own card with {owner}'s."), owner=self.name(other))
+        if a.seat in self.you or b.seat in self.you:
+            other = b.seat if a.seat in self.you else a.seat
+            return _("{name} swaps your card with {owner}'s.").format(name=self.name(by), owner=self.name(other))
+        return _("{name} swaps {owner}'s card with {other}'s.").format(
+            name=self.name(by), owner=self.name(a.seat), other=self.name(b.seat))
 
     def card_seen(self, ev: CardSeen, nxt: Event | None) -> str | None:
         return self.look_words(ev.seat, ev.place)
 
     def look_words(self, seat: int, place: Place) -> str:
         """"Ada looks at Bruno's card" / "at their own card" (what it was stays private)."""
-        who = self.names[seat] if 0 <= seat < len(self.names) else "Someone"
         if not 0 <= place.seat < len(self.names):
-            return f"{who} looks at a card."
-        whom = possessive_own(who) if place.seat == seat else whose(self.names[place.seat])
-        return f"{who} looks at {whom} card."
+            return self.said(seat, _("You look at a card."), _("{name} looks at a card."))
+        if place.seat == seat:
+            return self.said(seat, _("You look at your own card."), _("{name} looks at their own card."))
+        if place.seat in self.you:
+            return _("{name} looks at your card.").format(name=self.name(seat))
+        return self.said(seat, _("You look at {owner}'s card."), _("{name} looks at {owner}'s card."),
+                         owner=self.name(place.seat))
 
     def deck_reshuffled(self, ev: DeckReshuffled, nxt: Event | None) -> str | None:
-        return "The discard pile is shuffled into a new deck."
+        return _("The discard pile is shuffled into a new deck.")
 
     def penalty_given(self, ev: PenaltyGiven, nxt: Event | None) -> str | None:
-        return subject_and(self.names[ev.seat], ev.reason) + "."
+        return self.said(ev.seat, _("Penalty for you: {reason}."), _("Penalty for {name}: {reason}."),
+                         reason=penalty_words(ev.reason))
 
     tellers: dict[type, Teller] = {RoundStarted: round_started, CardsSwapped: cards_swapped, CardSeen: card_seen,
                                    DeckReshuffled: deck_reshuffled, PenaltyGiven: penalty_given}

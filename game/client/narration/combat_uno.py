@@ -4,29 +4,36 @@ named, jump-ins and stacks, claims too late, draws, UNO calls and catches, penal
 from __future__ import annotations
 
 from game.client.narration.hands import HandNarrator
-from game.client.narration.wording import a_or_an
+from game.core.card_words import colour_words, uno_card_words
 from game.core.cards import DECK, DISCARD, Card
 from game.core.events import CardMoved, Event, PenaltyGiven
-from game.variants.combat_uno import (DRAW2, REVERSE, SKIP, WILD, WILD4, ClaimLost, ColourChosen, JumpedIn,
-                                      Stacked, StartedDrawing, TurnDrawn, UnoCalled)
+from game.i18n import _, ngettext
+from game.variants.combat_uno import (ClaimLost, ColourChosen, JumpedIn, Stacked, StartedDrawing, TurnDrawn,
+                                      UnoCalled)
+from game.client.narration.wording import penalty_words
 
-RANK_NAMES = {SKIP: "Skip", REVERSE: "Reverse", DRAW2: "Draw Two", WILD: "Wild", WILD4: "Wild Draw Four"}
+
+def rank_name(rank) -> str:
+    """A rank on its own as the player reads it ("Skip", "7")."""
+    return uno_card_words(Card(-1, rank, None))
 
 
 def name_of(card: Card | None) -> str:
-    if card is None:
-        return "?"
-    rank = RANK_NAMES.get(card.rank, str(card.rank))  # type: ignore[arg-type]
-    return f"{card.suit} {rank}" if card.suit else rank
+    """"blue 7", "red Skip", "Wild Draw Four" in the player's language."""
+    return "?" if card is None else uno_card_words(card)
 
 
 def a_name(card: Card | None) -> str:
-    return a_or_an(name_of(card))
+    """The card with its article ("a red 7", "an 8"), as a sentence names it."""
+    name = name_of(card)
+    if name[:1].lower() in "aeiou8":
+        return _("an {card}").format(card=name)
+    return _("a {card}").format(card=name)
 
 
 class CombatUnoNarrator(HandNarrator):
-    def __init__(self, names: list[str]):
-        super().__init__(names)
+    def __init__(self, names: list[str], you=()):
+        super().__init__(names, you)
         self.last_play: CardMoved | None = None   # the card last played (a colour named, a jump-in: told with it)
 
     def face_of(self, card: Card) -> dict:
@@ -39,7 +46,7 @@ class CombatUnoNarrator(HandNarrator):
         line = HandNarrator.card_moved(self, ev, nxt)
         if ev.dst == DISCARD and ev.src != DECK:
             if not isinstance(nxt, (JumpedIn, ColourChosen)):
-                line = f"{self.names[ev.by]} plays {a_name(ev.card)}."
+                line = self.said(ev.by, _("You play {a_card}."), _("{name} plays {a_card}."), a_card=a_name(ev.card))
             self.last_play = ev
         return line
 
@@ -48,35 +55,48 @@ class CombatUnoNarrator(HandNarrator):
 
     def colour_chosen(self, ev: ColourChosen, nxt: Event | None) -> str | None:
         if ev.colour is None:
-            return "A Wild starts the pile: the first player chooses the colour."
-        jumped = " jumps in with" if isinstance(nxt, JumpedIn) else " plays"
-        return f"{self.names[ev.seat]}{jumped} {a_name(self.played_card())} and names {ev.colour}."
+            return _("A Wild starts the pile: the first player chooses the colour.")
+        words = dict(a_card=a_name(self.played_card()), colour=colour_words(ev.colour))
+        if isinstance(nxt, JumpedIn):
+            return self.said(ev.seat, _("You jump in with {a_card} and name {colour}."),
+                             _("{name} jumps in with {a_card} and names {colour}."), **words)
+        return self.said(ev.seat, _("You play {a_card} and name {colour}."), _("{name} plays {a_card} and names {colour}."),
+                         **words)
 
     def jumped_in(self, ev: JumpedIn, nxt: Event | None) -> str | None:
         card = self.played_card()
         if card is not None and card.suit is not None:
-            return f"{self.names[ev.seat]} jumps in with {a_name(card)}!"
+            return self.said(ev.seat, _("You jump in with {a_card}!"), _("{name} jumps in with {a_card}!"), a_card=a_name(card))
         return None
 
     def claim_lost(self, ev: ClaimLost, nxt: Event | None) -> str | None:
-        return f"{self.names[ev.seat]} was too late with {a_name(ev.card)}: it goes back to the hand."
+        return self.said(ev.seat, _("You were too late with {a_card}: it goes back to the hand."),
+                         _("{name} was too late with {a_card}: it goes back to the hand."), a_card=a_name(ev.card))
 
     def stacked(self, ev: Stacked, nxt: Event | None) -> str | None:
-        return f"{self.names[ev.seat]} stacks: {ev.total} cards to draw now."
+        return self.said(ev.seat, ngettext("You stack: {n} card to draw now.", "You stack: {n} cards to draw now.", ev.total),
+                         ngettext("{name} stacks: {n} card to draw now.", "{name} stacks: {n} cards to draw now.", ev.total),
+                         n=ev.total)
 
     def started_drawing(self, ev: StartedDrawing, nxt: Event | None) -> str | None:
-        return f"{self.names[ev.seat]} draws {ev.cards}."
+        return self.said(ev.seat, _("You draw {n}."), _("{name} draws {n}."), n=ev.cards)
 
     def turn_drawn(self, ev: TurnDrawn, nxt: Event | None) -> str | None:
-        return f"{self.names[ev.seat]} draws a card."
+        return self.said(ev.seat, _("You draw a card."), _("{name} draws a card."))
 
     def uno_called(self, ev: UnoCalled, nxt: Event | None) -> str | None:
         if ev.seat == ev.target:
-            return f"{self.names[ev.seat]} calls UNO!"
-        return f"{self.names[ev.seat]} catches {self.names[ev.target]} without UNO!"
+            return self.said(ev.seat, _("You call UNO!"), _("{name} calls UNO!"))
+        if ev.target in self.you:
+            return _("{name} catches you without UNO!").format(name=self.name(ev.seat))
+        return self.said(ev.seat, _("You catch {other} without UNO!"), _("{name} catches {other} without UNO!"),
+                         other=self.name(ev.target))
 
     def penalty_given(self, ev: PenaltyGiven, nxt: Event | None) -> str | None:
-        return f"{self.names[ev.seat]}: {ev.reason}."
+        if ev.reason == "stops drawing: the stack takes over the rest":
+            return self.said(ev.seat, _("You stop drawing: the stack takes over the rest."),
+                             _("{name} stops drawing: the stack takes over the rest."))
+        return self.said(ev.seat, _("You: {reason}."), _("{name}: {reason}."), reason=penalty_words(ev.reason))
 
     tellers = {**HandNarrator.tellers, CardMoved: card_moved, ColourChosen: colour_chosen, JumpedIn: jumped_in,
                ClaimLost: claim_lost, Stacked: stacked, StartedDrawing: started_drawing, TurnDrawn: turn_drawn,

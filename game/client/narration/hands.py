@@ -6,6 +6,7 @@ from game.client.narration import Narrator
 from game.core.cards import DECK, DISCARD, Card
 from game.core.events import CardMoved, Event
 from game.core.hands import DirectionChanged, Skipped
+from game.i18n import _
 
 
 class HandNarrator(Narrator):
@@ -15,13 +16,15 @@ class HandNarrator(Narrator):
 
     def card_moved(self, ev: CardMoved, nxt: Event | None) -> str | None:
         if ev.dst == DISCARD and ev.src == DECK:
-            return f"The start card is {self.start_card_words(ev.card)}."
+            return _("The start card is {card}.").format(card=self.start_card_words(ev.card))
         return None
 
     def skipped(self, ev: Skipped, nxt: Event | None) -> str | None:
-        return f"{self.names[ev.seat]} is skipped."
+        return self.said(ev.seat, _("You are skipped."), _("{name} is skipped."))
 
     def direction_changed(self, ev: DirectionChanged, nxt: Event | None) -> str | None:
-        return "Play now goes " + ("to the left (clockwise)." if ev.direction > 0 else "to the right (anticlockwise).")
+        if ev.direction > 0:
+            return _("Play now goes to the left (clockwise).")
+        return _("Play now goes to the right (anticlockwise).")
 
     tellers = {**Narrator.tellers, CardMoved: card_moved, Skipped: skipped, DirectionChanged: direction_changed}

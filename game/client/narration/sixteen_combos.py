@@ -11,18 +11,28 @@ from game.client.narration import Narrator
 from game.core.cards import Card
 from game.core.events import CardsSwapped, DeckReshuffled, Event, RoundStarted
 from game.core.standard_deck import SUIT_NAMES
+from game.i18n import N_, _, pgettext
 from game.variants.sixteen_combos import (TYPE_NAMES, CharacterOut, Checked, ComboDone, EncounterDealt, EncounterWon,
                                           Fizzled, PairDefeated, PairsMoved, PairsReady, Reacted, RoundBegan,
                                           StatusChanged, TurnPassed, TurnSkipped, TypeAnnounced, ValueChanged, ValueSet)
 
 _SEAT = re.compile(r"\bseat (\d+)", re.IGNORECASE)
 # What a status the rules give a character says of it, as narration ("Ada is shoved.").
-STATUS_WORDS = {"incapacitated": "is incapacitated", "shoved": "is shoved",
-                "lost reaction": "loses the reaction for the rest of the round", "wild card": "holds a wild card"}
+STATUS_WORDS = {"incapacitated": (N_("You are incapacitated."), N_("{name} is incapacitated.")),
+                "shoved": (N_("You are shoved."), N_("{name} is shoved.")),
+                "lost reaction": (N_("You lose the reaction for the rest of the round."),
+                                  N_("{name} loses the reaction for the rest of the round.")),
+                "wild card": (N_("You hold a wild card."), N_("{name} holds a wild card."))}
+OUTCOMES = {"defeated": N_("defeated"), "damaged": N_("damaged"), "missed": N_("missed"),
+            "critical failure": N_("critical failure")}
 
 
 def type_word(t: str | None) -> str:
-    return TYPE_NAMES.get(t or "", "hidden")
+    """A pair's type ("strength"), or "hidden", in the player's language."""
+    words = {"vitality": pgettext("pair type", "vitality"), "wealth": pgettext("pair type", "wealth"),
+             "strength": pgettext("pair type", "strength"), "finesse": pgettext("pair type", "finesse")}
+    name = TYPE_NAMES.get(t or "", "hidden")
+    return words.get(name, pgettext("pair type", "hidden"))
 
 
 class SixteenCombosNarrator(Narrator):
@@ -31,84 +41,113 @@ class SixteenCombosNarrator(Narrator):
             return {"rank": "JOKER", "suit": "joker", "colour": "red" if card.id % 2 else "black"}
         return {"rank": str(card.rank), "suit": SUIT_NAMES[card.suit]}  # type: ignore[index]
 
-    def name(self, seat: int | None) -> str:
-        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "The table"
-
     def words(self, text: str) -> str:
         """The rules' "seat 2" with that character's name."""
         return _SEAT.sub(lambda m: self.name(int(m.group(1))), text)
 
     def round_started(self, ev: RoundStarted, nxt: Event | None) -> str | None:
-        return f"Encounter {ev.round} is dealt."
+        return _("Encounter {n} is dealt.").format(n=ev.round)
 
     def deck_reshuffled(self, ev: DeckReshuffled, nxt: Event | None) -> str | None:
-        return "The discard pile is shuffled into a new draw deck."
+        return _("The discard pile is shuffled into a new draw deck.")
 
     def encounter_dealt(self, ev: EncounterDealt, nxt: Event | None) -> str | None:
         order = ", ".join(self.name(s) for s in ev.order)
-        return f"Order of play: {order}. {ev.columns} columns."
+        return _("Order of play: {order}. {n} columns.").format(order=order, n=ev.columns)
 
     def pairs_ready(self, ev: PairsReady, nxt: Event | None) -> str | None:
-        return "The pairs are placed; the defense pairs show their types."
+        return _("The pairs are placed; the defense pairs show their types.")
 
     def round_began(self, ev: RoundBegan, nxt: Event | None) -> str | None:
-        return f"Round {ev.number}."
+        return _("Round {n}.").format(n=ev.number)
 
     def type_announced(self, ev: TypeAnnounced, nxt: Event | None) -> str | None:
-        how = {"shove": " (shoved: its defense pair acts)", "steal": " (with the stolen pair)",
-               "counter": " (a counter)"}.get(ev.fixed or "", " with the wild card" if ev.wild else "")
-        return f"{self.name(ev.seat)} announces {type_word(ev.type)}{how}."
+        how = {"shove": _(" (shoved: its defense pair acts)"), "steal": _(" (with the stolen pair)"),
+               "counter": _(" (a counter)")}.get(ev.fixed or "", _(" with the wild card") if ev.wild else "")
+        return self.said(ev.seat, _("You announce {type}{how}."), _("{name} announces {type}{how}."),
+                         type=type_word(ev.type), how=how)
 
     def value_set(self, ev: ValueSet, nxt: Event | None) -> str | None:
-        return f"{self.name(ev.seat)} draws {ev.value}." if ev.how == "drawn" else None
+        if ev.how != "drawn":
+            return None
+        return self.said(ev.seat, _("You draw {value}."), _("{name} draws {value}."), value=ev.value)
 
     def turn_passed(self, ev: TurnPassed, nxt: Event | None) -> str | None:
-        return f"{self.name(ev.seat)} passes."
+        return self.said(ev.seat, _("You pass."), _("{name} passes."))
 
     def fizzled(self, ev: Fizzled, nxt: Event | None) -> str | None:
-        return f"{self.name(ev.seat)}'s {type_word(ev.type)} does not match the drawn card: nothing happens."
+        return self.said(ev.seat, _("Your {type} does not match the drawn card: nothing happens."),
+                         _("{name}'s {type} does not match the drawn card: nothing happens."), type=type_word(ev.type))
 
     def reacted(self, ev: Reacted, nxt: Event | None) -> str | None:
-        words = {"retype": f"turns the pair to {type_word(ev.type)}", "swap": "swaps the pair's cards",
-                 "counter": "counters", "recover": "takes the card onto a pair (Recovery)"}
-        return f"{self.name(ev.seat)} reacts: {words.get(ev.kind, ev.kind)}."
+        words = {"retype": (_("You react: you turn the pair to {type}."), _("{name} reacts: turns the pair to {type}.")),
+                 "swap": (_("You react: you swap the pair's cards."), _("{name} reacts: swaps the pair's cards.")),
+                 "counter": (_("You react: you counter."), _("{name} reacts: counters.")),
+                 "recover": (_("You react: you take the card onto a pair (Recovery)."),
+                             _("{name} reacts: takes the card onto a pair (Recovery)."))}
+        you, they = words.get(ev.kind, (_("You react: {kind}."), _("{name} reacts: {kind}.")))
+        return self.said(ev.seat, you, they, type=type_word(ev.type), kind=ev.kind)
 
     def checked(self, ev: Checked, nxt: Event | None) -> str | None:
-        whose = f"{self.name(ev.victim)}'s {'consultation' if ev.consultation else type_word(ev.target_type)} pair"
-        verb = "counters with" if ev.counter else "uses"
-        text = (f"{self.name(ev.seat)} {verb} {type_word(ev.action_type)} on {whose}: "
-                f"{ev.action_value} against {ev.target_value}, {ev.outcome}")
+        pair = _("consultation") if ev.consultation else type_word(ev.target_type)
+        outcome = _(OUTCOMES[ev.outcome]) if ev.outcome in OUTCOMES else ev.outcome
+        words = dict(action=type_word(ev.action_type), pair=pair, owner=self.name(ev.victim),
+                     value=ev.action_value, against=ev.target_value, outcome=outcome)
+        if ev.victim in self.you:
+            target = (_("{name} counters with {action} on your {pair} pair: {value} against {against}, {outcome}")
+                      if ev.counter else
+                      _("{name} uses {action} on your {pair} pair: {value} against {against}, {outcome}"))
+            text = target.format(name=self.name(ev.seat), **words)
+        elif ev.counter:
+            text = self.said(ev.seat, _("You counter with {action} on {owner}'s {pair} pair: {value} against {against}, {outcome}"),
+                             _("{name} counters with {action} on {owner}'s {pair} pair: {value} against {against}, {outcome}"),
+                             **words)
+        else:
+            text = self.said(ev.seat, _("You use {action} on {owner}'s {pair} pair: {value} against {against}, {outcome}"),
+                             _("{name} uses {action} on {owner}'s {pair} pair: {value} against {against}, {outcome}"),
+                             **words)
         return text + (f": {ev.combo}." if ev.outcome == "defeated" else ".")
 
     def value_changed(self, ev: ValueChanged, nxt: Event | None) -> str | None:
         if ev.why in ("damaged", "stacked"):
             return None
         if ev.value is None:     # a change this seat could not follow (its events are redacted)
-            return f"{self.name(ev.seat)}'s pair changes value ({ev.why}); only they know what it is worth."
-        return f"{self.name(ev.seat)}'s pair is now worth {ev.value} ({ev.why})."
+            return _("{name}'s pair changes value ({why}); only they know what it is worth.").format(
+                name=self.name(ev.seat), why=ev.why)
+        return self.said(ev.seat, _("Your pair is now worth {value} ({why})."), _("{name}'s pair is now worth {value} ({why})."),
+                         value=ev.value, why=ev.why)
 
     def pair_defeated(self, ev: PairDefeated, nxt: Event | None) -> str | None:
-        return None if ev.why == "defeated" else f"{self.name(ev.seat)} loses a pair ({ev.why})."
+        if ev.why == "defeated":
+            return None
+        return self.said(ev.seat, _("You lose a pair ({why})."), _("{name} loses a pair ({why})."), why=ev.why)
 
     def combo_done(self, ev: ComboDone, nxt: Event | None) -> str | None:
         return f"{ev.combo}: {self.words(ev.detail)}."
 
     def pairs_moved(self, ev: PairsMoved, nxt: Event | None) -> str | None:
-        return f"{self.name(ev.seat)} changes stance." if ev.why == "Change Stance" else None
+        if ev.why != "Change Stance":
+            return None
+        return self.said(ev.seat, _("You change stance."), _("{name} changes stance."))
 
     def status_changed(self, ev: StatusChanged, nxt: Event | None) -> str | None:
         if ev.on and ev.status in STATUS_WORDS:
-            return f"{self.name(ev.seat)} {STATUS_WORDS[ev.status]}."
+            you, they = STATUS_WORDS[ev.status]
+            return self.said(ev.seat, _(you), _(they))
         return None
 
     def turn_skipped(self, ev: TurnSkipped, nxt: Event | None) -> str | None:
-        return f"{self.name(ev.seat)} is {ev.why} and sits this turn out."
+        if ev.why == "incapacitated":
+            return self.said(ev.seat, _("You are incapacitated and sit this turn out."),
+                             _("{name} is incapacitated and sits this turn out."))
+        return self.said(ev.seat, _("You are {why} and sit this turn out."), _("{name} is {why} and sits this turn out."),
+                         why=ev.why)
 
     def character_out(self, ev: CharacterOut, nxt: Event | None) -> str | None:
-        return f"{self.name(ev.seat)} has no pair left and is out."
+        return self.said(ev.seat, _("You have no pair left and are out."), _("{name} has no pair left and is out."))
 
     def encounter_won(self, ev: EncounterWon, nxt: Event | None) -> str | None:
-        return f"{self.name(ev.winner)} wins the encounter ({ev.why})."
+        return self.said(ev.winner, _("You win the encounter ({why})."), _("{name} wins the encounter ({why})."), why=ev.why)
 
     # (a swap of a pair's cards is told by the reaction or the combo that made it)
     tellers = {**{kind: teller for kind, teller in Narrator.tellers.items() if kind is not CardsSwapped},

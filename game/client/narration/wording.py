@@ -8,6 +8,51 @@ import re
 from typing import Any
 
 from game.core.errors import InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
+from game.i18n import N_, _
+
+# The name a human seat is stored under when the player kept the default: it is an id, shown as
+# "You" in the player's language (shown_name) and told in the second person (you_seats). Nothing
+# compares the words on the screen.
+YOU = "You"
+
+
+def is_you(seat: Any) -> bool:
+    """A record's or a setup's seat that is the player under the default name."""
+    return getattr(seat, "kind", "human") == "human" and getattr(seat, "name", None) == YOU
+
+
+def you_seats(seats: list) -> frozenset[int]:
+    """The seats told in the second person: the humans under the default name."""
+    return frozenset(i for i, s in enumerate(seats) if is_you(s))
+
+
+def shown_name(seat: Any) -> str:
+    """A seat's name as the screen shows it: "You" in the player's language for the default."""
+    return _("You") if is_you(seat) else seat.name
+
+
+def shown_names(seats: list) -> list[str]:
+    return [shown_name(s) for s in seats]
+
+
+# The rules' reasons for a penalty (English in the engines, for their logs), as the player reads them.
+PENALTY_REASONS = {
+    "wrong match from own grid": N_("wrong match from own grid"),
+    "wrong match on an opponent's card": N_("wrong match on an opponent's card"),
+    "wrong claim": N_("wrong claim"),
+    "missed the pile": N_("missed the pile"),
+    "follow-up mistake": N_("follow-up mistake"),
+    "caught without calling UNO": N_("caught without calling UNO"),
+}
+NO_CARD_LEFT = " (no card left to draw)"
+
+
+def penalty_words(reason: str) -> str:
+    """A penalty's reason in the player's language ("(no card left to draw)" kept after it)."""
+    tail = ""
+    if reason.endswith(NO_CARD_LEFT):
+        reason, tail = reason[:-len(NO_CARD_LEFT)], " " + _("(no card left to draw)")
+    return (_(PENALTY_REASONS[reason]) if reason in PENALTY_REASONS else reason) + tail
 
 
 def friendly(exc: Exception, names: list[str]) -> str:
@@ -98,6 +143,13 @@ def whose(name: str, start: bool = False) -> str:
 def article(rank: Any) -> str:
     """'a 5', 'an 8', 'an 11'."""
     return f"an {rank}" if str(rank) in ("8", "11", "18") else f"a {rank}"
+
+
+def a_rank(rank: Any) -> str:
+    """'a 5', 'an 8': a card named by its rank, with its article, in the player's language."""
+    if str(rank) in ("8", "11", "18"):
+        return _("an {rank}").format(rank=rank)
+    return _("a {rank}").format(rank=rank)
 
 
 def reword(note: str, names: list[str]) -> str:

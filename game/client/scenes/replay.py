@@ -30,7 +30,7 @@ import pygame
 
 from game.client.scene import MenuScene, Scene
 from game.client.narration.record import told_steps
-from game.client.narration.wording import reword, you_form
+from game.client.narration.wording import reword, shown_names, you_form, you_seats
 from game import games
 from game.client.tables import table_for
 from game.client.ui import cards as CARDS
@@ -54,7 +54,7 @@ class StepWords:
     def __init__(self, record: GameRecord, start: int, steps: int):
         spec = getattr(table_for(record.variant), "spec", None)     # (the table's spec, not a table)
         narrator_class = spec.narrator if spec is not None else None
-        self.narrator = narrator_class([s.name for s in record.seats]) if narrator_class is not None else None
+        self.narrator = narrator_class(shown_names(record.seats), you_seats(record.seats)) if narrator_class is not None else None
         self.record, self.start, self.stop = record, start, start + steps
         self.lines: list[list[str]] | None = None
 
@@ -88,7 +88,8 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.record = record
         self.spans = round_spans(record)
-        self.names = [s.name for s in record.seats]
+        self.names = shown_names(record.seats)
+        self.you = you_seats(record.seats)
         titles = {e.id: e.title for e in games.entries()}
         self.variant_title = titles.get(record.variant, record.variant)
         humans = [i for i, s in enumerate(record.seats) if s.kind == "human"]

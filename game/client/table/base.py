@@ -59,6 +59,7 @@ from game.client.table.speech import TableSpeech
 from game.client.table.take_back import TakeBack
 from game.client.table.zones import Zones
 from game.client.ui import theme as TH
+from game.client.narration.wording import shown_names, you_seats
 from game.core.errors import IllegalAction
 from game.core.events import Event, RoundScored
 from game.core.memory import TableMemory
@@ -75,13 +76,13 @@ class TableScene(Scene):
     def __init__(self, app, record: GameRecord, storage: Any = None, spec: type[TableSpec] = TableSpec):
         super().__init__(app)
         self.store = storage if storage is not None else app.storage
-        names = [s.name for s in record.seats]
+        names = shown_names(record.seats)
         humans = [i for i, s in enumerate(record.seats) if s.kind == "human"]
         bottom = humans[0] if humans else 0
         self.screen = screen = Screen(names, humans, TableLayout(app.size, len(names), bottom, spec.grid_columns), bottom,
                                       memories={h: TableMemory(h) for h in humans})
         self.spec = spec(self)
-        self.narrator = spec.narrator(names)
+        self.narrator = spec.narrator(names, you_seats(record.seats))
         self.draw_log: list[tuple] | None = None  # tests: what faces were drawn, frame by frame
         self.drawn: Canvas | None = None          # tests: the last frame's record (the table never reads it)
         self.saved_error: str | None = None       # what the player was told could not be saved

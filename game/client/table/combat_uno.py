@@ -24,7 +24,7 @@ from game.client.table.base import table_factory
 from game.client.table.canvas import Canvas
 from game.client.table.hand_table import HandSpec
 from game.client.table.spec import Choice
-from game.client.narration.combat_uno import RANK_NAMES, CombatUnoNarrator, name_of
+from game.client.narration.combat_uno import CombatUnoNarrator, name_of, rank_name
 from game.client.narration.wording import seconds_left, whose
 from game.client.table.sprites import CardSprite
 from game.client.ui import text as T
@@ -186,12 +186,12 @@ class CombatUnoTable(HandSpec):
         if isinstance(exc, StillDrawing):
             return f"Finish drawing your penalty first: {v.owed[seat] if seat is not None else ''} more (D).".replace(":  more", ":")
         if isinstance(exc, MustDrawOrStack):
-            kind = RANK_NAMES.get(top.rank, "") if top else ""
+            kind = (rank_name(top.rank) if not str(top.rank).isdigit() else "") if top else ""
             return f"{v.pending} cards are coming to you: stack a {kind} or draw them (D)."
         if isinstance(exc, DoesNotMatch):
             card = Card(0, action.rank, action.colour) if isinstance(action, Play) else None
             want = f"a {v.colour} card" if v.colour else "any card"
-            rank = RANK_NAMES.get(top.rank, str(top.rank)) if top else ""
+            rank = rank_name(top.rank) if top else ""
             return f"The {name_of(card)} does not follow the {name_of(top)}: play {want} or a {rank}."
         for kind, words in FIXED_REFUSALS.items():
             if isinstance(exc, kind):
@@ -461,7 +461,7 @@ class CombatUnoTable(HandSpec):
             return f"{you}: draw your penalty, {v.owed[seat]} more (D)"
         if seat == v.turn:
             if v.pending:
-                kind = RANK_NAMES.get(v.top.rank, "") if v.top else ""
+                kind = (rank_name(v.top.rank) if not str(v.top.rank).isdigit() else "") if v.top else ""
                 can = any(isinstance(a, Play) for a in legal)
                 return (f"+{v.pending} coming your way! Stack a {kind} or draw them (D)" if can
                         else f"+{v.pending} coming your way: draw them (D)")

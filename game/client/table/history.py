@@ -76,7 +76,7 @@ class History:
         from game.client.narration.record import told_record
 
         recalled: list[tuple[int, str]] = []
-        for rnd, text in told_record(record, type(self.narrator)(self.screen.names)):
+        for rnd, text in told_record(record, type(self.narrator)(self.screen.names, self.narrator.you)):
             line = you_form(text)
             again = repeated(recalled[-1][1], line) if recalled else None   # (counted, as narrate does)
             if again is not None:

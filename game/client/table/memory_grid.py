@@ -327,7 +327,7 @@ class GridSpec(TableSpec):
             what = narrator.a_card(held) if held is not None else "a card"
             ability = self.ability_words(held) if held is not None else None
             extra = f" to use it ({ability})" if ability else ""
-            return f"{name} drew {what}: click one of your cards to swap it in, or {narrator.play_word} it (P){extra}"
+            return f"{name} drew {what}: click one of your cards to swap it in, or {'discard' if narrator.plays_discards else 'play'} it (P){extra}"
         if v.phase == "taken":
             return f"{name}: click one of your cards to swap the {narrator.rank_words(mine.held) if mine.held else 'card'} in"
         if SwapBoth in kinds:
@@ -343,7 +343,7 @@ class GridSpec(TableSpec):
 
     def key_hints(self) -> list[tuple[str, str]]:
         t = self.t
-        hints = [("D", "draw"), ("T", "take discard"), ("P", f"{t.narrator.play_word} drawn"), ("1-9", "your slot"),
+        hints = [("D", "draw"), ("T", "take discard"), ("P", "discard drawn" if t.narrator.plays_discards else "play drawn"), ("1-9", "your slot"),
                  ("S", "skip"), ("K", self.call_name), ("Space", "pass")]
         if t.screen.hotseat:
             hints.append((t.privacy.claim_keys_hint(), "claim (per player)"))
