@@ -98,6 +98,8 @@ class Narrator:
         return _("The discard pile is shuffled into a new deck.")
 
     def penalty_given(self, ev: PenaltyGiven, nxt: Event | None) -> str | None:
+        if ev.reason == "takes the wrongly claimed card":      # (Kombio: the claimer keeps the card it claimed)
+            return self.said(ev.seat, _("You take the wrongly claimed card."), _("{name} takes the wrongly claimed card."))
         return self.said(ev.seat, _("Penalty for you: {reason}."), _("Penalty for {name}: {reason}."),
                          reason=penalty_words(ev.reason))
 

@@ -24,6 +24,13 @@ ABILITIES = {"look at one of your own cards": (N_("look at one of your own cards
              "look at any two cards, then you may swap them": (N_("look at any two cards, then you may swap them"),) * 2}
 
 
+def ability_words(ability: str, yours: bool = True) -> str:
+    """An ability's name (the rules' English) in the player's language."""
+    if ability not in ABILITIES:
+        return ability
+    return _(ABILITIES[ability][0 if yours else 1])
+
+
 class KombioNarrator(GridNarrator):
     ability_started = AbilityStarted
 

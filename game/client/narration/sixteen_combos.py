@@ -23,6 +23,8 @@ STATUS_WORDS = {"incapacitated": (N_("You are incapacitated."), N_("{name} is in
                 "lost reaction": (N_("You lose the reaction for the rest of the round."),
                                   N_("{name} loses the reaction for the rest of the round.")),
                 "wild card": (N_("You hold a wild card."), N_("{name} holds a wild card."))}
+STATUS_LABELS = {"incapacitated": N_("incapacitated"), "shoved": N_("shoved"), "lost reaction": N_("lost reaction"),
+                 "wild card": N_("wild card")}
 OUTCOMES = {"defeated": N_("defeated"), "damaged": N_("damaged"), "missed": N_("missed"),
             "critical failure": N_("critical failure")}
 

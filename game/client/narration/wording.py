@@ -128,6 +128,20 @@ def you_form(text: str) -> str:
 _YOU_OBJECT = re.compile(r"(?<=[\w,] )You\b(?!')")
 
 
+def turn_words(screen: Any, seat: int) -> str:
+    """"Your turn" / "Ada's turn" (the screen's `you` seats read in the second person)."""
+    if seat in screen.you:
+        return _("Your turn")
+    return _("{name}'s turn").format(name=screen.names[seat])
+
+
+def its_turn(screen: Any, seat: int) -> str:
+    """"It is Ada's turn." (a refusal out of turn) / "It is your turn." """
+    if seat in screen.you:
+        return _("It is your turn.")
+    return _("It is {name}'s turn.").format(name=screen.names[seat])
+
+
 def possessive_own(name: str) -> str:
     """"their own" / "your own": whose cards a seat moved among its own (no guessed gender)."""
     return "your own" if name == "You" else "their own"
@@ -172,9 +186,16 @@ def sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
+def capital(text: str) -> str:
+    """A word with a capital first letter ("red" as a label: "Red")."""
+    return text[:1].upper() + text[1:]
+
+
 def one_of(choices: list[str]) -> str:
     """"a", "a or b", "a, b or c": the choices a prompt offers."""
-    return choices[0] if len(choices) == 1 else f"{', '.join(choices[:-1])} or {choices[-1]}"
+    if len(choices) == 1:
+        return choices[0]
+    return _("{first} or {last}").format(first=", ".join(choices[:-1]), last=choices[-1])
 
 
 def seconds_left(left: float) -> str:

@@ -41,6 +41,7 @@ from game.core.actions import Expire, Pass, StartRound
 from game.core.cards import Card, Place
 from game.core.errors import RecordError
 from game.core.record import GameRecord
+from game.i18n import _, _l, ngettext
 from game.replay import (BOT_MEMORY, FORGOT, MEMORY_AID, NO_MEMORY, REMEMBERS, SEES, UNKNOWN, WRONG, RoundReplay,
                           round_results, round_spans, slots)
 
@@ -78,8 +79,8 @@ class StepWords:
 
 
 # -- the scene ----------------------------------------------------------------------------------------
-STATUS_WORDS = {SEES: "in view now", REMEMBERS: "remembered", WRONG: "remembered wrongly", FORGOT: "forgot",
-                UNKNOWN: "not known"}
+STATUS_WORDS = {SEES: _l("in view now"), REMEMBERS: _l("remembered"), WRONG: _l("remembered wrongly"), FORGOT: _l("forgot"),
+                UNKNOWN: _l("not known")}
 
 
 class ReplayScene(Scene):
@@ -155,7 +156,7 @@ class ReplayScene(Scene):
     # -- words ---------------------------------------------------------------------------------------
     def named(self, text: str, seat: int | None = None) -> str:
         line = you_form(reword(re.sub(r"\bseat (\d+)", r"Seat \1", text), self.names))
-        if seat is not None and self.names[seat] == "You":
+        if seat is not None and seat in self.you:
             line = line.replace("their own", "your own")
         return line
 
@@ -163,20 +164,23 @@ class ReplayScene(Scene):
         frame = self.replay.frame(self.step)
         action = frame.action
         if frame.refused:
-            return [f"Refused: {frame.refused}"]
+            return [_("Refused: {why}").format(why=frame.refused)]
         if isinstance(action, StartRound):
             truth = frame.truth
-            return [you_form(f"Round {self.replay.number}: {self.names[truth.dealer]} deals.")]
+            if truth.dealer in self.you:
+                return [_("Round {round}: You deal.").format(round=self.replay.number)]
+            return [_("Round {round}: {name} deals.").format(round=self.replay.number, name=self.names[truth.dealer])]
         lines = self.narrator.line(self.step)
         if lines:
             return lines
-        who = self.names[action.seat] if 0 <= action.seat < len(self.names) else "The table"
+        who = self.names[action.seat] if 0 <= action.seat < len(self.names) else _("The table")
         if isinstance(action, Pass):
-            return [you_form(f"{who} passes.")]
+            return [_("You pass.") if action.seat in self.you else _("{name} passes.").format(name=who)]
         if isinstance(action, Expire):
-            return ["Time is up: the reaction window closes."]
-        verb, _, rest = "".join(" " + c.lower() if c.isupper() else c for c in type(action).__name__).strip().partition(" ")
-        if who != "You":      # ("You skips ability." read the third person for the player)
+            return [_("Time is up: the reaction window closes.")]
+        # (an action no narrator tells: its rules name, in English)
+        verb, _sep, rest = "".join(" " + c.lower() if c.isupper() else c for c in type(action).__name__).strip().partition(" ")
+        if action.seat not in self.you:      # ("You skips ability." read the third person for the player)
             verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"     # "Draw from deck": "draws from deck"
         return [you_form(f"{who} {verb} {rest}".rstrip() + ".")]
 
@@ -198,7 +202,7 @@ class ReplayScene(Scene):
         last = self.replay.steps - 1
         buttons = [Button("|◀", lambda: self.go(0), hint="Home", size=TH.SMALL),
                    Button("◀ Back", lambda: self.go(self.step - 1), hint="←", size=TH.SMALL),
-                   Button("Next ▶", lambda: self.go(self.step + 1), hint="→", size=TH.SMALL, primary=True),
+                   Button(_("Next ▶"), lambda: self.go(self.step + 1), hint="→", size=TH.SMALL, primary=True),
                    Button("▶|", lambda: self.go(last), hint="End", size=TH.SMALL)]
         buttons[0].enabled = buttons[1].enabled = self.step > 0
         buttons[2].enabled = buttons[3].enabled = self.step < last
@@ -208,21 +212,21 @@ class ReplayScene(Scene):
             b.rect = pygame.Rect(x, h - 56, bw, 42)
             x += bw + 10
         if self.replay.missed():
-            m = Button("Next missed", self.next_missed, shortcut=pygame.K_m, hint="M", size=TH.SMALL)
+            m = Button(_("Next missed"), self.next_missed, shortcut=pygame.K_m, hint="M", size=TH.SMALL)
             m.rect = pygame.Rect(x + 10, h - 56, 190, 42)
             buttons.append(m)
         top = []
-        close = Button("Close", self.close, hint="Esc", size=TH.SMALL)
+        close = Button(_("Close"), self.close, hint="Esc", size=TH.SMALL)
         close.rect = pygame.Rect(w - 150, 8, 138, 36)
         top.append(close)
         if len(self.spans) > 1:
-            nxt = Button("Round ▶", lambda: self.other_round(1), hint="PgDn", size=TH.SMALL)
+            nxt = Button(_("Round ▶"), lambda: self.other_round(1), hint="PgDn", size=TH.SMALL)
             nxt.rect = pygame.Rect(w - 150 - 170, 8, 160, 36)
             nxt.enabled = self.replay.number < len(self.spans)
-            prev = Button("◀ Round", lambda: self.other_round(-1), hint="PgUp", size=TH.SMALL)
+            prev = Button(_("◀ Round"), lambda: self.other_round(-1), hint="PgUp", size=TH.SMALL)
             prev.rect = pygame.Rect(w - 150 - 340, 8, 160, 36)
             prev.enabled = self.replay.number > 1
-            rounds = Button("Rounds", self.pick_round, shortcut=pygame.K_r, hint="R", size=TH.SMALL)
+            rounds = Button(_("Rounds"), self.pick_round, shortcut=pygame.K_r, hint="R", size=TH.SMALL)
             rounds.rect = pygame.Rect(w - 150 - 340 - 150, 8, 140, 36)
             top += [rounds, prev, nxt]
         self.form.set_widgets(buttons + top, keep_focus=True)
@@ -273,9 +277,10 @@ class ReplayScene(Scene):
                                for p in m.places}
         self.step_targets = {(Place(p.zone, p.seat), p.index) for p in frame.action.targets() if p.index >= 0}
         room = min((wd.rect.x for wd in self.form.widgets if wd.rect.y < 50), default=w) - 32
-        for title in (f"{self.variant_title} replay · round {self.replay.number} of {len(self.spans)} · every card face up",
-                      f"{self.variant_title} replay · round {self.replay.number} of {len(self.spans)}",
-                      f"Round {self.replay.number} of {len(self.spans)}"):
+        words = dict(game=self.variant_title, n=self.replay.number, count=len(self.spans))
+        for title in (_("{game} replay · round {n} of {count} · every card face up").format(**words),
+                      _("{game} replay · round {n} of {count}").format(**words),
+                      _("Round {n} of {count}").format(**words)):
             if T.text(title, TH.BODY, pal.text, True).get_width() <= room:
                 break      # the longest that leaves the buttons on the top bar clear
         T.blit_text(surface, title, TH.BODY, pal.text, (16, 14), bold=True)
@@ -315,9 +320,9 @@ class ReplayScene(Scene):
             T.blit_text(surface, name, TH.SMALL, pal.text, (plate.x + 8, plate.y + 5), bold=True)
             total = truth.totals[seat] if seat < len(truth.totals) else 0
             if tall:
-                T.blit_text(surface, f"{total} points", TH.TINY, pal.text_dim, (plate.x + 8, plate.y + 26))
+                T.blit_text(surface, ngettext("{n} point", "{n} points", total).format(n=total), TH.TINY, pal.text_dim, (plate.x + 8, plate.y + 26))
             self.name_rects.append((plate.inflate(4, 4), seat))
-            notes = ["on turn"] if truth.turn == seat else []
+            notes = [_("on turn")] if truth.turn == seat else []
             y = plate.bottom + 3
             for note in notes:
                 if y + T.line_height(TH.TINY) > row.bottom:
@@ -344,7 +349,7 @@ class ReplayScene(Scene):
                     groups.append((zone.place, [(i, item)], "held" if zone.kind == "held" else ""))
                     i += 1
         if not groups:
-            T.blit_text(surface, "no cards", TH.TINY, pal.text_dim, area.midleft, "midleft")
+            T.blit_text(surface, _("no cards"), TH.TINY, pal.text_dim, area.midleft, "midleft")
             return
         overlap = 0.45       # a pair's cards overlap, each showing its corner
         ch = max(28, min(area.h - 16, 110))
@@ -377,7 +382,7 @@ class ReplayScene(Scene):
             self.draw_mark(surface, pal, rect, place, slot, card, known)
         for rect in rings:
             pygame.draw.rect(surface, pal.bad, rect.inflate(14, 14), 2, border_radius=10)
-            T.blit_text(surface, "could react", TH.TINY, TH.lighten(pal.bad, 0.2), (rect.right + 7, rect.y - 1), "bottomright", bold=True)
+            T.blit_text(surface, _("could react"), TH.TINY, TH.lighten(pal.bad, 0.2), (rect.right + 7, rect.y - 1), "bottomright", bold=True)
             self.drawn_rings.append(rect)
 
     def draw_card(self, surface: pygame.Surface, pal: TH.Palette, rect: pygame.Rect, place: Any, slot: int,
@@ -422,10 +427,10 @@ class ReplayScene(Scene):
         elif mark == WRONG:
             pygame.draw.rect(surface, pal.bad, rect.inflate(6, 6), width + 1, border_radius=8)
             thought = known.believed[place][slot]
-            self.draw_badge(surface, pal, rect, f"thought {thought.rank}" if isinstance(thought, Card) else "wrong", pal.bad)
+            self.draw_badge(surface, pal, rect, _("thought {rank}").format(rank=thought.rank) if isinstance(thought, Card) else _("wrong"), pal.bad)
         elif mark == FORGOT:    # (dimmed by draw_card) the memory's blue, faded, and the word
             pygame.draw.rect(surface, TH.darken(pal.info, 0.4), rect.inflate(6, 6), width, border_radius=8)
-            self.draw_badge(surface, pal, rect, "forgot", TH.darken(pal.info, 0.55))
+            self.draw_badge(surface, pal, rect, _("forgot"), TH.darken(pal.info, 0.55))
         else:   # UNKNOWN: (dimmed by draw_card) a question mark in its lower left corner
             radius = max(7, min(11, rect.w // 6))
             centre = (rect.x + radius + 2, rect.bottom - radius - 2)
@@ -457,7 +462,7 @@ class ReplayScene(Scene):
         counts = [(SEES, pal.good), (REMEMBERS, pal.info), (WRONG, pal.bad), (FORGOT, TH.darken(pal.info, 0.4)),
                   (UNKNOWN, pal.text_dim)]
         shown = [(status, colour) for status, colour in counts if self.count_shown(known, status)]
-        tip, legend = "Tab or a click on a name: another seat", "Gold: this step's cards · red: a chance not taken"
+        tip, legend = _("Tab or a click on a name: another seat"), _("Gold: this step's cards · red: a chance not taken")
         wrapped = {words: T.wrap(words, TH.TINY, area.w - 24) for words in (tip, mind, legend)}
         block = 20 + 4 + 20 * len(shown) + 2 + sum(map(len, wrapped.values())) * T.line_height(TH.TINY) + 10
         table_zones = [z for z in truth.zones if z.place.seat < 0]
@@ -467,7 +472,7 @@ class ReplayScene(Scene):
             cards = [c for c in zone.cards if isinstance(c, Card)][-4:]
             if y + 20 + (ch + 10 if cards else 0) > area.bottom - block:
                 break      # (a small window: the knowledge keeps its room)
-            label = {"discard": "Discard pile", "deck": "Deck", "dealdeck": "Deal deck"}.get(zone.place.zone, zone.place.zone.replace("_", " ").capitalize())
+            label = {"discard": _("Discard pile"), "deck": _("Deck"), "dealdeck": _("Deal deck")}.get(zone.place.zone, zone.place.zone.replace("_", " ").capitalize())
             T.blit_text(surface, f"{label} ({zone.count})", TH.SMALL, pal.text_dim, (x, y))
             y += 20
             if cards:
@@ -476,7 +481,7 @@ class ReplayScene(Scene):
                     self.draw_card(surface, pal, r, zone.place, len(zone.cards) - len(cards) + i, card, known)
                 y += ch + 10
         y = max(y + 4, area.bottom - block)
-        heading = f"What {who} knew" if who != "You" else "What you knew"
+        heading = _("What {name} knew").format(name=who) if self.seat not in self.you else _("What you knew")
         T.blit_text(surface, heading, TH.SMALL, pal.accent, (x, y), bold=True)
         y += 20
         for part in wrapped[tip]:
@@ -489,7 +494,7 @@ class ReplayScene(Scene):
         y += 4
         for status, colour in shown:
             pygame.draw.rect(surface, colour, pygame.Rect(x, y + 3, 14, 14), 2, border_radius=3)
-            line = f"{known.count(status)} {STATUS_WORDS[status]}"
+            line = _("{n} {status}").format(n=known.count(status), status=STATUS_WORDS[status])
             T.blit_text(surface, line, TH.SMALL, pal.text, (x + 22, y))
             self.drawn_side.append(line)
             y += 20
@@ -509,21 +514,21 @@ class ReplayScene(Scene):
 
     def mind_words(self, known: Any) -> str:
         """Whose memory the marks read, in a player's words."""
-        you = self.names[self.seat] == "You"
+        you = self.seat in self.you
         if known.mind == BOT_MEMORY:
-            return "The bot's own memory, as it was in play: what it kept, mixed up and forgot."
+            return _("The bot's own memory, as it was in play: what it kept, mixed up and forgot.")
         if known.mind == MEMORY_AID:
-            whose = "Your" if you else "Their"
-            return (f"{whose} memory aid: all {'you' if you else 'they'} saw, never forgotten "
-                    "(a person's own memory is not recorded).")
+            if you:
+                return _("Your memory aid: all you saw, never forgotten (a person's own memory is not recorded).")
+            return _("Their memory aid: all they saw, never forgotten (a person's own memory is not recorded).")
         if known.mind == NO_MEMORY:
-            return "Plays at random and remembers nothing: what its view showed."
-        return "Nothing to remember in this game: what its own view showed."
+            return _("Plays at random and remembers nothing: what its view showed.")
+        return _("Nothing to remember in this game: what its own view showed.")
 
     def draw_bottom(self, surface: pygame.Surface, pal: TH.Palette, area: pygame.Rect, frame: Any) -> None:
         surface.blit(TH.panel(area.size, (6, 28, 20, 215), pal.panel_border, 10, 1), area.topleft)
         x, y = area.x + 14, area.y + 8
-        head = f"Step {self.step + 1} of {self.replay.steps} · {frame.t:.1f} s into the round"
+        head = _("Step {n} of {count} · {seconds} s into the round").format(n=self.step + 1, count=self.replay.steps, seconds=f"{frame.t:.1f}")
         T.blit_text(surface, head, TH.SMALL, pal.accent, (x, y), bold=True)
         self.drawn_lines.append(head)
         y += 24
@@ -534,28 +539,29 @@ class ReplayScene(Scene):
                 y += T.line_height(TH.BODY) + 2
         prompt = getattr(frame.truth, "prompt", "")
         if prompt and y < area.bottom - 40:
-            then = "Then: " + self.named(prompt[:1].upper() + prompt[1:]) + "."
+            then = _("Then: {what}.").format(what=self.named(prompt[:1].upper() + prompt[1:]))
             T.blit_text(surface, then, TH.SMALL, pal.text_dim, (x, y))
             self.drawn_lines.append(then)
             y += T.line_height(TH.SMALL) + 4
         for line in self.missed_lines()[:3]:
             if y > area.bottom - 18:
                 break
-            text = "Missed: " + line
+            text = _("Missed: {line}").format(line=line)
             T.blit_text(surface, text, TH.SMALL, TH.lighten(pal.bad, 0.2), (x, y), bold=True)
             self.drawn_lines.append(text)
             y += T.line_height(TH.SMALL) + 2
         total = len(self.replay.missed())
         if total:
-            T.blit_text(surface, f"{total} reaction{'s' if total != 1 else ''} not taken this round (M: the next)",
+            T.blit_text(surface, ngettext("{n} reaction not taken this round (M: the next)",
+                                          "{n} reactions not taken this round (M: the next)", total).format(n=total),
                         TH.TINY, pal.text_dim, (area.right - 14, area.y + 10), "topright")
 
 
 class RoundPicker(MenuScene):
     """Every round of the match with its scores, to open one in the replay (long matches have many)."""
 
-    title = "Rounds"
-    hints = [("↑↓", "Move"), ("Enter", "Open"), ("PgUp PgDn", "Page"), ("Esc", "Back")]
+    title = _l("Rounds")
+    hints = [("↑↓", _l("Move")), ("Enter", _l("Open")), ("PgUp PgDn", _l("Page")), ("Esc", _l("Back"))]
 
     def __init__(self, app: Any, replay_scene: ReplayScene):
         self.replay_scene = replay_scene
@@ -563,27 +569,27 @@ class RoundPicker(MenuScene):
         self.per_page = 1
         self.results = replay_scene.round_scores()
         super().__init__(app)
-        self.subtitle = f"{replay_scene.variant_title}: {len(replay_scene.spans)} rounds · choose one to replay"
+        self.subtitle = _("{game}: {n} rounds · choose one to replay").format(game=replay_scene.variant_title, n=len(replay_scene.spans))
 
     def words(self, number: int) -> str:
         ev = self.results.get(number)
         names = self.replay_scene.names
         span = self.replay_scene.spans[number - 1]
-        steps = f"{span.end - span.start} steps"
+        steps = ngettext("{n} step", "{n} steps", span.end - span.start).format(n=span.end - span.start)
         if ev is None:
-            return f"Not scored (the match stopped in it) · {steps}"
+            return _("Not scored (the match stopped in it) · {steps}").format(steps=steps)
         scores = ", ".join(f"{names[i]} {score}" for i, score in enumerate(ev.scores))
-        return f"Scores: {scores} · {steps}"
+        return _("Scores: {scores} · {steps}").format(scores=scores, steps=steps)
 
     def build(self) -> None:
         current = self.replay_scene.replay.number
-        self.buttons = [Button(f"Round {span.number}" + ("  · now open" if span.number == current else ""),
+        self.buttons = [Button(_("Round {n}").format(n=span.number) + ("  · " + _("now open") if span.number == current else ""),
                                lambda n=span.number: self.open(n), sub=self.words(span.number),
                                primary=span.number == current)
                         for span in self.replay_scene.spans]
-        self.earlier = Button("◀ Earlier", lambda: self.turn_page(-1), hint="PgUp", size=TH.SMALL)
-        self.later = Button("Later ▶", lambda: self.turn_page(1), hint="PgDn", size=TH.SMALL)
-        self.back_button = Button("Back", self.back, hint="Esc")
+        self.earlier = Button(_("◀ Earlier"), lambda: self.turn_page(-1), hint="PgUp", size=TH.SMALL)
+        self.later = Button(_("Later ▶"), lambda: self.turn_page(1), hint="PgDn", size=TH.SMALL)
+        self.back_button = Button(_("Back"), self.back, hint="Esc")
         self.focus_round = current - 1         # the round whose page is shown, and focused
 
     def open(self, number: int) -> None:
@@ -635,7 +641,7 @@ class RoundPicker(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.pages() > 1:
-            T.blit_text(surface, f"Page {self.page + 1} of {self.pages()}", TH.SMALL, self.palette.text_dim,
+            T.blit_text(surface, _("Page {n} of {count}").format(n=self.page + 1, count=self.pages()), TH.SMALL, self.palette.text_dim,
                         (surface.get_width() // 2, surface.get_height() - 124), "center")
 
 

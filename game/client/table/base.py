@@ -65,6 +65,7 @@ from game.core.events import Event, RoundScored
 from game.core.memory import TableMemory
 from game.core.record import GameRecord
 from game.core.view import SPECTATOR
+from game.i18n import _
 
 AUTO_NEXT_ROUND = 2.5   # seconds a bots-only table shows the round's scores before dealing again
 NOT_SAVED_SECONDS = 6.0     # a toast about saving is read in full
@@ -80,7 +81,7 @@ class TableScene(Scene):
         humans = [i for i, s in enumerate(record.seats) if s.kind == "human"]
         bottom = humans[0] if humans else 0
         self.screen = screen = Screen(names, humans, TableLayout(app.size, len(names), bottom, spec.grid_columns), bottom,
-                                      memories={h: TableMemory(h) for h in humans})
+                                      memories={h: TableMemory(h) for h in humans}, you=you_seats(record.seats))
         self.spec = spec(self)
         self.narrator = spec.narrator(names, you_seats(record.seats))
         self.draw_log: list[tuple] | None = None  # tests: what faces were drawn, frame by frame
@@ -218,13 +219,13 @@ class TableScene(Scene):
             kind = getattr(exc, "kind", "match")
             if self.saved_error != kind:
                 self.saved_error = kind
-                self.app.toast(getattr(exc, "text", "") or f"The match could not be saved: {exc.strerror or exc}",
+                self.app.toast(getattr(exc, "text", "") or _("The match could not be saved: {error}").format(error=exc.strerror or exc),
                                NOT_SAVED_SECONDS)
             return
         if self.saved_error == "match":
             self.saved_error = None
-            self.app.toast("Saved: the result counts in your statistics." if self.match.over
-                           else "Saved again: your match is saved up to this move.", NOT_SAVED_SECONDS)
+            self.app.toast(_("Saved: the result counts in your statistics.") if self.match.over
+                           else _("Saved again: your match is saved up to this move."), NOT_SAVED_SECONDS)
 
     # -- the frame -----------------------------------------------------------------------------------
     def idle(self) -> bool:

@@ -19,6 +19,7 @@ from game.client.table.canvas import Canvas
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.cards import DECK, DISCARD
+from game.i18n import _
 
 COACH_KEY = pygame.K_F1
 COACH_SECONDS = 6.0
@@ -61,18 +62,18 @@ class Coach:
     def ask(self) -> Advice | None:
         seat = self.seat()
         if seat is None or not self.director.ready_for_input():
-            self.say("The coach helps when it is your move.")
+            self.say(_("The coach helps when it is your move."))
             return None
         advice = self.match.advise(seat)
         if advice is None:
-            self.say("The coach has no move for you right now.")
+            self.say(_("The coach has no move for you right now."))
             return None
         self.coached = True
         self.advice = (seat, self.match.version, advice)
         self.advice_legal = frozenset(self.match.legal(seat))
         words = self.describe_move(advice.action)
         # (the words go with the rings: "take the card from the deck" stayed up after the draw)
-        self.say(f"Coach: {words}." + (f" {sentence(advice.reason)}" if advice.reason else ""), COACH_SECONDS, tone="info",
+        self.say(_("Coach: {move}.").format(move=words) + (" " + sentence(advice.reason) if advice.reason else ""), COACH_SECONDS, tone="info",
                  until=self.advice_stands)
         return advice
 
@@ -90,17 +91,17 @@ class Coach:
         if len(targets) == 1:
             place = targets[0]
             if place == DECK:
-                return "take the card from the deck (ringed)"
+                return _("take the card from the deck (ringed)")
             if place == DISCARD:
-                return "take the card on the discard pile (ringed)"
-            return "click the ringed card"     # (what a click does there, the prompt says)
-        return "click the ringed cards, in the order they are numbered"
+                return _("take the card on the discard pile (ringed)")
+            return _("click the ringed card")     # (what a click does there, the prompt says)
+        return _("click the ringed cards, in the order they are numbered")
 
     def advice_stands(self) -> bool:
         """Whether the current advice still speaks of the player's moment."""
         if self.advice is None:
             return False
-        seat, version, _ = self.advice
+        seat, version, _advice = self.advice
         # Others moving at the same time (16 Combos' placement) leave the advice standing as long
         # as the player's own choices are the same; any change of theirs retires it.
         return version == self.match.version or frozenset(self.match.legal(seat)) == self.advice_legal

@@ -25,7 +25,8 @@ from game.client.table.canvas import Canvas
 from game.client.table.hand_table import HandSpec
 from game.client.table.spec import Choice
 from game.client.narration.combat_uno import CombatUnoNarrator, name_of, rank_name
-from game.client.narration.wording import seconds_left, whose
+from game.client.narration.wording import capital, its_turn, seconds_left, turn_words
+from game.core.card_words import colour_words
 from game.client.table.sprites import CardSprite
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -34,6 +35,7 @@ from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import IllegalAction, NotYourTurn, WindowClosed
 from game.core.events import CardMoved, PenaltyGiven
+from game.i18n import _, _l, ngettext, pgettext
 from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP, WILD, WILD4, BadColour, CallUno, ClaimLost, ColourChosen,
                                       DirectionChanged, DoesNotMatch, Draw, DrawCard, DrawPending, HandRevealed,
                                       JumpedIn, LostRace, MustDrawOrStack, NotHeld, NotIdentical, Play, StackingOff,
@@ -46,10 +48,10 @@ RISE = 16          # pixels (at 720p) a playable card of the player's own hand i
 RISE_SELECTED = 26
 RACE_KEY_MEMORY = 2.0   # seconds a U or C pressed mid-animation is kept for when the cards land
 # Refusals that read the same whatever the table shows.
-FIXED_REFUSALS = {LostRace: "Too late: another player covered that card first. Yours goes back to your hand.",
-                  StackingOff: "Stacking that card is turned off in this match's options.",
-                  BadColour: "Choose a colour for the wild card.",
-                  NotHeld: "You do not hold that card."}
+FIXED_REFUSALS = {LostRace: _l("Too late: another player covered that card first. Yours goes back to your hand."),
+                  StackingOff: _l("Stacking that card is turned off in this match's options."),
+                  BadColour: _l("Choose a colour for the wild card."),
+                  NotHeld: _l("You do not hold that card.")}
 
 
 class CombatUnoTable(HandSpec):
@@ -58,11 +60,11 @@ class CombatUnoTable(HandSpec):
     narrator = CombatUnoNarrator
     discard_shown = 4
     window_trigger = "jump-in"
-    ring_label = "Jump in?"
-    claim_hint = "claim (per player)"
-    action_labels = {CallUno: Choice("Catch", pygame.K_c), DrawCard: Choice("Draw", pygame.K_d),
-                     StartDrawing: Choice("Draw", pygame.K_d), Draw: Choice("Draw", pygame.K_d),
-                     Pass: Choice("Pass", hint="Space")}
+    ring_label = _l("Jump in?")
+    claim_hint = _l("claim (per player)")
+    action_labels = {CallUno: Choice(_l("Catch"), pygame.K_c), DrawCard: Choice(_l("Draw"), pygame.K_d),
+                     StartDrawing: Choice(_l("Draw"), pygame.K_d), Draw: Choice(_l("Draw"), pygame.K_d),
+                     Pass: Choice(_l("Pass"), hint="Space")}
     click_actions = {DECK: (DrawCard, StartDrawing, Draw)}
 
     def __init__(self, table):
@@ -135,20 +137,20 @@ class CombatUnoTable(HandSpec):
         self.t.screen.told["colour"] = ev.colour
         if ev.colour is None:
             return
-        self.t.hud.float_text(None, f"{ev.colour.capitalize()}!", self.t.palette.uno[ev.colour])
+        self.t.hud.float_text(None, _("{colour}!").format(colour=capital(colour_words(ev.colour))), self.t.palette.uno[ev.colour])
         self.t.director.pause_for(0.25)
 
     def jumped_in(self, ev: JumpedIn) -> None:
-        self.t.hud.float_text(ev.seat, "Stack!" if ev.stacked else "Jump-in!", self.t.palette.accent)
+        self.t.hud.float_text(ev.seat, _("Stack!") if ev.stacked else _("Jump-in!"), self.t.palette.accent)
         self.t.sound.play("match")
         self.t.director.pause_for(0.3)
 
     def claim_lost(self, ev: ClaimLost) -> None:
         # Shown to everybody, as a claim at a real table would be: the card goes back to the hand.
-        self.t.hud.float_text(ev.seat, f"Too late: {name_of(ev.card)}", self.t.palette.info)
+        self.t.hud.float_text(ev.seat, _("Too late: {card}").format(card=name_of(ev.card)), self.t.palette.info)
 
     def direction_changed(self, ev: DirectionChanged) -> None:
-        self.t.hud.float_text(None, "Reverse!", self.t.palette.info)
+        self.t.hud.float_text(None, _("Reverse!"), self.t.palette.info)
         super().direction_changed(ev)
 
     def draw_pending(self, ev: DrawPending) -> None:
@@ -159,7 +161,7 @@ class CombatUnoTable(HandSpec):
         if ev.seat == ev.target:
             self.t.hud.float_text(ev.seat, "UNO!", self.t.palette.accent)
         else:
-            self.t.hud.float_text(ev.target, f"Caught by {self.t.screen.names[ev.seat]}!", self.t.palette.bad)
+            self.t.hud.float_text(ev.target, _("Caught by {name}!").format(name=self.t.screen.names[ev.seat]), self.t.palette.bad)
         self.t.director.pause_for(0.35)
 
     def penalty_given(self, ev: PenaltyGiven) -> None:
@@ -174,8 +176,8 @@ class CombatUnoTable(HandSpec):
 
     def revealed_label(self, ev: HandRevealed):
         if ev.points:
-            return f"{ev.points} points", self.t.palette.text
-        return ("Out!", self.t.palette.good) if not ev.cards else None
+            return ngettext("{n} point", "{n} points", ev.points).format(n=ev.points), self.t.palette.text
+        return (_("Out!"), self.t.palette.good) if not ev.cards else None
 
     # -- refusals in the player's words ---------------------------------------------------------------
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
@@ -184,27 +186,32 @@ class CombatUnoTable(HandSpec):
         seat = getattr(action, "seat", None)
         turn = self.turn_name()
         if isinstance(exc, StillDrawing):
-            return f"Finish drawing your penalty first: {v.owed[seat] if seat is not None else ''} more (D).".replace(":  more", ":")
+            if seat is None:
+                return _("Finish drawing your penalty first (D).")
+            return _("Finish drawing your penalty first: {n} more (D).").format(n=v.owed[seat])
         if isinstance(exc, MustDrawOrStack):
             kind = (rank_name(top.rank) if not str(top.rank).isdigit() else "") if top else ""
-            return f"{v.pending} cards are coming to you: stack a {kind} or draw them (D)."
+            return _("{n} cards are coming to you: stack a {kind} or draw them (D).").format(n=v.pending, kind=kind)
         if isinstance(exc, DoesNotMatch):
             card = Card(0, action.rank, action.colour) if isinstance(action, Play) else None
-            want = f"a {v.colour} card" if v.colour else "any card"
             rank = rank_name(top.rank) if top else ""
-            return f"The {name_of(card)} does not follow the {name_of(top)}: play {want} or a {rank}."
+            if v.colour:
+                return _("The {card} does not follow the {top}: play a {colour} card or a {rank}.").format(
+                    card=name_of(card), top=name_of(top), colour=colour_words(v.colour), rank=rank)
+            return _("The {card} does not follow the {top}: play any card or a {rank}.").format(
+                card=name_of(card), top=name_of(top), rank=rank)
         for kind, words in FIXED_REFUSALS.items():
             if isinstance(exc, kind):
-                return words
+                return str(words)
         if isinstance(exc, NotIdentical):
-            return f"Out of turn only a card identical to the {name_of(top)} can jump in."
+            return _("Out of turn only a card identical to the {top} can jump in.").format(top=name_of(top))
         if isinstance(exc, (NotYourTurn, WindowClosed)):
             if isinstance(action, Play):
-                return (f"It is {whose(turn)} turn: between turns only a card identical to the "
-                        f"{name_of(top)} can jump in, while the ring runs.")
+                return _("{turn}: between turns only a card identical to the {top} can jump in, while the ring runs.").format(
+                    turn=turn_words(self.t.screen, v.turn) if v.turn is not None else turn, top=name_of(top))
             if isinstance(action, CallUno):
-                return "Too late: that UNO chance has gone."
-            return f"It is {whose(turn)} turn."
+                return _("Too late: that UNO chance has gone.")
+            return its_turn(self.t.screen, v.turn) if v.turn is not None else _("It is not your turn.")
         return super().explain(exc, action)
 
     # -- input -------------------------------------------------------------------------------------
@@ -263,7 +270,7 @@ class CombatUnoTable(HandSpec):
             if self.selected is not None and self.selected < len(hand):
                 self.click_card(seat, self.selected)
             else:
-                self.t.hud.say("Pick a card first: 1-9 or the arrow keys, then Enter.")
+                self.t.hud.say(_("Pick a card first: 1-9 or the arrow keys, then Enter."))
         elif key == pygame.K_d:
             self.draw_action()
         elif key == pygame.K_u:
@@ -284,7 +291,7 @@ class CombatUnoTable(HandSpec):
                 self.ask_for_claim_key()
             return
         if seat != me:
-            self.t.hud.say("Play from your own hand, at the bottom.")
+            self.t.hud.say(_("Play from your own hand, at the bottom."))
             return
         hand = self.t.zones.hands.get(seat, [])
         if index >= len(hand) or hand[index].card is None:
@@ -319,8 +326,11 @@ class CombatUnoTable(HandSpec):
             return None
         i = self._hand_index_of(action)
         card = self.t.zones.hands[action.seat][i].card if i is not None else None
-        words = f"play your {name_of(card)} (ringed)" if card is not None else "play"
-        return words + (f" and choose {action.choose}" if action.choose else "")
+        if card is None:
+            return _("play")
+        if action.choose:
+            return _("play your {card} (ringed) and choose {colour}").format(card=name_of(card), colour=colour_words(action.choose))
+        return _("play your {card} (ringed)").format(card=name_of(card))
 
     def choose(self, colour: str) -> None:
         if self.picking is None:
@@ -338,7 +348,7 @@ class CombatUnoTable(HandSpec):
         if seat is None:
             if self.t.screen.hotseat:
                 if self.view().turn not in self.t.screen.humans:
-                    self.t.hud.say("It is not a human's turn.")
+                    self.t.hud.say(_("It is not a human's turn."))
                 else:
                     self.ask_for_claim_key()
             return
@@ -348,7 +358,7 @@ class CombatUnoTable(HandSpec):
                 if isinstance(a, kind):
                     ok = self.t.input.submit(a)
                     self.selected = None
-                    for _ in range(200):          # the rest of the penalty, card after card
+                    for _card in range(200):          # the rest of the penalty, card after card
                         more = [b for b in self.t.input.legal(seat) if isinstance(b, DrawCard)] if ok and kind is not Draw else []
                         if not more:
                             break
@@ -366,9 +376,9 @@ class CombatUnoTable(HandSpec):
             self.t.input.submit(CallUno(seat, seat))
             self.t.privacy.end_claim()
         elif seat in self.view().uno_safe:
-            self.t.hud.say("You have already called UNO.")
+            self.t.hud.say(_("You have already called UNO."))
         else:
-            self.t.hud.say("Call UNO as you play your second-last card, before anyone catches you.")
+            self.t.hud.say(_("Call UNO as you play your second-last card, before anyone catches you."))
 
     def catch(self) -> None:
         seat = self.hand_seat()
@@ -378,10 +388,11 @@ class CombatUnoTable(HandSpec):
         if not calls:
             called = [self.t.screen.names[s] for s in self.view().uno_safe if s != seat]
             if called:   # (the race was lost: say to whom, not that there was nobody)
-                have = "has" if len(called) == 1 else "have"
-                self.t.hud.say(f"Too late: {' and '.join(called)} {have} called UNO.")
+                listed = called[0] if len(called) == 1 else _("{first} and {last}").format(first=", ".join(called[:-1]), last=called[-1])
+                self.t.hud.say(ngettext("Too late: {names} has called UNO.", "Too late: {names} have called UNO.",
+                                        len(called)).format(names=listed))
             else:
-                self.t.hud.say("Nobody to catch: catch a player on one card who has not called UNO yet.")
+                self.t.hud.say(_("Nobody to catch: catch a player on one card who has not called UNO yet."))
             return
         for a in calls:
             self.t.input.submit(a)
@@ -418,11 +429,11 @@ class CombatUnoTable(HandSpec):
             targets = sorted(a.target for a in self.t.input.legal(action.seat) if isinstance(a, CallUno) and a.target != a.seat)
             if action.target != targets[0]:
                 return None
-            return Choice(f"Catch {' & '.join(self.t.screen.names[t] for t in targets)}", pygame.K_c)
+            return Choice(_("Catch {names}").format(names=" & ".join(self.t.screen.names[t] for t in targets)), pygame.K_c)
         if isinstance(action, DrawCard):
-            return Choice(f"Draw ({v.owed[action.seat]} left)", pygame.K_d)
+            return Choice(_("Draw ({n} left)").format(n=v.owed[action.seat]), pygame.K_d)
         if isinstance(action, StartDrawing):
-            return Choice(f"Draw {v.pending}", pygame.K_d)
+            return Choice(_("Draw {n}").format(n=v.pending), pygame.K_d)
         return super().label_for(action)
 
     def act(self, action: Action) -> bool:
@@ -443,7 +454,7 @@ class CombatUnoTable(HandSpec):
         seat = self.hand_seat()
         if self.selected is None or seat is None or not self.playable(seat, self.selected):
             return []
-        return [Button("Play", lambda: self.click_card(seat, self.selected or 0), hint="Enter")]
+        return [Button(_("Play"), lambda: self.click_card(seat, self.selected or 0), hint="Enter")]
 
     def prompt(self) -> str:
         v = self.view()
@@ -451,43 +462,45 @@ class CombatUnoTable(HandSpec):
             return ""
         seat = self.hand_seat()
         if self.picking is not None:
-            return "Choose the colour: R red, Y yellow, G green, B blue (Esc cancels)"
+            return _("Choose the colour: R red, Y yellow, G green, B blue (Esc cancels)")
         if seat is None:
-            return self.claim_prompt(v.turn, "to jump in or call UNO") if self.t.screen.hotseat else ""
-        you = "You" if not self.t.screen.hotseat else self.t.screen.names[seat]
+            return self.claim_prompt(v.turn, _("to jump in or call UNO")) if self.t.screen.hotseat else ""
+        you = _("You") if not self.t.screen.hotseat else self.t.screen.names[seat]
         your = self.your_turn(seat)
         legal = self.t.input.legal(seat)
         if any(isinstance(a, DrawCard) for a in legal):
-            return f"{you}: draw your penalty, {v.owed[seat]} more (D)"
+            return _("{name}: draw your penalty, {n} more (D)").format(name=you, n=v.owed[seat])
         if seat == v.turn:
             if v.pending:
                 kind = (rank_name(v.top.rank) if not str(v.top.rank).isdigit() else "") if v.top else ""
                 can = any(isinstance(a, Play) for a in legal)
-                return (f"+{v.pending} coming your way! Stack a {kind} or draw them (D)" if can
-                        else f"+{v.pending} coming your way: draw them (D)")
+                return (_("+{n} coming your way! Stack a {kind} or draw them (D)") if can
+                        else _("+{n} coming your way: draw them (D)")).format(n=v.pending, kind=kind)
             if any(isinstance(a, Play) for a in legal):
-                return f"{your}: play a raised card or draw (D)"
-            return f"{your}: nothing matches, draw a card (D)"
+                return _("{turn}: play a raised card or draw (D)").format(turn=your)
+            return _("{turn}: nothing matches, draw a card (D)").format(turn=your)
         if any(isinstance(a, Play) for a in legal):
-            return "Jump in! Click your raised card while the ring runs"
+            return _("Jump in! Click your raised card while the ring runs")
         if any(isinstance(a, CallUno) and a.target == seat for a in legal):
-            return "Call UNO (U) before anyone catches you!"
+            return _("Call UNO (U) before anyone catches you!")
         if any(isinstance(a, CallUno) for a in legal):
-            return "Catch them (C): a player is on one card without calling UNO"
+            return _("Catch them (C): a player is on one card without calling UNO")
         if self.t.screen.claimer is not None:
-            return f"{you}: nothing to do out of turn now (Esc)"
+            return _("{name}: nothing to do out of turn now (Esc)").format(name=you)
         return self.turn_words(v.turn)
 
     def hand_hints(self) -> list[tuple[str, str]]:
-        return [("Click", "play a card"), ("1-9 ←→", "pick a card"), ("Enter", "play it"),
-                ("D", "draw"), ("U", "call UNO"), ("C", "catch"), ("Space", "pass")]
+        return [(_("Click"), pgettext("key hint", "play a card")), ("1-9 ←→", pgettext("key hint", "pick a card")),
+                ("Enter", pgettext("key hint", "play it")), ("D", pgettext("key hint", "draw")),
+                ("U", pgettext("key hint", "call UNO")), ("C", pgettext("key hint", "catch")),
+                ("Space", pgettext("key hint", "pass"))]
 
     def targets(self) -> tuple[set, set]:
         v = self.view()
         seat = self.hand_seat()
         if v.over or seat is None or self.picking is not None:
             return set(), set()
-        lit, _ = super().targets()              # the deck, when a draw is legal
+        lit, _chosen = super().targets()        # the deck, when a draw is legal
         faces = {(a.rank, a.colour) for a in self.t.input.legal(seat) if isinstance(a, Play)}
         for i, s in enumerate(self.t.zones.hands.get(seat, [])):
             if s.card is not None and (s.card.rank, s.card.suit) in faces:
@@ -505,7 +518,7 @@ class CombatUnoTable(HandSpec):
             return f"UNO?{left}", pal.accent
         owed = self.t.screen.shown.owed[seat] if self.t.screen.shown.turn is not None and not self.t.director.animating else 0
         if owed:
-            return f"drawing, {owed} more", pal.bad
+            return _("drawing, {n} more").format(n=owed), pal.bad
         if seat in self.t.screen.shown.uno_safe and len(self.t.zones.hands.get(seat, ())) == 1:
             return "UNO!", pal.accent
         return None
@@ -527,9 +540,9 @@ class CombatUnoTable(HandSpec):
         if colour is not None:
             c = pal.uno[colour]
             pygame.draw.rect(surface, c, drect.inflate(int(14 * u), int(14 * u)), max(3, int(4 * u)), border_radius=10)
-            label = colour.capitalize()
+            label = capital(colour_words(colour))
         else:
-            label = "any colour" if self.t.zones.discard else ""
+            label = _("any colour") if self.t.zones.discard else ""
         if label:
             # above the pile, clear of the reaction ring and its countdown
             ring = int(max(L.pile_card) * 0.5 + 16 * u)
@@ -549,7 +562,9 @@ class CombatUnoTable(HandSpec):
                 surface.blit(m, m.get_rect(center=mb.center))
         # A draw waiting for its victim.
         if self.t.screen.shown.pending and self.t.screen.shown.victim is not None and self.t.screen.round_result is None:
-            self.draw_owed(canvas, f"+{self.t.screen.shown.pending} for {self.t.screen.names[self.t.screen.shown.victim]}")
+            victim = self.t.screen.shown.victim
+            self.draw_owed(canvas, (_("+{n} for you") if victim in self.t.screen.you else _("+{n} for {name}")).format(
+                n=self.t.screen.shown.pending, name=self.t.screen.names[victim]))
 
     def draw_over_table(self, canvas: Canvas) -> None:
         """The colour picker for a wild card."""
@@ -564,14 +579,14 @@ class CombatUnoTable(HandSpec):
             pad = int(18 * L.unit)
             area = pygame.Rect(swatches.x - pad, swatches.y - title_h, swatches.w + 2 * pad, title_h + swatches.h + caption_h)
             surface.blit(TH.panel(area.size, (6, 26, 18, 240), pal.accent, 12, 2), area.topleft)
-            T.blit_text(surface, "Name the colour", TH.BODY, pal.text, (area.centerx, area.top + 6), "midtop", bold=True)
+            T.blit_text(surface, _("Name the colour"), TH.BODY, pal.text, (area.centerx, area.top + 6), "midtop", bold=True)
             for colour, rect in rects:
                 pygame.draw.rect(surface, pal.uno[colour], rect, border_radius=10)
                 pygame.draw.rect(surface, (255, 255, 255), rect, 2, border_radius=10)
                 letter = colour[0].upper()
                 T.blit_text(surface, letter, TH.H2, (255, 255, 255) if colour != "yellow" else (40, 34, 10),
                             rect.center, "center", bold=True)
-                T.blit_text(surface, colour.capitalize(), TH.TINY, pal.text, (rect.centerx, rect.bottom + 3), "midtop")
+                T.blit_text(surface, capital(colour_words(colour)), TH.TINY, pal.text, (rect.centerx, rect.bottom + 3), "midtop")
             canvas.layer("table")
 
 

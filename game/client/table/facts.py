@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.client.narration.wording import whose
+from game.client.narration.wording import turn_words
 from game.client.table.director import DEAL, MOVE
 from game.client.ui.tween import ease_out_cubic
 from game.core.cards import DECK, DISCARD
 from game.core.events import (CardMoved, CardRevealed, CardSeen, CardsSwapped, DeckReshuffled, MatchEnded, Passed,
                               PenaltyGiven, RoundScored, RoundStarted, TurnStarted, WindowClosed, WindowOpened)
+from game.i18n import _
 
 
 def round_started(spec: Any, ev: RoundStarted) -> None:
@@ -44,7 +45,7 @@ def turn_started(spec: Any, ev: TurnStarted) -> None:
     t.screen.turn = ev.seat
     t.privacy.end_private()
     if t.screen.hotseat and ev.seat in t.screen.humans:
-        t.hud.float_text(ev.seat, f"{whose(t.screen.names[ev.seat], True)} turn", t.palette.accent)
+        t.hud.float_text(ev.seat, turn_words(t.screen, ev.seat), t.palette.accent)
 
 
 def card_moved(spec: Any, ev: CardMoved) -> None:
@@ -166,7 +167,7 @@ def passed(spec: Any, ev: Passed) -> None:
 def penalty_given(spec: Any, ev: PenaltyGiven) -> None:
     t = spec.t
     t.sound.play("penalty")
-    t.hud.float_text(ev.seat, "Penalty card" if ev.cards else "No penalty card left", t.palette.bad)
+    t.hud.float_text(ev.seat, _("Penalty card") if ev.cards else _("No penalty card left"), t.palette.bad)
     t.director.pause_for(0.4)
 
 

@@ -31,6 +31,7 @@ from game.client.ui.widgets import Button
 from game.core.actions import Action
 from game.core.events import Event
 from game.guides import ButtonOf, Face, Guide, GuideContext, Moment, guide_for
+from game.i18n import _
 
 GUIDE_COLOUR = (255, 128, 200)   # apart from the gold of legal targets and the coach's blue
 # What a spot for the panel pays per pixel of its arrow passing under a label (the arrow is left
@@ -164,7 +165,7 @@ class TableGuide:
         self.seat = guide.human if isinstance(guide, Guide) else None
         self.deck = tuple(guide.deck) if isinstance(guide, Guide) else None
         self.seen: set[str] = set()
-        self.skip_button = Button("Skip guide", self.skip, hint="Esc", size=TH.SMALL)
+        self.skip_button = Button(_("Skip guide"), self.skip, hint="Esc", size=TH.SMALL)
         self.ok_button = Button("OK", self.read, hint="", size=TH.SMALL, primary=True)
         self._memo = Memo()
 
@@ -237,7 +238,7 @@ class TableGuide:
     def skip(self) -> None:
         if self.runner is not None and self.runner.active:
             self.runner.skip()
-            self.say("Guide skipped: the match plays on.", tone="info")
+            self.say(_("Guide skipped: the match plays on."), tone="info")
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The guide's keys and buttons come first while a moment shows (True: taken)."""
@@ -400,7 +401,7 @@ class TableGuide:
         TH.draw_panel(surface, panel, pal, fill=(12, 40, 30, 240))
         pygame.draw.rect(surface, GUIDE_COLOUR, panel, 2, border_radius=TH.RADIUS)
         n = self.runner.number(moment)
-        T.blit_text(surface, f"Guide · {n} of {len(self.runner.moments)}", TH.SMALL, GUIDE_COLOUR,
+        T.blit_text(surface, _("Guide · {n} of {count}").format(n=n, count=len(self.runner.moments)), TH.SMALL, GUIDE_COLOUR,
                     (panel.x + 20, panel.y + 12), bold=True)
         y = panel.y + 44
         for line in lines:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.client.narration.wording import whose, you_form
+from game.client.narration.wording import turn_words, you_form
 from game.client.table import facts
 from game.client.table.canvas import Canvas
 from game.client.table.privacy import CLAIM_KEYS
@@ -25,6 +25,7 @@ from game.core.cards import DISCARD
 from game.core.events import CardMoved, RoundScored, RoundStarted, TurnStarted, WindowClosed, WindowOpened
 from game.core.hands import DirectionChanged, HandRevealed, Skipped
 from game.core.view import SPECTATOR
+from game.i18n import _, _l, ngettext, pgettext
 
 LIFT_RATE = 14        # how fast (per second) a raised card eases to its height
 
@@ -36,7 +37,7 @@ class HandSpec(TableSpec):
     joined = (HandRevealed,)            # every hand is laid down at once
     # Enter and ↑ act on the chosen card and ← → move along the hand: the buttons' focus must not take them.
     table_keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP)
-    claim_hint = "claim"         # the key hints' words for the claim keys
+    claim_hint = _l("claim")         # the key hints' words for the claim keys
 
     # -- hooks of the hand games -----------------------------------------------------------------
     def card_rises(self, seat: int) -> dict[int, float]:
@@ -141,7 +142,7 @@ class HandSpec(TableSpec):
         self.t.screen.window = None
 
     def skipped(self, ev: Skipped) -> None:
-        self.t.hud.float_text(ev.seat, "Skipped", self.t.palette.bad)
+        self.t.hud.float_text(ev.seat, _("Skipped"), self.t.palette.bad)
 
     def direction_changed(self, ev: DirectionChanged) -> None:
         self.t.screen.told["direction"] = ev.direction
@@ -181,7 +182,7 @@ class HandSpec(TableSpec):
         return True
 
     def ask_for_claim_key(self) -> None:
-        self.t.hud.say("Press your claim key first (" + self.t.privacy.claim_keys_text() + ").")
+        self.t.hud.say(_("Press your claim key first ({keys}).").format(keys=self.t.privacy.claim_keys_text()))
 
     @staticmethod
     def step_along(index: int | None, key: int, count: int) -> int:
@@ -207,21 +208,23 @@ class HandSpec(TableSpec):
 
     def turn_words(self, seat: int) -> str:
         """Who is on turn as the prompt says it: a bot thinks, a human has their turn."""
-        name = self.t.screen.names[seat]
-        return f"{name} is thinking…" if seat not in self.t.screen.humans else f"{whose(name, True)} turn"
+        if seat not in self.t.screen.humans:
+            return _("{name} is thinking…").format(name=self.t.screen.names[seat])
+        return turn_words(self.t.screen, seat)
 
     def your_turn(self, seat: int) -> str:
-        return "Your turn" if not self.t.screen.hotseat else f"{whose(self.t.screen.names[seat], True)} turn"
+        return _("Your turn") if not self.t.screen.hotseat else turn_words(self.t.screen, seat)
 
     def claim_prompt(self, turn: int, chance: str) -> str:
         """Hot-seat, nobody's hand open: whose turn it is, and how to claim ``chance`` out of turn."""
-        return f"{self.turn_words(turn)}   ·   {chance}: claim key ({self.t.privacy.claim_keys_text()})"
+        return _("{turn}   ·   {chance}: claim key ({keys})").format(turn=self.turn_words(turn), chance=chance,
+                                                                    keys=self.t.privacy.claim_keys_text())
 
     def key_hints(self) -> list[tuple[str, str]]:
         hints = list(self.hand_hints())
         if self.t.screen.hotseat:
             hints.append((self.t.privacy.claim_keys_hint(), self.claim_hint))
-        hints.append(("Esc", "pause"))
+        hints.append(("Esc", pgettext("key hint", "pause")))
         return hints
 
     # -- drawing -------------------------------------------------------------------------------------
@@ -234,7 +237,8 @@ class HandSpec(TableSpec):
 
     def plate_text(self, seat: int, total: int) -> str:
         n = len(self.t.zones.hands.get(seat, ()))
-        return f"{self.t.screen.names[seat]}  ·  {n} card{'s' if n != 1 else ''}  ·  {total} pts"
+        return ngettext("{name}  ·  {n} card  ·  {total} pts", "{name}  ·  {n} cards  ·  {total} pts", n).format(
+            name=self.t.screen.names[seat], n=n, total=total)
 
     def seat_tag(self, seat: int, acting: set):
         screen = self.t.screen
@@ -245,9 +249,9 @@ class HandSpec(TableSpec):
             return tag
         pal = self.t.palette
         if seat == screen.turn and seat not in screen.humans:
-            return "thinking…", pal.accent
+            return _("thinking…"), pal.accent
         if seat == screen.turn and seat in screen.humans:
-            return "your turn" if not screen.hotseat else "on turn", pal.good
+            return _("your turn") if not screen.hotseat else _("on turn"), pal.good
         return None
 
     def draw_direction(self, canvas: Canvas, radius: float, squash: float,

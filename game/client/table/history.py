@@ -22,6 +22,7 @@ from game.client.table.canvas import Canvas
 from game.client.table.sprites import CardSprite
 from game.client.ui import text as T
 from game.client.ui import theme as TH
+from game.i18n import _
 
 TRACE_BRIGHT = 2.4      # seconds a last move is outlined brightly before it settles
 HISTORY_KEY = pygame.K_h
@@ -183,7 +184,7 @@ class History:
         last_round = None
         for rnd, line in self.lines:
             if rnd != last_round:
-                rows.append(("head", f"Round {rnd}"))
+                rows.append(("head", _("Round {n}").format(n=rnd)))
                 last_round = rnd
             for i, part in enumerate(T.wrap(line, TH.SMALL, width - 14)):
                 rows.append(("line", part if i == 0 else "  " + part))
@@ -195,8 +196,8 @@ class History:
         surface, pal = canvas.surface, canvas.pal
         rect = self.rect()
         surface.blit(TH.panel(rect.size, (8, 24, 18, 246), pal.accent, 12, 2), rect.topleft)
-        T.blit_text(surface, "History", TH.BODY, pal.text, (rect.x + 16, rect.y + 10), bold=True)
-        T.blit_text(surface, "H close · wheel, PgUp/PgDn scroll", TH.TINY, pal.text_dim, (rect.right - 14, rect.y + 15), "topright")
+        T.blit_text(surface, _("History"), TH.BODY, pal.text, (rect.x + 16, rect.y + 10), bold=True)
+        T.blit_text(surface, _("H close · wheel, PgUp/PgDn scroll"), TH.TINY, pal.text_dim, (rect.right - 14, rect.y + 15), "topright")
         rows = self.rows(rect.w - 32)
         lh = T.line_height(TH.SMALL) + 3
         top, bottom = rect.y + 44, rect.bottom - 12
@@ -219,9 +220,9 @@ class History:
             y += lh
         surface.set_clip(clip)
         if start > 0:
-            T.blit_text(surface, "▲ more", TH.TINY, pal.text_dim, (rect.right - 16, top - 4), "bottomright")
+            T.blit_text(surface, _("▲ more"), TH.TINY, pal.text_dim, (rect.right - 16, top - 4), "bottomright")
         if scroll:
-            T.blit_text(surface, "▼ newer", TH.TINY, pal.text_dim, (rect.right - 16, bottom + 2), "bottomright")
+            T.blit_text(surface, _("▼ newer"), TH.TINY, pal.text_dim, (rect.right - 16, bottom + 2), "bottomright")
 
     def name_colours(self, pal: TH.Palette) -> dict[str, tuple]:
         colours = {name: pal.seat_colour(i) for i, name in enumerate(self.screen.names)}

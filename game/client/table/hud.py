@@ -17,6 +17,7 @@ from game.client.table.history import repeated
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.view import SPECTATOR
+from game.i18n import _, pgettext
 
 
 class Floating:
@@ -164,8 +165,10 @@ class Hud:
     # -- the title and the key hints ------------------------------------------------------------------
     def standard_title(self) -> str:
         """"Kombio · round 2" (and " · practice" once a move was taken back)."""
-        practice = " · practice" if self.match.take_backs else ""
-        return f"{self.spec.title} · round {max(1, self.match.view(SPECTATOR).round)}{practice}"
+        words = dict(game=self.spec.title, n=max(1, self.match.view(SPECTATOR).round))
+        if self.match.take_backs:
+            return _("{game} · round {n} · practice").format(**words)
+        return _("{game} · round {n}").format(**words)
 
     def title_rect(self) -> pygame.Rect:
         return T.text(self.spec.title_text(), TH.SMALL, self.app.palette.text_dim).get_rect(topleft=(14, 10))
@@ -329,9 +332,9 @@ class Hud:
         """"thinking…" under a bot on turn, "pass" under a seat that passed the open window."""
         pal, screen = self.app.palette, self.screen
         if seat == screen.turn and seat not in screen.humans and screen.round_result is None:
-            return "thinking…", pal.accent
+            return _("thinking…"), pal.accent
         if screen.window is not None and seat in screen.window_passed:
-            return "pass", pal.text_dim
+            return pgettext("seat tag", "pass"), pal.text_dim
         return None
 
     # -- the prompt, the message, the narration --------------------------------------------------------

@@ -25,6 +25,7 @@ from game.core.actions import Action
 from game.core.cards import Place
 from game.core.errors import IllegalAction
 from game.core.view import SPECTATOR
+from game.i18n import _
 
 CLICK_AHEAD = 1.5   # seconds a click that ended a look may wait for the table to be ready
 
@@ -178,14 +179,14 @@ class Input:
                 found.append((order.index(type(action)), choice, action))
         found.sort(key=lambda f: f[0])
         buttons, keys = [], set()
-        for _, choice, action in found:
+        for _order, choice, action in found:
             key = choice.key if choice.key not in keys else None   # one button per shortcut
             keys.add(choice.key)
-            buttons.append(Button(choice.text, lambda a=action: self.spec.act(a), shortcut=key, hint=choice.hint,
+            buttons.append(Button(str(choice.text), lambda a=action: self.spec.act(a), shortcut=key, hint=choice.hint,
                                   primary=choice.primary))
         buttons += self.spec.extra_buttons()
         if buttons and self.match.has_coach(seat):
-            buttons.append(Button("Hint", self.coach.ask, shortcut=pygame.K_F1, hint="F1"))
+            buttons.append(Button(_("Hint"), self.coach.ask, shortcut=pygame.K_F1, hint="F1"))
         return buttons
 
     def invalidate(self) -> None:
@@ -202,22 +203,22 @@ class Input:
     def relayout_buttons(self) -> None:
         screen, director = self.screen, self.director
         # (last, so that the focus and Enter stay on the button that was first before it came)
-        replay = Button("Replay round", self.actions["replay"], shortcut=pygame.K_v, hint="V")
+        replay = Button(_("Replay round"), self.actions["replay"], shortcut=pygame.K_v, hint="V")
         if self.guide.round_over() and not director.animating:
             # A guided match is one round, whatever the game: then a real match of this game (its
             # setup screen, where the guide was offered; Esc leaves it for the menu), or the round
             # again face up. (Two buttons: a third left no room at 960x540 for the guide's last
             # words beside the scores.)
-            buttons = [Button("Set up a match", self.actions["set_up_match"], primary=True, hint="Enter"), replay]
+            buttons = [Button(_("Set up a match"), self.actions["set_up_match"], primary=True, hint="Enter"), replay]
         elif screen.showing_match_result() and not director.animating:
-            buttons = [Button("Rematch", self.actions["rematch"], shortcut=pygame.K_r, hint="R"),
-                       Button("Main menu", self.actions["main_menu"], primary=True, hint="Enter"), replay]
+            buttons = [Button(_("Rematch"), self.actions["rematch"], shortcut=pygame.K_r, hint="R"),
+                       Button(_("Main menu"), self.actions["main_menu"], primary=True, hint="Enter"), replay]
         elif screen.match_result is not None and not director.animating:
-            buttons = [Button("Match result", self.results.show_match_result, primary=True, hint="Enter"), replay]
+            buttons = [Button(_("Match result"), self.results.show_match_result, primary=True, hint="Enter"), replay]
         elif screen.round_result is not None and not director.animating and self.match.round_over():
-            buttons = [Button("Next round", self.actions["next_round"], primary=True, hint="Enter"), replay]
+            buttons = [Button(_("Next round"), self.actions["next_round"], primary=True, hint="Enter"), replay]
         elif director.hold is not None:
-            buttons = [Button("Done", director.release_hold, primary=True, hint="Enter")]
+            buttons = [Button(_("Done"), director.release_hold, primary=True, hint="Enter")]
         else:
             buttons = self.spec.buttons()
         w, h = screen.layout.size
@@ -237,7 +238,7 @@ class Input:
                 b.rect = pygame.Rect(0, 0, bw, 44)
                 b.rect.bottomright = (x, y)
                 y -= 52
-        history_button = Button("Hide history" if self.history.is_open else "History", self.history.toggle, hint="H",
+        history_button = Button(_("Hide history") if self.history.is_open else _("History"), self.history.toggle, hint="H",
                                 size=TH.SMALL)
         # as wide as its words (a fixed 172 px reached over the top right seat's cards at 960x540)
         hw = max(112, T.text(history_button.text, TH.SMALL, (0, 0, 0), True).get_width() + 64)

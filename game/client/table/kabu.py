@@ -18,7 +18,8 @@ from typing import Any
 
 import pygame
 
-from game.client.narration.kabu import MISSED, KabuNarrator, card_words
+from game.client.narration.kabu import ABILITIES, MISSED, KabuNarrator, card_words
+from game.core.card_words import colour_words
 from game.client.table import facts
 from game.client.table.base import table_factory
 from game.client.table.canvas import Canvas
@@ -32,33 +33,34 @@ from game.core.cards import Card
 from game.core.errors import IllegalAction
 from game.core.events import CardSeen, WindowClosed, WindowOpened
 from game.core.standard_deck import colour
+from game.i18n import _, _l
 from game.variants.kabu import (ABILITY_NAMES, DECK_CARDS, WORTHS, AbilityEnded, AbilityStarted, BlindSwap, CallKabu,
                                 Claimed, ClaimMissed, KabuCalled, LookOpponent, LookOwn, LookPair, LostCardRace,
                                 Peek, PlayDrawn, RaceLost, SkipAbility, TotalHalved, ability_of,
                                 card_value)
 
-PICK_WORDS = {LookOwn: "click one of your own cards to look at it",
-              LookOpponent: "click an opponent's card to look at it",
-              BlindSwap: "click any two cards to swap them blind",
-              LookPair: "click one of your cards, then an opponent's card, to look at both"}
+PICK_WORDS = {LookOwn: _l("click one of your own cards to look at it"),
+              LookOpponent: _l("click an opponent's card to look at it"),
+              BlindSwap: _l("click any two cards to swap them blind"),
+              LookPair: _l("click one of your cards, then an opponent's card, to look at both")}
 
 
 class KabuTable(GridSpec):
     variant_id = "kabu"
     title = "Kabu"
     narrator = KabuNarrator
-    ring_label = "Claim?"
+    ring_label = _l("Claim?")
     call_word = "KABU"
     call_name = "Kabu"
     call_action = CallKabu
     pick_words = PICK_WORDS
     grid_columns = 3
-    window_words = "the claim window"
+    window_words = _l("the claim window")
     deck_cards = DECK_CARDS
     action_labels = {
         **GridSpec.action_labels,
-        CallKabu: Choice("Call Kabu", pygame.K_k),
-        PlayDrawn: Choice("Discard it", pygame.K_p),
+        CallKabu: Choice(_l("Call Kabu"), pygame.K_k),
+        PlayDrawn: Choice(_l("Discard it"), pygame.K_p),
     }
 
     def __init__(self, table):
@@ -67,7 +69,7 @@ class KabuTable(GridSpec):
         self.glimpse_window = False
 
     def peek_words(self, seat: int) -> str:
-        return f"{self.t.screen.names[seat]}: remember this card, then press Enter"
+        return _("{name}: remember this card, then press Enter").format(name=self.t.screen.names[seat])
 
     def caller_locked(self) -> bool:
         return bool(self.view().options.get("lock_caller", True))
@@ -108,7 +110,7 @@ class KabuTable(GridSpec):
     # -- Kabu's own facts ---------------------------------------------------------------------------------
     def ability_played(self, ev: AbilityStarted) -> None:
         t = self.t
-        t.hud.float_text(None, f"{card_words(ev.card)}: {ev.ability}", t.palette.info)
+        t.hud.float_text(None, f"{card_words(ev.card)}: {_(ABILITIES[ev.ability]) if ev.ability in ABILITIES else ev.ability}", t.palette.info)
         t.input.clear_pick()
         t.director.pause_for(0.35)
 
@@ -124,9 +126,10 @@ class KabuTable(GridSpec):
         who = t.screen.names[ev.seat]
         self.note_claim(ev.seat)
         if ev.kind == "discard":
-            t.hud.float_text(ev.place.seat, f"✓ {who}: discard!", t.palette.good)
+            t.hud.float_text(ev.place.seat, "✓ " + _("{name}: discard!").format(name=who), t.palette.good)
         else:
-            t.hud.float_text(ev.place.seat, f"✓ {who} snipes!", t.palette.good)
+            t.hud.float_text(ev.place.seat, "✓ " + (_("You snipe!") if ev.seat in t.screen.you else
+                                                     _("{name} snipes!").format(name=who)), t.palette.good)
         t.sound.play("match")
         self.turned_up(ev.place, ev.card)
         t.director.pause_for(0.45)
@@ -134,14 +137,15 @@ class KabuTable(GridSpec):
     def claim_missed(self, ev: ClaimMissed) -> None:
         t = self.t
         who = t.screen.names[ev.seat]
-        t.hud.float_text(ev.place.seat, f"✗ {who}: {MISSED.get(ev.reason, 'wrong')}", t.palette.bad)
+        t.hud.float_text(ev.place.seat, "✗ " + _("{name}: {why}").format(name=who, why=_(MISSED.get(ev.reason, MISSED["wrong"]))),
+                         t.palette.bad)
         self.claim_place = ev.place
         self.turned_up(ev.place, ev.card)
         t.director.pause_for(0.55)
 
     def race_lost(self, ev: RaceLost) -> None:
         t = self.t
-        t.hud.float_text(ev.seat, f"{t.screen.names[ev.seat]}: beaten to the card", t.palette.info)
+        t.hud.float_text(ev.seat, _("{name}: beaten to the card").format(name=t.screen.names[ev.seat]), t.palette.info)
 
     def called(self, ev: KabuCalled) -> None:
         t = self.t
@@ -151,7 +155,7 @@ class KabuTable(GridSpec):
         t.director.pause_for(0.6)
 
     def total_halved(self, ev: TotalHalved) -> None:
-        self.t.hud.float_text(ev.seat, f"{ev.before} → {ev.after}: halved!", self.t.palette.good)
+        self.t.hud.float_text(ev.seat, _("{before} → {after}: halved!").format(before=ev.before, after=ev.after), self.t.palette.good)
 
     handlers = {**GridSpec.handlers, CardSeen: card_seen, AbilityEnded: ability_ended, WindowOpened: window_opened,
                 WindowClosed: window_closed, AbilityStarted: ability_played, Claimed: claimed,
@@ -162,7 +166,7 @@ class KabuTable(GridSpec):
 
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         if isinstance(exc, LostCardRace):
-            return "Beaten to that card: somebody touched it first (no penalty)."
+            return _("Beaten to that card: somebody touched it first (no penalty).")
         return super().explain(exc, action)
 
     # -- the calculated score beside the pile, halvings on the chart ------------------------------------
@@ -210,11 +214,12 @@ class KabuTable(GridSpec):
     def calc_text(calc: int, under: Card | None = None, top: Card | None = None) -> tuple[str, str]:
         """The calculated score's tag: how the pile's two top cards make it, and what it is for.
         "calc -17: no card" said neither (seen in a real window)."""
-        made = f"calc {calc}"
+        made = _("calc {calc}").format(calc=calc)
         tone = colour(top) if top is not None else None
         if under is not None and tone is not None:   # as the rules put it: "5 - black 3 = 2"
-            made = f"calc {card_value(under)} {'+' if tone == 'red' else '−'} {tone} {card_value(top)} = {calc}"
-        use = f"a card worth {calc} fits too" if calc in WORTHS else f"no card is worth {calc}"
+            made = _("calc {under} {sign} {colour} {top} = {calc}").format(
+                under=card_value(under), sign="+" if tone == "red" else "−", colour=colour_words(tone), top=card_value(top), calc=calc)
+        use = (_("a card worth {calc} fits too") if calc in WORTHS else _("no card is worth {calc}")).format(calc=calc)
         return made, use
 
     def chart(self):
@@ -243,11 +248,11 @@ class KabuTable(GridSpec):
 
     def buttons(self) -> list[Button]:
         buttons = super().buttons()
-        if self.looking_on() and [b.text for b in buttons] == ["Pass"]:
+        if self.looking_on() and [b.text for b in buttons] == [_("Pass")]:
             # Enter ends this look as it ends every other ("remember this card, then press Enter"):
             # pressed as the card turned up it was dropped, and after that it pressed a Pass that
             # said "Space".
-            buttons = [Button("Done", self.pass_window, hint="Enter", primary=True)]
+            buttons = [Button(_("Done"), self.pass_window, hint="Enter", primary=True)]
         return buttons
 
     def table_event(self, event: pygame.event.Event) -> None:
@@ -257,39 +262,40 @@ class KabuTable(GridSpec):
             return
         super().table_event(event)
 
-    def prompt(self) -> str:
-        text = super().prompt()
-        if self.looking_on() and text.endswith(" · Space: pass"):
-            return text.removesuffix(" · Space: pass") + " · Enter: done"
-        return text
+    def pass_words(self) -> str:
+        return _("Enter: done") if self.looking_on() else super().pass_words()
 
     def label_for(self, action: Action) -> Choice | None:
         if isinstance(action, SkipAbility) and self.view().phase == "look_both":
-            return Choice("Keep", pygame.K_s)
+            return Choice(_("Keep"), pygame.K_s)
         return super().label_for(action)
 
     def ability_words(self, card: Card) -> str | None:
         kind = ability_of(card)
-        return ABILITY_NAMES[kind] if kind else None
+        return _(ABILITIES[ABILITY_NAMES[kind]]) if kind else None
 
     def claim_words(self, v) -> ClaimWords:
         top = card_words(v.discard_top) if v.discard_top is not None else "?"
         # (a calculated score no card is worth, such as -6, is not worth asking about)
-        calc = "" if v.calculated not in WORTHS else f" or a card worth {v.calculated}"
-        return ClaimWords(question=f"Fits the {top}{calc}?",
-                          click="Click your card to discard it, or one you know to snipe",
-                          pick=f"click a card that fits the {top}{calc}",
-                          waiting=f"Waiting for claims on the {top}…")
+        if v.calculated in WORTHS:
+            question = _("Fits the {card} or a card worth {calc}?").format(card=top, calc=v.calculated)
+            pick = _("click a card that fits the {card} or a card worth {calc}").format(card=top, calc=v.calculated)
+        else:
+            question = _("Fits the {card}?").format(card=top)
+            pick = _("click a card that fits the {card}").format(card=top)
+        return ClaimWords(question=question, click=_("Click your card to discard it, or one you know to snipe"),
+                          pick=pick, waiting=_("Waiting for claims on the {card}…").format(card=top))
 
     def waiting_prompt(self, v) -> str:
         if v.phase == "peek":
-            return "Everyone picks two cards to peek at…"
+            return _("Everyone picks two cards to peek at…")
         return super().waiting_prompt(v)
 
     def turn_prompt(self, v, actor: int, name: str, kinds: set) -> str:
         if Peek in kinds:
             left = self.t.match.view(actor).peeks_left[actor]
-            return f"{name}: click {'two' if left == 2 else 'one more'} of your cards to peek at"
+            return (_("{name}: click two of your cards to peek at") if left == 2 else
+                    _("{name}: click one more of your cards to peek at")).format(name=name)
         return super().turn_prompt(v, actor, name, kinds)
 
 

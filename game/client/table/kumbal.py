@@ -28,7 +28,7 @@ from game.client.table.hand_table import HandSpec
 from game.client.table.spec import Choice
 from game.client.table.sprites import CardSprite
 from game.client.narration.kumbal import KumbalNarrator, points_words, short
-from game.client.narration.wording import whose
+from game.client.narration.wording import its_turn
 from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -41,6 +41,7 @@ from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
 from game.core.hands import DirectionChanged, DrawPending, HandRevealed
 from game.core.standard_deck import card_name
+from game.i18n import _, _l, ngettext, pgettext
 from game.variants.kumbal import (DECK_CARDS, CallKumbal, CallResult, CannotCall, CannotTake, Cut, CutWanted,
                                   DeckCut, Discard, Discarded, DrawFromDeck, FreeDiscard, FreeDiscarded,
                                   KumbalCalled, MustPickUp, NotACombination, NotHeld, PickedUp, PickUp, TakeDiscard,
@@ -74,14 +75,14 @@ class KumbalTable(HandSpec):
     zone_kinds = (GridZone, FanZone, HeldZone, KumbalPile, DeckZone)
     window_trigger = "free-discard"
     narrator = KumbalNarrator
-    ring_label = "Free discard?"
+    ring_label = _l("Free discard?")
     # (no default among the choices of a turn: a lit "Kumbal!" seemed to advise calling when a
     # discard was wanted; what Enter does is lit: a legal selection's Discard, a free discard)
-    action_labels = {CallKumbal: Choice("Kumbal!", pygame.K_k),
-                     PickUp: Choice("Pick up", pygame.K_p),
-                     FreeDiscard: Choice("Free discard", pygame.K_f, primary=True),
-                     TakeDiscard: Choice("Take", pygame.K_t), DrawFromDeck: Choice("Draw", pygame.K_d),
-                     Pass: Choice("Pass", hint="Space")}
+    action_labels = {CallKumbal: Choice(_l("Kumbal!"), pygame.K_k),
+                     PickUp: Choice(_l("Pick up"), pygame.K_p),
+                     FreeDiscard: Choice(_l("Free discard"), pygame.K_f, primary=True),
+                     TakeDiscard: Choice(_l("Take"), pygame.K_t), DrawFromDeck: Choice(_l("Draw"), pygame.K_d),
+                     Pass: Choice(_l("Pass"), hint="Space")}
     click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard,)}
 
     def __init__(self, table):
@@ -173,13 +174,13 @@ class KumbalTable(HandSpec):
             return ""
         v = self.t.match.view(seat)
         if v.pending:
-            return f"{v.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick them up (P)."
+            return _("{n} cards are coming to you: pass them on with a lone 2 or joker, or pick them up (P).").format(n=v.pending)
         if v.step == "draw" and seat == v.turn:
-            return "You have discarded this turn: now draw (D) or take the framed card (T)."
+            return _("You have discarded this turn: now draw (D) or take the framed card (T).")
         if seat != v.turn:
-            return "Wait for your turn to discard."
+            return _("Wait for your turn to discard.")
         why = discard_problem(faces)
-        return f"Not a discard: {why}." if why else "Those cards cannot go down now."
+        return _("Not a discard: {why}.").format(why=why) if why else _("Those cards cannot go down now.")
 
     def toggle(self, index: int) -> None:
         seat = self.hand_seat()
@@ -204,7 +205,7 @@ class KumbalTable(HandSpec):
             if problem and problem == self.prompt():
                 self.t.sound.play("click", 0.4)   # the prompt says why already (it was said twice)
                 return
-            self.t.hud.say(problem or "Select cards of your hand first: a single card, a set or a run.")
+            self.t.hud.say(problem or _("Select cards of your hand first: a single card, a set or a run."))
             return
         if self.t.input.submit(action):
             self.chosen, self.cursor = set(), None
@@ -214,7 +215,7 @@ class KumbalTable(HandSpec):
         super().window_opened(ev)
         seat = ev.seats[0] if ev.seats else None
         if seat is not None and seat in self.t.screen.humans:
-            self.t.hud.float_text(seat, "Free discard?", self.t.palette.accent)
+            self.t.hud.float_text(seat, _("Free discard?"), self.t.palette.accent)
 
     def window_closed(self, ev: WindowClosedEvent) -> None:
         super().window_closed(ev)
@@ -253,14 +254,14 @@ class KumbalTable(HandSpec):
             return None
         cards = [c for _, c in self._hand_places_of(action)]
         if not cards:
-            return "discard"
+            return pgettext("coach", "discard")
         if len(cards) == 1:
-            return f"discard your {card_name(cards[0])} (ringed)"
-        return "discard " + ", ".join(card_name(c) for c in cards) + " together (ringed)"
+            return _("discard your {card} (ringed)").format(card=card_name(cards[0]))
+        return _("discard {cards} together (ringed)").format(cards=", ".join(card_name(c) for c in cards))
 
     def discarded(self, ev: Discarded) -> None:
         if ev.action:
-            self.t.hud.float_text(None, {"skip": "Skip!", "reverse": "Reverse!"}.get(ev.action, f"+{ev.action[-1]}!"),
+            self.t.hud.float_text(None, {"skip": _("Skip!"), "reverse": _("Reverse!")}.get(ev.action, f"+{ev.action[-1]}!"),
                             self.t.palette.bad)
         self.t.director.pause_for(0.15)
 
@@ -273,15 +274,15 @@ class KumbalTable(HandSpec):
         super().direction_changed(ev)
 
     def free_discarded(self, ev: FreeDiscarded) -> None:
-        self.t.hud.float_text(ev.seat, "Free discard!", self.t.palette.accent)
+        self.t.hud.float_text(ev.seat, _("Free discard!"), self.t.palette.accent)
         self.t.sound.play("match")
 
     def picked_up(self, ev: PickedUp) -> None:
-        self.t.hud.float_text(ev.seat, f"+{ev.cards} cards", self.t.palette.bad)
+        self.t.hud.float_text(ev.seat, ngettext("+{n} card", "+{n} cards", ev.cards).format(n=ev.cards), self.t.palette.bad)
         self.t.sound.play("penalty")
 
     def draw_pending(self, ev: DrawPending) -> None:
-        self.t.hud.float_text(ev.seat, f"Pick up {ev.cards}", self.t.palette.bad)
+        self.t.hud.float_text(ev.seat, _("Pick up {n}").format(n=ev.cards), self.t.palette.bad)
 
     def called(self, ev: KumbalCalled) -> None:
         self.t.sound.play("call")
@@ -311,24 +312,24 @@ class KumbalTable(HandSpec):
     # -- refusals in the player's words -------------------------------------------------------------------
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         v = self.view()
-        turn = self.turn_name()
         if isinstance(exc, NotACombination):
-            return f"Not a discard: {str(exc).split(': ', 1)[-1]}."
+            return _("Not a discard: {why}.").format(why=str(exc).split(": ", 1)[-1])
         if isinstance(exc, CannotTake):
-            what = {"joker": "a joker is never taken", "action card": "a card played as an action is never taken"}
-            return f"You cannot take that card: {what.get(v.blocked or '', 'there is none to take')}. Draw from the deck (D)."
+            what = {"joker": _("a joker is never taken"), "action card": _("a card played as an action is never taken")}
+            return _("You cannot take that card: {why}. Draw from the deck (D).").format(
+                why=what.get(v.blocked or "", _("there is none to take")))
         if isinstance(exc, CannotCall):     # the rules' own reason: the points in hand, or a pick-up owed
             return super().explain(exc, action)
         if isinstance(action, CallKumbal) and isinstance(exc, WrongPhase) and v.turn == action.seat:
-            return "Kumbal is called at the start of your turn, before you discard: now draw (D) or take (T)."
+            return _("Kumbal is called at the start of your turn, before you discard: now draw (D) or take (T).")
         if isinstance(exc, MustPickUp):
-            return f"{v.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick them up (P)."
+            return _("{n} cards are coming to you: pass them on with a lone 2 or joker, or pick them up (P).").format(n=v.pending)
         if isinstance(exc, NotHeld):
-            return "You do not hold those cards."
+            return _("You do not hold those cards.")
         if isinstance(exc, (NotYourTurn, WindowClosed)):
             if isinstance(action, FreeDiscard):
-                return "Too late: the next player has moved."
-            return f"It is {whose(turn)} turn."
+                return _("Too late: the next player has moved.")
+            return its_turn(self.t.screen, v.turn) if v.turn is not None else _("It is not your turn.")
         return super().explain(exc, action)
 
     # -- input ---------------------------------------------------------------------------------------------
@@ -351,7 +352,7 @@ class KumbalTable(HandSpec):
                 if place.seat == self.hand_seat():
                     self.toggle(place.index)
                 else:
-                    self.t.hud.say("Select cards of your own hand, at the bottom.")
+                    self.t.hud.say(_("Select cards of your own hand, at the bottom."))
                 return
             if place is not None:
                 self.t.input.click(place)
@@ -474,9 +475,9 @@ class KumbalTable(HandSpec):
             return None      # a draw that does not match: nothing to let go, the window ends by itself
         v = self.view()
         if isinstance(action, PickUp):
-            return Choice(f"Pick up {v.pending}", pygame.K_p)
+            return Choice(_("Pick up {n}").format(n=v.pending), pygame.K_p)
         if isinstance(action, TakeDiscard):
-            return Choice(f"Take {short(v.takeable)}", pygame.K_t)
+            return Choice(_("Take {card}").format(card=short(v.takeable)), pygame.K_t)
         return super().label_for(action)
 
     def extra_buttons(self) -> list[Button]:
@@ -485,7 +486,7 @@ class KumbalTable(HandSpec):
             return []
         legal = self.selection_action() is not None
         n = len(self.chosen)
-        text = f"Discard {n} card{'s' if n != 1 else ''}" if n else "Discard"
+        text = ngettext("Discard {n} card", "Discard {n} cards", n).format(n=n) if n else pgettext("button", "Discard")
         button = Button(text, self.discard_selection, hint="Enter", primary=legal)
         button.enabled = legal or not n     # (greyed for a selection that cannot go down: the prompt says why)
         return [button]
@@ -497,15 +498,15 @@ class KumbalTable(HandSpec):
         seat = self.hand_seat()
         if v.phase == "cut":
             if v.cutter is not None and seat == v.cutter:
-                return "Cut the deck: point along the strip (← →) and click (Enter) where to cut"
-            return f"{self.t.screen.names[v.cutter]} cuts the deck…" if v.cutter is not None else ""
+                return _("Cut the deck: point along the strip (← →) and click (Enter) where to cut")
+            return _("{name} cuts the deck…").format(name=self.t.screen.names[v.cutter]) if v.cutter is not None else ""
         if v.turn is None:
             return ""
         if seat is None:
-            return self.claim_prompt(v.turn, "free discard") if self.t.screen.hotseat else ""
+            return self.claim_prompt(v.turn, _("free discard")) if self.t.screen.hotseat else ""
         mine = self.t.match.view(seat)
         if FreeDiscard(seat) in self.t.input.legal(seat) and seat != v.turn:
-            return f"Your drawn {short(mine.free_card)} matches the pile: discard it free (F) before the next player moves!"
+            return _("Your drawn {card} matches the pile: discard it free (F) before the next player moves!").format(card=short(mine.free_card))
         problem = self.selection_problem()
         if problem:
             return problem
@@ -514,23 +515,28 @@ class KumbalTable(HandSpec):
             return self.turn_words(v.turn)
         if mine.pending:
             can = any(isinstance(a, Discard) for a in self.t.input.legal(seat))
-            return (f"{mine.pending} cards are coming to you: pass them on with a lone 2 or joker, or pick up (P)" if can
-                    else f"{mine.pending} cards are coming to you: pick them up (P)")
+            return (_("{n} cards are coming to you: pass them on with a lone 2 or joker, or pick up (P)") if can
+                    else _("{n} cards are coming to you: pick them up (P)")).format(n=mine.pending)
         if mine.step == "draw":
-            take = f" or take the {short(mine.takeable)} (T)" if mine.takeable is not None else ""
-            return f"{your}: draw from the deck (D){take}"
+            if mine.takeable is not None:
+                return _("{turn}: draw from the deck (D) or take the {card} (T)").format(turn=your, card=short(mine.takeable))
+            return _("{turn}: draw from the deck (D)").format(turn=your)
         n = len(self.chosen)
         if n and self.selection_action() is not None:
             pts = sum(VALUE(s.card) for s in self.t.zones.hands.get(seat, []) if s.card is not None and s.card.id in self.chosen)
-            return f"Discard these {n} ({points_words(pts)}): Enter or the Discard button"
-        call = f"  ·  you hold {mine.hand_points}: call KUMBAL (K)?" if mine.can_call else ""
-        return f"{your}: select cards to discard ({mine.hand_points} points in hand){call}"
+            return _("Discard these {n} ({points}): Enter or the Discard button").format(n=n, points=points_words(pts))
+        if mine.can_call:
+            return _("{turn}: select cards to discard ({n} points in hand)  ·  you hold {n}: call KUMBAL (K)?").format(
+                turn=your, n=mine.hand_points)
+        return _("{turn}: select cards to discard ({n} points in hand)").format(turn=your, n=mine.hand_points)
 
     def hand_hints(self) -> list[tuple[str, str]]:
         # (the longer ones first: on a short screen they share the first of two columns, and the
         # second stays clear of the hand)
-        return [("1-9", "select cards"), ("← → ↑", "move, select"), ("Enter", "discard"), ("F", "free discard"),
-                ("D", "draw"), ("T", "take"), ("K", "Kumbal"), ("P", "pick up")]
+        return [("1-9", pgettext("key hint", "select cards")), ("← → ↑", pgettext("key hint", "move, select")),
+                ("Enter", pgettext("key hint", "discard")), ("F", pgettext("key hint", "free discard")),
+                ("D", pgettext("key hint", "draw")), ("T", pgettext("key hint", "take")), ("K", "Kumbal"),
+                ("P", pgettext("key hint", "pick up"))]
 
     def targets(self) -> tuple[set, set]:
         v = self.view()
@@ -547,9 +553,9 @@ class KumbalTable(HandSpec):
         pal = self.t.palette
         shown = self.t.screen.shown
         if shown.phase == "cut" and seat == shown.cutter:
-            return "cutting", pal.accent
+            return _("cutting"), pal.accent
         if shown.pending and seat == shown.victim and not self.t.director.animating:
-            return f"owes {shown.pending}", pal.bad
+            return _("owes {n}").format(n=shown.pending), pal.bad
         return None
 
     def post_update(self, dt: float) -> None:
@@ -585,12 +591,12 @@ class KumbalTable(HandSpec):
             sprite = next((s for s in pile if s.card == takeable and not s.moving), None)
             if sprite is not None:
                 frame = sprite.rect()
-                label, tone = f"Can take: {short(takeable)}", pal.good
+                label, tone = _("Can take: {card}").format(card=short(takeable)), pal.good
         elif blocked and not self.t.director.queue:
             # Named: by the draw step the turn's discard lies on it, and the top card is another.
             card = shown.blocked_card
-            label, tone = ("Cannot take a joker" if blocked == "joker" or card is None
-                           else f"Cannot take the {short(card)}: an action card"), pal.bad
+            label, tone = (_("Cannot take a joker") if blocked == "joker" or card is None
+                           else _("Cannot take the {card}: an action card").format(card=short(card))), pal.bad
             sprite = next((s for s in reversed(pile) if s.card == card and not s.moving), None)
             if sprite is not None:
                 r0 = sprite.rect()
@@ -610,7 +616,7 @@ class KumbalTable(HandSpec):
             T.blit_text(surface, label, TH.SMALL, tone, box.center, "center", bold=True)
         # A pick-up owed.
         if shown.pending and shown.victim is not None:
-            self.draw_owed(canvas, f"Pick up {shown.pending}: {self.t.screen.names[shown.victim]}", fit=False)
+            self.draw_owed(canvas, _("Pick up {n}: {name}").format(n=shown.pending, name=self.t.screen.names[shown.victim]), fit=False)
 
     def draw_cut(self, canvas: Canvas) -> None:
         """The gathered deck seen edge-on, its top at the left; the cut point marked."""
@@ -629,11 +635,16 @@ class KumbalTable(HandSpec):
             at = (lo + hi) // 2
         x = strip.left + int(at / n * strip.w)
         pygame.draw.line(surface, pal.accent, (x, strip.top - 10), (x, strip.bottom + 10), 4)
-        who = "You cut" if mine and not self.t.screen.hotseat else f"{self.t.screen.names[v.cutter]} cuts" if v.cutter is not None else ""
-        T.blit_text(surface, f"{who}: {at} cards from the top go underneath" if mine else f"{who} the deck",
+        cutter = self.t.screen.names[v.cutter] if v.cutter is not None else "?"
+        if mine:
+            words = (_("You cut: {n} cards from the top go underneath") if not self.t.screen.hotseat else
+                     _("{name} cuts: {n} cards from the top go underneath")).format(name=cutter, n=at)
+        else:
+            words = _("{name} cuts the deck").format(name=cutter)
+        T.blit_text(surface, words,
                     TH.SMALL, pal.text, (strip.centerx, strip.bottom + 16), "midtop", bold=True)
-        T.blit_text(surface, "top", TH.TINY, pal.text_dim, (strip.left, strip.top - 4), "bottomleft")
-        T.blit_text(surface, "bottom", TH.TINY, pal.text_dim, (strip.right, strip.top - 4), "bottomright")
+        T.blit_text(surface, _("top"), TH.TINY, pal.text_dim, (strip.left, strip.top - 4), "bottomleft")
+        T.blit_text(surface, _("bottom"), TH.TINY, pal.text_dim, (strip.right, strip.top - 4), "bottomright")
 
     # -- the score chart: the 49-rule ------------------------------------------------------------------------
     def chart(self):
@@ -655,8 +666,9 @@ class KumbalTable(HandSpec):
                 rows.append(list(running))
             out = pygame.Surface((560, 220), pygame.SRCALPHA)
             out.blit(results.totals_chart((560, 200), rows=rows), (0, 0))
-            text = "49-rule: " + ", ".join(f"{names[s]} {reached}→{total} (round {r})"
-                                           for r, s, reached, total in view.forty_nine)
+            text = _("49-rule: {drops}").format(drops=", ".join(
+                _("{name} {reached}→{total} (round {n})").format(name=names[s], reached=reached, total=total, n=r)
+                for r, s, reached, total in view.forty_nine))
             T.blit_text(out, text, TH.TINY, self.t.palette.accent, (280, 204), "midtop", bold=True)
             return out
         except Exception:   # the chart is a nicety: the plain one

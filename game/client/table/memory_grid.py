@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from game.client.narration.wording import one_of, whose
+from game.client.narration.wording import its_turn, one_of
 from game.client.table import facts
 from game.client.table.director import Hold
 from game.client.table.privacy import CLAIM_KEYS
@@ -23,6 +23,7 @@ from game.core.errors import IllegalAction, WrongPhase
 from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowClosed, WindowOpened
 from game.core.grids import AbilityEnded, DrawFromDeck, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard
 from game.core.view import SPECTATOR
+from game.i18n import _, _l, pgettext
 
 
 class ClaimWords(NamedTuple):
@@ -41,12 +42,12 @@ class GridSpec(TableSpec):
     pick_words: dict = {}    # what a click does while an ability waits for its target, by action
     deck_cards: tuple = ()   # the game's deck (its size is shown before the first deal)
     # A late claim's refusal: "Too late: Bruno matched first." / "Too late: the matching window has closed."
-    claimed_first, window_words = "claimed first", "the window"
+    claimed_first, window_words = _l("claimed first"), _l("the window")
     action_labels = {
-        DrawFromDeck: Choice("Draw", pygame.K_d),
-        TakeDiscard: Choice("Take discard", pygame.K_t),
-        SwapBoth: Choice("Swap them", pygame.K_x),
-        SkipAbility: Choice("Skip ability", pygame.K_s),
+        DrawFromDeck: Choice(_l("Draw"), pygame.K_d),
+        TakeDiscard: Choice(_l("Take discard"), pygame.K_t),
+        SwapBoth: Choice(_l("Swap them"), pygame.K_x),
+        SkipAbility: Choice(_l("Skip ability"), pygame.K_s),
     }
     click_actions = {DECK: (DrawFromDeck,), DISCARD: (TakeDiscard, PlayDrawn), "held": (PlayDrawn,)}
 
@@ -80,7 +81,7 @@ class GridSpec(TableSpec):
 
     def peek_words(self, seat: int) -> str:
         """What the hold after the start-of-round peek says."""
-        return f"{self.t.screen.names[seat]}: remember your two near cards, then press Enter"
+        return _("{name}: remember your two near cards, then press Enter").format(name=self.t.screen.names[seat])
 
     # -- a continued match ----------------------------------------------------------------------------
     def synced(self) -> None:
@@ -148,7 +149,7 @@ class GridSpec(TableSpec):
         if self.dealing:
             t.director.start_hold(Hold("peek", ev.seat, self.peek_words(ev.seat), self.peek_done))
         elif isinstance(nxt, AbilityEnded):
-            t.director.start_hold(Hold("look", ev.seat, "Remember this card, then press Enter", self.peek_done))
+            t.director.start_hold(Hold("look", ev.seat, _("Remember this card, then press Enter"), self.peek_done))
 
     def peek_done(self) -> None:
         facts.hide_peeks(self)
@@ -173,7 +174,7 @@ class GridSpec(TableSpec):
 
     def seat_tag(self, seat: int, acting: set) -> tuple[str, tuple] | None:
         if seat == self.caller and self.t.screen.round_result is None:
-            return (f"{self.call_word} · locked" if self.caller_locked() else self.call_word), self.t.palette.accent
+            return (_("{call} · locked").format(call=self.call_word) if self.caller_locked() else self.call_word), self.t.palette.accent
         return self.t.hud.standard_tag(seat)
 
     handlers = {RoundStarted: round_started, TurnStarted: turn_started, CardSeen: card_seen,
@@ -214,7 +215,7 @@ class GridSpec(TableSpec):
                     if seat in self.claimants():
                         t.screen.claimer = seat
                     else:
-                        t.hud.say(f"{t.screen.names[seat]} has no attempt left on this card.")
+                        t.hud.say(_("{name} has no attempt left on this card.").format(name=t.screen.names[seat]))
             elif pygame.K_1 <= key <= pygame.K_9:
                 seat = self.claim_seat()
                 if seat is not None:
@@ -251,34 +252,34 @@ class GridSpec(TableSpec):
         if v.phase == "reaction":
             if t.screen.hotseat and self.claimants():
                 keys = t.privacy.claim_keys_text(self.claimants())
-                t.hud.say(f"Press your claim key first ({keys}).")
+                t.hud.say(_("Press your claim key first ({keys}).").format(keys=keys))
             else:
-                t.hud.say("You have no attempt left on this card.")
+                t.hud.say(_("You have no attempt left on this card."))
         elif place.zone == "grid" and self.window_gone is not None and self.window_gone[1] == t.match.version:
             # A claim a moment after the window closed, nothing done since: it came too late
             # ("It is Ada's turn." said nothing of the match the player was trying).
             first = self.window_gone[0]
             if first is not None and first not in t.screen.humans:
-                t.hud.say(f"Too late: {t.screen.names[first]} {self.claimed_first}.")
+                t.hud.say(_("Too late: {name} {claimed_first}.").format(name=t.screen.names[first], claimed_first=self.claimed_first))
             else:
-                t.hud.say(f"Too late: {self.window_words} has closed.")
+                t.hud.say(_("Too late: {window} has closed.").format(window=self.window_words))
         elif v.turn is not None and 0 <= v.turn < t.screen.seats and v.turn in v.acting:
-            t.hud.say(f"It is {whose(t.screen.names[v.turn])} turn.")
+            t.hud.say(its_turn(t.screen, v.turn))
 
     def buttons(self) -> list[Button]:
         if self.view().phase == "reaction":
             if self.t.director.ready_for_input() and not self.t.match.over and self.claimants():
-                return [Button("Pass", self.pass_window, hint="Space")]
+                return [Button(_("Pass"), self.pass_window, hint="Space")]
             return []
         return self.t.input.legal_buttons()
 
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         if isinstance(exc, WrongPhase) and isinstance(action, (PlayDrawn, TakeDiscard)) and self.view().phase == "taken":
-            return "A card taken from the discard pile must be swapped into your grid."
+            return _("A card taken from the discard pile must be swapped into your grid.")
         return super().explain(exc, action)
 
     def not_a_choice(self, place: Place) -> str:
-        return self.prompt() or "That card cannot be chosen now."
+        return self.prompt() or _("That card cannot be chosen now.")
 
     # -- prompts and key hints ---------------------------------------------------------------------
     def prompt(self) -> str:
@@ -289,26 +290,31 @@ class GridSpec(TableSpec):
         if v.phase == "reaction":
             words = self.claim_words(v)
             if t.screen.claimer is not None:
-                return f"{names[t.screen.claimer]}: {words.pick} (Esc cancels)"
+                return _("{name}: {pick} (Esc cancels)").format(name=names[t.screen.claimer], pick=words.pick)
             if self.claimants():
                 if t.screen.hotseat:
                     keys = t.privacy.claim_keys_text(self.claimants(), sep="  ")
-                    return f"{words.question} Claim key: {keys} · Space: pass"
-                return f"{words.question} {words.click} · Space: pass"
+                    return _("{question} Claim key: {keys} · {pass_key}").format(question=words.question, keys=keys,
+                                                                                 pass_key=self.pass_words())
+                return _("{question} {click} · {pass_key}").format(question=words.question, click=words.click, pass_key=self.pass_words())
             return words.waiting
         actor = self.actor()
         if actor is None:
             return self.waiting_prompt(v)
-        name = "You" if not t.screen.hotseat else names[actor]
+        name = _("You") if not t.screen.hotseat else names[actor]
         return self.turn_prompt(v, actor, name, {type(a) for a in t.input.legal(actor)})
+
+    def pass_words(self) -> str:
+        """How the prompt says the window is passed ("Space: pass")."""
+        return _("Space: pass")
 
     def waiting_prompt(self, v: Any) -> str:
         """Nobody here acts: who the table is waiting for."""
         names = self.t.screen.names
         if v.turn is not None and v.turn in v.acting:
-            return f"{names[v.turn]} is thinking…"
+            return _("{name} is thinking…").format(name=names[v.turn])
         if v.acting and v.phase != "round_over":
-            return f"{names[v.acting[0]]} is choosing…"
+            return _("{name} is choosing…").format(name=names[v.acting[0]])
         return ""
 
     def turn_prompt(self, v: Any, actor: int, name: str, kinds: set) -> str:
@@ -318,34 +324,45 @@ class GridSpec(TableSpec):
         mine = t.match.view(actor)
         if DrawFromDeck in kinds or TakeDiscard in kinds and v.phase == "turn":
             # Only what may be done now: no "take the discard" while the pile is empty.
-            choices = [word for kind, word in ((DrawFromDeck, "draw (D)"), (TakeDiscard, "take the discard (T)"),
-                                               (self.call_action, f"call {self.call_name} (K)")) if kind in kinds]
+            choices = [word for kind, word in ((DrawFromDeck, _("draw (D)")), (TakeDiscard, _("take the discard (T)")),
+                                               (self.call_action, _("call {call} (K)").format(call=self.call_name)))
+                       if kind in kinds]
             said = one_of(choices)
-            return f"{name}: {said}" if v.caller is None else f"{name}: last turn! {said[0].upper()}{said[1:]}"
+            if v.caller is None:
+                return _("{name}: {choices}").format(name=name, choices=said)
+            return _("{name}: last turn! {choices}").format(name=name, choices=said[0].upper() + said[1:])
         held = mine.held if actor == t.screen.viewer else None
         if PlayDrawn in kinds:
-            what = narrator.a_card(held) if held is not None else "a card"
+            what = narrator.a_card(held) if held is not None else _("a card")
             ability = self.ability_words(held) if held is not None else None
-            extra = f" to use it ({ability})" if ability else ""
-            return f"{name} drew {what}: click one of your cards to swap it in, or {'discard' if narrator.plays_discards else 'play'} it (P){extra}"
+            if narrator.plays_discards:
+                line = (_("{name} drew {card}: click one of your cards to swap it in, or discard it (P) to use it ({ability})")
+                        if ability else _("{name} drew {card}: click one of your cards to swap it in, or discard it (P)"))
+            else:
+                line = (_("{name} drew {card}: click one of your cards to swap it in, or play it (P) to use it ({ability})")
+                        if ability else _("{name} drew {card}: click one of your cards to swap it in, or play it (P)"))
+            return line.format(name=name, card=what, ability=ability)
         if v.phase == "taken":
-            return f"{name}: click one of your cards to swap the {narrator.rank_words(mine.held) if mine.held else 'card'} in"
+            return _("{name}: click one of your cards to swap the {card} in").format(
+                name=name, card=narrator.rank_words(mine.held) if mine.held else pgettext("the ...", "card"))
         if SwapBoth in kinds:
-            return f"{name}: swap the two cards (X) or keep them (S)"
+            return _("{name}: swap the two cards (X) or keep them (S)").format(name=name)
         if SkipAbility in kinds:
             what = next((w for k, w in self.pick_words.items() if k in kinds), "")
             if t.input.pick:
-                what = "now click the second card"
-            return f"{name}: {what} · S skips"
+                what = _("now click the second card")
+            return _("{name}: {what} · S skips").format(name=name, what=what)
         if v.phase == "give" and v.pending_place is not None:
-            return f"{name}: click one of your cards to give to {t.screen.names[v.pending_place.seat]} (unseen)"
+            return _("{name}: click one of your cards to give to {other} (unseen)").format(name=name, other=t.screen.names[v.pending_place.seat])
         return ""
 
     def key_hints(self) -> list[tuple[str, str]]:
         t = self.t
-        hints = [("D", "draw"), ("T", "take discard"), ("P", "discard drawn" if t.narrator.plays_discards else "play drawn"), ("1-9", "your slot"),
-                 ("S", "skip"), ("K", self.call_name), ("Space", "pass")]
+        hints = [("D", pgettext("key hint", "draw")), ("T", pgettext("key hint", "take discard")),
+                 ("P", pgettext("key hint", "discard drawn") if t.narrator.plays_discards else pgettext("key hint", "play drawn")),
+                 ("1-9", pgettext("key hint", "your slot")), ("S", pgettext("key hint", "skip")), ("K", self.call_name),
+                 ("Space", pgettext("key hint", "pass"))]
         if t.screen.hotseat:
-            hints.append((t.privacy.claim_keys_hint(), "claim (per player)"))
-        hints.append(("Esc", "pause"))
+            hints.append((t.privacy.claim_keys_hint(), pgettext("key hint", "claim (per player)")))
+        hints.append(("Esc", pgettext("key hint", "pause")))
         return hints

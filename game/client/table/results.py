@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.client.narration.wording import reword, whose, you_form
+from game.client.narration.wording import reword, you_form
 from game.client.table.canvas import Canvas
 from game.client.table.sprites import card_image
 from game.client.ui import chart
@@ -20,8 +20,9 @@ from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.tween import ease_out_cubic
 from game.core.view import SPECTATOR
+from game.i18n import N_, _, pgettext
 
-PRACTICE_RESULT = "Practice match: not counted in your statistics."
+PRACTICE_RESULT = N_("Practice match: not counted in your statistics.")
 
 _log = logging.getLogger(__name__)
 
@@ -30,7 +31,7 @@ class Results:
     """The results panels, the totals on the plates, the chart, the celebration."""
 
     interface = ("chart", "count_up", "shown_total", "celebrate", "moving", "update", "show_match_result", "reasons_from_notes",
-                 "over_target_reason", "practice_result", "standard_rect", "results_width", "place", "set_buttons_row",
+                 "over_target_reason", "winners_words", "practice_result", "standard_rect", "results_width", "place", "set_buttons_row",
                  "build_chart", "totals_chart", "draw", "draw_confetti", "result_title_h", "result_reason_h",
                  "standing_h", "result_head_h", "note_h")
 
@@ -67,7 +68,7 @@ class Results:
         rng = random.Random(len(self.confetti) + int(self.screen.time * 1000))   # looks only: no game randomness
         pal = self.app.palette
         colours = [pal.seat_colour(i) for i in range(self.screen.seats)] + [pal.accent]
-        for _ in range(120 if big else 60):
+        for _n in range(120 if big else 60):
             side = rng.random() < 0.5
             x = rng.uniform(0, w * 0.15) if side else rng.uniform(w * 0.85, w)
             self.confetti.append([x, h * rng.uniform(0.55, 0.85), rng.uniform(60, 260) * (1 if side else -1),
@@ -114,12 +115,34 @@ class Results:
         over = [s for s, total in enumerate(ev.totals) if total > target]
         if not over:
             return ""
-        whom = " and ".join(whose(self.screen.names[s], start=(i == 0)) for i, s in enumerate(over))
-        return f"{whom} total{'s' if len(over) > 1 else ''} {went} {target}: the lowest total wins."
+        you = self.screen.you
+        if len(over) == 1:
+            seat = over[0]
+            if went == "went past":
+                line = (_("Your total went past {target}: the lowest total wins.") if seat in you else
+                        _("{name}'s total went past {target}: the lowest total wins."))
+            else:
+                line = (_("Your total went above {target}: the lowest total wins.") if seat in you else
+                        _("{name}'s total went above {target}: the lowest total wins."))
+            return line.format(name=self.screen.names[seat], target=target)
+        owners = [_("Your") if s in you and i == 0 else _("your") if s in you else
+                  _("{name}'s").format(name=self.screen.names[s]) for i, s in enumerate(over)]
+        whom = _("{first} and {last}").format(first=", ".join(owners[:-1]), last=owners[-1])
+        if went == "went past":
+            return _("{whom} totals went past {target}: the lowest total wins.").format(whom=whom, target=target)
+        return _("{whom} totals went above {target}: the lowest total wins.").format(whom=whom, target=target)
+
+    def winners_words(self, winners: list[int], you: str, one: str, several: str) -> str:
+        """A result's title for its winners: `you` (the player alone), `one` ({name}) or `several` ({names})."""
+        names = self.screen.names
+        if len(winners) == 1:
+            return you if winners[0] in self.screen.you else one.format(name=names[winners[0]])
+        listed = [names[w] for w in winners]
+        return several.format(names=_("{first} and {last}").format(first=", ".join(listed[:-1]), last=listed[-1]))
 
     def practice_result(self) -> str:
         """The line under a practice match's result ("" for a match that counts)."""
-        return PRACTICE_RESULT if self.match.take_backs else ""
+        return _(PRACTICE_RESULT) if self.match.take_backs else ""
 
     # -- the panel's place ----------------------------------------------------------------------------------
     def shown_hand(self, seat: int) -> list:
@@ -243,8 +266,8 @@ class Results:
         surface, pal, names = canvas.surface, canvas.pal, self.screen.names
         ev = self.screen.match_result
         y = panel.y + 18
-        winners = " and ".join(names[w] for w in ev.winners)
-        title = you_form(f"{winners} win{'s' if len(ev.winners) == 1 else ''} the match!")
+        title = self.winners_words(ev.winners, _("You win the match!"), _("{name} wins the match!"),
+                                   _("{names} win the match!"))
         T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
         y += self.result_title_h()
         reason = self.spec.match_end_reason()
@@ -271,19 +294,22 @@ class Results:
         surface, pal, names = canvas.surface, canvas.pal, self.screen.names
         ev = self.screen.round_result
         assert ev is not None
-        row, card_h, _ = self.breakdown_geometry()
+        row, card_h, _width = self.breakdown_geometry()
         card_w = int(card_h * 0.7)
         per, general = self.spec.score_reasons(ev)
         y = panel.y + 16
-        title = "The guided round: scores" if self.guided else \
-            f"Final round ({ev.round}): scores" if self.screen.match_result is not None else f"Round {ev.round}: scores"
+        title = _("The guided round: scores") if self.guided else \
+            _("Final round ({n}): scores").format(n=ev.round) if self.screen.match_result is not None else \
+            _("Round {n}: scores").format(n=ev.round)
         T.blit_text(surface, title, TH.H2, pal.text, (panel.centerx, y), "midtop", bold=True)
         y += self.result_title_h() - 2
         x0, right = panel.x + 22, panel.right - 22
         cols = (right - 236, right - 100, right)         # hand, round, total (right-aligned)
         name_w = min(150, max(80, panel.w // 6))
-        for text, x, anchor in (("Player", x0, "topleft"), ("Cards", x0 + name_w, "topleft"), ("Hand", cols[0], "topright"),
-                                ("Round", cols[1], "topright"), ("Total", cols[2], "topright")):
+        for text, x, anchor in ((_("Player"), x0, "topleft"), (_("Cards"), x0 + name_w, "topleft"),
+                                (pgettext("score column", "Hand"), cols[0], "topright"),
+                                (pgettext("score column", "Round"), cols[1], "topright"),
+                                (pgettext("score column", "Total"), cols[2], "topright")):
             T.blit_text(surface, text, TH.SMALL, pal.text_dim, (x, y), anchor)
         y += self.result_head_h()
         won = set(self.spec.round_winners(ev))
@@ -305,7 +331,7 @@ class Results:
                     canvas.faces.append((None, sprite.card, sprite.show_to))
                 surface.blit(card_image(face, (card_w, card_h), 0, pal), (x0 + name_w + i * step, y))
             if not cards:
-                T.blit_text(surface, "no cards", TH.SMALL, pal.text_dim, (x0 + name_w, y + 4))
+                T.blit_text(surface, _("no cards"), TH.SMALL, pal.text_dim, (x0 + name_w, y + 4))
             T.blit_text(surface, str(ev.hands[seat]), TH.BODY, pal.text, (cols[0], y + 2), "topright")
             bonus = ev.scores[seat] - ev.hands[seat]
             round_text = str(ev.scores[seat]) + (f" ({'+' if bonus > 0 else ''}{bonus})" if bonus else "")
@@ -325,7 +351,7 @@ class Results:
             y += self.note_h()
 
     def draw_confetti(self, canvas: Canvas) -> None:
-        for x, y, _, _, colour, spin, age, life in self.confetti:
+        for x, y, _vx, _vy, colour, spin, age, life in self.confetti:
             k = abs(math.cos(math.radians(spin)))
             r = pygame.Rect(0, 0, 9, max(2, int(12 * k)))
             r.center = (int(x), int(y))

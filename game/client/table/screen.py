@@ -43,6 +43,7 @@ class Screen:
     match_result: MatchEnded | None = None       # the match's, once it ended
     final_round_seen: bool = False    # the match result waits until the last round was shown
     memories: dict[int, TableMemory] = field(default_factory=dict)   # each human's memory aid
+    you: frozenset = frozenset()      # the seats told in the second person (wording.you_seats)
 
     @property
     def hotseat(self) -> bool:

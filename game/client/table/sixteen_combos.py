@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.narration.sixteen_combos import STATUS_WORDS, SixteenCombosNarrator, type_word
+from game.client.narration.sixteen_combos import OUTCOMES, STATUS_LABELS, STATUS_WORDS, SixteenCombosNarrator, type_word
+from game.client.narration.wording import capital
 from game.client.table.base import table_factory
 from game.client.table.canvas import Canvas
 from game.client.table.director import Hold
@@ -30,6 +31,7 @@ from game.core.actions import Action, Pass
 from game.core.cards import DECK, Place
 from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, MatchEnded, RoundStarted, TurnStarted
 from game.core.view import SPECTATOR
+from game.i18n import _, _l, pgettext
 from game.variants.sixteen_combos import (RULESET, Announce, CharacterOut, Checked, ComboDone, Consult, Counter,
                                           Decide, EncounterDealt, EncounterWon, FaceType, Fizzled, PassTurn, Reacted,
                                           Retype, Scavenge, StatusChanged, SwapPair, TargetChosen, TurnPassed,
@@ -41,15 +43,16 @@ TYPE_KEYS = {"h": pygame.K_1, "d": pygame.K_2, "c": pygame.K_3, "s": pygame.K_4}
 class SixteenCombosTable(TableSpec):
     variant_id = "sixteen-combos"
     title = "16 Combos"
-    round_word = "encounter"
+    round_word = _l("encounter")
     hands_follow_actor = True
     zone_kinds = TableSpec.zone_kinds + (PairColumnZone,)
     table_keys = (pygame.K_SPACE,)
     narrator = SixteenCombosNarrator
-    action_labels = {Announce: Choice("Announce"), FaceType: Choice("Face card"), Retype: Choice("Retype"),
-                     SwapPair: Choice("Swap the pair's cards", pygame.K_s), Counter: Choice("Counter", pygame.K_c, primary=True),
-                     Consult: Choice("Consult"), Decide: Choice("Decide"), Scavenge: Choice("Scavenge"),
-                     PassTurn: Choice("Pass the turn", pygame.K_p), Pass: Choice("No", hint="Space")}
+    action_labels = {Announce: Choice(_l("Announce")), FaceType: Choice(_l("Face card")), Retype: Choice(_l("Retype")),
+                     SwapPair: Choice(_l("Swap the pair's cards"), pygame.K_s),
+                     Counter: Choice(_l("Counter"), pygame.K_c, primary=True),
+                     Consult: Choice(_l("Consult")), Decide: Choice(_l("Decide")), Scavenge: Choice(_l("Scavenge")),
+                     PassTurn: Choice(_l("Pass the turn"), pygame.K_p), Pass: Choice(_l("No"), hint="Space")}
 
     def __init__(self, table):
         super().__init__(table)
@@ -145,35 +148,35 @@ class SixteenCombosTable(TableSpec):
     def label_for(self, action: Action) -> Choice | None:
         view = self.t.match.view(SPECTATOR)
         if isinstance(action, Announce):
-            word = type_word(action.atype).capitalize()
+            word = capital(type_word(action.atype))
             if action.wild:
-                return Choice(f"Wild card: {word}")
+                return Choice(_("Wild card: {type}").format(type=word))
             return Choice(f"{word} {SYMBOL[action.atype]}", TYPE_KEYS[action.atype])
         if isinstance(action, FaceType):
-            return Choice(f"Use {type_word(action.to)}", TYPE_KEYS[action.to])
+            return Choice(_("Use {type}").format(type=type_word(action.to)), TYPE_KEYS[action.to])
         if isinstance(action, Retype):
-            return Choice(f"Make it {type_word(action.to)}", TYPE_KEYS[action.to])
+            return Choice(_("Make it {type}").format(type=type_word(action.to)), TYPE_KEYS[action.to])
         if isinstance(action, Consult):
-            return Choice("Consultation pair takes it" if action.use else "Defense pair takes it",
+            return Choice(_("Consultation pair takes it") if action.use else _("Defense pair takes it"),
                           pygame.K_y if action.use else pygame.K_n)
         if isinstance(action, Scavenge):
             mine = self.t.match.view(action.seat)
             total = sum(card_value(c) for c in mine.action_cards)
             waste = card_value(mine.waste[-1]) if mine.waste else 0
-            return Choice(f"Take the waste ({waste})" if action.waste else f"Add them ({total})",
+            return Choice(_("Take the waste ({n})").format(n=waste) if action.waste else _("Add them ({n})").format(n=total),
                           pygame.K_w if action.waste else pygame.K_a)
         if isinstance(action, Decide):
             if view.active == action.seat:   # Steal
-                return Choice("Keep it as defense" if action.yes else "Use it next turn",
+                return Choice(_("Keep it as defense") if action.yes else _("Use it next turn"),
                               pygame.K_y if action.yes else pygame.K_n)
-            return Choice("Take the wild card" if action.yes else "Decline", pygame.K_y if action.yes else pygame.K_n)
+            return Choice(_("Take the wild card") if action.yes else _("Decline"), pygame.K_y if action.yes else pygame.K_n)
         if isinstance(action, PassTurn):
             cost = self.t.match.view(action.seat).pass_cost    # the Pass cost option, on its own turn
-            return Choice(f"Pass the turn (-{cost})" if cost else "Pass the turn", pygame.K_p)
+            return Choice(_("Pass the turn (-{n})").format(n=cost) if cost else _("Pass the turn"), pygame.K_p)
         if isinstance(action, Pass):
-            words = {"predict": "No reaction", "inform": "No reaction", "face": "Keep the type", "counter": "No counter",
-                     "combo": "Skip", "stance": "Keep the stance"}
-            return Choice(words.get(view.step, "No"), pygame.K_SPACE, hint="Space")
+            words = {"predict": _("No reaction"), "inform": _("No reaction"), "face": _("Keep the type"),
+                     "counter": _("No counter"), "combo": pgettext("button", "Skip"), "stance": _("Keep the stance")}
+            return Choice(words.get(view.step, _("No")), pygame.K_SPACE, hint="Space")
         return super().label_for(action)
 
     def table_event(self, event: pygame.event.Event) -> None:
@@ -189,34 +192,35 @@ class SixteenCombosTable(TableSpec):
     def prompt(self) -> str:
         view = self.t.match.view(SPECTATOR)
         if view.phase == "place":
-            return "Place your value cards: click a card, then a column (the rightmost pair defends)." \
-                if self.input_seat() is not None else "Everybody places their value cards."
+            return _("Place your value cards: click a card, then a column (the rightmost pair defends).") \
+                if self.input_seat() is not None else _("Everybody places their value cards.")
         seat = self.input_seat()
         if seat is None:
             return self.t.narrator.words(view.prompt).capitalize() if view.prompt else ""
         step = view.step
-        texts = {"target": "Choose a target: click a highlighted pair, or pass the turn.",
-                 "type": "Choose an action type.", "consult": "Which pair takes this action?",
-                 "predict": "React before the draw, or not.", "inform": f"The value is {view.action_value}: react, or not.",
-                 "face": "A face card: keep the action type or take its type.",
-                 "scavenge": "Scavenge: add the two cards, or take the waste.",
-                 "counter": "A critical failure against you: counter, or not.",
-                 "stance": "Change stance: click a pair to make it your defense, or keep it."}
+        texts = {"target": _("Choose a target: click a highlighted pair, or pass the turn."),
+                 "type": _("Choose an action type."), "consult": _("Which pair takes this action?"),
+                 "predict": _("React before the draw, or not."),
+                 "inform": _("The value is {value}: react, or not.").format(value=view.action_value),
+                 "face": _("A face card: keep the action type or take its type."),
+                 "scavenge": _("Scavenge: add the two cards, or take the waste."),
+                 "counter": _("A critical failure against you: counter, or not."),
+                 "stance": _("Change stance: click a pair to make it your defense, or keep it.")}
         if step == "combo":
-            return f"{view.combo or 'Combo'}: make your choice (the highlighted places), or skip."
+            return _("{combo}: make your choice (the highlighted places), or skip.").format(combo=view.combo or _("Combo"))
         text = texts.get(step, view.prompt)
         if step in ("predict", "inform") and all(isinstance(a, Pass) for a in self.t.input.legal(seat)):
             # asked all the same, so that the wait tells nobody what the pair holds
-            text = "You have no reaction to make now: No reaction (Space) goes on."
+            text = _("You have no reaction to make now: No reaction (Space) goes on.")
         cost = self.t.match.view(seat).pass_cost if step in ("target", "type") else 0
         if cost:
-            text += f" A pass costs your defense pair {cost}."
+            text += " " + _("A pass costs your defense pair {n}.").format(n=cost)
         if view.deadline is not None:   # the optional reaction clock
             text += f" ({max(0.0, view.deadline - self.t.screen.table_time):.0f} s)"
         return text
 
     def key_hints(self) -> list[tuple[str, str]]:
-        return [("Esc", "Pause"), ("Space", "No / decline"), ("P", "Pass the turn"), ("1-4", "Types")]
+        return [("Esc", _("Pause")), ("Space", _("No / decline")), ("P", _("Pass the turn")), ("1-4", _("Types"))]
 
     # -- events ----------------------------------------------------------------------------------------------
     def round_started(self, ev: RoundStarted) -> None:
@@ -229,9 +233,10 @@ class SixteenCombosTable(TableSpec):
     def encounter_dealt(self, ev: EncounterDealt) -> None:
         order = ", ".join(self.name(s) for s in ev.order)
         view = self.t.match.view(SPECTATOR)
-        rules = ", ".join(view.active_rules) or "none"
+        rules = ", ".join(view.active_rules) or _("none")
         if self.t.screen.humans:
-            self.t.director.start_hold(Hold("ruleset", None, f"{RULESET}. Optional rules: {rules}. Turn order: {order}."))
+            self.t.director.start_hold(Hold("ruleset", None, _("{ruleset}. Optional rules: {rules}. Turn order: {order}.").format(
+                ruleset=RULESET, rules=rules, order=order)))
 
     def turn_started(self, ev: TurnStarted) -> None:
         self.t.screen.turn = ev.seat
@@ -262,14 +267,14 @@ class SixteenCombosTable(TableSpec):
         self.t.director.pause_for(0.4)
 
     def reacted(self, ev: Reacted) -> None:
-        self.t.hud.float_text(ev.seat, "Reaction", self.t.palette.info)
+        self.t.hud.float_text(ev.seat, _("Reaction"), self.t.palette.info)
         self.t.director.pause_for(0.3)
 
     def checked(self, ev: Checked) -> None:
         self.lit_outcome = ev.outcome
         colour = {"defeated": self.t.palette.good, "damaged": self.t.palette.accent,
                   "critical failure": self.t.palette.bad}.get(ev.outcome, self.t.palette.text_dim)
-        self.t.hud.float_text(ev.victim, ev.outcome.capitalize(), colour)
+        self.t.hud.float_text(ev.victim, capital(_(OUTCOMES[ev.outcome]) if ev.outcome in OUTCOMES else ev.outcome), colour)
         self.t.sound.play("penalty" if ev.outcome == "critical failure" else "flip")
         self.t.director.pause_for(0.8)
 
@@ -278,13 +283,13 @@ class SixteenCombosTable(TableSpec):
 
     def status_changed(self, ev: StatusChanged) -> None:
         if ev.on and ev.status in STATUS_WORDS:
-            self.t.hud.float_text(ev.seat, ev.status.capitalize(), self.t.palette.bad)
+            self.t.hud.float_text(ev.seat, capital(_(STATUS_LABELS[ev.status])), self.t.palette.bad)
 
     def turn_skipped(self, ev: TurnSkipped) -> None:
         self.t.director.pause_for(0.3)
 
     def character_out(self, ev: CharacterOut) -> None:
-        self.t.hud.float_text(ev.seat, "Out", self.t.palette.bad)
+        self.t.hud.float_text(ev.seat, _("Out"), self.t.palette.bad)
 
     def encounter_won(self, ev: EncounterWon) -> None:
         self.last_encounter = ev
@@ -295,10 +300,11 @@ class SixteenCombosTable(TableSpec):
         if ev is None:
             return ""
         encounters = int(self.t.match.view(SPECTATOR).options.get("encounters", 1))
-        how = "Won as the last character standing" if ev.why == "last character standing" \
-            else f"The last encounter ended at {ev.why}"
-        more = "" if encounters == 1 else "; the most encounters won takes the match"
-        return f"{how}{more}."
+        if ev.why == "last character standing":
+            return (_("Won as the last character standing.") if encounters == 1 else
+                    _("Won as the last character standing; the most encounters won takes the match."))
+        return (_("The last encounter ended at {why}.") if encounters == 1 else
+                _("The last encounter ended at {why}; the most encounters won takes the match.")).format(why=ev.why)
 
     def match_ended(self, ev: MatchEnded) -> None:
         self.t.screen.match_result = ev

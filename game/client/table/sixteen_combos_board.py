@@ -18,8 +18,8 @@ from typing import Any
 
 import pygame
 
-from game.client.narration.sixteen_combos import type_word
-from game.client.narration.wording import SUIT_SIGNS, you_form
+from game.client.narration.sixteen_combos import STATUS_LABELS, type_word
+from game.client.narration.wording import SUIT_SIGNS
 from game.client.table.canvas import Canvas, Memo
 from game.client.table.zone_kinds import PairColumnZone
 from game.client.ui import cards as CARDS
@@ -27,10 +27,11 @@ from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.cards import DECK, Card, Place
 from game.core.view import SPECTATOR
-from game.variants.sixteen_combos import COMBOS, OUTCOMES, TYPE_NAMES, TYPES, card_value
+from game.variants.sixteen_combos import COMBOS, OUTCOMES, TYPES, card_value
+from game.i18n import _, _l, ngettext, pgettext
 
 SYMBOL = SUIT_SIGNS
-STEPS = ("target", "action type", "reaction", "draw", "reaction", "check", "effect")
+STEPS = (_l("target"), _l("action type"), _l("reaction"), _l("draw"), _l("reaction"), _l("check"), _l("effect"))
 # the engine's step -> the step bar's box
 STEP_BOX = {"target": 0, "type": 1, "consult": 2, "predict": 2, "draw": 3, "face": 3, "scavenge": 3,
             "inform": 4, "check": 5, "counter": 5, "combo": 6, "stance": 6}
@@ -39,8 +40,8 @@ ORDER_GAP = 22   # between the last pair and the order card
 # next character (34 px left the characters touching: four at 1280x720 read as one block of cards).
 BLOCK_EXTRA = 40
 DEFENSE_GREEN = (80, 200, 110)
-COMBOS_CAPTION = "Combos: action type (across) on target type (down)"
-BAND_CAPTION = "Check: action value minus target value"
+COMBOS_CAPTION = _l("Combos: action type (across) on target type (down)")
+BAND_CAPTION = _l("Check: action value minus target value")
 _BACKS: dict[str, TH.Palette] = {}   # palette name -> the same palette with the draw deck's backs
 
 
@@ -213,10 +214,11 @@ class Board:
         # the Rules page name them): the whole line was cut off at 1280x720. The start of the
         # match says both in full.
         letters = [label.split(".", 1)[0] for label in view.active_rules]
-        rules = f"rule{'s' if len(letters) > 1 else ''} {', '.join(letters)}" if letters else "no optional rules"
-        practice = " · practice" if self.t.match.take_backs else ""
+        rules = (ngettext("rule {letters}", "rules {letters}", len(letters)).format(letters=", ".join(letters)) if letters
+                 else _("no optional rules"))
+        practice = " · " + _("practice") if self.t.match.take_backs else ""
         text = f"16 Combos{practice} · {view.ruleset.split(',')[0]} · {rules}"   # (practice first: the end may be cut)
-        bar, _ = self.step_bar()
+        bar, _width = self.step_bar()
         room = (bar.x if bar.y < 30 else self.t.screen.layout.size[0] - 184) - 14 - 12
         while len(text) > 12 and T.text(text, TH.SMALL, (0, 0, 0)).get_width() > room:
             text = text[:-2] + "…"
@@ -321,7 +323,7 @@ class Board:
         below = col["after"]
         if view.hand:
             rects = self.hand_rects(len(view.hand))
-            self.label(canvas, "Your value cards to place", TH.TINY, pal.text_dim, {"topleft": (18, col["after"])})
+            self.label(canvas, _("Your value cards to place"), TH.TINY, pal.text_dim, {"topleft": (18, col["after"])})
             for i, (card, rect) in enumerate(zip(view.hand, rects)):
                 place = Place("hand", view.seat, i)
                 self.card(canvas, rect, card, place)
@@ -344,7 +346,7 @@ class Board:
         bar, bw = self.step_bar()
         if view.phase == "place":       # no step lit while the pairs are prepared: the bar says so
             pygame.draw.rect(surface, pal.accent, bar, border_radius=6)
-            self.label(canvas, "Preparing pairs", TH.SMALL, (20, 20, 20), {"center": bar.center}, bold=True)
+            self.label(canvas, _("Preparing pairs"), TH.SMALL, (20, 20, 20), {"center": bar.center}, bold=True)
             return
         active = STEP_BOX.get(view.step) if view.phase == "play" else None
         for i, label in enumerate(STEPS):
@@ -362,16 +364,16 @@ class Board:
         self.caption(canvas, BAND_CAPTION, (x0, col["band_y"] - col["caption_h"]))
         head_w = int(44 * self.column_scale())
         cell_w = (left - x0 - head_w - 8) // 4
-        self.cell_text(canvas, "action →", pygame.Rect(x0, y0, head_w, head_h), pal.text_dim, False)
+        self.cell_text(canvas, _("action →"), pygame.Rect(x0, y0, head_w, head_h), pal.text_dim, False)
         cell = view.combo_cell
         for j, a in enumerate(TYPES):
             r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w - 2, head_h)
             lit = cell is not None and cell[0] == a
-            self.cell_text(canvas, f"{SYMBOL[a]} {TYPE_NAMES[a][:3]}", r, pal.accent if lit else pal.text, lit, lines=1)
+            self.cell_text(canvas, f"{SYMBOL[a]} {type_word(a)[:3]}", r, pal.accent if lit else pal.text, lit, lines=1)
         for i, t in enumerate(TYPES):
             y = y0 + head_h + 2 + i * cell_h
             lit_row = cell is not None and cell[1] == t
-            self.cell_text(canvas, f"{SYMBOL[t]} {TYPE_NAMES[t][:3]}", pygame.Rect(x0, y, head_w - 2, cell_h - 2),
+            self.cell_text(canvas, f"{SYMBOL[t]} {type_word(t)[:3]}", pygame.Rect(x0, y, head_w - 2, cell_h - 2),
                            pal.accent if lit_row else pal.text, lit_row, lines=1)
             for j, a in enumerate(TYPES):
                 r = pygame.Rect(x0 + head_w + j * cell_w, y, cell_w - 2, cell_h - 2)
@@ -386,8 +388,8 @@ class Board:
             r = pygame.Rect(x0 + k * bw, y, bw - 3, col["band_h"])
             lit = self.spec.lit_outcome == outcome
             pygame.draw.rect(surface, colours[outcome] if lit else TH.darken(pal.felt, 0.3), r, border_radius=5)
-            label = {"critical failure": "critical -6", "defeated": "defeated 6+", "damaged": "damaged 1-5",
-                     "missed": "missed -5-0"}[outcome]
+            label = {"critical failure": _("critical -6"), "defeated": _("defeated 6+"), "damaged": _("damaged 1-5"),
+                     "missed": _("missed -5-0")}[outcome]
             self.cell_text(canvas, label, r, (20, 20, 20) if lit else pal.text_dim, lit)
 
     def draw_story(self, canvas: Canvas, view, col, top: int) -> None:
@@ -399,8 +401,9 @@ class Board:
         lines: list[tuple[str, Any, int]] = []      # (words, colour, extra space above)
         check = view.last_check
         if check is not None:
-            text = you_form(f"Last check: {self.spec.name(check.seat)}'s {type_word(check.action_type)} {check.action_value} "
-                            f"against {self.spec.name(check.victim)}'s {type_word(check.target_type)} {check.target_value}")
+            text = _("Last check: {actor} {action} {value} against {target} {type} {against}").format(
+                actor=self.spec.name(check.seat), action=type_word(check.action_type), value=check.action_value,
+                target=self.spec.name(check.victim), type=type_word(check.target_type), against=check.target_value)
             lines += [(line, pal.text, 0) for line in T.wrap(text, TH.SMALL, width)[:2]]
         told: list[str] = []
         for line in list(self.t.hud.narration)[-4:]:
@@ -445,9 +448,9 @@ class Board:
         surface, pal = canvas.surface, canvas.pal
         piles = self.pile_rects(g)
         deck = view.zone(DECK)
-        labels = (("draw", f"Draw {deck.count if deck else 0}", "draw", view.deck_size),
-                  ("deal", f"Deal {view.deal_size}", "deal", view.deal_size),
-                  ("discard", f"Discard {view.discard_size}", "deal", view.discard_size))
+        labels = (("draw", _("Draw {n}").format(n=deck.count if deck else 0), "draw", view.deck_size),
+                  ("deal", _("Deal {n}").format(n=view.deal_size), "deal", view.deal_size),
+                  ("discard", _("Discard {n}").format(n=view.discard_size), "deal", view.discard_size))
         for key, label, back, count in labels:
             r = piles[key]
             if count:
@@ -468,7 +471,7 @@ class Board:
             r = piles["action"]
             for k, card in enumerate(view.action_cards):
                 self.card(canvas, r.move(k * 14, 0), card, "action", back="draw")
-            self.label(canvas, f"Action {view.action_value if view.action_value is not None else ''}", TH.TINY,
+            self.label(canvas, _("Action {value}").format(value=view.action_value if view.action_value is not None else "").strip(), TH.TINY,
                        pal.accent, {"midtop": (r.centerx, r.bottom + 4)}, bold=True, prefer=("down", "up"))
             if DECK in highlight:
                 pygame.draw.rect(surface, pal.accent, r.inflate(8, 8), 3, border_radius=8)
@@ -482,7 +485,7 @@ class Board:
         self.label(canvas, plate, TH.SMALL, pal.seat_colour(seat), {"topleft": (area.x, area.y - 22)}, bold=True)
         if acting:   # right after the name, where the eye already is
             after = area.x + T.text(plate, TH.SMALL, pal.text, True).get_width() + 10
-            self.label(canvas, "◀ acting", TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
+            self.label(canvas, _("◀ acting"), TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
 
     def plate_words(self, view, seat: int, g) -> str:
         """The plate's words, cut to the room beside "◀ acting"."""
@@ -491,20 +494,20 @@ class Board:
         order = view.order_cards[seat]
         plate = f"{self.spec.name(seat)}"
         if order is not None:
-            plate += f" · order {order.rank}{SYMBOL.get(order.suit or '', '')}"
+            plate += " · " + _("order {card}").format(card=f"{order.rank}{SYMBOL.get(order.suit or '', '')}")
         pairs = sum(1 for p in view.pairs[seat] if p is not None)
-        plate += f" · {pairs} pair{'s' if pairs != 1 else ''}"
-        status = [s for s in view.statuses[seat] if s != "reaction used"]
+        plate += " · " + ngettext("{n} pair", "{n} pairs", pairs).format(n=pairs)
+        status = [_(STATUS_LABELS[s]) if s in STATUS_LABELS else s for s in view.statuses[seat] if s != "reaction used"]
         if view.reacted[seat] and view.phase == "play":
-            status.append("reaction used")
+            status.append(_("reaction used"))
         if view.wilds[seat] is not None:
-            status.append(f"wild {card_value(view.wilds[seat])}")
+            status.append(_("wild {n}").format(n=card_value(view.wilds[seat])))
         if view.consults[seat] is not None:
             cp = view.consults[seat]
-            status.append(f"consultation {type_word(cp.type)} {cp.value}")
+            status.append(_("consultation {type} {n}").format(type=type_word(cp.type), n=cp.value))
         if status:
             plate += " · " + ", ".join(status)
-        room = area.w - (T.text("◀ acting", TH.SMALL, (0, 0, 0), True).get_width() + 12 if acting else 0)
+        room = area.w - (T.text(_("◀ acting"), TH.SMALL, (0, 0, 0), True).get_width() + 12 if acting else 0)
         while len(plate) > 8 and T.text(plate, TH.SMALL, (0, 0, 0), True).get_width() > room:
             plate = plate[:-2] + "…"
         return plate
@@ -519,7 +522,7 @@ class Board:
         acting = seat in view.acting and view.phase == "play"
         words = T.text(self.plate_words(view, seat, g), TH.SMALL, (0, 0, 0), True).get_width() \
             + (T.text("◀ acting", TH.SMALL, (0, 0, 0), True).get_width() + 10 if acting else 0) \
-            + T.text("defense", TH.TINY, (0, 0, 0), True).get_width() + 8
+            + T.text(_("defense"), TH.TINY, (0, 0, 0), True).get_width() + 8
         right = max([r.right for r in rects] + ([order.right] if order is not None else []) + [area.x + words])
         bottom = max([r.bottom for r in rects] + [area.bottom])
         return pygame.Rect(area.x - 8, area.y - 26, right - area.x + 18, bottom - area.y + 26 + 6)
@@ -548,7 +551,7 @@ class Board:
         if order is not None and r is not None:
             # the order card, face up beside the rows for the whole encounter (from the draw deck)
             self.card(canvas, r, order, "order")
-            self.label(canvas, "order", TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 3)}, prefer=("right", "down", "up"))
+            self.label(canvas, pgettext("order card", "order"), TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 3)}, prefer=("right", "down", "up"))
         badges: list[tuple[tuple[int, int], int]] = []
         for pv in view.pairs[seat]:
             if pv is None:
@@ -561,7 +564,7 @@ class Board:
                 frame = type_rect.union(value_rect).inflate(8, 8)
                 pygame.draw.rect(surface, DEFENSE_GREEN, frame, 3, border_radius=8)
                 # named over its frame, in the plate's line: the guide had to say which pair defends
-                self.label(canvas, "defense", TH.TINY, DEFENSE_GREEN, {"midbottom": (frame.centerx, frame.top - 1)},
+                self.label(canvas, _("defense"), TH.TINY, DEFENSE_GREEN, {"midbottom": (frame.centerx, frame.top - 1)},
                            bold=True, prefer=("right", "left"))
             self.card(canvas, type_rect, pv.type_card, Place("type", seat, pv.slot))
             values = pv.values or (None,)
@@ -632,11 +635,15 @@ class EncounterResults:
         y = panel.y + 18
         ev = self.t.screen.match_result or self.t.screen.round_result
         if self.t.screen.match_result is not None:
-            winners = " and ".join(self.spec.name(s) for s in self.t.screen.match_result.winners)
-            what = "the guided encounter" if self.t.guide.guided else "the match"      # (a guided match is one)
-            title = you_form(f"{winners} win{'s' if len(self.t.screen.match_result.winners) == 1 else ''} {what}!")
+            winners = self.t.screen.match_result.winners
+            if self.t.guide.guided:      # (a guided match is one encounter)
+                title = self.t.results.winners_words(winners, _("You win the guided encounter!"),
+                                                     _("{name} wins the guided encounter!"), _("{names} win the guided encounter!"))
+            else:
+                title = self.t.results.winners_words(winners, _("You win the match!"), _("{name} wins the match!"),
+                                                     _("{names} win the match!"))
         else:
-            title = f"Encounter {view.round} is over"
+            title = _("Encounter {n} is over").format(n=view.round)
         # (the pitches follow the type, as the other tables' results do: 40, 24, 26 and 28 px at the normal size)
         T.blit_text(surface, title, TH.H2, pal.accent, (panel.centerx, y), "midtop", bold=True)
         y += self.t.results.result_title_h() - 4
@@ -648,11 +655,11 @@ class EncounterResults:
             T.blit_text(surface, self.t.results.practice_result(), TH.SMALL, pal.accent, (panel.centerx, y), "midtop")
             y += self.t.results.result_reason_h()
         y += 6
-        won_w = T.text("encounters won", TH.SMALL, pal.text_dim).get_width()
+        won_w = T.text(_("encounters won"), TH.SMALL, pal.text_dim).get_width()
         pairs_x = min(panel.right - 190, panel.right - 40 - won_w - 24)
-        T.blit_text(surface, "Character", TH.SMALL, pal.text_dim, (panel.x + 40, y))
-        T.blit_text(surface, "pairs left", TH.SMALL, pal.text_dim, (pairs_x, y), "topright")
-        T.blit_text(surface, "encounters won", TH.SMALL, pal.text_dim, (panel.right - 40, y), "topright")
+        T.blit_text(surface, _("Character"), TH.SMALL, pal.text_dim, (panel.x + 40, y))
+        T.blit_text(surface, _("pairs left"), TH.SMALL, pal.text_dim, (pairs_x, y), "topright")
+        T.blit_text(surface, _("encounters won"), TH.SMALL, pal.text_dim, (panel.right - 40, y), "topright")
         y += self.t.results.result_head_h() + 2
         last = view.round_scores[-1] if view.round_scores else ()
         for seat in range(len(self.t.screen.names)):

@@ -29,6 +29,7 @@ from game.core.cards import Card, Place
 from game.core.errors import IllegalAction, NotAChoice
 from game.core.events import Event
 from game.core.view import SPECTATOR
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.table.canvas import Canvas
@@ -164,12 +165,12 @@ class TableSpec:
 
     def not_a_choice(self, place: Place) -> str:
         """Why a click on a place no legal action names does nothing."""
-        return self.prompt() or "That is not a choice now."
+        return self.prompt() or _("That is not a choice now.")
 
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         """Why the rules refused an action, in the player's words."""
         if isinstance(exc, NotAChoice):
-            return self.prompt() or "That is not a choice now."   # no reason beyond "not now"
+            return self.prompt() or _("That is not a choice now.")   # no reason beyond "not now"
         return friendly(exc, self.t.screen.names)
 
     # -- words ------------------------------------------------------------------------------------------
@@ -177,7 +178,7 @@ class TableSpec:
         return ""
 
     def key_hints(self) -> list[tuple[str, str]]:
-        return [("Esc", "Pause")]
+        return [("Esc", _("Pause"))]
 
     def title_text(self) -> str:
         return self.t.hud.standard_title()

@@ -25,13 +25,14 @@ import pygame
 from game.client.requests import AskFirst
 from game.core.actions import Pass
 from game.core.takeback import NOT_OFFERED, NOTHING_YET, ROUND_SCORED, SHOWED_A_CARD, player_of
+from game.i18n import N_, _
 
 TAKE_BACK_HINT = "Ctrl+Z"
 REASONS = {
-    NOT_OFFERED: "Take back is for a match against bots.",
-    NOTHING_YET: "Nothing to take back: you have not moved yet this round.",
-    ROUND_SCORED: "The round is scored: its moves can no longer be taken back.",
-    SHOWED_A_CARD: "Your last move showed you a card you had not seen: it cannot be taken back.",
+    NOT_OFFERED: N_("Take back is for a match against bots."),
+    NOTHING_YET: N_("Nothing to take back: you have not moved yet this round."),
+    ROUND_SCORED: N_("The round is scored: its moves can no longer be taken back."),
+    SHOWED_A_CARD: N_("Your last move showed you a card you had not seen: it cannot be taken back."),
 }
 
 
@@ -43,11 +44,12 @@ def is_take_back_key(event: pygame.event.Event) -> bool:
 def taken_back_words(move: Any, undone: list[str]) -> str:
     """What the player is told: their move as the history told it ("Taken back: you draw from the
     deck."), a pass by name (passes are not narrated), or that the move is taken back."""
-    if undone and undone[0].startswith("You "):
-        return f"Taken back: you {undone[0][4:]}"
+    you = _("You") + " "
+    if undone and undone[0].startswith(you):     # (the history's line for the player's own seat)
+        return _("Taken back: {move}").format(move=undone[0][:1].lower() + undone[0][1:])
     if isinstance(move, Pass):
-        return "Taken back: your pass."
-    return "Your last move is taken back."
+        return _("Taken back: your pass.")
+    return _("Your last move is taken back.")
 
 
 class TakeBack:
@@ -70,10 +72,11 @@ class TakeBack:
     def refusal(self) -> str:
         """Why Take back does nothing now, in the player's words ("" when it may)."""
         if self.guided:
-            return "The guided match has no take-back."
+            return _("The guided match has no take-back.")
         if self.match.over:
-            return REASONS[ROUND_SCORED]
-        return REASONS.get(self.match.take_back_refusal(), "")
+            return _(REASONS[ROUND_SCORED])
+        reason = REASONS.get(self.match.take_back_refusal())
+        return _(reason) if reason else ""
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not is_take_back_key(event):
@@ -92,10 +95,10 @@ class TakeBack:
             self.take_back()
             return
         self.app.open(AskFirst(
-            "Take back your last move?",
-            ("The match goes back to just before it, with the same cards.",
-             "It becomes a practice match: it will not count in your statistics."),
-            "Take back", self.take_back, "Keep playing"))
+            _("Take back your last move?"),
+            (_("The match goes back to just before it, with the same cards."),
+             _("It becomes a practice match: it will not count in your statistics.")),
+            _("Take back"), self.take_back, _("Keep playing")))
 
     def take_back(self) -> Any:
         """Rebuild the match from its record cut before the player's last move; returns the new
@@ -107,7 +110,7 @@ class TakeBack:
         from game.client import tables
 
         record = self.match.record_before_last_move()
-        _, move = self.match.record().actions[len(record.actions)]
+        _time, move = self.match.record().actions[len(record.actions)]
         table = tables.table_for(record.variant)(self.app, record, self.store)
         table.coach.keep_coached(self.coach.coached)
         if table.history.is_open != self.history.is_open:
@@ -126,7 +129,7 @@ class TakeBack:
     # -- what the table shows -------------------------------------------------------------------------
     def hints(self) -> list[tuple[str, str]]:
         """The key hint the table adds after the game's own."""
-        return [(TAKE_BACK_HINT, "take back")] if self.offered() else []
+        return [(TAKE_BACK_HINT, _("take back"))] if self.offered() else []
 
     def hint_enabled(self, key: str) -> bool:
         if key == TAKE_BACK_HINT:

@@ -16,6 +16,7 @@ from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.view import SPECTATOR
+from game.i18n import _
 
 
 class Zones:
@@ -333,7 +334,7 @@ class Zones:
             pygame.draw.rect(surface, pal.felt_dark, rect, 2, border_radius=8)
         if DECK in highlight:
             pygame.draw.rect(surface, pal.accent, rect.inflate(8, 8), 3, border_radius=9)
-        caption = f"Deck {self.deck_n}"
+        caption = _("Deck {n}").format(n=self.deck_n)
         spot = canvas.fit(T.text(caption, TH.TINY, pal.text_dim).get_rect(midtop=(rect.centerx, rect.bottom + 8)))
         T.blit_text(surface, caption, TH.TINY, pal.text_dim, spot.topleft)
         dx, dy = L.discard_pos
@@ -348,5 +349,5 @@ class Zones:
                 self.draw_card(canvas, DISCARD, s, False, False)
         if DISCARD in highlight:
             pygame.draw.rect(surface, pal.accent, self.spec.pile_click_rect(drect).inflate(8, 8), 3, border_radius=9)
-        spot = canvas.fit(T.text("Discard", TH.TINY, pal.text_dim).get_rect(midtop=(drect.centerx, drect.bottom + 8)))
-        T.blit_text(surface, "Discard", TH.TINY, pal.text_dim, spot.topleft)
+        spot = canvas.fit(T.text(_("Discard"), TH.TINY, pal.text_dim).get_rect(midtop=(drect.centerx, drect.bottom + 8)))
+        T.blit_text(surface, _("Discard"), TH.TINY, pal.text_dim, spot.topleft)

@@ -119,7 +119,7 @@ def render_chart(last: Any, size: tuple[int, int], pal: TH.Palette,
                  and all(series[other][i] == series[seat][i] for i in range(1, n + 1))]
         if twins:
             # (the whole line beside another's: say so, or one of them seems to be missing)
-            words = T.wrap(f"same totals as {', '.join(T.clean(last.names[o], 24) for o in twins)}", TH.TINY, w - lx - 4)
+            words = T.wrap(_("same totals as {names}").format(names=", ".join(T.clean(last.names[o], 24) for o in twins)), TH.TINY, w - lx - 4)
             same = T.text(words[0] + ("…" if len(words) > 1 else ""), TH.TINY, pal.text_dim)
             surf.blit(same, (lx, ly - 6))
             ly += same.get_height() - 2
