@@ -518,17 +518,14 @@ class KumbalTable(HandSpec):
             return (_("{n} cards are coming to you: pass them on with a lone 2 or joker, or pick up (P)") if can
                     else _("{n} cards are coming to you: pick them up (P)")).format(n=mine.pending)
         if mine.step == "draw":
-            if mine.takeable is not None:
-                return _("{turn}: draw from the deck (D) or take the {card} (T)").format(turn=your, card=short(mine.takeable))
-            return _("{turn}: draw from the deck (D)").format(turn=your)
+            return (_("{turn}: draw from the deck (D) or take the {card} (T)") if mine.takeable is not None
+                    else _("{turn}: draw from the deck (D)")).format(turn=your, card=short(mine.takeable))
         n = len(self.chosen)
         if n and self.selection_action() is not None:
             pts = sum(VALUE(s.card) for s in self.t.zones.hands.get(seat, []) if s.card is not None and s.card.id in self.chosen)
             return _("Discard these {n} ({points}): Enter or the Discard button").format(n=n, points=points_words(pts))
-        if mine.can_call:
-            return _("{turn}: select cards to discard ({n} points in hand)  ·  you hold {n}: call KUMBAL (K)?").format(
-                turn=your, n=mine.hand_points)
-        return _("{turn}: select cards to discard ({n} points in hand)").format(turn=your, n=mine.hand_points)
+        return (_("{turn}: select cards to discard ({n} points in hand)  ·  you hold {n}: call KUMBAL (K)?") if mine.can_call
+                else _("{turn}: select cards to discard ({n} points in hand)")).format(turn=your, n=mine.hand_points)
 
     def hand_hints(self) -> list[tuple[str, str]]:
         # (the longer ones first: on a short screen they share the first of two columns, and the
@@ -636,11 +633,9 @@ class KumbalTable(HandSpec):
         x = strip.left + int(at / n * strip.w)
         pygame.draw.line(surface, pal.accent, (x, strip.top - 10), (x, strip.bottom + 10), 4)
         cutter = self.t.screen.names[v.cutter] if v.cutter is not None else "?"
-        if mine:
-            words = (_("You cut: {n} cards from the top go underneath") if not self.t.screen.hotseat else
-                     _("{name} cuts: {n} cards from the top go underneath")).format(name=cutter, n=at)
-        else:
-            words = _("{name} cuts the deck").format(name=cutter)
+        words = ((_("You cut: {n} cards from the top go underneath") if not self.t.screen.hotseat else
+                  _("{name} cuts: {n} cards from the top go underneath")) if mine else _("{name} cuts the deck"))
+        words = words.format(name=cutter, n=at)
         T.blit_text(surface, words,
                     TH.SMALL, pal.text, (strip.centerx, strip.bottom + 16), "midtop", bold=True)
         T.blit_text(surface, _("top"), TH.TINY, pal.text_dim, (strip.left, strip.top - 4), "bottomleft")
