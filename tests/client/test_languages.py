@@ -269,3 +269,65 @@ def test_the_ladder_line_ups_read_in_the_language_and_an_unknown_shape_as_writte
         i18n.set_language("en")
     assert line_up_words("hard vs 3 random, four characters") == "hard vs 3 random, four characters"
     assert line_up_words("a new kind of line") == "a new kind of line"
+
+
+# Words a table shows in every language: the games' calls and card words, key names.
+TABLE_NAMES = {"KOMBIO", "KOMBIO!", "KABU", "KABU!", "UNO", "UNO!", "UNO?", "KUMBAL", "KUMBAL!", "Kumbal", "Kabu",
+               "Ada", "Bruno", "Cleo", "Dario", "Eva", "JOKER", "Home", "End", "PgUp", "PgDn", "Ctrl+Z", "Esc", "Enter",
+               "Space", "Tab"}
+
+
+# What the sweep below still finds, by game (found on this branch; each fails strictly, so the test
+# says at once when one is fixed: take it out of here then). Fix the table, not this list.
+TABLE_GAPS = {
+    "kombio": "at 960x540 the longer words find no room: the reaction window's two-line prompt lies over the "
+              "piles' captions and the cards, the buttons of a wrong claim's choice over the player's grid",
+    "kabu": "the round's notes are the rules' English (\"Cleo called Kabu.\"); at 960x540 the longer prompt lies over "
+            "the piles' captions and the narration over a top seat's card",
+    "combat-uno": "the round's notes are the rules' English (\"went out\"); longer labels collide at 960x540",
+    "kumbal": "the round's notes are the rules' English (\"called Kumbal with 4 and had the fewest\"); at 960x540 the "
+              "longer prompt lies over a seat's plate and a pick-up owed over the deck",
+    "sixteen-combos": "the rules' own words are English: the combo names (Scavenge, Steal...), a combo's detail, "
+                      "why a value changed or an encounter ended",
+}
+
+
+def _table_variants():
+    return [pytest.param(v, marks=pytest.mark.xfail(strict=True, reason=TABLE_GAPS[v])) if v in TABLE_GAPS else v
+            for v in ("kombio", "kabu", "combat-uno", "kumbal", "sixteen-combos")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant_id", _table_variants())
+def test_the_pseudo_locale_through_every_table_finds_no_untranslated_string_nor_overlap(tmp_path, monkeypatch, variant_id):
+    """Issue 34: each game's table played through its situations (the deal, turns, reaction windows,
+    abilities, holds, the round's and the match's results) at 960x540, 1280x720 and 1920x1080 in the
+    pseudo-locale: every text drawn is accented (a plain English word is a string not wrapped in _())
+    and no label overlaps another or leaves the window (the layout test's own checks)."""
+    import test_table_layout as layout
+    from game import games
+
+    names = TABLE_NAMES | {entry.title for entry in games.entries()}
+    checked = layout.label_problems
+
+    def with_words(table, size):
+        problems = checked(table, size)
+        for text, _rect in T.DRAWN:
+            if text.strip() and untranslated(text, names):
+                problems.append(f"untranslated at {size}: {text!r}")
+        return problems
+    monkeypatch.setattr(layout, "label_problems", with_words)
+    made = layout.make_app
+
+    def pseudo_app(path):
+        app = made(path)
+        i18n.set_language(i18n.PSEUDO_LANGUAGE)      # (as `cardhall --language en_XA` does)
+        return app
+    monkeypatch.setattr(layout, "make_app", pseudo_app)
+    try:
+        seen, problems = layout.play_and_check(tmp_path, variant_id, 4, seed=7)
+    finally:
+        i18n.set_language("en")
+    assert len(seen) >= 4 and any(s[2] for s in seen) and any(s[3] for s in seen), seen
+    unique = sorted(set(problems))
+    assert not unique, f"{len(unique)} problems:\n" + "\n".join(unique[:60])

@@ -25,6 +25,7 @@ from game.client.ui.widgets import Button
 from game.core.actions import Pass
 from game.core.record import GameRecord, SeatInfo
 from game.core.view import SPECTATOR
+from game.i18n import _
 from drawn_text import layers
 from kombio_driver import DT, make_app, start
 
@@ -65,7 +66,7 @@ def label_problems(table, size) -> list[str]:
         # the results panel holds its buttons whole (Rematch, Main menu, Replay round at the end)
         panel = table.spec.overlay_rect()
         for widget in table.input.form.widgets:
-            if isinstance(widget, Button) and widget.rect is not None and widget.text not in ("History", "Hide history") \
+            if isinstance(widget, Button) and widget.rect is not None and widget.text not in (_("History"), _("Hide history")) \
                     and not panel.contains(widget.rect):
                 problems.append(f"outside the results panel at {size}: {widget.text!r} {widget.rect} not in {panel}")
     if not drawn.get("results") and not drawn.get("picker"):
@@ -84,7 +85,8 @@ def label_problems(table, size) -> list[str]:
         # its lines) on the pile's corner
         plates = {table.spec.plate_text(seat, int(round(table.results.shown_totals.get(str(seat), 0)))) for seat in range(len(table.screen.names))}
         for text, rect in drawn.get("table", []):
-            if text not in plates and not text.startswith(("calc ", "no card is worth ", "a card worth ")):
+            calc = tuple(_(m).split("{")[0] for m in ("calc {calc}", "no card is worth {calc}", "a card worth {calc} fits too"))
+            if text not in plates and not text.startswith(calc):
                 hit = [c for c in cards if rect.colliderect(c)]
                 if hit:
                     problems.append(f"a card on {text!r} at {size}: {rect} under {hit[:2]}")
