@@ -926,7 +926,9 @@ def _step_words(record: Any, step: int) -> str:
     if not 0 <= action.seat < len(record.seats):
         return words
     seat = record.seats[action.seat]
-    return f"your {words}" if seat.kind == "human" and seat.name == "You" else f"{seat.name}'s {words}"
+    from game.client.narration.wording import is_you
+
+    return f"your {words}" if is_you(seat) else f"{seat.name}'s {words}"
 
 
 def journal_mark(record: Any) -> str:

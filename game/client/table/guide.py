@@ -31,6 +31,7 @@ from game.client.ui.widgets import Button
 from game.core.actions import Action
 from game.core.events import Event
 from game.guides import ButtonOf, Face, Guide, GuideContext, Moment, guide_for
+from game.client.narration.wording import YOU
 from game.i18n import _
 
 GUIDE_COLOUR = (255, 128, 200)   # apart from the gold of legal targets and the coach's blue
@@ -75,7 +76,7 @@ def start_guided(app: Any, variant_id: str) -> Any:
     factory = tables.table_for(guide.variant)
     if factory is None:
         raise LookupError(f"no table is registered for {guide.variant!r}")
-    name = app.settings.player_name if isinstance(app.settings.player_name, str) and app.settings.player_name else "You"
+    name = app.settings.player_name if isinstance(app.settings.player_name, str) and app.settings.player_name else YOU
     scene = factory(app, guide.record(name), GuidedStorage(app.storage, guide))
     app.open_match(scene)
     return scene
