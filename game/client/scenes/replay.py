@@ -201,7 +201,7 @@ class ReplayScene(Scene):
         w, h = self.app.size
         last = self.replay.steps - 1
         buttons = [Button("|◀", lambda: self.go(0), hint="Home", size=TH.SMALL),
-                   Button("◀ Back", lambda: self.go(self.step - 1), hint="←", size=TH.SMALL),
+                   Button(_("◀ Back"), lambda: self.go(self.step - 1), hint="←", size=TH.SMALL),
                    Button(_("Next ▶"), lambda: self.go(self.step + 1), hint="→", size=TH.SMALL, primary=True),
                    Button("▶|", lambda: self.go(last), hint="End", size=TH.SMALL)]
         buttons[0].enabled = buttons[1].enabled = self.step > 0
