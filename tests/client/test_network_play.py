@@ -224,3 +224,115 @@ def test_continue_hosting_after_a_crash_rebuilds_the_table_and_the_player_rejoin
     _until([client, again], lambda: client.top is not ct and hasattr(client.top, "net") and not table.hosting.table.paused)
     _until([client, again], lambda: client.top.match.version == table.match.version)
     assert table.match.version >= version and client.top.match.seat == 1
+
+
+class HotSeat:
+    """Two people at the host's screen (bots in their chairs): whoever the curtain asks for comes
+    to the screen (Enter) and plays while their hand is open; each remembers what it was shown."""
+
+    def __init__(self, variant_id: str, seed: int) -> None:
+        self.variant_id, self.seed = variant_id, seed
+        self.table = None
+        self.agents: dict = {}
+        self.curtains: list[int] = []       # the seat each curtain asked for, in order
+
+    def play(self, app) -> None:
+        from game.client.scenes.curtain import Curtain
+
+        if isinstance(app.top, Curtain):
+            if not self.curtains or self.curtains[-1] != ("up", app.top.seat):
+                self.curtains.append(("up", app.top.seat))
+                Driver(app).key(pygame.K_RETURN)
+            return
+        if self.curtains and self.curtains[-1][0] == "up":
+            self.curtains[-1] = ("seen", self.curtains[-1][1])
+        table = app.top
+        if not hasattr(table, "net") or table.match.over:
+            return
+        screen, director = table.screen, table.director
+        if table is not self.table:
+            self.table = table
+            match = table.match
+            for seat in screen.humans:
+                agent = make_agent(self.variant_id, "easy", self.seed + seat)
+                agent.begin(seat, get_variant(self.variant_id), match.seats, {})
+                self.agents[seat] = agent
+            table_listener = match._listener
+
+            def heard(events):
+                for seat, agent in self.agents.items():
+                    agent.observe([e.for_seat(seat) for e in events])
+                table_listener(events)
+            match._listener = heard
+        if table.match.round_over():
+            if screen.round_result is not None and not director.animating:
+                table.next_round()
+            return
+        hold = director.hold
+        if hold is not None and (hold.seat is None or hold.seat in screen.humans):
+            Driver(app).key(pygame.K_RETURN)
+            return
+        seat = screen.viewer
+        if seat is None or director.animating or not director.ready_for_input():
+            return
+        legal = table.match.legal(seat)
+        if legal:
+            table.spec.act(self.agents[seat].decide(table.match.view(seat), legal, table.match.now).action)
+
+
+def _private_faces_only_for(frame, viewer_seats):
+    """A frame's (viewer, curtain, faces): no face under a curtain, a private face only in the
+    hand of the one who looks. Returns how many private faces it checked."""
+    viewer, curtain, faces = frame
+    assert curtain is None or not faces, "a card face was drawn while the curtain was up"
+    n = 0
+    for place, card, show_to in faces:
+        if show_to is None:
+            continue        # public: the pile, a card on its way there, hands laid down at the end
+        assert viewer in viewer_seats and show_to == frozenset((viewer,)), f"{card} of {set(show_to)} drawn for {viewer}"
+        assert place is None or place.zone == "hand" and place.seat == viewer, f"{card} at {place}"
+        n += 1
+    return n
+
+
+def test_two_people_at_the_host_behind_the_curtain_and_a_joined_player_play_a_whole_match(make_app, two_homes):
+    """Hot-seat at the host mixed with a remote player: Combat UNO, Hana and Ben at the host's
+    screen, Jo joined. The curtain goes up between Hana and Ben as at a local hot-seat table, no
+    face of one is drawn while the other looks (nor under the curtain), none of theirs on Jo's
+    screen, and both sides end with the same record."""
+    host, hd = _host(make_app, two_homes[0], "combat-uno", seats=("human", "human", "remote"))
+    lobby = host.top
+    code, port = lobby.hosting.table.code, lobby.hosting.link.port
+    client, cd = _join(make_app, two_homes[1], port, code)
+    _until([client, host], lambda: lobby.hosting.table.full() and client.top.client.seat is not None)
+    hd.key(pygame.K_RETURN)        # Start
+    _until([host, client], lambda: cd.stack[-1].startswith("Network") and any(s.startswith("Network") for s in hd.stack))
+    ht = next(s for s in host.scenes if hasattr(s, "net"))
+    ct = client.top
+    assert ht.screen.humans == [0, 1] and ht.screen.hotseat and ct.screen.humans == [2]
+    ht.draw_log, ct.draw_log = [], []
+    people = [(host, HotSeat("combat-uno", 1)), (client, Person("combat-uno", 2))]
+    host_faces = joined_faces = 0
+    end = time.monotonic() + 300
+    while not (ht.match.over and ct.match.over and ct.match.client.record is not None):
+        assert time.monotonic() < end, f"the match did not end (host at {ht.match.version}, client at {ct.match.version})"
+        for app, person in people:
+            app.run_frames(1)
+            person.play(app)
+        for frame in ht.draw_log:
+            host_faces += _private_faces_only_for(frame, (0, 1))
+        for frame in ct.draw_log:
+            joined_faces += _private_faces_only_for(frame, (2,))
+        ht.draw_log.clear(), ct.draw_log.clear()
+        if not ct.match.round_over() and not ct.match.over:
+            for seat in (0, 1):
+                assert all(s.card is None for s in ct.zones.hands.get(seat, [])), "a face of the host's hand on the joined screen"
+        time.sleep(0.001)
+    curtains = people[0][1].curtains
+    asked = [seat for _, seat in curtains]
+    assert {0, 1} <= set(asked), asked
+    assert any(a != b for a, b in zip(asked, asked[1:])), "the curtain never went up between Hana and Ben"
+    assert host_faces > 20 and joined_faces > 20, (host_faces, joined_faces)
+    net = ht.hosting.table
+    assert net.desyncs == 0 and ct.match.client.desyncs == 0 and net.illegal == 0
+    assert ct.match.client.record.actions == ht.match.session.game.history
