@@ -24,6 +24,7 @@ from game.core.files import UnreadableFile, atomic_write_json, read_json
 from game.core.game import get_variant
 from game.core.record import GameRecord
 from game.core.session import Session
+from game.core.view import SPECTATOR
 from game.net.host import BOT, REMOTE, HostTable, SeatPlan
 
 AUTOSAVE_FORMAT = 1
@@ -159,7 +160,8 @@ class HostMatch:
             "plan": [{"kind": p.kind, "name": p.name, "level": p.level} for p in table.plan],
             "tokens": {str(seat): r.token for seat, r in table.remote.items() if r.joined},
             "names": {str(seat): r.name for seat, r in table.remote.items() if r.joined},
-            "drop_wait": table.drop_wait, "drop_bot": table.drop_bot})
+            "drop_wait": table.drop_wait, "drop_bot": table.drop_bot,
+            "round": int(getattr(session.view(SPECTATOR), "round", 0) or 0)})   # (what Continue names)
 
     @classmethod
     def resume(cls, path: Path, **table_options: Any) -> "HostMatch":

@@ -336,3 +336,34 @@ def test_two_people_at_the_host_behind_the_curtain_and_a_joined_player_play_a_wh
     net = ht.hosting.table
     assert net.desyncs == 0 and ct.match.client.desyncs == 0 and net.illegal == 0
     assert ct.match.client.record.actions == ht.match.session.game.history
+
+
+def test_the_main_menus_continue_offers_the_hosted_match_a_crash_left(make_app, two_homes):
+    """After a host crash the main menu's Continue (not only Play on the network's) names the
+    hosted match and opens it again on its port; the joined player rejoins and play goes on."""
+    host, hd, client, cd = _open_both(make_app, two_homes, "combat-uno")
+    ht, ct = host.top, client.top
+    people = [(host, Person("combat-uno", 1)), (client, Person("combat-uno", 2))]
+    _until([host, client], lambda: ht.match.version >= 5 and not ct.director.animating, people=people)
+    version, code, port = ht.match.version, ht.hosting.table.code, ht.hosting.link.port
+    host.services.clear()
+    ht.hosting.link.shutdown()
+    host.scenes.clear()
+    _until([client], lambda: ct.match.lost)
+    again = _app(make_app, two_homes[0])
+    drive = Driver(again)
+    again.run_frames(1)
+    assert "Continue" in drive.texts
+    drawn = " ".join(drive.texts)       # (the button's line wraps)
+    assert f"Continue Combat UNO on the network · hosting, round 1 · 2 players · table code {code} · just now" in drawn, drawn
+    drive.key(pygame.K_c)
+    table = again.top
+    assert drive.stack == ["MainMenu", "NetworkTable"] and table.match.version == version
+    assert table.hosting.link.port == port          # (the players rejoin at the same address)
+    Driver(client).key(pygame.K_r)
+    _until([client, again], lambda: client.top is not ct and hasattr(client.top, "net") and not table.hosting.table.paused)
+    rejoined = client.top
+    _until([client, again], lambda: rejoined.match.version == table.match.version and not rejoined.director.animating)
+    people = [(again, Person("combat-uno", 1)), (client, Person("combat-uno", 3))]
+    _until([again, client], lambda: table.match.version >= version + 3 or table.match.over, 60, people)
+    assert table.hosting.table.desyncs == 0 and rejoined.match.client.desyncs == 0

@@ -47,8 +47,9 @@ class MainMenu(MenuScene):
 
     # -- widgets -----------------------------------------------------------------------------
     def saved(self) -> list[SimpleNamespace]:
-        """The saved matches a table can continue, one per variant: id, title, summary, record."""
-        return saved_matches(self.storage)
+        """What Continue offers: the saved matches a table can continue, one per variant (id,
+        title, summary, record), and a hosted match a crash left (record None)."""
+        return continue_entries(self.app)
 
     def build(self) -> None:
         buttons = []
@@ -187,7 +188,7 @@ class MainMenu(MenuScene):
     def continue_match(self) -> None:
         saved = self.saved()
         if len(saved) == 1:
-            continue_saved(self.app, saved[0].record)
+            continue_entry(self.app, saved[0])
         elif saved:
             self.app.push(ContinueChooser(self.app))
         self.rebuild()
@@ -278,6 +279,39 @@ def saved_matches(storage) -> list[SimpleNamespace]:
     return found
 
 
+def continue_entries(app) -> list[SimpleNamespace]:
+    """saved_matches, and the hosted match a crash (or a quit) left unfinished, by when each was
+    saved, the last first: Continue offers it as Play on the network's Continue hosting does."""
+    from game.client.scenes.network import hosted_match_summary
+
+    found = saved_matches(app.storage)
+    hosted = hosted_match_summary(app)
+    if hosted is None:
+        return found
+    parts = [_("hosting")]
+    if hosted["round"]:
+        parts.append(_("round {n}").format(n=hosted["round"]))
+    parts.append(ngettext("{n} player", "{n} players", hosted["players"]).format(n=hosted["players"]))
+    parts.append(_("table code {code}").format(code=hosted["code"]))
+    when = when_saved(hosted["saved_at"])
+    entry = SimpleNamespace(id="hosted", title=_("{game} on the network").format(game=hosted["title"]),
+                            record=None, summary=", ".join(parts[:2]) + "".join(" · " + p for p in parts[2:])
+                            + (f" · {when}" if when else ""))
+    saved_at = getattr(app.storage, "saved_at", lambda variant: None)
+    at = hosted["saved_at"] or 0.0
+    i = next((i for i, s in enumerate(found) if (saved_at(s.record.variant) or 0.0) < at), len(found))
+    return found[:i] + [entry] + found[i:]
+
+
+def continue_entry(app, entry) -> None:
+    if entry.record is None:
+        from game.client.scenes.network import continue_hosting
+
+        continue_hosting(app)
+    else:
+        continue_saved(app, entry.record)
+
+
 def held_elsewhere(storage) -> list[str]:
     """The titles of the saved matches another copy of the game holds (this one only reads)."""
     from game.client.storage import game_title
@@ -331,7 +365,7 @@ class ContinueChooser(VariantList):
     empty_text = _l("No saved matches.")
 
     def variants_listed(self) -> list:
-        return saved_matches(self.storage)
+        return continue_entries(self.app)
 
     def choose(self, saved) -> None:
-        continue_saved(self.app, saved.record)
+        continue_entry(self.app, saved)

@@ -91,7 +91,23 @@ def hosted_match_summary(app) -> dict | None:
         title = games.find(record.variant).title
     except Exception:
         return None
-    return {"title": title, "code": str(data.get("code", "")), "players": len(record.seats)}
+    rnd = data.get("round")
+    try:
+        saved_at = _hosted_path(app).stat().st_mtime
+    except OSError:
+        saved_at = None
+    return {"title": title, "code": str(data.get("code", "")), "players": len(record.seats),
+            "round": rnd if type(rnd) is int and rnd > 0 else None, "saved_at": saved_at}
+
+
+def continue_hosting(app) -> None:
+    """Host again the match a crash (or a quit) left: the table on its port, the players rejoin."""
+    try:
+        hosting = Hosting.resume(app)
+    except CardhallError as exc:
+        app.toast(str(exc), 6.0)
+        return
+    hosting.open_table()
 
 
 # -- the network menu ----------------------------------------------------------------------------------
@@ -144,12 +160,7 @@ class NetworkMenu(MenuScene):
                                 token=str(joined.get("token") or "") or None))
 
     def continue_hosting(self) -> None:
-        try:
-            hosting = Hosting.resume(self.app)
-        except CardhallError as exc:
-            self.app.toast(str(exc), 6.0)
-            return
-        hosting.open_table()
+        continue_hosting(self.app)
 
 
 # -- hosting ---------------------------------------------------------------------------------------------
