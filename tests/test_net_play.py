@@ -240,3 +240,33 @@ def test_a_flood_is_rate_limited():
     for _ in range(500):
         net.inject(sim, json.dumps({"type": "next", "round": 0}))
     assert match.table.refusals - before >= 400
+
+
+def test_a_move_sent_on_a_situation_the_table_has_left_is_normal_play_logged_at_info(caplog):
+    """A player's move that reaches the host after another move changed the table (a race lost, a
+    window gone) is refused to that player, logged in one INFO line, and not counted as bad input
+    (enough of those used to close the connection); bad input stays a WARNING."""
+    match, net, sims = hosted("combat-uno", ["remote", "bot"], seed=4, links=LINKS[:1])
+    sim = sims[0]
+    seat = sim.client.seat
+    match.start(net.now)
+    session = match.session
+    net.run(stop=lambda: session.legal(seat) and session.version >= 3)
+    version, action = session.version, session.legal(seat)[0]
+    net.run(stop=lambda: session.version > version and action not in session.legal(seat))
+    assert session.version - version < 5
+    conn = next(c for c in match.table.conns.values() if c.seat == seat)
+    refusals, stale, seen = conn.refusals, match.table.stale, len(sim.client.refusals)
+    caplog.set_level(logging.INFO, logger="cardhall.net")
+    caplog.clear()
+    net.inject(sim, json.dumps({"type": "act", "n": 10 ** 6, "version": version, "action": action_to_json(action),
+                                "reaction": 0.3, "at": 1.0}))
+    net.run(until=net.now + 1.0)
+    lines = [r for r in caplog.records if "came after the table moved on" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].levelno == logging.INFO and "\n" not in lines[0].getMessage()
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert conn.refusals == refusals and match.table.stale == stale + 1
+    assert len(sim.client.refusals) > seen and sim.client.refusals[-1].n == 10 ** 6      # (the player is told)
+    net.inject(sim, json.dumps({"type": "act", "n": 10 ** 6 + 1, "version": session.version + 50,
+                                "action": action_to_json(action), "reaction": 0.3, "at": 1.0}))
+    assert [r.levelno for r in caplog.records if "refused a message" in r.getMessage()] == [logging.WARNING]

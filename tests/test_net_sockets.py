@@ -71,3 +71,40 @@ def test_a_typed_address(typed, uri):
 def test_a_typed_address_that_is_not_one(typed):
     with pytest.raises(CardhallError, match="not an address"):
         address_to_uri(typed)
+
+
+def test_what_was_queued_goes_out_before_a_link_shuts_down_and_nothing_is_left_unawaited():
+    # The host's last messages (the end of the match, then the close) are queued a moment before
+    # it shuts down. The loop used to stop with their tasks never started: the messages were lost
+    # and each left "coroutine '_quiet' was never awaited" when collected.
+    import gc
+    import queue
+    import warnings
+
+    from game.net.serve import OPEN, TEXT
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        host = HostLink("127.0.0.1", 0)
+        client = ClientLink(f"127.0.0.1:{host.port}")
+        kind, conn, _, _ = host.inbox.get(timeout=5)
+        assert kind == OPEN
+        for i in range(200):
+            host.send(conn, f"message {i}")
+        host.close(conn)
+        host.stop()
+        got = []
+        deadline = time.monotonic() + 5
+        while len(got) < 200 and time.monotonic() < deadline:
+            try:
+                kind, _, text, _ = client.inbox.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if kind == TEXT:
+                got.append(text)
+        client.shutdown()
+        host.shutdown()
+        del host, client
+        gc.collect()
+    assert got == [f"message {i}" for i in range(200)]
+    assert not [w for w in caught if "never awaited" in str(w.message)], [str(w.message) for w in caught][:3]

@@ -474,9 +474,14 @@ class HostTable:
             why = why_refused(session.game, action)
             if version == current:
                 self.illegal += 1
-            else:
-                self.stale += 1
-            self._refuse(c, why, n, "IllegalAction")
+                self._refuse(c, why, n, "IllegalAction")
+                return
+            # Sent on a situation the table has since left (a race lost, a window gone): normal
+            # play, not bad input, so it neither counts towards closing the connection nor warns.
+            self.stale += 1
+            log.info("host: seat %d's %s came after the table moved on (version %d, now %d): %s",
+                     seat + 1, type(action).__name__, version, current, why.replace("\n", " ")[:300])
+            self._send_raw(c.id, {"type": "refused", "n": n, "error": "IllegalAction", "reason": why[:300]})
             return
         r.in_flight += 1
         session.claim(action, self.race.claim(r, version, m["reaction"], now), tag=(seat, n, version))
@@ -492,12 +497,14 @@ class HostTable:
         r.in_flight = max(0, r.in_flight - 1)
         if refusal is None:
             return
-        if version == self._version():
-            self.illegal += 1
-        else:
+        lost = version != self._version()       # (another move came first: a race lost)
+        if lost:
             self.stale += 1
+        else:
+            self.illegal += 1
         if r.conn is not None and r.conn in self.conns:
-            log.info("host: seat %d's %s was refused: %s", seat + 1, type(action).__name__, refusal)
+            log.info("host: seat %d's %s %s: %s", seat + 1, type(action).__name__,
+                     "lost the race" if lost else "was refused", str(refusal).replace("\n", " ")[:300])
             self._send_raw(r.conn, {"type": "refused", "n": n, "error": type(refusal).__name__,
                                     "reason": str(refusal)[:300]})
 

@@ -67,12 +67,38 @@ class _LoopThread:
                 pass
 
     def call(self, coro: Any, timeout: float | None = 10.0) -> Any:
+        if not self.loop.is_running():      # (stopped: the coroutine would never run, nor be awaited)
+            coro.close()
+            raise CardhallError("the network thread has stopped")
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     def stop(self) -> None:
+        """Let what was queued go out (a second at most), then end the loop and close it. A send or
+        close still queued when the loop stopped was a task never started: garbage-collected, it
+        warned "coroutine '_quiet' was never awaited" (and its message was lost)."""
         if self.loop.is_running():
+            try:
+                asyncio.run_coroutine_threadsafe(self._drain(1.0), self.loop).result(2.0)
+            except Exception:   # (a loop stuck or stopping under us: stop it all the same)
+                pass
             self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(5.0)
+        if not self._thread.is_alive() and not self.loop.is_closed():
+            self.loop.close()
+
+    async def _drain(self, timeout: float) -> None:
+        this = asyncio.current_task()
+        # (call_soon_threadsafe callbacks made before this one have made their tasks by now)
+        await asyncio.sleep(0)
+        tasks = [t for t in asyncio.all_tasks() if t is not this]
+        sends = [t for t in tasks if getattr(t.get_coro(), "__qualname__", "") == _quiet.__qualname__]
+        if sends:
+            await asyncio.wait(sends, timeout=timeout)
+        left = [t for t in tasks if not t.done()]       # (a connection's reader, websockets' own)
+        for task in left:
+            task.cancel()
+        if left:
+            await asyncio.wait(left, timeout=0.5)
 
 
 class HostLink(_LoopThread):
@@ -185,10 +211,11 @@ class ClientLink(_LoopThread):
         self.loop.call_soon_threadsafe(lambda: self.loop.create_task(_quiet(ws.send(text))))
 
     def shutdown(self) -> None:
-        try:
-            self.call(_quiet(self._ws.close()), 5.0)
-        except Exception:
-            pass
+        if self._ws is not None:
+            try:
+                self.call(_quiet(self._ws.close()), 5.0)
+            except Exception:
+                pass
         self.stop()
 
 
