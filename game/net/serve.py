@@ -66,6 +66,14 @@ class _LoopThread:
             except Exception:   # (a window closing under us: the item is queued all the same)
                 pass
 
+    def _soon(self, callback: Callable[[], Any]) -> None:
+        """Run `callback` in the loop's thread; nothing once the link has shut down (a send after
+        a drop, as before the loop was closed at shutdown)."""
+        try:
+            self.loop.call_soon_threadsafe(callback)
+        except RuntimeError:    # the loop is closed
+            pass
+
     def call(self, coro: Any, timeout: float | None = 10.0) -> Any:
         if not self.loop.is_running():      # (stopped: the coroutine would never run, nor be awaited)
             coro.close()
@@ -136,13 +144,13 @@ class HostLink(_LoopThread):
     def send(self, conn: int, text: str) -> None:
         ws = self._sockets.get(conn)
         if ws is not None:
-            self.loop.call_soon_threadsafe(lambda: self.loop.create_task(_quiet(ws.send(text))))
+            self._soon(lambda: self.loop.create_task(_quiet(ws.send(text))))
 
     def close(self, conn: int) -> None:
         ws = self._sockets.get(conn)
         if ws is not None:
             # (after what was queued before it: tasks run in the order they were made)
-            self.loop.call_soon_threadsafe(lambda: self.loop.create_task(_quiet(ws.close())))
+            self._soon(lambda: self.loop.create_task(_quiet(ws.close())))
 
     def shutdown(self) -> None:
         async def stop() -> None:
@@ -208,7 +216,7 @@ class ClientLink(_LoopThread):
 
     def send(self, text: str) -> None:
         ws = self._ws
-        self.loop.call_soon_threadsafe(lambda: self.loop.create_task(_quiet(ws.send(text))))
+        self._soon(lambda: self.loop.create_task(_quiet(ws.send(text))))
 
     def shutdown(self) -> None:
         if self._ws is not None:
