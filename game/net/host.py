@@ -137,6 +137,17 @@ def why_refused(game: Any, action: Action) -> str:
     return "not a legal action now"
 
 
+def unique_name(wanted: str, seat: int, others: list[str]) -> str:
+    """The name a joining player asked for, tidied and made unlike the other seats' ("Jo 2")."""
+    taken = {name.lower() for name in others}
+    name = " ".join(wanted.split()) or f"Player {seat + 1}"
+    base, n = name, 2
+    while name.lower() in taken:
+        name = f"{base[:protocol.NAME_MAX - 3]} {n}"
+        n += 1
+    return name
+
+
 class HostTable:
     def __init__(self, variant: type, options: dict[str, Any], plan: list[SeatPlan], *,
                  code: str | None = None, policy: RacePolicy = HEADLESS_POLICY, host_name: str = "Host",
@@ -351,18 +362,10 @@ class HostTable:
             self.closing.append(c.id)
             raise ProtocolError("a join to a full table")
         r = self.remote[open_seats[0]]
-        r.joined, r.name = True, self._unique_name(m["name"], r.seat)
+        others = [info.name for i, info in enumerate(self.seat_infos()) if i != r.seat]
+        r.joined, r.name = True, unique_name(m["name"], r.seat, others)
         self._seat(c, r, now)
         self._say(f"{r.name} joined.")
-
-    def _unique_name(self, wanted: str, seat: int) -> str:
-        taken = {info.name.lower() for i, info in enumerate(self.seat_infos()) if i != seat}
-        name = " ".join(wanted.split()) or f"Player {seat + 1}"
-        base, n = name, 2
-        while name.lower() in taken:
-            name = f"{base[:protocol.NAME_MAX - 3]} {n}"
-            n += 1
-        return name
 
     def _seat(self, c: _Conn, r: RemoteSeat, now: float) -> None:
         c.seat = r.seat
