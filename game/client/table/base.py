@@ -88,6 +88,7 @@ class TableScene(Scene):
         self.drawn: Canvas | None = None          # tests: the last frame's record (the table never reads it)
         self.saved_error: str | None = None       # what the player was told could not be saved
         self._auto_next = 0.0
+        self.spec_moving = False        # the spec's own things move (its post_update said so)
         # A continued match replays its record (feeding the bots, the coaches and the humans' memories),
         # then the sprites are rebuilt from the views without animations.
         agents = {i: PacedAgent(build_agent(record.variant, info, bot_seed(record.seed, i)), self.settings.bot_delay_scale)
@@ -264,7 +265,7 @@ class TableScene(Scene):
         self.hud.update(dt)
         self.results.update(dt)
         self.input.update_buttons()
-        self.spec.post_update(dt)
+        self.spec_moving = bool(self.spec.post_update(dt))
         self.speech.update()
         if self.moving():
             screen.still_since = screen.time
@@ -273,7 +274,7 @@ class TableScene(Scene):
     def moving(self) -> bool:
         """Something on the table moves this frame: a tween, an event about to play, rising text,
         confetti, a raised card easing (a hold or a curtain waits for a person: nothing moves)."""
-        return self.director.moving() or self.hud.moving() or self.results.moving() or self.spec.moving()
+        return self.director.moving() or self.hud.moving() or self.results.moving() or self.spec_moving
 
     def next_frame_due(self) -> float | None:
         """When the table must be drawn again without input (see Scene): at once while anything

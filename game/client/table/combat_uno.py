@@ -27,7 +27,6 @@ from game.client.table.spec import Choice
 from game.client.narration.combat_uno import CombatUnoNarrator, name_of, rank_name
 from game.client.narration.wording import capital, its_turn, seconds_left, turn_words
 from game.core.card_words import colour_words
-from game.client.table.sprites import CardSprite
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -42,8 +41,6 @@ from game.variants.combat_uno import (COLOURS, DECK_CARDS, DRAW2, REVERSE, SKIP,
                                       StartDrawing, StillDrawing, UnoCalled)
 
 COLOUR_KEYS = {pygame.K_r: "red", pygame.K_y: "yellow", pygame.K_g: "green", pygame.K_b: "blue"}
-_RANK_ORDER = {r: i for i, r in enumerate(list(range(10)) + [SKIP, REVERSE, DRAW2, WILD, WILD4])}
-_COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
 RISE = 16          # pixels (at 720p) a playable card of the player's own hand is raised
 RISE_SELECTED = 26
 RACE_KEY_MEMORY = 2.0   # seconds a U or C pressed mid-animation is kept for when the cards land
@@ -59,6 +56,11 @@ class CombatUnoTable(HandSpec):
     title = "Combat UNO"
     narrator = CombatUnoNarrator
     discard_shown = 4
+    pile_lay = "scattered"
+    deck_cards = DECK_CARDS
+    suit_order = COLOURS                 # the hand by colour, then rank; the wilds last
+    rank_order = (*range(10), SKIP, REVERSE, DRAW2, WILD, WILD4)
+    own_chance = CallUno                 # on one card: the hand stays open while the UNO chance runs
     window_trigger = "jump-in"
     ring_label = _l("Jump in?")
     claim_hint = _l("claim (per player)")
@@ -73,27 +75,7 @@ class CombatUnoTable(HandSpec):
         self.selected: int | None = None               # keyboard choice in the acting hand
         self.race_key: tuple[int, float] | None = None # U or C pressed while a flight was still landing
 
-    # -- hooks -----------------------------------------------------------------------------------
-    def deck_size(self) -> int:
-        return len(DECK_CARDS)
-
-    def hand_key(self, card: Card) -> Any:
-        wild = card.suit is None
-        return (wild, _COLOUR_ORDER.get(card.suit, 9), _RANK_ORDER.get(card.rank, 99), card.id)
-
-    def landing_pose(self, place: Place, sprite: CardSprite):
-        if place != DISCARD:
-            return super().landing_pose(place, sprite)
-        (x, y), _, size = self.t.zones.place_pose(DISCARD)
-        u = sprite.uid
-        angle = ((u * 7) % 5 - 2) * 5                  # -10 .. 10 degrees, fixed per card
-        k = self.t.screen.layout.unit
-        return (x + ((u * 13) % 7 - 3) * 1.5 * k, y + ((u * 5) % 7 - 3) * 1.5 * k), angle, size
-
     # -- who acts ----------------------------------------------------------------------------------
-    def keeps_hand_open(self, seat: int) -> bool:
-        return CallUno(seat, seat) in self.t.input.legal(seat)   # on one card: open while the UNO chance runs
-
     def forget_choice(self) -> None:
         self.picking, self.selected = None, None
 

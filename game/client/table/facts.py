@@ -65,7 +65,7 @@ def card_moved(spec: Any, ev: CardMoved) -> None:
     else:
         turn = 0.0
     dst = t.zones.put(ev.dst, sprite)
-    (x, y), angle, size = spec.landing_pose(dst, sprite)
+    (x, y), angle, size = t.zones.landing_pose(dst, sprite)
     deal = ev.src == DECK and ev.by == -1
     # A card turned up on its way shows its face as it leaves: turned with the flight, it was
     # face down for half of it after the news had named it (seen in a real window).

@@ -65,13 +65,6 @@ class HandSpec(TableSpec):
     def view(self) -> Any:
         return self.t.match.view(SPECTATOR)
 
-    def synced(self) -> None:
-        v, screen = self.view(), self.t.screen
-        screen.turn = v.turn
-        w = v.window(self.window_trigger)
-        if w is not None:
-            screen.window = WindowOpened(self.window_trigger, w.seats, w.opened_at, w.deadline)
-
     # -- who acts ----------------------------------------------------------------------------------
     def hand_seat(self) -> int | None:
         """The human whose hand the input plays from now."""
@@ -85,22 +78,20 @@ class HandSpec(TableSpec):
     def input_seat(self) -> int | None:
         return self.hand_seat()
 
-    # -- the frame -------------------------------------------------------------------------------------
-    def pre_update(self) -> bool:
-        return self.t.privacy.follow_actor()
-
-    def post_update(self, dt: float) -> None:
+    # -- the frame (hands follow the acting player: privacy.follow_actor, by hands_follow_actor) ------
+    def post_update(self, dt: float) -> bool:
         self.catch_up()
-        self.lift_cards(dt)
+        return self.lift_cards(dt)
 
-    def lift_cards(self, dt: float) -> None:
-        """The acting hand's raised cards ease up out of the fan; every other card eases back."""
+    def lift_cards(self, dt: float) -> bool:
+        """The acting hand's raised cards ease up out of the fan; every other card eases back
+        (True: some are still easing)."""
         seat = self.hand_seat()
         rises = self.card_rises(seat) if seat is not None else {}
         k = min(1.0, dt * LIFT_RATE)
         layout = self.t.screen.layout
         u = layout.unit
-        self.lifting = False
+        lifting = False
         for hseat, hand in self.t.zones.hands.items():
             own = hseat == seat and layout.spot(hseat).own
             for i, s in enumerate(hand):
@@ -109,10 +100,8 @@ class HandSpec(TableSpec):
                 if abs(s.oy - target) < 0.3:
                     s.oy = target
                 else:
-                    self.lifting = True
-
-    def moving(self) -> bool:
-        return getattr(self, "lifting", False)
+                    lifting = True
+        return lifting
 
     # -- the hand games' facts ---------------------------------------------------------------------
     def round_started(self, ev: RoundStarted) -> None:
@@ -294,7 +283,8 @@ class HandSpec(TableSpec):
         T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
 
     def draw_ring(self, canvas: Canvas) -> None:
-        if self.t.screen.round_result is None and self.t.screen.match_result is None:
+        # (drawn where the spec's ring_shown says so: the HUD draws it when its own ring_shown is true)
+        if self.t.screen.round_result is None and self.t.screen.match_result is None and self.ring_shown():
             super().draw_ring(canvas)
 
     def draw_texts(self, canvas: Canvas) -> None:

@@ -14,6 +14,7 @@ import pygame
 from game.client.narration.wording import seconds_left, you_form
 from game.client.table.canvas import Canvas, LabelBoard, Memo
 from game.client.table.history import repeated
+from game.client.table.zone_kinds import FAN_STEP
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.view import SPECTATOR
@@ -245,6 +246,14 @@ class Hud:
         ev = self.screen.window
         return not (ev is None or self.director.queue or self.match.view(SPECTATOR).window(ev.trigger) is None)
 
+    def narration_left(self) -> int:
+        """Where the narration starts: right of the discard pile (of its fan, where it fans out)."""
+        L = self.screen.layout
+        right = L.discard_pos[0] + L.pile_card[0] * 0.5
+        if self.spec.pile_lay == "fanned":
+            return int(right + (self.spec.discard_shown - 1) * L.pile_card[0] * FAN_STEP + 24 * L.unit)
+        return int(right + 46 * L.unit)
+
     def draw_ring(self, canvas: Canvas) -> None:
         """The reaction window's countdown ring around the discard pile."""
         surface, pal = canvas.surface, canvas.pal
@@ -468,7 +477,7 @@ class Hud:
             for i, line in enumerate(lines):
                 T.blit_text(surface, line, size, pal.text, (box.centerx, box.y + 6 + i * lh), "midtop", bold=True)
         # What just happened, to the right of the discard pile.
-        nx = self.spec.narration_left()
+        nx = self.narration_left()
         width = max(120, int(w * 0.82) - nx) if self.screen.seats > 3 else int(w * 0.95) - nx
         pitch = self.narration_pitch()
         # Placed again only when the news or what it is placed by (the board so far) changes.

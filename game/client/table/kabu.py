@@ -57,6 +57,7 @@ class KabuTable(GridSpec):
     grid_columns = 3
     window_words = _l("the claim window")
     deck_cards = DECK_CARDS
+    target_passed = "went above"
     action_labels = {
         **GridSpec.action_labels,
         CallKabu: Choice(_l("Call Kabu"), pygame.K_k),
@@ -160,9 +161,6 @@ class KabuTable(GridSpec):
     handlers = {**GridSpec.handlers, CardSeen: card_seen, AbilityEnded: ability_ended, WindowOpened: window_opened,
                 WindowClosed: window_closed, AbilityStarted: ability_played, Claimed: claimed,
                 ClaimMissed: claim_missed, RaceLost: race_lost, KabuCalled: called, TotalHalved: total_halved}
-
-    def match_end_reason(self) -> str:
-        return self.t.results.over_target_reason(int(self.view().options.get("target", 100)), "went above")
 
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         if isinstance(exc, LostCardRace):

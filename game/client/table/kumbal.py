@@ -42,13 +42,11 @@ from game.core.events import WindowOpened
 from game.core.hands import DirectionChanged, DrawPending, HandRevealed
 from game.core.standard_deck import card_name
 from game.i18n import _, _l, ngettext, pgettext
-from game.variants.kumbal import (DECK_CARDS, CallKumbal, CallResult, CannotCall, CannotTake, Cut, CutWanted,
+from game.variants.kumbal import (DECK_CARDS, SIX_SEAT_CARDS, CallKumbal, CallResult, CannotCall, CannotTake, Cut, CutWanted,
                                   DeckCut, Discard, Discarded, DrawFromDeck, FreeDiscard, FreeDiscarded,
                                   KumbalCalled, MustPickUp, NotACombination, NotHeld, PickedUp, PickUp, TakeDiscard,
                                   VALUE, discard_problem)
 
-_SUIT_ORDER = {"s": 0, "h": 1, "c": 2, "d": 3}          # alternating colours in the fan
-_RANK_ORDER = {r: i for i, r in enumerate(("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))}
 _FACE_RANK = {"A": "A", "J": "J", "Q": "Q", "K": "K"}
 RISE_SELECTED = 30      # pixels (at 720p) a selected card of the player's own hand is raised
 RISE_CURSOR = 10
@@ -72,6 +70,13 @@ class KumbalTable(HandSpec):
     variant_id = "kumbal"
     title = "Kumbal"
     discard_shown = 7
+    pile_lay = "fanned"                  # the pile's latest cards fan out to the right, the top card last
+    deck_cards = DECK_CARDS
+    larger_decks = {6: SIX_SEAT_CARDS}   # a second deck joins at six players
+    suit_order = ("s", "h", "c", "d")    # alternating colours in the fan; the jokers last
+    rank_order = ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K")
+    own_chance = FreeDiscard             # the drawer's hand stays open while its free discard runs
+    target_passed = "went past"
     zone_kinds = (GridZone, FanZone, HeldZone, KumbalPile, DeckZone)
     window_trigger = "free-discard"
     narrator = KumbalNarrator
@@ -91,42 +96,7 @@ class KumbalTable(HandSpec):
         self.cursor: int | None = None         # keyboard position in the acting hand
         self.cut_at: int | None = None         # the cut point under the pointer or the arrows
 
-    # -- hooks -----------------------------------------------------------------------------------
-    def deck_size(self) -> int:
-        return len(DECK_CARDS) * (2 if len(self.t.screen.names) >= 6 else 1)
-
-    def hand_key(self, card: Card) -> Any:
-        if card.rank == "joker":
-            return (9, 0, card.id)
-        return (_SUIT_ORDER.get(card.suit, 9), _RANK_ORDER.get(card.rank, 99), card.id)  # type: ignore[arg-type]
-
-    def match_end_reason(self) -> str:
-        return self.t.results.over_target_reason(int(self.view().options.get("target", 100)), "went past")
-
-    def narration_left(self) -> int:
-        L = self.t.screen.layout
-        fan = (self.discard_shown - 1) * L.pile_card[0] * 0.34
-        return int(L.discard_pos[0] + L.pile_card[0] * 0.5 + fan + 24 * L.unit)
-
-    def pile_pose(self, index: int, count: int):
-        """The pile's latest cards fan out to the right, the top card last."""
-        L = self.t.screen.layout
-        (x, y) = L.discard_pos
-        step = L.pile_card[0] * 0.34
-        shown = min(count, self.discard_shown)
-        k = index - (count - shown)
-        return (x + max(0, k) * step, y), 0, L.pile_card
-
-    def landing_pose(self, place: Place, sprite: CardSprite):
-        if place != DISCARD:
-            return super().landing_pose(place, sprite)
-        pile = self.t.zones.discard
-        return self.pile_pose(pile.index(sprite) if sprite in pile else len(pile) - 1, len(pile))
-
     # -- who acts ----------------------------------------------------------------------------------
-    def keeps_hand_open(self, seat: int) -> bool:
-        return FreeDiscard(seat) in self.t.input.legal(seat)
-
     def forget_choice(self) -> None:
         self.chosen, self.cursor, self.cut_at = set(), None, None
 
@@ -417,10 +387,6 @@ class KumbalTable(HandSpec):
     def ring_shown(self) -> bool:
         return self.free_discard_here() and super().ring_shown()
 
-    def draw_ring(self, canvas: Canvas) -> None:
-        if self.free_discard_here():
-            super().draw_ring(canvas)
-
     def act(self, action: Action) -> bool:
         done = self.t.input.submit(action)
         if done:
@@ -428,20 +394,6 @@ class KumbalTable(HandSpec):
             if isinstance(action, (FreeDiscard, Pass)):
                 self.t.privacy.end_claim()
         return done
-
-    def place_at(self, pos: tuple[int, int]) -> Place | None:
-        """As every table's, and any card of the pile's fan counts as the pile."""
-        place = super().place_at(pos)
-        if place is None and any(s.rect().collidepoint(pos) for s in self.t.zones.discard[-self.discard_shown:]):
-            return DISCARD
-        return place
-
-    def pile_click_rect(self, base: pygame.Rect) -> pygame.Rect:
-        # Any card of the fan takes (place_at): the frame goes round the fan, not round its first
-        # cards (which framed three cards that cannot be taken), a little outside the frames the
-        # fan's own cards may have (the one that may be taken, a last move).
-        fan = [s.rect() for s in self.t.zones.discard[-self.discard_shown:] if not s.moving]
-        return base.unionall(fan).inflate(8, 8) if fan else base
 
     def cut(self, at: int) -> None:
         seat = self.hand_seat()
@@ -555,15 +507,15 @@ class KumbalTable(HandSpec):
             return _("owes {n}").format(n=shown.pending), pal.bad
         return None
 
-    def post_update(self, dt: float) -> None:
-        super().post_update(dt)
+    def post_update(self, dt: float) -> bool:
+        lifting = super().post_update(dt)
         if self.t.screen.shown.phase != "cut":
             # Resting pile cards sit in the fan (cards in flight are drawn where they are); a card
             # taken from under a run closes the fan up.
-            pile = self.t.zones.discard
-            for i, s in enumerate(pile):
+            for s in self.t.zones.discard:
                 if not s.moving:
-                    (s.x, s.y), s.angle, (s.w, s.h) = self.pile_pose(i, len(pile))
+                    (s.x, s.y), s.angle, (s.w, s.h) = self.t.zones.pile_pose(s)
+        return lifting
 
     def draw_piles(self, canvas: Canvas, highlight: set, selected: set) -> None:
         surface, pal = canvas.surface, canvas.pal

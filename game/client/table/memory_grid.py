@@ -20,7 +20,7 @@ from game.client.ui.widgets import Button
 from game.core.actions import Action, Pass
 from game.core.cards import DECK, DISCARD, Place, grid_place
 from game.core.errors import IllegalAction, WrongPhase
-from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowClosed, WindowOpened
+from game.core.events import CardRevealed, CardSeen, Event, RoundStarted, TurnStarted, WindowClosed
 from game.core.grids import AbilityEnded, DrawFromDeck, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard
 from game.core.view import SPECTATOR
 from game.i18n import _, _l, pgettext
@@ -40,9 +40,9 @@ class GridSpec(TableSpec):
     call_name = ""           # and as prompts and key hints word it ("KOMBIO", "Kabu")
     call_action: type[Action] | None = None   # the game's call (CallKombio, CallKabu)
     pick_words: dict = {}    # what a click does while an ability waits for its target, by action
-    deck_cards: tuple = ()   # the game's deck (its size is shown before the first deal)
     # A late claim's refusal: "Too late: Bruno matched first." / "Too late: the matching window has closed."
     claimed_first, window_words = _l("claimed first"), _l("the window")
+    window_trigger = "match"     # the claim window on the pile's top
     action_labels = {
         DrawFromDeck: Choice(_l("Draw"), pygame.K_d),
         TakeDiscard: Choice(_l("Take discard"), pygame.K_t),
@@ -63,9 +63,6 @@ class GridSpec(TableSpec):
         self.window_gone: tuple[int | None, int] | None = None
 
     # -- the game's cards -----------------------------------------------------------------------------
-    def deck_size(self) -> int:
-        return len(self.deck_cards)
-
     def view(self) -> Any:
         return self.t.match.view(SPECTATOR)
 
@@ -85,12 +82,8 @@ class GridSpec(TableSpec):
 
     # -- a continued match ----------------------------------------------------------------------------
     def synced(self) -> None:
-        v, screen = self.view(), self.t.screen
-        screen.turn = v.turn
-        self.caller = v.caller
-        w = v.window("match")
-        if w is not None:
-            screen.window = WindowOpened("match", w.seats, w.opened_at, w.deadline)
+        super().synced()
+        self.caller = self.view().caller
 
     def resumed(self, last_action: Action, round_events: list[Event], last_events: list[Event]) -> None:
         t, v = self.t, self.view()

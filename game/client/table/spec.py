@@ -22,18 +22,17 @@ import pygame
 
 from game.client.narration import Narrator
 from game.client.narration.wording import friendly
-from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone, Pose, Zone
+from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone, Zone
 from game.client.ui.widgets import Button
 from game.core.actions import Action
 from game.core.cards import Card, Place
 from game.core.errors import IllegalAction, NotAChoice
-from game.core.events import Event
+from game.core.events import Event, WindowOpened
 from game.core.view import SPECTATOR
 from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.table.canvas import Canvas
-    from game.client.table.sprites import CardSprite
 
 
 @dataclass(frozen=True)
@@ -61,6 +60,15 @@ class TableSpec:
     grid_columns = 2                         # cards per row of a face-down grid (Kombio 2, Kabu 3)
     ability_zones = ("held",)                # where a card's ability badge ("caption") shows
     discard_shown = 2                        # how many cards of the discard pile are drawn
+    # how the discard pile's cards lie: "stacked" on the pile, "scattered" (each tilted and shifted
+    # a little, fixed per card: Combat UNO), "fanned" out to the right, the top card last (Kumbal)
+    pile_lay = "stacked"
+    deck_cards: tuple = ()                   # the game's deck (its size is shown before the first deal)
+    larger_decks: dict[int, tuple] = {}      # from so many seats on, this deck instead (Kumbal's second deck at six)
+    suit_order: tuple = ()                   # a hand is kept sorted by suit in this order, then by rank;
+    rank_order: tuple = ()                   # (no rank order: a hand keeps the order its cards came in)
+    own_chance: type | None = None           # a chance on the seat itself that keeps its hand open after its turn
+    target_passed = ""                       # a match to a target score: how the total that ends it is said ("went past")
     hands_follow_actor = False               # hot-seat: whoever acts sits at the bottom, hand open
     input_waits_for_flights = True           # no input while a card flies (hand tables: only events)
     action_labels: dict[type, Choice] = {}   # a target-less action's button
@@ -69,27 +77,41 @@ class TableSpec:
     table_keys: tuple[int, ...] = (pygame.K_SPACE,)   # go to the table even when a button has focus
     round_word = "round"                     # what the game calls a round where Continue names it
     ring_label = ""                          # the reaction ring's label while its window has no deadline
-    window_trigger = ""                      # the variant's reaction window (hand tables rebuild it)
+    window_trigger = ""                      # the variant's reaction window (rebuilt for a continued match)
 
     def __init__(self, table: Any):
         self.t = table      # the TableScene (base.py), which makes its spec: its parts, read by their interfaces
 
     # -- the game's cards ---------------------------------------------------------------------------
     def deck_size(self) -> int:
-        """How many cards the deck holds before a deal (the variant's deck)."""
-        return 0
+        """How many cards the deck holds before a deal (the variant's deck for this many seats)."""
+        cards = self.deck_cards
+        for seats, deck in sorted(self.larger_decks.items()):
+            if self.t.screen.seats >= seats:
+                cards = deck
+        return len(cards)
 
     def hand_key(self, card: Card) -> Any:
-        """The order a hand is kept in (None: the order the cards arrived)."""
-        return None
-
-    def landing_pose(self, place: Place, sprite: "CardSprite") -> Pose:
-        """Where a card that has just moved to ``place`` comes to rest (the pile may scatter)."""
-        return self.t.zones.place_pose(place)
+        """The order a hand is kept in: by ``suit_order``, then ``rank_order``; a card of neither
+        (a wild, a joker) after the others (None: the order the cards arrived)."""
+        if not self.rank_order:
+            return None
+        suits, ranks = self.suit_order, self.rank_order
+        return (suits.index(card.suit) if card.suit in suits else len(suits),
+                ranks.index(card.rank) if card.rank in ranks else len(ranks), card.id)
 
     # -- a match rebuilt from its record, and each frame --------------------------------------------
     def synced(self) -> None:
-        """The sprites were rebuilt from the views (a continued match): the game's own state."""
+        """The sprites were rebuilt from the views (a continued match): whose turn it is and the
+        game's reaction window (``window_trigger``), where it has one, as the view has them; a game
+        adds its own state."""
+        if not self.window_trigger:
+            return
+        v, screen = self.t.match.view(SPECTATOR), self.t.screen
+        screen.turn = v.turn
+        w = v.window(self.window_trigger)
+        if w is not None:
+            screen.window = WindowOpened(self.window_trigger, w.seats, w.opened_at, w.deadline)
 
     def resumed(self, last_action: Action, round_events: list[Event], last_events: list[Event]) -> None:
         """A continued match was rebuilt: redo what the player must see again."""
@@ -98,8 +120,10 @@ class TableSpec:
         """Before the frame's update (True: the frame ends here, e.g. a curtain went up)."""
         return False
 
-    def post_update(self, dt: float) -> None:
-        """After the frame's update: input kept while cards were landing, cards easing up."""
+    def post_update(self, dt: float) -> bool:
+        """After the frame's update: input kept while cards were landing, cards easing up. True:
+        something of the game's own still moves (a raised card easing up), so the app draws on."""
+        return False
 
     def rounds_in_match(self) -> int | None:
         """How many rounds the match plays, where its options fix that (None: it ends on a score)."""
@@ -107,10 +131,6 @@ class TableSpec:
         if options.get("length", "rounds") == "rounds" and isinstance(options.get("rounds"), int):
             return options["rounds"]
         return None
-
-    def moving(self) -> bool:
-        """Something of the game's own moves this frame (a raised card easing up): the app draws on."""
-        return False
 
     def idle(self) -> bool:
         """Whether the game lets the table clock run (a colour being picked holds it)."""
@@ -204,7 +224,10 @@ class TableSpec:
 
     def match_end_reason(self) -> str:
         """A line under the winner saying why the match ended and how it is won ("" for none)."""
-        return ""
+        if not self.target_passed:
+            return ""
+        options = self.t.match.view(SPECTATOR).options
+        return self.t.results.over_target_reason(int(options.get("target", 100)), self.target_passed)
 
     def chart(self) -> Any:
         """The match chart under the result (a Surface, None for none)."""
@@ -227,8 +250,11 @@ class TableSpec:
         return self.t.privacy.standard_viewer()
 
     def keeps_hand_open(self, seat: int) -> bool:
-        """A chance of the seat's own keeps its hand open after its turn (an UNO call)."""
-        return False
+        """A chance of the seat's own (``own_chance``: an UNO call on itself, a free discard) keeps
+        its hand open after its turn."""
+        kind = self.own_chance
+        return kind is not None and any(isinstance(a, kind) and getattr(a, "target", seat) == seat
+                                        for a in self.t.input.legal(seat))
 
     def forget_choice(self) -> None:
         """Drop what the acting player was choosing (a new turn or round, another viewer)."""
@@ -257,15 +283,6 @@ class TableSpec:
     def guide_avoid(self) -> list[pygame.Rect]:
         """What else the guide's panel should keep off (parts drawn without sprites)."""
         return []
-
-    def narration_left(self) -> int:
-        """Where the narration starts: right of the discard pile."""
-        L = self.t.screen.layout
-        return int(L.discard_pos[0] + L.pile_card[0] * 0.5 + 46 * L.unit)
-
-    def pile_click_rect(self, base: pygame.Rect) -> pygame.Rect:
-        """What a click on the discard pile may hit, framed when taking from it is legal."""
-        return base
 
     def draw_seats(self, canvas: "Canvas") -> None:
         self.t.hud.draw_seats(canvas)

@@ -16,6 +16,7 @@ from game.client.table.sprites import CardSprite
 from game.core.cards import DISCARD, Card, Place
 
 Pose = tuple[tuple[float, float], float, tuple[int, int]]
+FAN_STEP = 0.34       # a fanned discard pile's card lies this much of a card's width right of the one under it
 
 
 class Zone:

@@ -11,7 +11,7 @@ import pygame
 
 from game.client.table.canvas import Canvas
 from game.client.table.sprites import CardSprite, card_image, draw_sprite, memory_badge
-from game.client.table.zone_kinds import Pose, Zone
+from game.client.table.zone_kinds import FAN_STEP, Pose, Zone
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.cards import DECK, DISCARD, Card, Place
@@ -23,7 +23,7 @@ class Zones:
     """The sprite model of the table's zones, one object per kind of zone (the spec's kinds)."""
 
     interface = ("grid", "grid_len", "hands", "held", "discard", "deck_n", "kind", "peeking", "set_leftovers",
-                 "drop_leftovers", "clear_all", "sync_from_views", "place_pose", "sprite_at", "place_at",
+                 "drop_leftovers", "clear_all", "sync_from_views", "place_pose", "landing_pose", "pile_pose", "sprite_at", "place_at",
                  "take", "put", "hand_visible", "relayout_hand", "snap_all", "seat_area", "seat_point",
                  "resting", "card_rects", "own_card_rects", "place_rect", "draw", "draw_piles", "draw_card",
                  "face_at", "face_for")
@@ -143,6 +143,26 @@ class Zones:
     def place_pose(self, place: Place) -> Pose:
         return self.zones.get(place.zone, self.zones["deck"]).pose(place)
 
+    def landing_pose(self, place: Place, sprite: CardSprite) -> Pose:
+        """Where a card that has just moved to ``place`` comes to rest (the pile lays it its way)."""
+        return self.pile_pose(sprite) if place == DISCARD else self.place_pose(place)
+
+    def pile_pose(self, sprite: CardSprite) -> Pose:
+        """Where a card of the discard pile lies, as the spec's ``pile_lay`` says."""
+        (x, y), angle, size = self.place_pose(DISCARD)
+        k = self.layout.unit
+        if self.spec.pile_lay == "scattered":
+            u = sprite.uid
+            angle = ((u * 7) % 5 - 2) * 5                  # -10 .. 10 degrees, fixed per card
+            return (x + ((u * 13) % 7 - 3) * 1.5 * k, y + ((u * 5) % 7 - 3) * 1.5 * k), angle, size
+        if self.spec.pile_lay == "fanned":
+            pile = self.discard
+            index = pile.index(sprite) if sprite in pile else len(pile) - 1
+            shown = min(len(pile), self.spec.discard_shown)
+            step = index - (len(pile) - shown)             # the latest cards fan out, the top card last
+            return (x + max(0, step) * self.layout.pile_card[0] * FAN_STEP, y), angle, size
+        return (x, y), angle, size
+
     def sprite_at(self, place: Place) -> CardSprite | None:
         zone = self.zones.get(place.zone)
         return zone.at(place) if zone is not None else None
@@ -163,11 +183,14 @@ class Zones:
             return DECK
         # The discard pile is where its cards are drawn, each turned as it lies (Combat UNO tilts
         # them); an empty pile, its outline.
-        lying = [s for s in self.discard[-self.spec.discard_shown:] if not s.moving]
-        if lying:
-            return DISCARD if any(s.contains(pos) for s in lying) else None
+        shown = self.discard[-self.spec.discard_shown:]
+        lying = [s for s in shown if not s.moving]
         r.center = (int(L.discard_pos[0]), int(L.discard_pos[1]))
-        return DISCARD if r.collidepoint(pos) else None
+        if any(s.contains(pos) for s in lying) or not lying and r.collidepoint(pos):
+            return DISCARD
+        if self.spec.pile_lay == "fanned" and any(s.rect().collidepoint(pos) for s in shown):
+            return DISCARD          # any card of the fan counts as the pile, one settling too
+        return None
 
     def place_rect(self, place: Place) -> pygame.Rect | None:
         """Where a place's card (or pile) is on the screen now (None: nowhere to point)."""
@@ -234,7 +257,7 @@ class Zones:
             for place, s in self.zones[name].resting():
                 (s.x, s.y), s.angle, (s.w, s.h) = self.place_pose(place)
         for s in self.discard:
-            (s.x, s.y), s.angle, (s.w, s.h) = self.spec.landing_pose(DISCARD, s)
+            (s.x, s.y), s.angle, (s.w, s.h) = self.pile_pose(s)
 
     def seat_area(self, seat: int) -> tuple[int, int, int, int]:
         """Screen rectangle (x, y, w, h) of a seat's cards: its glow, name plate and floating texts."""
@@ -348,6 +371,12 @@ class Zones:
             if s.moving:
                 self.draw_card(canvas, DISCARD, s, False, False)
         if DISCARD in highlight:
-            pygame.draw.rect(surface, pal.accent, self.spec.pile_click_rect(drect).inflate(8, 8), 3, border_radius=9)
+            frame = drect
+            fan = [s.rect() for s in shown if not s.moving]
+            if self.spec.pile_lay == "fanned" and fan:
+                # Any card of the fan takes (place_at): the frame goes round the fan, a little outside
+                # the frames its own cards may have (the one that may be taken, a last move).
+                frame = drect.unionall(fan).inflate(8, 8)
+            pygame.draw.rect(surface, pal.accent, frame.inflate(8, 8), 3, border_radius=9)
         spot = canvas.fit(T.text(_("Discard"), TH.TINY, pal.text_dim).get_rect(midtop=(drect.centerx, drect.bottom + 8)))
         T.blit_text(surface, _("Discard"), TH.TINY, pal.text_dim, spot.topleft)
