@@ -69,3 +69,29 @@ def test_the_count_sees_a_family_s_hooks_and_not_its_data():
     own, with_family = overridden(Game)
     assert own == {"prompt", "explain"} and with_family == {"prompt", "explain"}
     assert "narrator" not in hooks() and "deck_cards" not in hooks() and "prompt" in hooks()
+
+
+@pytest.mark.parametrize("variant", ["combat-uno", "kumbal"])
+def test_a_hand_table_words_a_move_out_of_turn_once_for_both_games(tmp_path, variant):
+    """HandSpec says whose turn it is (both hand games said it alike); each game words its own late chance."""
+    from hand_driver import hand_record
+    from kombio_driver import make_app, start
+
+    from game.client.narration.wording import its_turn
+    from game.core.actions import Pass
+    from game.core.errors import NotYourTurn, WindowClosed
+    from game.variants.combat_uno import CallUno, Play
+    from game.variants.kumbal import FreeDiscard
+
+    app = make_app(tmp_path)
+    table = start(app, hand_record(variant, [("You", "human"), ("Ada", "easy")], 3, {}))
+    spec = table.spec
+    said = its_turn(table.screen, table.match.view(0).turn)
+    assert said.startswith("It is ")
+    assert spec.explain(NotYourTurn("not now"), Pass(0)) == said
+    assert spec.explain(WindowClosed("gone"), Pass(0)) == said
+    if variant == "kumbal":
+        assert spec.explain(WindowClosed("gone"), FreeDiscard(0)) == "Too late: the next player has moved."
+    else:
+        assert spec.explain(WindowClosed("gone"), CallUno(0, 0)) == "Too late: that UNO chance has gone."
+        assert "between turns" in spec.explain(NotYourTurn("not now"), Play(0, 5, "red"))

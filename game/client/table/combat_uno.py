@@ -25,7 +25,7 @@ from game.client.table.canvas import Canvas
 from game.client.table.hand_table import HandSpec
 from game.client.table.spec import Choice
 from game.client.narration.combat_uno import CombatUnoNarrator, name_of, rank_name
-from game.client.narration.wording import capital, its_turn, seconds_left, turn_words
+from game.client.narration.wording import capital, seconds_left, turn_words
 from game.core.card_words import colour_words
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -193,7 +193,6 @@ class CombatUnoTable(HandSpec):
                     turn=turn_words(self.t.screen, v.turn) if v.turn is not None else turn, top=name_of(top))
             if isinstance(action, CallUno):
                 return _("Too late: that UNO chance has gone.")
-            return its_turn(self.t.screen, v.turn) if v.turn is not None else _("It is not your turn.")
         return super().explain(exc, action)
 
     # -- input -------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.client.narration.wording import turn_words, you_form
+from game.client.narration.wording import its_turn, turn_words, you_form
 from game.client.table import facts
 from game.client.table.canvas import Canvas
 from game.client.table.privacy import CLAIM_KEYS
@@ -21,6 +21,8 @@ from game.client.table.spec import Choice, TableSpec
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.actions import Action, Pass
+from game.core.errors import IllegalAction, NotYourTurn
+from game.core.errors import WindowClosed as WindowGone
 from game.core.cards import DISCARD
 from game.core.events import CardMoved, RoundScored, RoundStarted, TurnStarted, WindowClosed, WindowOpened
 from game.core.hands import DirectionChanged, HandRevealed, Skipped
@@ -190,6 +192,12 @@ class HandSpec(TableSpec):
         if isinstance(action, Pass) and self.view().options.get("reaction_seconds"):
             return None          # the ring runs out on its own
         return super().label_for(action)
+
+    def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
+        if isinstance(exc, (NotYourTurn, WindowGone)):    # (a game says first what its own chances were)
+            turn = self.view().turn
+            return its_turn(self.t.screen, turn) if turn is not None else _("It is not your turn.")
+        return super().explain(exc, action)
 
     def turn_name(self) -> str:
         turn, names = self.view().turn, self.t.screen.names

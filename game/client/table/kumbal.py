@@ -28,7 +28,6 @@ from game.client.table.hand_table import HandSpec
 from game.client.table.spec import Choice
 from game.client.table.sprites import CardSprite
 from game.client.narration.kumbal import KumbalNarrator, points_words, short
-from game.client.narration.wording import its_turn
 from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone
 from game.client.ui import text as T
 from game.client.ui import theme as TH
@@ -296,10 +295,8 @@ class KumbalTable(HandSpec):
             return _("{n} cards are coming to you: pass them on with a lone 2 or joker, or pick them up (P).").format(n=v.pending)
         if isinstance(exc, NotHeld):
             return _("You do not hold those cards.")
-        if isinstance(exc, (NotYourTurn, WindowClosed)):
-            if isinstance(action, FreeDiscard):
-                return _("Too late: the next player has moved.")
-            return its_turn(self.t.screen, v.turn) if v.turn is not None else _("It is not your turn.")
+        if isinstance(exc, (NotYourTurn, WindowClosed)) and isinstance(action, FreeDiscard):
+            return _("Too late: the next player has moved.")
         return super().explain(exc, action)
 
     # -- input ---------------------------------------------------------------------------------------------
