@@ -123,9 +123,9 @@ def test_the_player_across_reads_their_peeked_cards_upright(tmp_path):
     drawn_at = []
     real = zones.draw_sprite
 
-    def spy(surface, sprite, face, palette, nominal, angle=None):
+    def spy(surface, sprite, face, palette, nominal, angle=None, *rest, **kwargs):
         drawn_at.append((sprite, face, angle))
-        return real(surface, sprite, face, palette, nominal, angle)
+        return real(surface, sprite, face, palette, nominal, angle, *rest, **kwargs)
     zones.draw_sprite = spy
     try:
         table.draw(pygame.Surface(app.size))
