@@ -37,6 +37,7 @@ SAVE_SUFFIX = ".json"
 JOURNAL_SUFFIX = ".journal"             # the steps played since the save's snapshot, one line each
 LEGACY_SAVE_FILE = "saved-match.json"   # the single save of earlier versions, moved into its slot
 LEGACY_JOURNAL_FILE = "saved-match.journal"
+HOSTED_MATCH_FILE = "hosted-match.json"   # the hosting machine's autosave of a network match (Continue hosting)
 JOURNAL_BOUND = 200                     # lines after which the saver writes a new snapshot
 RETRY_EVERY = 10                        # after a failed write, the saver tries a new snapshot every 10th save
 LOCK_FILE = "cardhall.lock"

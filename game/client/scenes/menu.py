@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import logging
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pygame
@@ -15,6 +16,7 @@ import game
 from game import games
 from game.client import tables
 from game.client.scene import MenuScene, VariantList, draw_hints
+from game.client.storage import HOSTED_MATCH_FILE
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
@@ -282,9 +284,13 @@ def saved_matches(storage) -> list[SimpleNamespace]:
 def continue_entries(app) -> list[SimpleNamespace]:
     """saved_matches, and the hosted match a crash (or a quit) left unfinished, by when each was
     saved, the last first: Continue offers it as Play on the network's Continue hosting does."""
+    found = saved_matches(app.storage)
+    # Most starts have no hosted match: the network scene (and the engines it imports) is not
+    # loaded for the menu's first frame unless its file is there.
+    if not (Path(app.storage.data_dir) / HOSTED_MATCH_FILE).exists():
+        return found
     from game.client.scenes.network import hosted_match_summary
 
-    found = saved_matches(app.storage)
     hosted = hosted_match_summary(app)
     if hosted is None:
         return found

@@ -26,6 +26,7 @@ import pygame
 
 from game.client import tables
 from game.client.network import HostDriver, NetStore, RemoteDriver
+from game.client.storage import HOSTED_MATCH_FILE
 from game.client.scene import WAKE_EVENT, MenuScene, draw_hints
 from game.client.scenes.play import KIND_LABELS, LEVEL_NAMES, SetupScene, VariantChooser
 from game.client.ui import text as T
@@ -38,7 +39,7 @@ from game.i18n import _, _l
 
 log = logging.getLogger("cardhall.net")
 
-HOSTED_FILE = "hosted-match.json"     # the hosting machine's autosave (HostMatch), for Continue hosting
+HOSTED_FILE = HOSTED_MATCH_FILE        # the hosting machine's autosave (HostMatch), for Continue hosting
 HOSTED_PORT_FILE = "hosted-port.json"  # ...and the port it served on: its players rejoin at the same address
 JOINED_FILE = "joined-seat.json"      # the last seat this machine joined: address, code, token (for Rejoin)
 DROP_WAITS = (15, 300, 15)            # seconds the host may wait for a dropped player: least, most, step
