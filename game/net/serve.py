@@ -27,6 +27,7 @@ import queue
 import socket
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Callable
 
@@ -76,7 +77,9 @@ class _LoopThread:
 
     def call(self, coro: Any, timeout: float | None = 10.0) -> Any:
         if not self.loop.is_running():      # (stopped: the coroutine would never run, nor be awaited)
-            coro.close()
+            with warnings.catch_warnings():  # (closing it unstarted is the point: no "never awaited")
+                warnings.simplefilter("ignore", RuntimeWarning)
+                coro.close()
             raise CardhallError("the network thread has stopped")
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
