@@ -86,6 +86,21 @@ def _until(apps, done, seconds=30.0, people=()):
         time.sleep(0.002)
 
 
+def between_turns(app, table) -> bool:
+    """What a person does between turns: the next round once its results show, Enter on a hold
+    meant for this screen ("remember your cards, then press Enter"). True if that was the move."""
+    screen, director = table.screen, table.director
+    if table.match.round_over():
+        if screen.round_result is not None and not director.animating:
+            table.next_round()
+        return True
+    hold = director.hold
+    if hold is not None and (hold.seat is None or hold.seat in screen.humans):
+        Driver(app).key(pygame.K_RETURN)
+        return True
+    return False
+
+
 class Person:
     """A bot in a person's chair, acting through the table when it is ready for input."""
 
@@ -111,13 +126,7 @@ class Person:
                 agent.observe([e.for_seat(seat) for e in events])
                 table_listener(events)
             driver._listener = heard
-        if table.match.round_over():
-            if screen.round_result is not None and not director.animating:
-                table.next_round()
-            return
-        hold = director.hold
-        if hold is not None and (hold.seat is None or hold.seat in screen.humans):
-            Driver(app).key(pygame.K_RETURN)      # ("remember your cards, then press Enter")
+        if between_turns(app, table):
             return
         if director.animating or not director.ready_for_input():
             return
@@ -264,13 +273,7 @@ class HotSeat:
                     agent.observe([e.for_seat(seat) for e in events])
                 table_listener(events)
             match._listener = heard
-        if table.match.round_over():
-            if screen.round_result is not None and not director.animating:
-                table.next_round()
-            return
-        hold = director.hold
-        if hold is not None and (hold.seat is None or hold.seat in screen.humans):
-            Driver(app).key(pygame.K_RETURN)
+        if between_turns(app, table):
             return
         seat = screen.viewer
         if seat is None or director.animating or not director.ready_for_input():
