@@ -107,10 +107,10 @@ class Hud:
         """A rising text over `seat`, or (None) beside the deck; placed from the current layout
         every frame, so it stays with its seat when the table rotates."""
         words = you_form(text)
-        wrapped = None
         if seat is not None:
             def where() -> tuple[float, float]:
                 return self.zones.seat_point(seat)
+            wrapped = None
         else:       # left of the deck: clear of the piles, their labels and the narration beside them
             def where() -> tuple[float, float]:
                 return self.beside_deck(words)[:2]

@@ -543,7 +543,6 @@ class Board:
 
     def draw_character(self, canvas: Canvas, view, seat: int, g, highlight, selected) -> None:
         surface, pal = canvas.surface, canvas.pal
-        area = g["blocks"][seat]
         cw, ch = g["card"]
         zone = self.zone
         order = view.order_cards[seat]

@@ -26,7 +26,7 @@ from typing import Any, Callable
 import pygame
 
 from game.core.cards import DECK, DISCARD, Card, Place
-from game.core.events import CardMoved, CardRevealed, CardSeen, Event, WindowClosed, WindowOpened
+from game.core.events import CardMoved, CardRevealed, CardSeen, Event, WindowOpened
 from game.i18n import _, ngettext
 
 STATE_KEY = pygame.K_F2         # the whole state
