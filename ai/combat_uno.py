@@ -35,6 +35,7 @@ import random
 from typing import Any
 
 from ai.levels import REACTION_FLOOR, Level
+from ai.reasons import Reason, reason
 from game.core.actions import Action, Pass
 from game.core.cards import Card
 from game.core.events import CardMoved, DeckReshuffled, Event, RoundStarted
@@ -84,7 +85,7 @@ class CombatUnoBot:
         self.seats = 0
         self.options: dict[str, Any] = {}
         self.fallbacks = 0     # decisions its model had no answer for (a default legal action instead)
-        self.last_reason = ""  # why it chose its last move, in a player's words (the coach shows it)
+        self.last_reason: Reason | None = None   # why it chose its last move (the coach words it)
         self.card_seen: dict[int, float] = {}
         self.since: dict[tuple[Action, bool | None], float] = {}   # _opening(action) -> open since
         self._reset_round()
@@ -257,21 +258,21 @@ class CombatUnoBot:
         self.last_reason = self._reason(view, action)
         return Intent(action, max(0.0, due - now))
 
-    def _reason(self, view: CombatUnoView, action: Action) -> str:
-        """Why this move, in a player's words (the coach shows it)."""
+    def _reason(self, view: CombatUnoView, action: Action) -> Reason:
+        """Why this move (the coach words it)."""
         if isinstance(action, StartDrawing):
-            return f"You cannot pass the {view.pending} cards on: take them."
+            return reason("combat_uno.take_stack", count=view.pending)
         if not isinstance(action, Play):
-            return "Nothing you hold fits the pile: draw a card."
+            return reason("combat_uno.draw")
         n = view.seats
         nxt = (self.seat + view.direction) % n
         if action.rank in (DRAW2, WILD4) and (view.pending or any(view.owed)):
-            return "Stack it: the cards go on to the next player instead of you."
+            return reason("combat_uno.stack")
         if view.hand_counts[nxt] <= self.cfg["danger"] and action.rank in (DRAW2, WILD4, SKIP, REVERSE):
-            return "The next player is close to going out: slow them down."
+            return reason("combat_uno.slow_next")
         if action.rank in (WILD, WILD4):
-            return "Your wild card keeps you in play; it also sheds 50 points if someone goes out."
-        return "It fits the pile and sheds the most points you can while keeping your options."
+            return reason("combat_uno.wild")
+        return reason("combat_uno.shed")
 
     def _best_of(self, view: CombatUnoView, plays: list[Play], fallback: Action | None = None) -> Action:
         cfg = self.cfg

@@ -37,6 +37,7 @@ from typing import Any, Iterable
 
 from ai.grid_bot import GridBot, listed
 from ai.levels import Level
+from ai.reasons import Reason, reason
 from game.core.actions import Action, Pass
 from game.core.cards import Place, grid_place
 from game.variants.kombio import (ABILITY, DECK_CARDS, DRAWN, GIVE, LOOK_BOTH, LOOK_SWAP, PENALTY_CHOICE, REACTION,
@@ -98,7 +99,7 @@ class KombioBot(GridBot):
         super().__init__(level, seed, **tweaks)
         self._memo: dict = {}
         self._draw_worth_now: float | None = None
-        self.last_reason = ""     # why it chose its last move, in a player's words (the coach shows it)
+        self.last_reason: Reason | None = None   # why it chose its last move (the coach words it)
         # (grids, their occupied slots and places by seat, all those places; none is changed once made)
         self._occupied: tuple[Any, dict[int, list[int]], dict[int, list[Place]], set[Place]] = ((), {}, {}, set())
         # The unseen pool: how many cards of each value (in _DECK_COUNTS' order), their shares, mean.
@@ -455,7 +456,7 @@ class KombioBot(GridBot):
             # _react decides then) without the beliefs a claim is weighed with.
             top = view.discard_top
             if top is not None and isinstance(top.rank, int):
-                self.last_reason = f"You know of no {top.rank} to match."
+                self.last_reason = reason("kombio.no_match", rank=top.rank)
             return pass_action(self.seat)   # (the very one listed: found at once)
         self._setup_beliefs(view)
         if phase == REACTION:
@@ -494,8 +495,7 @@ class KombioBot(GridBot):
         kinds = {type(a): a for a in legal}
         can_draw = DrawFromDeck in kinds
         if CallKombio in kinds and (self._should_call(view) or not (can_draw or TakeDiscard in kinds)):
-            self.last_reason = (f"Your hand is worth about {self._estimate_total(self.seat):.0f}, likely the lowest "
-                                "at the table.")
+            self.last_reason = reason("kombio.call", total=round(self._estimate_total(self.seat)))
             return kinds[CallKombio]
         if TakeDiscard in kinds and view.discard_top is not None:
             d = view.discard_top.rank
@@ -503,13 +503,14 @@ class KombioBot(GridBot):
             # A draw is worth 0 or more: a take of at most 0.25 never beats it (no need to work it out).
             draw = self._draw_worth() if can_draw and take > 0.25 else 0.0 if can_draw else -99.0
             choice = TakeDiscard if take > draw + 0.25 else DrawFromDeck
-            self.last_reason = (f"The {d} on the pile lowers your hand by about {take:.0f}, more than a draw is worth."
-                                if choice is TakeDiscard else f"A fresh card is worth more than the {d} on the pile.")
+            self.last_reason = (reason("kombio.take_discard", rank=d, gain=round(take)) if choice is TakeDiscard
+                                else reason("kombio.draw_fresh", rank=d))
             if can_draw and self._mistake():
                 choice = TakeDiscard if d <= 6 and self.rng.random() < 0.5 else DrawFromDeck  # type: ignore[operator]
             if choice in kinds:
                 return kinds[choice]
         if can_draw:
+            self.last_reason = reason("kombio.draw_no_discard")
             return kinds[DrawFromDeck]
         return None
 
@@ -525,11 +526,10 @@ class KombioBot(GridBot):
             return PlayDrawn(self.seat)
         if place is not None and gain > 0.0 and gain >= ability:
             known = self.known.get(place)
-            self.last_reason = (f"It replaces the {known} you remember there." if known is not None
-                                else "It goes where you do not know the card: likely higher than this one.")
+            self.last_reason = (reason("kombio.replace_known", rank=known) if known is not None
+                                else reason("kombio.replace_unknown"))
             return Exchange(self.seat, place.index)
-        self.last_reason = ("Its ability is worth more than keeping it." if ability > 0
-                            else "Keeping it would not lower your hand.")
+        self.last_reason = reason("kombio.play_for_ability") if ability > 0 else reason("kombio.play_no_gain")
         return PlayDrawn(self.seat)
 
     # abilities ------------------------------------------------------------------------------------
@@ -654,10 +654,9 @@ class KombioBot(GridBot):
         if best is not None and self._mistake() and self.rng.random() < 0.5:
             return pass_  # too slow to notice
         if best is not None:
-            whose = "your own" if best.place.seat == self.seat else "an opponent's"
-            self.last_reason = f"You saw a {r} in {whose} grid: matching it sheds a card."
+            self.last_reason = reason("kombio.match_own" if best.place.seat == self.seat else "kombio.match_opponent", rank=r)
         else:
-            self.last_reason = f"You know of no {r} to match."
+            self.last_reason = reason("kombio.no_match", rank=r)
         return best or pass_
 
     # calling ----------------------------------------------------------------------------------

@@ -47,6 +47,7 @@ import random
 from typing import Any
 
 from ai.levels import Level
+from ai.reasons import Reason, reason
 from game.core.actions import Action, Pass
 from game.core.cards import Card
 from game.core.events import CardMoved, DeckReshuffled, Event, RoundStarted
@@ -95,7 +96,7 @@ class SixteenCombosBot:
         self.seats = 0
         self.options: dict[str, Any] = {}
         self.fallbacks = 0
-        self.last_reason = ""      # why, in a few words (the coach shows it)
+        self.last_reason: Reason | None = None   # why (the coach words it)
         self.memory = TableMemory(0, level.recall, random.Random(seed ^ 0x5C), values=tuple(range(1, 15)))
         self.seen_draws: dict[int, int] = {}
         self.jokers = False
@@ -335,10 +336,10 @@ class SixteenCombosBot:
         if best is not None and (best_worth > self._pass_bar(view) or fixed is not None
                                  or PassTurn(self.seat) not in legal):
             value = self._value(view, best.pair.seat, best.pair.index)
-            self.last_reason = (f"the best expected outcome: a pair worth {value}" if value is not None
-                                else "the best expected outcome among the pairs it may target")
+            self.last_reason = (reason("sixteen_combos.target_value", value=value) if value is not None
+                                else reason("sixteen_combos.target_best"))
             return best
-        self.last_reason = "no attack is worth its risk now"
+        self.last_reason = reason("sixteen_combos.pass")
         return PassTurn(self.seat)
 
     def _pass_bar(self, view: SixteenCombosView) -> float:
@@ -382,7 +383,7 @@ class SixteenCombosBot:
             if worth > best_worth:
                 best, best_worth = action, worth
         if isinstance(best, Announce):
-            self.last_reason = "the action type with the best expected outcome here"
+            self.last_reason = reason("sixteen_combos.announce")
         return best
 
     def _face(self, view: SixteenCombosView, legal: list[Action]) -> Action:

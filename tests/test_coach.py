@@ -113,3 +113,33 @@ class SeenBy:
 
     def decide(self, view, legal, now):
         raise AssertionError("a watcher is never asked to act")
+
+
+@pytest.mark.parametrize("variant", ["kombio", "combat-uno", "sixteen-combos"])
+def test_the_coachs_reasons_are_keys_with_numbers_not_english_words(variant):
+    """The bots gave their reasons as English sentences, and the coach quoted them to every player
+    whatever their language: a reason is now a listed key and whole numbers (the client words it)."""
+    from ai.reasons import KEYS, Reason
+
+    cls = get_variant(variant)
+    game = cls(3, {}, 4)
+    coach = coach_agent(variant, bot_seed(4, 1000))
+    session = Session(game, {s: make_agent(variant, "medium", bot_seed(4, s)) for s in (1, 2)}, watchers={0: coach})
+    keys = set()
+    for _ in range(300):
+        if game.over:
+            break
+        legal = session.legal(0)
+        if legal:
+            advice = advise(coach, session.view(0), legal, game.now)
+            if advice.reason is not None:
+                assert isinstance(advice.reason, Reason) and advice.reason.key in KEYS
+                assert all(isinstance(v, int) for _, v in advice.reason.values)
+                keys.add(advice.reason.key)
+            session.submit(advice.action, game.now)
+            continue
+        due = session.next_due()
+        if due is None:
+            break
+        session.advance(due, limit=1)
+    assert len(keys) >= 2 and all(k.startswith(variant.replace("-", "_") + ".") for k in keys)

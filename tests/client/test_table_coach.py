@@ -3,9 +3,16 @@ it is, rings its cards, and the match is marked as coached in the save and the s
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pygame
 import pytest
 
+from ai.coach import Advice
+from ai.reasons import KEYS, Reason
+from game import i18n
+from game.client.table.coach import reason_words
 from game.client.scenes.curtain import Curtain
 from game.core.view import SPECTATOR
 from tests.client.kombio_driver import DT, key, make_app, new_record, start
@@ -125,3 +132,43 @@ def test_the_coach_says_to_click_the_ringed_cards(tmp_path):
     assert table.coach.describe_move(Exchange(0, 1)) == "click the ringed card"
     assert table.coach.describe_move(BlindSwap(0, grid_place(0, 1), grid_place(1, 2))) == \
         "click the ringed cards, in the order they are numbered"
+
+
+# Words German spells as English does: the catalogue's "Coach" ("Der Coach hilft...") and "Hand".
+SAME_IN_GERMAN = {"coach", "hand"}
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
+
+
+def test_every_reason_key_is_one_a_bot_gives():
+    source = "".join(p.read_text() for p in Path("ai").glob("*.py") if p.name != "reasons.py")
+    assert [key for key in KEYS if f'"{key}"' not in source] == []
+
+
+def test_the_coachs_advice_in_german_has_no_english_word_for_every_reason_a_bot_gives(tmp_path, monkeypatch):
+    """The coach quoted the bots' English reasons to a German player ("Coach: nimm die Karte vom
+    Nachziehstapel (markiert). A fresh card is worth more than the 5 on the pile."): the bots now
+    give a key and numbers, and the table words them in the player's language."""
+    app = make_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "easy"), ("Bo", "easy")]))
+    assert _until(app, table, lambda: _my_turn(table))
+    try:
+        i18n.set_language("de")
+        real = table.coach.ask()        # the hard bot's own reason, at a real turn
+        assert isinstance(real.reason, Reason)
+        assert table.hud.message[0].endswith(reason_words(real.reason))
+        action = real.action
+        for reason_key, names in KEYS.items():
+            reason = Reason(reason_key, tuple((name, 7) for name in names))
+            monkeypatch.setattr(table.match, "advise", lambda seat, r=reason: Advice(action, r))
+            said = {}
+            for language in ("en", "de"):
+                i18n.set_language(language)
+                table.coach.ask()
+                said[language] = table.hud.message[0]
+            assert said["de"].endswith(reason_words(reason)) and ("7" in said["de"]) == bool(names), reason_key
+            assert _words(said["de"]) & (_words(said["en"]) - SAME_IN_GERMAN) == set(), reason_key
+    finally:
+        i18n.set_language("en")

@@ -13,16 +13,49 @@ from typing import Any
 import pygame
 
 from ai.coach import Advice, coach_agent
+from ai.reasons import Reason
 from ai.registry import bot_seed
-from game.client.narration.wording import sentence
 from game.client.table.canvas import Canvas
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.core.cards import DECK, DISCARD
-from game.i18n import _
+from game.i18n import _, _l, ngettext
 
 COACH_KEY = pygame.K_F1
 COACH_SECONDS = 6.0
+
+# The words for each reason a bot gives (ai.reasons.KEYS), spoken to the player as "you".
+REASON_WORDS = {
+    "kombio.no_match": _l("You know of no {rank} to match."),
+    "kombio.match_own": _l("You saw a {rank} in your own grid: matching it sheds a card."),
+    "kombio.match_opponent": _l("You saw a {rank} in an opponent's grid: matching it sheds a card."),
+    "kombio.call": _l("Your hand is worth about {total}, likely the lowest at the table."),
+    "kombio.take_discard": _l("The {rank} on the pile lowers your hand by about {gain}, more than a draw is worth."),
+    "kombio.draw_fresh": _l("A fresh card is worth more than the {rank} on the pile."),
+    "kombio.draw_no_discard": _l("There is no card on the discard pile to take: draw one."),
+    "kombio.replace_known": _l("It replaces the {rank} you remember there."),
+    "kombio.replace_unknown": _l("It goes where you do not know the card: likely higher than this one."),
+    "kombio.play_for_ability": _l("Its ability is worth more than keeping it."),
+    "kombio.play_no_gain": _l("Keeping it would not lower your hand."),
+    "combat_uno.draw": _l("Nothing you hold fits the pile: draw a card."),
+    "combat_uno.stack": _l("Stack it: the cards go on to the next player instead of you."),
+    "combat_uno.slow_next": _l("The next player is close to going out: slow them down."),
+    "combat_uno.wild": _l("Your wild card keeps you in play; it also sheds 50 points if someone goes out."),
+    "combat_uno.shed": _l("It fits the pile and sheds the most points you can while keeping your options."),
+    "sixteen_combos.target_value": _l("The best expected outcome: a pair worth {value}."),
+    "sixteen_combos.target_best": _l("The best expected outcome among the pairs you may target."),
+    "sixteen_combos.pass": _l("No attack is worth its risk now."),
+    "sixteen_combos.announce": _l("The action type with the best expected outcome here."),
+}
+
+
+def reason_words(reason: Reason) -> str:
+    """A bot's reason in the player's language."""
+    values = reason.value_dict()
+    if reason.key == "combat_uno.take_stack":
+        return ngettext("You cannot pass the {count} card on: take it.",
+                        "You cannot pass the {count} cards on: take them.", values["count"]).format(**values)
+    return str(REASON_WORDS[reason.key]).format(**values)
 
 
 def coach_agents(variant: str, seed: int, humans: list[int]) -> dict[int, Any]:
@@ -73,7 +106,7 @@ class Coach:
         self.advice_legal = frozenset(self.match.legal(seat))
         words = self.describe_move(advice.action)
         # (the words go with the rings: "take the card from the deck" stayed up after the draw)
-        self.say(_("Coach: {move}.").format(move=words) + (" " + sentence(advice.reason) if advice.reason else ""), COACH_SECONDS, tone="info",
+        self.say(_("Coach: {move}.").format(move=words) + (" " + reason_words(advice.reason) if advice.reason else ""), COACH_SECONDS, tone="info",
                  until=self.advice_stands)
         return advice
 
