@@ -11,6 +11,7 @@ import pytest
 
 from game import games
 from game.client import tables
+from game.client.save_summary import summary_words
 from game.client.storage import Storage
 
 pytestmark = pytest.mark.client
@@ -554,7 +555,7 @@ def test_a_real_table_saves_what_continue_says_of_it(tmp_path):
     table.flush_save()
     table.match.flush()
     record, meta = app.storage.saved_match("kombio")
-    assert meta["summary"] == "3 players · round 1 of 5"
+    assert summary_words(record, meta) == "3 players · round 1 of 5"
 
 
 @pytest.mark.parametrize("variant, options, summary", [
@@ -576,7 +577,7 @@ def test_continue_says_where_a_match_stands_only_where_it_means_something(tmp_pa
         app.step(DT)
     table.flush_save()
     table.match.flush()
-    assert app.storage.saved_match(variant)[1]["summary"] == summary
+    assert summary_words(*app.storage.saved_match(variant)) == summary
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
@@ -724,3 +725,33 @@ def test_many_notices_leave_the_buttons_clear_of_the_key_hints(make_app, home, d
         drive.key(pygame.K_d)
     assert seen == ["1", "2", "3"] and app.storage.messages == []
     assert "Notice" not in drive.texts
+
+
+def test_continue_words_a_match_saved_in_english_in_german(tmp_path):
+    """Continue kept the words of the language a match was saved in ("3 players · encounter 1 of
+    3" to a German player): the save holds where the match stands as data, worded when shown; an
+    old save's English summary of the tables' shape is worded again, any other is shown as saved."""
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from grid_driver import DT, make_app as grid_app, start, table_record
+    from game import i18n
+    from game.client.scenes.menu import saved_matches
+
+    app = grid_app(tmp_path)
+    table = start(app, table_record("sixteen-combos", [("You", "human"), ("Ada", "easy"), ("Bruno", "easy")], 21,
+                                    {"encounters": 3}))
+    for _ in range(40):
+        app.step(DT)
+    table.flush_save()
+    table.match.flush()
+    record, meta = app.storage.saved_match("sixteen-combos")
+    assert "summary" not in meta and (meta["round"], meta["rounds"], meta["round_kind"]) == (1, 3, "encounter")
+    try:
+        i18n.set_language("de")
+        assert [s.summary for s in saved_matches(Storage(app.storage.config_dir.parent))] == [
+            "3 Spieler · Begegnung 1 von 3 · gerade eben"]
+        assert summary_words(record, {"summary": "4 players · round 2 of 5"}) == "4 Spieler · Runde 2 von 5"
+        assert summary_words(record, {"summary": "2 players"}) == "2 Spieler"
+        assert summary_words(record, {"summary": "a note"}) == "a note"
+    finally:
+        i18n.set_language("en")

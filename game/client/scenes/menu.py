@@ -15,6 +15,7 @@ import pygame
 import game
 from game import games
 from game.client import tables
+from game.client.save_summary import summary_words
 from game.client.scene import MenuScene, VariantList, draw_hints
 from game.client.storage import HOSTED_MATCH_FILE
 from game.client.ui import text as T
@@ -271,8 +272,7 @@ def saved_matches(storage) -> list[SimpleNamespace]:
         if entry.table is None:
             continue
         title = entry.title
-        summary = meta.get("summary") or ngettext("{n} player", "{n} players", len(record.seats)).format(
-            n=len(record.seats))
+        summary = summary_words(record, meta)
         if getattr(record, "practice", False):
             summary += " · " + _("practice")          # (a move was taken back: it will not be counted)
         when = when_saved(saved_at(record.variant))
@@ -356,7 +356,7 @@ def continue_saved(app, record) -> None:
     try:
         tables.start_match(app, record)
     except tables.TableUnavailable as exc:    # this build's table is at fault, not the save: keep it
-        app.toast(f"The match cannot be continued: {exc}")
+        app.toast(_("The match cannot be continued: {error}").format(error=exc))
     except Exception as exc:
         _log.exception("the saved match could not be continued")
         app.to_main_menu()

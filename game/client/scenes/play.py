@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.client import tables
+from game.client.save_summary import summary_words
 from game.client.scenes.ladder import LEVEL_NAMES, LEVEL_WORDS
 from game.client.scene import MenuScene, VariantList
 from game.client.ui import text as T
@@ -502,9 +503,9 @@ class SummaryScene(MenuScene):
         return rows
 
     def warning(self) -> str:
-        return (f"You have an unfinished {self.variant.title} match ({T.clean(self.replacing, 60)}). "
-                "Starting this one replaces it (other games' saves stay): press again to start, "
-                "or Back to keep it.")
+        return _("You have an unfinished {game} match ({summary}). Starting this one replaces it (other games' "
+                 "saves stay): press again to start, or Back to keep it.").format(game=self.variant.title,
+                                                                                  summary=T.clean(self.replacing, 60))
 
     def spoken_screen(self) -> list[str]:
         players = "; ".join(f"{si.name}, {self.seat_words(si)}" for si in self.seat_list)
@@ -525,7 +526,7 @@ class SummaryScene(MenuScene):
         if saved is None:
             return ""
         record, meta = saved
-        return meta.get("summary") or f"{len(record.seats)} players"
+        return summary_words(record, meta)
 
     def start(self) -> None:
         # Each variant keeps one saved match: a new one replaces this variant's, so the first press asks.

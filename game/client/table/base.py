@@ -39,6 +39,7 @@ import pygame
 
 from ai.registry import bot_seed
 from game.client.requests import SetUpMatch, ShowPause, ShowReplay
+from game.client.save_summary import where_it_stands
 from game.client.scene import Scene
 from game.client.table.canvas import Canvas
 from game.client.table.coach import Coach, coach_agents
@@ -194,19 +195,12 @@ class TableScene(Scene):
         self._saving(lambda: self.match.save(self.store, self.save_meta()))
 
     def save_meta(self) -> dict[str, Any]:
-        return {"table": self.spec.variant_id, "summary": self.save_summary(),
-                **({"coached": True} if self.coach.coached else {}), **({"guided": True} if self.guide.guided else {})}
-
-    def save_summary(self) -> str:
-        """What Continue says of the saved match ("4 players · round 3 of 5"; a match of one round
-        names no round: "round 1" said nothing there); it changes once a round, so the save's
+        """The client's part of the save: where the match stands is data (Continue words it in the
+        language of the moment, game.client.save_summary); it changes once a round, so the save's
         snapshot is rewritten no more often than that."""
         rnd = getattr(self.match.view(SPECTATOR), "round", 0) or 0
-        players = f"{self.screen.seats} players"
-        total = self.spec.rounds_in_match()
-        if not rnd or total == 1:
-            return players
-        return f"{players} · {self.spec.round_word} {rnd}" + (f" of {total}" if total else "")
+        return {"table": self.spec.variant_id, **where_it_stands(rnd, self.spec.rounds_in_match(), self.spec.round_kind),
+                **({"coached": True} if self.coach.coached else {}), **({"guided": True} if self.guide.guided else {})}
 
     def flush_save(self) -> None:
         self._saving(self.match.flush)

@@ -43,7 +43,7 @@ TYPE_KEYS = {"h": pygame.K_1, "d": pygame.K_2, "c": pygame.K_3, "s": pygame.K_4}
 class SixteenCombosTable(TableSpec):
     variant_id = "sixteen-combos"
     title = "16 Combos"
-    round_word = _l("encounter")
+    round_kind = "encounter"
     hands_follow_actor = True
     zone_kinds = TableSpec.zone_kinds + (PairColumnZone,)
     table_keys = (pygame.K_SPACE,)

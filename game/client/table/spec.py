@@ -75,7 +75,7 @@ class TableSpec:
     # place (or "held": the acting seat's own) -> target-less action types a click there takes
     click_actions: dict[Any, tuple[type, ...]] = {}
     table_keys: tuple[int, ...] = (pygame.K_SPACE,)   # go to the table even when a button has focus
-    round_word = "round"                     # what the game calls a round where Continue names it
+    round_kind = "round"                     # what the game calls a round where Continue names it (save_summary.ROUND_WORDS)
     ring_label = ""                          # the reaction ring's label while its window has no deadline
     window_trigger = ""                      # the variant's reaction window (rebuilt for a continued match)
 
