@@ -197,3 +197,39 @@ def test_without_a_real_desktop_nothing_is_fitted(make_app, home):
     (home / "config" / "settings.json").write_text(json.dumps({"window_size": [1600, 900]}))
     app = make_app()
     assert app.size == (1600, 900) and app.storage.messages == []
+
+
+def test_a_player_who_never_chose_a_name_sees_the_default_in_their_language(drive):
+    """Settings and the table setup showed the stored default "You" to a German player: the default
+    is shown as "Du" (and stays the default, so English shows "You" again), a chosen name is kept
+    as typed."""
+    from game import i18n
+    from game.client.scenes.settings import SettingsScene
+    from game.client.ui.widgets import TextInput
+
+    app = drive.app
+    assert app.settings.player_name == "You"
+    try:
+        app.set_language("de")
+        settings = app.push(SettingsScene(app))
+        app.run_frames(1)
+        row = next(w for w in settings.rows if isinstance(w, TextInput))
+        settings.form.focus_on(row)
+        app.run_frames(1)
+        assert row.value == "Du" and "Du" in drive.texts and "You" not in drive.texts
+        drive.type("!")
+        drive.key(pygame.K_BACKSPACE)             # an edit that ends on the default keeps the default
+        assert row.value == "Du" and app.settings.player_name == "You"
+        setup = app.push(play_mod.SetupScene(app, play_mod.VariantChooser(app).variants_listed()[0].engine_class()))
+        app.run_frames(1)
+        assert setup.seat_rows[0][0].value == "Du"
+        assert [si.name for si in setup.seat_infos()][0] == "You"       # the default: "you" at the table
+        app.pop()
+        for _ in range(2):
+            drive.key(pygame.K_BACKSPACE)
+        drive.type("Zoé")
+        assert app.settings.player_name == "Zoé"
+        app.set_language("en")
+        assert next(w for w in app.top.rows if isinstance(w, TextInput)).value == "Zoé"
+    finally:
+        i18n.set_language("en")

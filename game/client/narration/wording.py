@@ -35,6 +35,18 @@ def shown_names(seats: list) -> list[str]:
     return [shown_name(s) for s in seats]
 
 
+def editable_name(stored: str) -> str:
+    """A stored player name as a name field shows it: the default in the player's language."""
+    return _("You") if stored == YOU else stored
+
+
+def stored_name(typed: str) -> str:
+    """A name field's text as stored: the default in the player's language stays the default (so
+    it follows a change of language); any other name is kept as typed."""
+    typed = typed.strip()
+    return YOU if typed == _("You") else typed
+
+
 # The rules' reasons for a penalty (English in the engines, for their logs), as the player reads them.
 PENALTY_REASONS = {
     "wrong match from own grid": N_("wrong match from own grid"),

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.client import tables
+from game.client.narration.wording import YOU, editable_name, shown_name, stored_name
 from game.client.save_summary import summary_words
 from game.client.scenes.ladder import LEVEL_NAMES, LEVEL_WORDS
 from game.client.scene import MenuScene, VariantList
@@ -178,9 +179,10 @@ class SetupScene(MenuScene):
         used: set[str] = set()
         hot_seat = sum(1 for s in self.seats if s["kind"] == "human") > 1
         for i, s in enumerate(self.seats):
-            name = s["name"].strip() or (f"Player {i + 1}" if s["kind"] == "human" else BOT_NAMES[i % len(BOT_NAMES)])
-            if hot_seat and s["kind"] == "human" and name.lower() == "you":
-                name = f"Player {i + 1}"    # "Pass to You" means nothing when several people share the screen
+            player_n = _("Player {n}").format(n=i + 1)
+            name = s["name"].strip() or (player_n if s["kind"] == "human" else BOT_NAMES[i % len(BOT_NAMES)])
+            if hot_seat and s["kind"] == "human" and name.lower() == YOU.lower():
+                name = player_n    # "Pass to You" means nothing when several people share the screen
             base, n = name, 2
             while name.lower() in used:
                 name = f"{base} {n}"
@@ -220,7 +222,7 @@ class SetupScene(MenuScene):
         self._follow_seating()
 
     def set_name(self, index: int, name: str) -> None:
-        self.seats[index]["name"] = name
+        self.seats[index]["name"] = stored_name(name)
 
     def set_kind(self, index: int, kind: str) -> None:
         self.seats[index]["kind"] = kind
@@ -244,8 +246,8 @@ class SetupScene(MenuScene):
         widgets: list[Widget] = []
         can_remove = len(self.seats) > self.variant.min_seats
         for i, s in enumerate(self.seats):
-            name = TextInput("", s["name"], lambda v, i=i: self.set_name(i, v), max_len=NAME_MAX,
-                             placeholder=f"Player {i + 1}")
+            name = TextInput("", editable_name(s["name"]), lambda v, i=i: self.set_name(i, v), max_len=NAME_MAX,
+                             placeholder=_("Player {n}").format(n=i + 1))
             kind = Cycler("", self.kinds, s["kind"], lambda v, i=i: self.set_kind(i, v),
                           fmt=lambda v: str(self.kind_labels.get(v, v)))
             remove = Button("✕", lambda i=i: self.remove_seat(i), size=TH.BODY) if can_remove else None
@@ -508,7 +510,7 @@ class SummaryScene(MenuScene):
                                                                                   summary=T.clean(self.replacing, 60))
 
     def spoken_screen(self) -> list[str]:
-        players = "; ".join(f"{si.name}, {self.seat_words(si)}" for si in self.seat_list)
+        players = "; ".join(f"{shown_name(si)}, {self.seat_words(si)}" for si in self.seat_list)
         rows = self.rule_rows()
         rules = ("; ".join(f"{label}: {shown}" + (", " + _("changed") if changed else "") for label, shown, changed in rows)
                  if rows else _("The standard rules, no options."))
@@ -578,10 +580,11 @@ class SummaryScene(MenuScene):
         for i, si in enumerate(self.seat_list):
             pygame.draw.circle(surface, pal.seat_colour(i), (self.left.x + 36, y + 14), 14)
             T.blit_text(surface, str(i + 1), TH.SMALL, pal.accent_text, (self.left.x + 36, y + 14), "center", bold=True)
-            T.blit_text(surface, si.name, TH.BODY, pal.text, (self.left.x + 64, y + 14), "midleft", bold=True)
+            name = shown_name(si)
+            T.blit_text(surface, name, TH.BODY, pal.text, (self.left.x + 64, y + 14), "midleft", bold=True)
             kind = self.seat_words(si)
             # the level in smaller type where a longer language would run it into the name
-            room = self.left.right - 20 - (self.left.x + 64) - T.text(si.name, TH.BODY, pal.text, True).get_width() - 12
+            room = self.left.right - 20 - (self.left.x + 64) - T.text(name, TH.BODY, pal.text, True).get_width() - 12
             size = next((z for z in (TH.BODY, TH.SMALL) if T.text(kind, z, pal.text_dim).get_width() <= room), TH.TINY)
             T.blit_text(surface, kind, size, pal.text_dim, (self.left.right - 20, y + 14), "midright")
             y += 40

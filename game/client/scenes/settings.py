@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
+from game.client.narration.wording import editable_name, stored_name
 from game.client.scene import MenuScene, draw_hints
 from game.i18n import _, _l
 from game.client.scenes.play import reaction_value
@@ -72,7 +73,7 @@ class SettingsScene(MenuScene):
                    help=_("Show the cards you have already seen. Off by default; the easiest way to learn.")),
             Toggle(_("Colour-blind palette"), s.colour_blind, self._set("colour_blind"),
                    help=_("Okabe-Ito colours, plus shape and letter marks on the cards.")),
-            TextInput(_("Your name"), s.player_name, self._name, max_len=16),
+            TextInput(_("Your name"), editable_name(s.player_name), self._name, max_len=16),
         ]
         self.back_button = Button(_("Done"), self.back, hint="Esc")
         self.form.set_widgets(self.rows + [self.back_button], keep_focus=True)
@@ -102,7 +103,7 @@ class SettingsScene(MenuScene):
 
     def _name(self, value: str) -> None:
         if value.strip():
-            self.settings.player_name = value.strip()
+            self.settings.player_name = stored_name(value)
             self.app.settings_changed()
 
     def _fullscreen(self, value: bool) -> None:
