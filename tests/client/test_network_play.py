@@ -179,10 +179,57 @@ def test_a_host_and_a_joined_player_play_a_whole_match_in_two_apps(make_app, two
         drawn = " ".join(drive.texts)
         assert "Hana" in drawn and "Jo" in drawn
         assert "scores" in drawn or "wins" in drawn or "won" in drawn, drawn[:400]
-    # The hosted match's autosave goes once the table is left (nothing to continue).
+    # Rematch went to Play on the network whoever pressed it: the buttons say what they do.
+    for app, drive in ((host, hd), (client, cd)):
+        if any(getattr(w, "text", None) == "Match result" for w in app.top.input.form.widgets):
+            drive.key(pygame.K_RETURN)
+    assert hd.button("Host again") and cd.button("Join again")
+    if variant_id == "kombio":
+        # The hosted match's autosave goes once the table is left (nothing to continue).
+        hd.key(pygame.K_ESCAPE)
+        hd.click_button("Close the table")
+        assert hd.stack == ["MainMenu"] and not (two_homes[0] / "data" / "hosted-match.json").exists()
+        return
+    # The joined player goes to Join a table at the host's address; the host to a new table set
+    # up as this one (the same seats, rules and dropped-player rule), and its autosave goes.
+    cd.key(pygame.K_r)
+    assert cd.stack == ["MainMenu", "NetworkMenu", "JoinScene"] and client.top.address == f"127.0.0.1:{port_of(ht)}"
+    hd.key(pygame.K_r)
+    assert hd.stack == ["MainMenu", "NetworkMenu", "HostSetupScene"]
+    setup = host.top
+    assert [(s["name"], s["kind"]) for s in setup.seats] == [("Hana", "human"), ("Jo", "remote")]
+    assert setup.options["length"] == "rounds" and setup.options["rounds"] == 1
+    assert (setup.drop_wait, setup.drop_bot) == (60, "medium")
+    assert not (two_homes[0] / "data" / "hosted-match.json").exists()
+    hd.click_button("Open the table")
+    assert hd.stack[-1] == "HostLobby" and host.top.hosting.table.code != net.code
+    host.top.hosting.close()
+
+
+def port_of(table) -> int:
+    return table.hosting.link.port
+
+
+def test_the_network_table_offers_no_take_back_and_its_menu_has_settings(make_app, two_homes):
+    """Seen in a real window: the network table showed the take-back key greyed ("Ctrl+Z take
+    back") though a network match never offers it, and its menu had no Settings."""
+    host, hd, client, cd = _open_both(make_app, two_homes, "combat-uno")
+    for app, drive in ((host, hd), (client, cd)):
+        table = app.top
+        _until([host, client], lambda: not table.director.animating)
+        app.run_frames(1)
+        assert table.take_back.hints() == [] and not table.take_back.offered()
+        assert "Ctrl+Z" not in drive.texts and "take back" not in drive.texts
+        drive.key(pygame.K_ESCAPE)
+        assert drive.stack[-1] == "NetPauseMenu"
+        drive.click_button("Settings")
+        assert drive.stack[-1] == "SettingsScene"
+        drive.key(pygame.K_ESCAPE)
+        assert drive.stack[-1] == "NetPauseMenu"
+        drive.key(pygame.K_ESCAPE)
+        assert drive.stack[-1] == "NetworkTable"
     hd.key(pygame.K_ESCAPE)
     hd.click_button("Close the table")
-    assert hd.stack == ["MainMenu"] and not (two_homes[0] / "data" / "hosted-match.json").exists()
 
 
 def test_a_dropped_player_is_waited_for_and_rejoins_their_seat_with_the_whole_state(make_app, two_homes):

@@ -300,6 +300,22 @@ class HostSetupScene(SetupScene):
         self.next_button.text = _("Open the table")
         self.form.set_widgets(widgets + [wait, then, self.back_button, self.next_button], keep_focus=False)
 
+    @classmethod
+    def again(cls, app, table: Any) -> "HostSetupScene":
+        """A finished table's game, seats, rules and dropped-player rule, to open again (Host again)."""
+        from game.net.host import BOT, REMOTE
+
+        scene = cls(app, table.variant)
+        scene.seats = [{"name": info.name, "kind": "remote" if p.kind == REMOTE else (p.level or "medium") if p.kind == BOT
+                        else "human"} for p, info in zip(table.plan, table.seat_infos())]
+        keys = {spec.key for spec in table.variant.option_specs}
+        scene.options.update({k: v for k, v in table.options.items() if k in keys})
+        scene.reaction_auto = "reaction_seconds" not in keys
+        scene.drop_wait = int(table.drop_wait)
+        scene.drop_bot = table.drop_bot or "pause"
+        scene.rebuild()
+        return scene
+
     def _set_wait(self, value) -> None:
         self.drop_wait = value
 
@@ -795,7 +811,7 @@ class NetTable:
         """What the table waits for, or "" (drawn across the top)."""
         driver = self.net
         if isinstance(driver, RemoteDriver):
-            if driver.lost:
+            if driver.lost and not driver.over:     # (a finished match: the host closing its table is no loss)
                 return _("The connection to the host was lost. R: rejoin your seat · Esc: leave")
             if driver.client.paused:
                 return _("{why}: the host waits for them.").format(why=driver.client.paused_why or _("Paused"))
@@ -834,7 +850,7 @@ class NetTable:
 
     def handle_event(self, event) -> None:
         driver = self.net
-        if event.type == pygame.KEYDOWN and isinstance(driver, RemoteDriver) and driver.lost:
+        if event.type == pygame.KEYDOWN and isinstance(driver, RemoteDriver) and driver.lost and not driver.over:
             if event.key == pygame.K_r:
                 self.rejoin()
                 return
@@ -862,11 +878,24 @@ class NetTable:
     def record_now(self) -> None:
         return None       # (a network match is not saved as this machine's own saved match)
 
+    def rematch_words(self) -> str:
+        return _("Host again") if self.hosting is not None else _("Join again")
+
     def rematch(self) -> None:
-        """A new match is hosted again from Play on the network (the players join it)."""
-        self.app.toast(_("Host a new table from Play on the network: the players join it with its code."), 5.0)
+        """A network match has no rematch on its table (its players' screens are theirs): the host
+        opens a new table set up as this one (the players join it with its new code), a joined
+        player goes to Join a table at the host's address."""
+        hosting, address = self.hosting, self._address()
+        self.leave_network()
         self.app.to_main_menu()
         self.app.push(NetworkMenu(self.app))
+        if hosting is not None:
+            self.app.push(HostSetupScene.again(self.app, hosting.table))
+            self.app.toast(_("The same game, seats and rules on a new table: open it, and the players join "
+                             "with its new code."), 6.0)
+        else:
+            self.app.push(JoinScene(self.app, address=address))
+            self.app.toast(_("When the host has opened a new table, join it with its code."), 6.0)
 
     def open_replay(self) -> None:
         if isinstance(self.net, RemoteDriver) and self.net.client.record is None:
@@ -925,6 +954,7 @@ class NetPauseMenu(MenuScene):
                                                "Continue hosting opens it again."))
         self.buttons = [Button(_("Back to the table"), self.app.pop, hint="Esc", primary=True),
                         Button(_("Rules"), self.rules, shortcut=pygame.K_r),
+                        Button(_("Settings"), self.open_settings, shortcut=pygame.K_s),
                         Button(_("Close the table") if hosting else _("Leave the table"), self.leave_table,
                                shortcut=pygame.K_q)]
         self.form.set_widgets(self.buttons, keep_focus=False)
@@ -933,6 +963,11 @@ class NetPauseMenu(MenuScene):
         from game.client.scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.table.spec.variant_id))
+
+    def open_settings(self) -> None:
+        from game.client.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
 
     def layout(self, size) -> None:
         w, h = size

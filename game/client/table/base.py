@@ -148,7 +148,8 @@ class TableScene(Scene):
         self.coach = Coach(screen, spec, match, self.director, input_seat=lambda: self.input.input_seat(), say=self.hud.say)
         self.input = Input(screen, spec, match, self.director, self.hud, self.results, self.history, self.coach,
                            self.guide, self.sound, actions={"pause": self.open_pause, "next_round": self.next_round,
-                                                            "rematch": self.rematch, "replay": self.open_replay,
+                                                            "rematch": self.rematch, "rematch_words": self.rematch_words,
+                                                            "replay": self.open_replay,
                                                             "set_up_match": self.set_up_match,
                                                             "main_menu": self.app.to_main_menu})
         self.take_back = TakeBack(self, screen, match, app, self.store, self.sound, self.history, self.coach,
@@ -337,6 +338,10 @@ class TableScene(Scene):
         self.drawn = canvas
 
     # -- the table's own buttons --------------------------------------------------------------------
+    def rematch_words(self) -> str:
+        """What the match result's rematch button says (a network table words what it does)."""
+        return _("Rematch")
+
     def rematch(self) -> None:
         """The same seats and options again, with a new deal."""
         import random

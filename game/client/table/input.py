@@ -42,7 +42,7 @@ class Input:
         self.screen, self.spec, self.match, self.director = screen, spec, match, director
         self.hud, self.results, self.history, self.coach, self.guide = hud, results, history, coach, guide
         self.sound = sound
-        self.actions = actions        # the table's own: pause, next_round, rematch, replay, main_menu
+        self.actions = actions        # the table's own: pause, next_round, rematch (and its words), replay, main_menu
         self.form = Form(sound=sound.play)
         self.pick: list[Place] = []              # the places picked so far for a multi-place action
         self._buttons_key: Any = None
@@ -211,7 +211,7 @@ class Input:
             # words beside the scores.)
             buttons = [Button(_("Set up a match"), self.actions["set_up_match"], primary=True, hint="Enter"), replay]
         elif screen.showing_match_result() and not director.animating:
-            buttons = [Button(_("Rematch"), self.actions["rematch"], shortcut=pygame.K_r, hint="R"),
+            buttons = [Button(self.actions["rematch_words"](), self.actions["rematch"], shortcut=pygame.K_r, hint="R"),
                        Button(_("Main menu"), self.actions["main_menu"], primary=True, hint="Enter"), replay]
         elif screen.match_result is not None and not director.animating:
             buttons = [Button(_("Match result"), self.results.show_match_result, primary=True, hint="Enter"), replay]

@@ -24,7 +24,7 @@ import pygame
 
 from game.client.requests import AskFirst
 from game.core.actions import Pass
-from game.core.takeback import NOT_OFFERED, NOTHING_YET, ROUND_SCORED, SHOWED_A_CARD, player_of
+from game.core.takeback import NOT_OFFERED, NOTHING_YET, ROUND_SCORED, SHOWED_A_CARD
 from game.i18n import N_, _
 
 TAKE_BACK_HINT = "Ctrl+Z"
@@ -66,8 +66,9 @@ class TakeBack:
         self.say = say
 
     def offered(self) -> bool:
-        # (from the seats: the key hints are laid out before the driver is built)
-        return player_of(self.screen.humans, self.screen.seats) is not None and not self.guided
+        # The driver says: a match of one player and bots offers it; hot-seat does not, nor a
+        # network match (its drivers never do: the Ctrl+Z hint stood there greyed for nothing).
+        return not self.guided and self.match.take_back_refusal() != NOT_OFFERED
 
     def refusal(self) -> str:
         """Why Take back does nothing now, in the player's words ("" when it may)."""
