@@ -225,6 +225,11 @@ def test_a_player_who_never_chose_a_name_sees_the_default_in_their_language(driv
         assert setup.seat_rows[0][0].value == "Du"
         assert [si.name for si in setup.seat_infos()][0] == "You"       # the default: "you" at the table
         app.pop()
+        from game.client.scenes.network import JoinScene
+        join = app.push(JoinScene(app))
+        app.run_frames(1)
+        assert join.name_input.value == "Du"
+        join.back()
         for _ in range(2):
             drive.key(pygame.K_BACKSPACE)
         drive.type("Zoé")

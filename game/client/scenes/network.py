@@ -25,6 +25,7 @@ from typing import Any
 import pygame
 
 from game.client import tables
+from game.client.narration.wording import editable_name, stored_name
 from game.client.network import HostDriver, NetStore, RemoteDriver
 from game.client.storage import HOSTED_MATCH_FILE
 from game.client.scene import WAKE_EVENT, MenuScene, draw_hints
@@ -460,7 +461,7 @@ class JoinScene(MenuScene):
 
     def __init__(self, app, address: str = "", code: str = "", token: str | None = None):
         self.address, self.code, self.token = address, code, token
-        self.name = app.settings.player_name
+        self.name = editable_name(app.settings.player_name)    # (as typed; the default in the player's language)
         self.error = ""
         self.found: list = []
         self._connecting: threading.Thread | None = None
@@ -583,7 +584,7 @@ class JoinScene(MenuScene):
     def _joined(self, link) -> None:
         from game.net.client import ClientTable
 
-        name = self.name.strip() or self.app.settings.player_name
+        name = stored_name(self.name) or self.app.settings.player_name
         client = ClientTable(self.code, name, self.token)
         self.error = ""
         self.app.push(ClientLobby(self.app, client, link, self.address.strip()))
