@@ -13,6 +13,7 @@ import sys
 
 import pygame
 
+from game.i18n import N_
 from game.resources import asset_path
 
 NAMES = ("deal", "draw", "flip", "swap", "match", "penalty", "call", "click")
@@ -32,7 +33,7 @@ class Sound:
                     pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             self.available = True
         except pygame.error as exc:
-            self.reason = "No sound device was found, so the game runs silent."
+            self.reason = N_("No sound device was found, so the game runs silent.")   # (Settings translates it)
             _log.info("sound is off: the mixer did not start (%s)", exc)
             return
         for name in NAMES:

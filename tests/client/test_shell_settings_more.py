@@ -60,6 +60,12 @@ def test_no_sound_device_is_said_once_in_settings(drive):
     drive.key(pygame.K_s)
     sound = next(w for w in drive.app.top.rows if w.label == "Sound")
     assert sound.help == "No sound device was found, so the game runs silent."
+    drive.app.set_language("de")                 # (it was English in every language)
+    try:
+        sound = next(w for w in drive.app.top.rows if w.label == "Ton")
+        assert sound.help == "Kein Audiogerät gefunden: Das Spiel läuft ohne Ton."
+    finally:
+        drive.app.set_language("en")
 
 
 def test_start_prints_no_banner():

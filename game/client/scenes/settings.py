@@ -64,7 +64,7 @@ class SettingsScene(MenuScene):
                     fmt=reaction_value,
                     help=_("Default time for out-of-turn claims in new matches (Kombio and Kabu with one player "
                            "start at 2 s); No limit waits until every human has passed.")),
-            Toggle(_("Sound"), s.sound, self._set("sound"), help=self.app.sound.reason),
+            Toggle(_("Sound"), s.sound, self._set("sound"), help=_(self.app.sound.reason) if self.app.sound.reason else ""),
             Stepper(_("Volume"), int(round(s.volume * 100)), 0, 100, 10, lambda v: self._set("volume")(v / 100),
                     fmt=lambda v: f"{v}%"),
             self.speech_row,
