@@ -314,3 +314,20 @@ def test_a_claim_a_moment_too_late_says_who_matched_first(tmp_path):
 def test_a_claim_after_the_window_ran_out_says_it_closed(tmp_path):
     _, said = _late_claim(tmp_path, matched=False)
     assert said == "Too late: the matching window has closed."
+
+
+def test_the_history_colours_the_words_for_the_player_in_their_language(tmp_path):
+    """The history coloured the player's "You", "you" and "your" as their seat only in English: in
+    German "Du nimmst deine Karte" left "deine" plain."""
+    from game import i18n
+
+    app = make_app(tmp_path)
+    try:
+        i18n.set_language("de")
+        table = start(app, new_record([("You", "human"), ("Ada", "easy")]))
+        app.step(DT)
+        colours = table.history.name_colours(table.palette)
+        assert colours["Du"] == colours["du"] == colours["deine"] == colours["dir"] == table.palette.seat_colour(0)
+        assert colours["Ada"] == table.palette.seat_colour(1) and "your" not in colours
+    finally:
+        i18n.set_language("en")

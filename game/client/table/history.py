@@ -22,7 +22,7 @@ from game.client.table.canvas import Canvas
 from game.client.table.sprites import CardSprite
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.i18n import _
+from game.i18n import _, pgettext
 
 TRACE_BRIGHT = 2.4      # seconds a last move is outlined brightly before it settles
 HISTORY_KEY = pygame.K_h
@@ -225,10 +225,15 @@ class History:
             T.blit_text(surface, _("▼ newer"), TH.TINY, pal.text_dim, (rect.right - 16, bottom + 2), "bottomright")
 
     def name_colours(self, pal: TH.Palette) -> dict[str, tuple]:
+        """Each seat's name in its colour, and the words the lines use for the player told in the
+        second person, in the player's language (only English's "You" and "your" were coloured)."""
         colours = {name: pal.seat_colour(i) for i, name in enumerate(self.screen.names)}
-        if "You" in colours:
-            colours["you"] = colours["You"]
-            colours["Your"] = colours["your"] = colours["You"]
+        if len(self.screen.you) == 1:
+            (seat,) = self.screen.you
+            for word in pgettext("the history's words for the player (coloured as their seat), spaced",
+                                 "You Your you your yours").split():
+                if word.isalpha():          # (the pseudo-locale's brackets and padding are no word)
+                    colours[word] = pal.seat_colour(seat)
         return colours
 
     def draw_named_line(self, surface: pygame.Surface, line: str, pos: tuple[int, int], pal: TH.Palette) -> None:
