@@ -70,30 +70,38 @@ def test_the_coach_answers_the_same_in_twin_worlds(variant):
         follower = SeenBy(coach)
         session = Session(game, agents, watchers={0: follower})
         rng = random.Random(seed)
-        steps = 0
-        while not game.over and steps < 400:
-            steps += 1
-            legal = session.legal(0)
-            if legal:
-                view = session.view(0)
-                mine = advise(copy.deepcopy(coach), view, legal, game.now)
-                seen_now = set(follower.seen)
-                _cards_in(view, seen_now)
-                twin = _twin(game, seen_now, rng)
-                if twin is not None:
-                    assert twin.observe(0) == view and twin.legal_actions(0) == legal
-                    theirs = advise(copy.deepcopy(coach), twin.observe(0), twin.legal_actions(0), twin.now)
-                    assert theirs == mine
-                    checked += 1
-                advice = advise(coach, view, legal, game.now)
-                assert isinstance(advice, Advice) and advice.action in legal
-                session.submit(advice.action, game.now)
-                continue
-            due = session.next_due()
-            if due is None:
-                break
-            session.advance(due, limit=1)
+
+        def ask(view, legal, game=game, coach=coach, follower=follower, rng=rng):
+            nonlocal checked
+            mine = advise(copy.deepcopy(coach), view, legal, game.now)
+            seen_now = set(follower.seen)
+            _cards_in(view, seen_now)
+            twin = _twin(game, seen_now, rng)
+            if twin is not None:
+                assert twin.observe(0) == view and twin.legal_actions(0) == legal
+                theirs = advise(copy.deepcopy(coach), twin.observe(0), twin.legal_actions(0), twin.now)
+                assert theirs == mine
+                checked += 1
+            advice = advise(coach, view, legal, game.now)
+            assert isinstance(advice, Advice) and advice.action in legal
+            return advice.action
+        follow_the_coach(session, game, ask)
     assert checked >= 10
+
+
+def follow_the_coach(session, game, ask, steps=400):
+    """Seat 0 plays what ask(view, legal) returns, the other seats as the session schedules them."""
+    for _ in range(steps):
+        if game.over:
+            return
+        legal = session.legal(0)
+        if legal:
+            session.submit(ask(session.view(0), legal), game.now)
+            continue
+        due = session.next_due()
+        if due is None:
+            return
+        session.advance(due, limit=1)
 
 
 class SeenBy:
@@ -126,20 +134,13 @@ def test_the_coachs_reasons_are_keys_with_numbers_not_english_words(variant):
     coach = coach_agent(variant, bot_seed(4, 1000))
     session = Session(game, {s: make_agent(variant, "medium", bot_seed(4, s)) for s in (1, 2)}, watchers={0: coach})
     keys = set()
-    for _ in range(300):
-        if game.over:
-            break
-        legal = session.legal(0)
-        if legal:
-            advice = advise(coach, session.view(0), legal, game.now)
-            if advice.reason is not None:
-                assert isinstance(advice.reason, Reason) and advice.reason.key in KEYS
-                assert all(isinstance(v, int) for _, v in advice.reason.values)
-                keys.add(advice.reason.key)
-            session.submit(advice.action, game.now)
-            continue
-        due = session.next_due()
-        if due is None:
-            break
-        session.advance(due, limit=1)
+
+    def ask(view, legal):
+        advice = advise(coach, view, legal, game.now)
+        if advice.reason is not None:
+            assert isinstance(advice.reason, Reason) and advice.reason.key in KEYS
+            assert all(isinstance(v, int) for _, v in advice.reason.values)
+            keys.add(advice.reason.key)
+        return advice.action
+    follow_the_coach(session, game, ask, steps=300)
     assert len(keys) >= 2 and all(k.startswith(variant.replace("-", "_") + ".") for k in keys)
