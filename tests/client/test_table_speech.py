@@ -26,14 +26,27 @@ def press(app, k: int, mod: int = 0) -> None:
 class KeyboardPlayer:
     """Plays the one human seat with a seeded random policy by the walk's keys alone."""
 
-    def __init__(self, app, table, speaker: ConsoleSpeaker, seed: int = 1, call_after: int = 8):
+    pass_rate = 0.7          # how often a chance to pass (Space) is taken
+
+    def __init__(self, app, table, speaker: ConsoleSpeaker, seed: int = 1, call_after: int = 8, seat: int = 0):
         self.app, self.table, self.speaker = app, table, speaker
+        self.seat = seat                     # the human's seat
         self.rng = random.Random(seed)
         self.turns = 0
         self.call_after = call_after
         self.seen: set[int] = set()          # card ids whose faces were drawn for the player
         self.public: set[int] = set()
         self.keys = 0
+        self.done: dict[str, int] = {}      # the actions taken by the walk's keys, by kind
+        self.shown: set[int] = set()        # card ids an event showed to everybody or to the seat
+        saw = table.speech.saw
+
+        def watch(ev):
+            card, shown_to = getattr(ev, "card", None), getattr(ev, "shown_to", None)
+            if isinstance(card, Card) and (shown_to is None or self.seat in shown_to):
+                self.shown.add(card.id)
+            saw(ev)
+        table.speech.saw = watch
 
     def walked_to(self) -> str:
         lines = [line for line, interrupt in self.speaker.spoken if interrupt]
@@ -44,14 +57,15 @@ class KeyboardPlayer:
         press(self.app, k, mod)
         self.record_frame()
 
-    def go_to(self, place=None, button_text: str | None = None) -> None:
-        """Tab to the zone holding ``place`` (or the buttons), arrow to it, and Enter."""
+    def go_to(self, place=None, button_text: str | None = None, where=None) -> None:
+        """Tab to the zone holding ``place`` (or the button, or the stop ``where`` picks), arrow
+        to it, and Enter."""
         speech = self.table.speech
         zones = speech.zones_now()
         for zi, (name, items) in enumerate(zones):
             for ii, item in enumerate(items):
                 if (button_text is not None and item.button is not None and item.button.text == button_text) or \
-                        (place is not None and item.place == place):
+                        (place is not None and item.place == place) or (where is not None and where(name, item)):
                     break
             else:
                 continue
@@ -72,6 +86,7 @@ class KeyboardPlayer:
 
     def perform(self, action) -> None:
         t = self.table
+        self.done[type(action).__name__] = self.done.get(type(action).__name__, 0) + 1
         targets = action.targets()
         if type(action).__name__ == "Play":         # a hand card, found by its face
             hand = t.zones.hands[action.seat]
@@ -106,7 +121,7 @@ class KeyboardPlayer:
                 place, card, show_to = entry
                 if show_to is None:
                     self.public.add(card.id)
-                if viewer == 0 and (show_to is None or 0 in show_to):
+                if viewer == self.seat and (show_to is None or self.seat in show_to):
                     self.seen.add(card.id)
         log.clear()
 
@@ -120,15 +135,15 @@ class KeyboardPlayer:
             return
         if not t.director.ready_for_input() or t.match.over or t.screen.round_result is not None:
             return
-        legal = t.input.legal(0)
-        if not legal or t.input.input_seat() != 0:
+        legal = t.input.legal(self.seat)
+        if not legal or t.input.input_seat() != self.seat:
             return
         passes = [a for a in legal if type(a).__name__ == "Pass"]
-        if passes and len(passes) == len(legal) or (passes and self.rng.random() < 0.7):
+        if passes and len(passes) == len(legal) or (passes and self.rng.random() < self.pass_rate):
             self.key(pygame.K_SPACE)
             return
         self.turns += 1
-        choices = [a for a in legal if not is_call(a)]
+        choices = [a for a in legal if not is_call(a) and a not in passes]
         calls = [a for a in legal if is_call(a)]
         if calls and (self.turns > self.call_after or not choices):
             choices = calls
@@ -155,17 +170,20 @@ class KeyboardPlayer:
         for cid in self.seen:
             assert card_words(cards[cid]) in text
         # (b) no face the seat never saw was spoken
-        never = {cid for cid in cards if cid not in self.seen and cid not in self.public and cid not in game_seen(game, 0)}
+        never = {cid for cid in cards if cid not in self.seen and cid not in self.public and cid not in self.shown
+                 and cid not in game_seen(game, self.seat)}
         assert not heard_ids & never, f"hidden faces spoken: {[str(cards[c]) for c in heard_ids & never]}"
         assert len(self.seen) >= 5 and self.keys > 20
 
 
 def all_cards(game) -> list[Card]:
-    """Every card of the game's deck (its module's DECK_CARDS)."""
+    """Every card of the game's decks (its module's DECK_CARDS, or 16 Combos' two)."""
     import importlib
 
     module = importlib.import_module(type(game).__module__)
-    return list(getattr(module, "DECK_CARDS"))
+    if hasattr(module, "DECK_CARDS"):
+        return list(module.DECK_CARDS)
+    return list(module.DEAL_CARDS) + list(module.DRAW_CARDS)     # (16 Combos: its two decks)
 
 
 def game_seen(game, seat: int) -> set[int]:

@@ -133,7 +133,7 @@ class TableScene(Scene):
         self.zones = Zones(screen, spec, self.director, match, self.narrator, self.settings)
         self.history = History(screen, self.zones, self.narrator, on_toggle=lambda: self.input.invalidate())
         self.hud = Hud(screen, spec, match, app, self.zones, self.director, remember=self.history.remember,
-                       extra_hints=lambda: self.take_back.hints(), hint_enabled=lambda key: self.take_back.hint_enabled(key),
+                       extra_hints=lambda: self.take_back.hints() + self.speech.hints(), hint_enabled=lambda key: self.take_back.hint_enabled(key),
                        button_rects=lambda: [w.rect for w in self.input.form.widgets if w.rect is not None],
                        shown_total=lambda seat: self.results.shown_total(seat))
         self.privacy = Privacy(screen, spec, match, app, self.zones, self.director, say=self.hud.say,
@@ -329,6 +329,7 @@ class TableScene(Scene):
             spec.draw_overlay(canvas)
         canvas.layer("buttons")
         self.input.form.draw(surface, pal)
+        self.speech.draw(canvas)         # the walk's focus ring, over the cards and the buttons
         canvas.layer("history")
         self.history.draw_panel(canvas)
         canvas.layer("guide")

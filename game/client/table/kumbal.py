@@ -26,6 +26,7 @@ from game.client.table.base import table_factory
 from game.client.table.canvas import Canvas
 from game.client.table.hand_table import HandSpec
 from game.client.table.spec import Choice
+from game.client.table.speech import Item
 from game.client.table.sprites import CardSprite
 from game.client.narration.kumbal import KumbalNarrator, points_words, short
 from game.client.table.zone_kinds import DeckZone, FanZone, GridZone, HeldZone, PileZone
@@ -396,6 +397,22 @@ class KumbalTable(HandSpec):
         seat = self.hand_seat()
         if seat is not None:
             self.t.input.submit(Cut(seat, at))
+
+    def walk_zones(self, speech) -> list:
+        """The keyboard walk (speech): while the player cuts, first a stop for each point the deck
+        may be cut at (Enter cuts there, the ring marks it on the strip); then the table's zones."""
+        walk = speech.standard_zones()
+        v = self.view()
+        if v.phase == "cut" and v.cutter is not None and self.hand_seat() == v.cutter:
+            lo, hi = v.cut_range
+            strip, n = self.cut_strip(), max(1, v.deck_size)
+            stops = []
+            for at in range(lo, hi + 1):
+                x = strip.left + round(at / n * strip.w)
+                stops.append(Item(None, ngettext("Cut {n} card from the top", "Cut {n} cards from the top", at).format(n=at),
+                                  do=lambda at=at: self.cut(at), rect=pygame.Rect(x - 3, strip.top, 6, strip.h)))
+            walk.insert(0, (_("Cut the deck"), stops))
+        return walk
 
     def cut_strip(self) -> pygame.Rect:
         L = self.t.screen.layout

@@ -26,12 +26,13 @@ from game.client.table.canvas import Canvas
 from game.client.table.director import Hold
 from game.client.table.sixteen_combos_board import SYMBOL, Board, EncounterResults
 from game.client.table.spec import Choice, TableSpec
+from game.client.table.speech import Item, card_words
 from game.client.table.zone_kinds import PairColumnZone
 from game.core.actions import Action, Pass
-from game.core.cards import DECK, Place
+from game.core.cards import DECK, Card, Place
 from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, MatchEnded, RoundStarted, TurnStarted
 from game.core.view import SPECTATOR
-from game.i18n import _, _l, pgettext
+from game.i18n import _, _l, ngettext, pgettext
 from game.variants.sixteen_combos import (RULESET, Announce, CharacterOut, Checked, ComboDone, Consult, Counter,
                                           Decide, EncounterDealt, EncounterWon, FaceType, Fizzled, PassTurn, Reacted,
                                           Retype, Scavenge, StatusChanged, SwapPair, TargetChosen, TurnPassed,
@@ -144,6 +145,76 @@ class SixteenCombosTable(TableSpec):
         if piles["draw"].collidepoint(pos) or piles["action"].collidepoint(pos):
             return DECK
         return board.zone.hit(pos, zones)
+
+    def walk_zones(self, speech) -> list:
+        """The keyboard walk (speech): the value cards to place, each character's pairs (its type
+        card and its value cards, each a stop: a click on either picks the pair, or that card
+        where a choice wants a card) and its order card, the piles, the buttons."""
+        view = self.screen_view()
+        board = self.board
+        board.lay_out(view)
+        out: list = []
+
+        def face(card) -> tuple[str, frozenset]:
+            return (card_words(card), frozenset({card.id})) if isinstance(card, Card) else (_("face down"), frozenset())
+
+        if view.hand:
+            items = []
+            for i, card in enumerate(view.hand):
+                words, ids = face(card)
+                items.append(speech.marked(Item(Place("hand", view.seat, i),
+                                                _("Value card {n}: {card}").format(n=i + 1, card=words), ids=ids)))
+            out.append((_("Your value cards to place"), items))
+        for seat in speech.seats_from_own():
+            items = []
+            for pv in view.pairs[seat]:
+                if pv is not None:
+                    items += self.pair_stops(speech, seat, pv)
+            order = view.order_cards[seat]
+            if isinstance(order, Card):
+                items.append(Item(Place("order", seat, 0), speech.seat_name(seat, _("Your order card: {card}"), _("{name}'s order card: {card}"),
+                                                                       card=card_words(order)), ids=frozenset({order.id})))
+            out.append((speech.seat_name(seat, _("Your pairs"), _("{name}'s pairs")), items))
+        piles = board.pile_rects()
+        deck = view.zone(DECK)
+        stops = [Item(DECK, ngettext("The draw deck: {n} card", "The draw deck: {n} cards", deck.count if deck else 0).format(
+                     n=deck.count if deck else 0), rect=piles["draw"]),
+                 Item(Place("deal"), ngettext("The deal deck: {n} card", "The deal deck: {n} cards", view.deal_size).format(
+                     n=view.deal_size), rect=piles["deal"]),
+                 Item(Place("waste"), _("The waste: {card} on top").format(card=card_words(view.waste[-1])) if view.waste
+                      else _("The waste: empty"), ids=frozenset({view.waste[-1].id}) if view.waste else frozenset(),
+                      rect=piles["waste"]),
+                 Item(Place("discard"), ngettext("The discard pile: {n} card", "The discard pile: {n} cards", view.discard_size).format(
+                     n=view.discard_size), rect=piles["discard"])]
+        if view.action_cards:
+            words = ", ".join(card_words(c) for c in view.action_cards)
+            value = view.action_value
+            stops.append(Item(Place("action"), (_("The action cards: {cards}, value {n}") if value is not None
+                                                else _("The action cards: {cards}")).format(cards=words, n=value),
+                              ids=frozenset(c.id for c in view.action_cards), rect=piles["action"]))
+        out.append((_("The piles"), [speech.marked(stop) for stop in stops]))
+        out.append(speech.button_zone())
+        return out
+
+    def pair_stops(self, speech, seat: int, pv) -> list:
+        """A pair's two stops: its type card ("Ada's pair 2, defense, type card: 7 of clubs,
+        strength") and its value cards ("..., value: 9 of hearts, value 9")."""
+        head = speech.seat_name(seat, _("Your pair {n}"), _("{name}'s pair {n}"), n=pv.slot + 1)
+        if pv.defense:
+            head = _("{pair}, defense").format(pair=head)
+        if isinstance(pv.type_card, Card):
+            typed = _("{pair}, type card: {card}, {type}").format(pair=head, card=card_words(pv.type_card), type=type_word(pv.type))
+            type_ids = frozenset({pv.type_card.id})
+        else:
+            typed, type_ids = _("{pair}, type card: face down").format(pair=head), frozenset()
+        faces = [card_words(c) if isinstance(c, Card) else _("face down") for c in pv.values] or [_("none")]
+        valued = _("{pair}, value: {cards}").format(pair=head, cards=", ".join(faces))
+        if pv.value is not None:
+            valued += ", " + (_("changed to {n}") if pv.counter else _("value {n}")).format(n=pv.value)
+        value_ids = frozenset(c.id for c in pv.values if isinstance(c, Card))
+        pair = Place("pair", seat, pv.slot)         # (a choice of the whole pair lights both stops)
+        return [speech.marked(Item(Place("type", seat, pv.slot), typed, ids=type_ids), pair),
+                speech.marked(Item(Place("value", seat, pv.slot), valued, ids=value_ids), pair)]
 
     def label_for(self, action: Action) -> Choice | None:
         view = self.t.match.view(SPECTATOR)

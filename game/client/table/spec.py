@@ -177,6 +177,11 @@ class TableSpec:
         """(places to highlight as legal targets, places picked) for the acting human."""
         return self.t.input.targets()
 
+    def walk_zones(self, speech: Any) -> list:
+        """The zones speech's keyboard walk goes through, in order: [(name, [Item])] (speech.py).
+        Most games walk the seats' cards, the piles and the buttons; a game adds its own stops."""
+        return speech.standard_zones()
+
     def place_at(self, pos: tuple[int, int]) -> Place | None:
         return self.t.zones.place_at(pos)
 

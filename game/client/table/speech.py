@@ -27,12 +27,15 @@ import pygame
 
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.events import CardMoved, CardRevealed, CardSeen, Event, WindowOpened
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, pgettext
 
 STATE_KEY = pygame.K_F2         # the whole state
 WALK_KEYS = (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 COUNTDOWN_FROM = 3              # the window's last seconds are counted aloud
+RING_COLOUR = (255, 255, 255)   # the walk's focus ring: white (the targets' outlines are gold)...
+RING_DARK = (10, 10, 10)        # ...between dark bands, so it shows on the felt, a card's face and a button
+RING_WIDTH, RING_GAP = 4, 7
 
 
 def card_words(card: Card) -> str:
@@ -55,22 +58,28 @@ def names(line: str, words: str) -> bool:
 
 @dataclasses.dataclass
 class Item:
-    """One stop of the walk: a card place, a pile or a button."""
+    """One stop of the walk: a card place, a pile, a button, or a stop of a game's own (``do``)."""
 
     place: Place | None
     words: str
     button: Any = None
     ids: frozenset[int] = frozenset()      # the card named (tests: was it one the seat may know)
+    do: Callable[[], Any] | None = None    # what Enter does on a game's own stop (a point to cut the deck at)
+    rect: pygame.Rect | None = None        # where the stop is on screen, where its place does not say
 
     def key(self) -> Any:
         """What the item is, whatever it shows: a button by its words, a card by its place."""
-        return ("button", self.button.text) if self.button is not None else ("place", self.place)
+        if self.button is not None:
+            return ("button", self.button.text)
+        return ("do", self.words) if self.do is not None else ("place", self.place)
 
 
 class TableSpeech:
     """Speech at the table: what happened, prompts, refusals, the walk (module docstring)."""
 
-    interface = ("on", "saw", "narrated", "handle", "update", "heard", "state_lines", "zone_names")
+    interface = ("on", "saw", "narrated", "handle", "update", "heard", "state_lines", "zone_names", "hints", "draw",
+                 # for a game's walk (TableSpec.walk_zones)
+                 "standard_zones", "button_zone", "seats_from_own", "seat_name", "marked")
 
     def __init__(self, screen: Any, spec: Any, match: Any, zones: Any, director: Any, input: Any, hud: Any,
                  results: Any, voice: Any, memory_aid: Callable[[], bool]):
@@ -83,7 +92,8 @@ class TableSpeech:
         self._pending: list[tuple[str, frozenset[int], int | None]] = []
         self._faces: list[tuple[str, str, int]] = []         # (where, words, card id) of the event told now
         self._faces_for: int | None = None                   # the seat they were shown to (None: everybody)
-        self._zone: int | None = None
+        self._zone: int | None = None   # the zone walked (its index, and its name: a game's zone may come first)
+        self._zone_name = ""
         self._item = 0
         self._walked: Any = None        # what the walk last said it stands on (Item.key)
         self._prompt = ""
@@ -93,6 +103,7 @@ class TableSpeech:
         self._result: Any = None
         self._greeted = False
         self._match_result: Any = None
+        self.ring: pygame.Rect | None = None     # where the walk's focus ring was last drawn (None: not drawn)
 
     def on(self) -> bool:
         return bool(self.voice.on)
@@ -106,7 +117,7 @@ class TableSpeech:
             self._flush_faces()
         if not self.on() or self.screen.curtain is not None:
             return
-        viewer = self.screen.viewer
+        viewer = self.own_seat()     # (alone at the screen: also a face dealt while the table shows no hand open)
         card = getattr(ev, "card", None)
         if not isinstance(card, Card) or not isinstance(ev, (CardMoved, CardSeen, CardRevealed)):
             return
@@ -145,6 +156,7 @@ class TableSpeech:
         """After the frame's update: say what it brought (news, then prompts, a window, messages)."""
         if not self.on():
             self._pending, self._faces, self._greeted = [], [], False
+            self._zone = None           # (the walk ends: no ring)
             return
         if self._faces_for is not None or not self.director.queue:
             self._flush_faces()     # (a public face waits while the events go on: the next line may name it)
@@ -191,14 +203,21 @@ class TableSpeech:
                                                                        total=result.totals[s])
                            for s in range(min(screen.seats, len(result.scores))))
         lines = [(_("Round {n} is over. Scores: {scores}.").format(n=result.round, scores=scores), frozenset())]
+        told = set().union(*(ids for _line, ids, _seat in self.heard))
         for seat in range(screen.seats):
             sprites = self.zones.hands.get(seat, []) if self.spec.uses_hands else \
                 [s for _i, s in sorted(self.zones.grid.get(seat, {}).items())]
             faces = [s.card for s in sprites if isinstance(s.card, Card) and s.show_to is None]
             if faces:
-                name = _("Your cards") if seat == self.own_seat() else _("{name}'s cards").format(name=screen.name(seat))
-                lines.append((name + ": " + ", ".join(card_words(c) for c in faces) + ".",
-                              frozenset(c.id for c in faces)))
+                lines.append((self.seat_name(seat, _("Your cards"), _("{name}'s cards")) + ": "
+                              + ", ".join(card_words(c) for c in faces) + ".", frozenset(c.id for c in faces)))
+                told |= {c.id for c in faces}
+        # A table drawn from the view (16 Combos' rows): the faces its walk shows now, not yet told
+        for _zone, items in self.zones_now():
+            new = [i for i in items if i.ids and not i.ids <= told]
+            if new:
+                lines.append(("; ".join(i.words for i in new) + ".", frozenset().union(*(i.ids for i in new))))
+                told |= set().union(*(i.ids for i in new))
         return lines
 
     def viewer_in(self, window: WindowOpened) -> bool:
@@ -251,6 +270,18 @@ class TableSpeech:
             return _("Your drawn card") if place.seat == own else _("{name}'s drawn card").format(name=self.screen.name(place.seat))
         if place.zone == "hand":
             return _("Your hand") if place.seat == own else _("{name}'s hand").format(name=self.screen.name(place.seat))
+        if place.zone == "waste":
+            return _("The waste")
+        if place.zone in ("type", "value") and 0 <= place.seat < self.screen.seats:     # 16 Combos' pairs
+            return self.seat_name(place.seat, _("Your pair {n}, type card"), _("{name}'s pair {n}, type card"), n=place.index + 1) \
+                if place.zone == "type" else \
+                self.seat_name(place.seat, _("Your pair {n}, value card"), _("{name}'s pair {n}, value card"), n=place.index + 1)
+        if place.zone in ("order", "action", "wild", "consult") and 0 <= place.seat < self.screen.seats:
+            words = {"order": (_("Your order card"), _("{name}'s order card")),
+                     "action": (_("Your action card"), _("{name}'s action card")),
+                     "wild": (_("Your wild card"), _("{name}'s wild card")),
+                     "consult": (_("Your consultation pair"), _("{name}'s consultation pair"))}[place.zone]
+            return self.seat_name(place.seat, *words)
         if 0 <= place.seat < self.screen.seats:
             if place.seat == own:
                 return _("Your card {n}").format(n=place.index + 1)
@@ -280,24 +311,51 @@ class TableSpeech:
         head = f"{where}, {corner}" if corner else where
         card = sprite.card if sprite is not None else None
         if isinstance(card, Card) and sprite.face_shown(viewer if viewer is not None else own):
-            return Item(place, _("{where}: {card}, face up").format(where=head, card=card_words(card)), ids=frozenset({card.id}))
+            return self.marked(Item(place, _("{where}: {card}, face up").format(where=head, card=card_words(card)),
+                                    ids=frozenset({card.id})))
         mem = self.screen.memories.get(own) if own is not None else None
         known = mem.get(place) if mem is not None and place.zone == "grid" else None
         if known is not None and self.memory_aid():
-            return Item(place, _("{where}: {card}, seen").format(where=head, card=card_words(known)), ids=frozenset({known.id}))
+            return self.marked(Item(place, _("{where}: {card}, seen").format(where=head, card=card_words(known)),
+                                    ids=frozenset({known.id})))
         if known is not None:
-            return Item(place, _("{where}: face down, seen").format(where=head))
-        return Item(place, _("{where}: face down, not seen").format(where=head))
+            return self.marked(Item(place, _("{where}: face down, seen").format(where=head)))
+        return self.marked(Item(place, _("{where}: face down, not seen").format(where=head)))
+
+    def marked(self, item: Item, whole: Place | None = None) -> Item:
+        """A card stop with what the screen marks on it: picked ("selected": a card of a set being
+        chosen, the first of two targets) or lit as a choice now ("highlighted", as the prompts
+        say: "click a highlighted pair"); ``whole``: the place a choice of it names (its pair)."""
+        if item.place is None or not self.director.ready_for_input():
+            return item
+        lit, picked = self.spec.targets()
+        if item.place in picked or whole in picked:
+            item.words += ", " + _("selected")
+        elif item.place in lit or whole in lit:
+            item.words += ", " + _("highlighted")
+        return item
 
     # -- the walk -----------------------------------------------------------------------------------
     def zones_now(self) -> list[tuple[str, list[Item]]]:
-        """The zones to walk, in order: your cards, each opponent's, the deck, the discard, the buttons."""
+        """The zones to walk, in order, as the game has them (TableSpec.walk_zones: most games
+        walk ``standard_zones``; 16 Combos its pair columns)."""
+        return self.spec.walk_zones(self)
+
+    def seats_from_own(self) -> list[int]:
+        """The seats in walking order: the player's own first, then the others round the table."""
         own = self.own_seat()
         seats = list(range(self.screen.seats))
-        if own is not None:
-            seats = seats[own:] + seats[:own]
+        return seats[own:] + seats[:own] if own is not None else seats
+
+    def seat_name(self, seat: int, own: str, other: str, **more: Any) -> str:
+        """A seat's thing by name: ``own`` for the player's ("Your cards"), else ``other`` with
+        its {name} ("Ada's cards"), each with ``more`` filled in."""
+        return (own if seat == self.own_seat() else other).format(name=self.screen.name(seat), **more)
+
+    def standard_zones(self) -> list[tuple[str, list[Item]]]:
+        """Your cards, each opponent's, the deck, the discard pile, the buttons."""
         out: list[tuple[str, list[Item]]] = []
-        for seat in seats:
+        for seat in self.seats_from_own():
             items = []
             if self.spec.uses_hands:
                 for i, sprite in enumerate(self.zones.hands.get(seat, [])):
@@ -310,8 +368,7 @@ class TableSpeech:
             if held is not None:
                 place = Place("held", seat, 0)
                 items.append(self.card_item(place, held))
-            name = _("Your cards") if seat == own else _("{name}'s cards").format(name=self.screen.name(seat))
-            out.append((name, items))
+            out.append((self.seat_name(seat, _("Your cards"), _("{name}'s cards")), items))
         deck = ngettext("The deck: {n} card", "The deck: {n} cards", self.zones.deck_n).format(n=self.zones.deck_n)
         out.append((_("The deck"), [Item(DECK, deck)]))
         pile = self.zones.discard
@@ -319,15 +376,61 @@ class TableSpeech:
         words = _("The discard pile: {card} on top").format(card=card_words(top)) if isinstance(top, Card) \
             else _("The discard pile: empty")
         out.append((_("The discard pile"), [Item(DISCARD, words, ids=frozenset({top.id}) if isinstance(top, Card) else frozenset())]))
-        buttons = [w for w in self.input.form.widgets if getattr(w, "focusable", True) and getattr(w, "enabled", True)]
-        out.append((_("Buttons"), [Item(None, _("{text}, button").format(text=b.text), b) for b in buttons]))
+        out.append(self.button_zone())
         return out
+
+    def button_zone(self) -> tuple[str, list[Item]]:
+        buttons = [w for w in self.input.form.widgets if getattr(w, "focusable", True) and getattr(w, "enabled", True)]
+        return _("Buttons"), [Item(None, _("{text}, button").format(text=b.text), b) for b in buttons]
 
     def zone_names(self) -> list[str]:
         return [name for name, _items in self.zones_now()]
 
+    def hints(self) -> list[tuple[str, str]]:
+        """The walk's keys among the table's key hints, while speech is on."""
+        if not self.on():
+            return []
+        return [("Tab", pgettext("key hint", "walk the table")), ("F2", pgettext("key hint", "whole state")),
+                ("Ctrl+R", pgettext("key hint", "say again")), ("Ctrl+S", pgettext("key hint", "speech off"))]
+
+    def walked_item(self) -> Item | None:
+        """The stop the walk stands on (None: not walking, or nothing there now)."""
+        if not self.on() or self._zone is None or self.screen.curtain is not None:
+            return None
+        zones = self.zones_now()
+        index = self.zone_index(zones)
+        if index is None or not zones[index][1]:
+            return None
+        items = zones[index][1]
+        return items[min(self._item, len(items) - 1)]
+
+    def zone_index(self, zones: list[tuple[str, list[Item]]]) -> int | None:
+        """Where the walked zone is among ``zones`` now: found by its name (the cut's zone comes
+        and goes before the others), else at its place."""
+        if self._zone is None:
+            return None
+        index = next((i for i, (name, _items) in enumerate(zones) if name == self._zone_name), self._zone)
+        return index if index < len(zones) else None
+
+    def draw(self, canvas: Any) -> None:
+        """The focus ring round the walked card, pile or button, for the keyboard player and for
+        anybody watching beside a player who cannot see: a white band between dark ones, clear on
+        the felt, on a face, on a button and beside the targets' gold outlines. Only while walking."""
+        item = self.walked_item()
+        rect = self.item_rect(item) if item is not None else None
+        self.ring = None
+        if rect is None:
+            return
+        ring = rect.inflate(2 * RING_GAP, 2 * RING_GAP)
+        pygame.draw.rect(canvas.surface, RING_DARK, ring.inflate(6, 6), RING_WIDTH + 6, border_radius=11)
+        pygame.draw.rect(canvas.surface, RING_COLOUR, ring, RING_WIDTH, border_radius=8)
+        self.ring = ring
+
     def handle(self, event: pygame.event.Event) -> bool:
         """The walk's keys, the state key and Enter on what the walk stands on (True: taken)."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._zone = None           # the player took the mouse: the walk (and its ring) ends
+            return False
         if event.type != pygame.KEYDOWN or not self.on() or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             return False
         if self.screen.curtain is not None:
@@ -348,21 +451,25 @@ class TableSpeech:
         zones = self.zones_now()
         if event.key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            start = self._zone if self._zone is not None else -1 if step > 0 else 0
+            now = self.zone_index(zones)
+            start = now if now is not None else -1 if step > 0 else 0
             for k in range(1, len(zones) + 1):      # (an empty zone, no buttons: passed over)
                 index = (start + step * k) % len(zones)
                 if zones[index][1]:
                     break
             self._zone, self._item = index, 0
             name, items = zones[index]
+            self._zone_name = name
             self._walked = items[0].key()
             self.say(ngettext("{zone}, {n} item.", "{zone}, {n} items.", len(items)).format(zone=name, n=len(items)) + " " + items[0].words, items[0].ids,
                      interrupt=True, seat=self.own_seat())
             return
-        if self._zone is None or self._zone >= len(zones) or not zones[self._zone][1]:
-            self._zone = 0 if zones[0][1] else next((i for i, z in enumerate(zones) if z[1]), 0)
+        now = self.zone_index(zones)
+        if now is None or not zones[now][1]:
+            now = 0 if zones[0][1] else next((i for i, z in enumerate(zones) if z[1]), 0)
             self._item = 0
-        items = zones[self._zone][1]
+        self._zone, self._zone_name = now, zones[now][0]
+        items = zones[now][1]
         if not items:
             return
         step = -1 if event.key in (pygame.K_LEFT, pygame.K_UP) else 1
@@ -372,9 +479,10 @@ class TableSpeech:
 
     def press(self) -> bool:
         zones = self.zones_now()
-        if self._zone is None or self._zone >= len(zones):
+        index = self.zone_index(zones)
+        if index is None:
             return False
-        items = zones[self._zone][1]
+        items = zones[index][1]
         if not items:
             return False
         item = items[min(self._item, len(items) - 1)]
@@ -391,17 +499,29 @@ class TableSpeech:
         if not self.director.ready_for_input() or self.match.over:
             self.say(_("Wait: the table is still moving."), interrupt=True)
             return True
-        self.spec.table_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=self.point_on(item.place)))
+        if item.do is not None:
+            item.do()
+            return True
+        self.spec.table_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=self.point_on(item)))
         return True
 
-    def point_on(self, place: Place) -> tuple[int, int]:
-        """Where a click on ``place`` lands (its visible part: a hand card is overlapped on its right),
+    def item_rect(self, item: Item) -> pygame.Rect | None:
+        """Where a walk stop is on screen (None: nowhere to point)."""
+        if item.button is not None:
+            return pygame.Rect(item.button.rect) if item.button.rect is not None else None
+        if item.rect is not None:
+            return pygame.Rect(item.rect)
+        return self.spec.place_rect(item.place) if item.place is not None else None
+
+    def point_on(self, item: Item) -> tuple[int, int]:
+        """Where a click on the stop lands (its visible part: a hand card is overlapped on its right),
         so Enter does exactly what a click there does, in every game."""
-        rect = self.zones.place_rect(place)
+        rect = self.item_rect(item)
         if rect is None:
             return (-1, -1)
+        place = item.place
         x = rect.centerx
-        if place.zone == "hand":
+        if place is not None and place.zone == "hand" and self.spec.uses_hands:
             nxt = self.zones.place_rect(Place(place.zone, place.seat, place.index + 1)) \
                 if place.index + 1 < len(self.zones.hands.get(place.seat, [])) else None
             if nxt is not None:
@@ -428,13 +548,14 @@ class TableSpeech:
         scores = ", ".join(f"{screen.name(s)} {self.results.shown_total(s):g}" for s in range(screen.seats))
         lines.append((_("Scores: {scores}.").format(scores=scores), none))
         for name, items in self.zones_now():
-            if name == _("Buttons"):
+            if not items or items[0].button is not None:
                 continue
-            if name == _("Your cards"):
+            # Your own cards, a pile, and cards whose faces are shown or known are listed; the
+            # others' face-down cards are counted.
+            if len(items) == 1 or any(i.ids for i in items) or \
+                    any(i.place is not None and i.place.seat == own for i in items):
                 lines.append(("; ".join(i.words for i in items) + ".",
                               frozenset().union(*(i.ids for i in items))))
-            elif name in (_("The deck"), _("The discard pile")):
-                lines.append((items[0].words + ".", items[0].ids))
             else:
                 lines.append((_("{zone}: {n}.").format(zone=name, n=len(items)), none))
         prompt = self.hud.current_prompt()

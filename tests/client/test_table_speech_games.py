@@ -1,0 +1,217 @@
+"""Speech at the Kabu, Kumbal and 16 Combos tables (game/client/table/speech.py, docs/speech.md),
+heard through the ConsoleSpeaker as test_table_speech.py hears Kombio and Combat UNO: a whole round
+of Kabu and of Kumbal and a whole 16 Combos battle played by the walk's keys alone (Tab, the arrows,
+Enter, Space; posted key events through the real table, bots at the other seats), with every kind
+of choice these games ask taken from the keyboard (abilities, snipes and instant discards, sets
+and runs, the cut, free discards, pair columns and combos), checking that every face the player
+saw was spoken, no face the seat never saw was, and the round (the battle) reached its end. And the
+walk's focus ring, drawn where the walked card is, and the walk's keys in the key hints."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.cards import Place
+from grid_driver import DT, start, table_record
+from hand_driver import hand_record
+from test_table_speech import KeyboardPlayer, press, speaking_app
+
+
+def test_a_whole_kabu_round_by_keyboard_and_speech(tmp_path):
+    """Peeks, draws, swaps, abilities (a red queen's look at a pair, a swap), instant discards and
+    snipes in the claim window, a snipe's give, Kabu: all by the walk."""
+    from game.variants.kabu import CallKabu
+
+    app, speaker = speaking_app(tmp_path)
+    record = table_record("kabu", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], 5,
+                          {"target": 40, "reaction_seconds": 0.0})
+    table = start(app, record)
+    player = KeyboardPlayer(app, table, speaker, seed=2, call_after=30)
+    player.play_round(lambda a: isinstance(a, CallKabu))
+    player.check()
+    done = player.done
+    assert done.get("Match", 0) >= 3 and done.get("Exchange", 0) and done.get("Peek") == 2, done
+    assert {"LookPair", "SwapBoth", "Give"} <= set(done), done
+
+
+class KumbalPlayer(KeyboardPlayer):
+    """Kumbal by the walk: a discard is its cards selected one by one (Enter on each, said
+    "selected"), then the Discard button; the cut is a stop of the cut zone."""
+
+    def perform(self, action) -> None:
+        from game.variants.kumbal import Cut, Discard
+
+        t = self.table
+        if isinstance(action, Discard):
+            longest = max((a for a in t.input.legal(action.seat) if isinstance(a, Discard)), key=lambda a: len(a.cards))
+            if len(longest.cards) > 1 and self.rng.random() < 0.8:
+                action = longest           # (a set or a run, where the hand has one)
+            self.done["Discard"] = self.done.get("Discard", 0) + 1
+            self.done[f"Discard{len(action.cards)}"] = self.done.get(f"Discard{len(action.cards)}", 0) + 1
+            hand = t.zones.hands[action.seat]
+            for face in action.cards:
+                index = next(i for i, s in enumerate(hand) if s.card is not None and str(s.card) == face
+                             and Place("hand", action.seat, i) not in t.spec.targets()[1])
+                self.go_to(place=Place("hand", action.seat, index))
+            button = next(w.text for w in t.input.form.widgets if w.text.startswith("Discard"))
+            self.go_to(button_text=button)
+            return
+        if isinstance(action, Cut):
+            self.done["Cut"] = self.done.get("Cut", 0) + 1
+            self.go_to(where=lambda name, item: name == "Cut the deck" and item.words.startswith(f"Cut {action.at} "))
+            return
+        super().perform(action)
+
+
+def test_a_whole_kumbal_round_by_keyboard_and_speech(tmp_path):
+    """Draws, takes, single cards, sets and runs selected card by card, a pick-up, a free
+    discard; then the next round's cut, at a point of the cut zone (the player sits right of
+    the next dealer)."""
+    from game.variants.kumbal import CallKumbal, DeckCut
+
+    app, speaker = speaking_app(tmp_path)
+    record = hand_record("kumbal", [("Ada", "medium"), ("You", "human")], 3, {"reaction_seconds": 0.0, "cut_deck": True})
+    table = start(app, record)
+    player = KumbalPlayer(app, table, speaker, seed=3, call_after=40, seat=1)
+    player.play_round(lambda a: isinstance(a, CallKumbal), frames=40000)
+    player.check()
+    done = player.done
+    assert done.get("Discard1") and sum(v for k, v in done.items() if k.startswith("Discard") and k[7:] not in ("", "1")), done
+    assert done.get("DrawFromDeck") and done.get("TakeDiscard"), done
+    # The next round begins with the player's cut, by the walk: Tab to the cut's points, → and Enter
+    cuts = []
+    table.speech.saw = lambda ev, saw=table.speech.saw: (cuts.append(ev) if isinstance(ev, DeckCut) else None, saw(ev))
+    player.key(pygame.K_RETURN)
+    for _ in range(2000):
+        app.step(DT)
+        if table.match.game.phase == "cut" and table.director.ready_for_input():
+            break
+    assert table.match.game.cutter == 1
+    for _ in range(8):
+        player.key(pygame.K_TAB)
+        if player.walked_to().startswith("Cut the deck, "):
+            break
+    lo, hi = table.match.view(1).cut_range
+    assert player.walked_to().startswith(f"Cut the deck, {hi - lo + 1} items. Cut {lo} cards from the top"), player.walked_to()
+    player.key(pygame.K_RIGHT)
+    assert player.walked_to() == f"Cut {lo + 1} cards from the top"
+    player.key(pygame.K_RETURN)
+    for _ in range(200):
+        app.step(DT)
+    assert [(c.seat, c.at) for c in cuts] == [(1, lo + 1)] and table.match.game.phase == "play"
+
+
+class SixteenCombosPlayer(KeyboardPlayer):
+    """16 Combos by the walk: a pair is chosen at either of its two stops (its type card, its
+    value cards; the type card here), a card of a pair at its own stop."""
+
+    pass_rate = 0.2          # (a combo's choice is skipped with Space)
+
+    def perform(self, action) -> None:
+        from game.core.actions import Pass
+        from game.variants.sixteen_combos import PassTurn
+
+        if isinstance(action, PassTurn):       # (mostly an attack: the combos come with attacks)
+            others = [a for a in self.table.input.legal(self.seat) if not isinstance(a, (Pass, PassTurn))]
+            if others and self.rng.random() < 0.9:
+                action = self.rng.choice(others)
+        super().perform(action)
+
+    def go_to(self, place=None, button_text=None, where=None) -> None:
+        if place is not None and place.zone == "pair":
+            place = Place("type", place.seat, place.index)
+        super().go_to(place, button_text, where)
+
+
+@pytest.mark.parametrize("seed,kinds", [(1, {"Counter", "Retype", "SwapPair", "Decide", "PassTurn"}),
+                                        (7, {"HireGuard", "SwapPair"})])
+def test_a_whole_sixteen_combos_battle_by_keyboard_and_speech(tmp_path, seed, kinds):
+    """The value cards placed (a card, then a pair column), targets (a pair of Ada's), action
+    types, reactions (a retype, a pair's swap), a counter, a combo's yes/no (Bribe, Steal) and a
+    combo's places (Hire Guard: a type card of the player's, then the draw deck), passes."""
+    from sixteen_combos_driver import new_record
+
+    app, speaker = speaking_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "medium")], seed=seed))
+    player = SixteenCombosPlayer(app, table, speaker, seed=1)
+    player.play_round(lambda a: False, frames=40000)
+    player.check()
+    done = player.done
+    assert done.get("PlaceValue") == 6 and done.get("Target", 0) >= 4 and done.get("Announce"), done
+    assert kinds <= set(done), done
+    assert any(line.startswith("Your pairs, ") for line in speaker.lines)
+    assert any(line.startswith("Your pair 1, ") and ", type card: " in line for line in speaker.lines)
+
+
+def ring_pixels(surface, ring) -> int:
+    """How many pixels along the ring's four sides, just inside its edge, are the ring's colour."""
+    from game.client.table.speech import RING_COLOUR
+
+    inner = ring.inflate(-4, -4)      # (in the middle of its 4 px band)
+    points = [(x, y) for x in range(inner.left + 12, inner.right - 12, 4) for y in (inner.top, inner.bottom - 1)] + \
+             [(x, y) for y in range(inner.top + 12, inner.bottom - 12, 4) for x in (inner.left, inner.right - 1)]
+    return sum(1 for p in points if tuple(surface.get_at(p))[:3] == RING_COLOUR), len(points)
+
+
+@pytest.mark.parametrize("variant", ["kombio", "sixteen-combos"])
+def test_the_walked_card_has_a_focus_ring_where_it_lies_only_while_walking(tmp_path, variant):
+    """The walk's ring is drawn round what the walk stands on (a card of the player's, a pair of
+    16 Combos, a button) on the frame drawn to the window, and only while walking: not before the
+    first Tab, not once the mouse is used, not with speech off."""
+    from sixteen_combos_driver import new_record
+
+    app, speaker = speaking_app(tmp_path)
+    record = new_record([("You", "human"), ("Ada", "medium")], seed=3) if variant == "sixteen-combos" else \
+        table_record("kombio", [("You", "human"), ("Ada", "medium")], 5, {"rounds": 1})
+    table = start(app, record)
+    for _ in range(600):
+        app.step(DT)
+        if table.director.hold is not None:
+            press(app, pygame.K_RETURN)
+        elif table.director.ready_for_input() and table.input.input_seat() == 0:
+            break
+    assert table.speech.ring is None                     # not walking yet
+    speech = table.speech
+    press(app, pygame.K_TAB)
+    press(app, pygame.K_RIGHT)
+    item = speech.walked_item()
+    assert item is not None and item.place is not None and item.place.seat == 0, item
+    rect = table.spec.place_rect(item.place)
+    assert speech.ring == rect.inflate(14, 14), (speech.ring, rect)
+    lit, total = ring_pixels(app.surface, speech.ring)
+    assert lit >= 0.9 * total, (lit, total)
+    # the buttons: the ring goes round the button walked to
+    for _ in range(len(speech.zone_names()) + 1):
+        press(app, pygame.K_TAB)
+        if speaker.lines[-1].startswith("Buttons, "):
+            break
+    button = speech.walked_item().button
+    assert speech.ring == pygame.Rect(button.rect).inflate(14, 14)
+    lit, total = ring_pixels(app.surface, speech.ring)
+    assert lit >= 0.9 * total, (lit, total)
+    # the mouse ends the walk; speech off ends it too
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(2, 2)))
+    app.step(DT)
+    assert speech.ring is None
+    press(app, pygame.K_TAB)
+    assert speech.ring is not None
+    app.settings.speech = False
+    app.step(DT)
+    app.step(DT)
+    assert speech.ring is None
+
+
+def test_the_key_hints_name_the_walks_keys_while_speech_is_on(tmp_path):
+    """With speech on the key hints list Tab, F2, Ctrl+R and Ctrl+S (in the player's language);
+    with it off, none of them."""
+    app, speaker = speaking_app(tmp_path)
+    table = start(app, table_record("kabu", [("You", "human"), ("Ada", "medium")], 5, {"target": 40}))
+    app.run_frames(5, DT)
+    keys = [k for k, _what in table.hud.shown_key_hints()]
+    assert {"Tab", "F2", "Ctrl+R", "Ctrl+S"} <= set(keys), keys
+    words = dict(table.hud.shown_key_hints())
+    assert words["Tab"] == "walk the table" and words["F2"] == "whole state"
+    app.settings.speech = False
+    app.run_frames(2, DT)
+    assert not {"Tab", "F2", "Ctrl+R", "Ctrl+S"} & {k for k, _what in table.hud.shown_key_hints()}
