@@ -134,3 +134,67 @@ def test_the_speech_rate_reaches_the_engine(tmp_path, monkeypatch):
     fast = speak_to_wav(tmp_path / "fast", monkeypatch, LINE, rate=80)
     assert fast["rms"] > 0.02, fast
     assert fast["seconds"] < 0.75 * normal["seconds"], (normal, fast)
+
+
+def _speechd_module():
+    """python3-speechd's module: this Python's, or the system's (Debian puts it in dist-packages,
+    which a virtual environment does not see). None where neither has it."""
+    import importlib
+    import sys
+
+    try:
+        return importlib.import_module("speechd")
+    except ImportError:
+        pass
+    system = "/usr/lib/python3/dist-packages"
+    if not Path(system, "speechd", "client.py").exists():
+        return None
+    sys.path.append(system)
+    try:
+        return importlib.import_module("speechd")
+    except ImportError:
+        return None
+    finally:
+        sys.path.remove(system)
+
+
+# (python3-speechd's reading thread ends with SystemExit when its connection closes)
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+@pytest.mark.parametrize("backend", ["spd-say", "python3-speechd"])
+def test_cutting_in_cancels_another_programs_lines_only_through_spd_say(tmp_path, monkeypatch, backend):
+    """Another program (a screen reader) has 24 lines queued in the same speech-dispatcher when
+    Cardhall says a line that cuts in: ``spd-say -C`` cancels all of them; the persistent client
+    (SpeechdSpeaker, where python3-speechd is there) cancels only Cardhall's own, and the other
+    program's lines are all spoken to their end."""
+    from game.client.speech import SpeechdSpeaker
+
+    speechd = _speechd_module()
+    if speechd is None:
+        pytest.skip("python3-speechd is not installed (Debian: apt install python3-speechd)")
+    daemon, wav, env = _dispatcher(tmp_path)
+    try:
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        other = speechd.SSIPClient("screen-reader")
+        other.set_priority(speechd.Priority.MESSAGE)
+        ends: dict[int, str] = {}
+        for n in range(24):
+            other.speak(f"Line {n} of another program, long enough to take its time to be spoken aloud.",
+                        callback=lambda kind, n=n, **_: ends.setdefault(n, kind),
+                        event_types=(speechd.CallbackType.END, speechd.CallbackType.CANCEL))
+        speaker = SpeechDispatcherSpeaker() if backend == "spd-say" else SpeechdSpeaker(speechd)
+        speaker.say("Cardhall cuts in.", interrupt=True)
+        assert speaker.flush()
+        deadline = time.monotonic() + 60
+        while len(ends) < 24 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        speaker.close()
+        other.close()
+    finally:
+        _stop(daemon)
+    kinds = sorted(set(ends.values()))
+    assert len(ends) == 24, (backend, ends)
+    if backend == "spd-say":
+        assert "cancel" in kinds, (backend, ends)          # (spd-say -C: "Cancel all messages")
+    else:
+        assert kinds == ["end"], (backend, ends)

@@ -105,6 +105,9 @@ def _calls(log):
 
 
 def test_the_chooser_takes_speech_dispatcher_and_lines_go_to_spd_say_in_order(monkeypatch, tmp_path, caplog):
+    from game.client.speech import SpeechdSpeaker
+
+    monkeypatch.setattr(SpeechdSpeaker, "find", staticmethod(lambda: None))     # (a Python without python3-speechd)
     log = _fake_spd_say(tmp_path)
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.delenv("CARDHALL_SPEECH_BACKEND", raising=False)
@@ -124,6 +127,58 @@ def test_the_chooser_takes_speech_dispatcher_and_lines_go_to_spd_say_in_order(mo
     messages = [r.getMessage() for r in caplog.records]
     assert "speech: using speech-dispatcher (spd-say)" in messages
     assert messages.count("speech: speech-dispatcher (spd-say) speaks") == 1     # the backend that spoke, once
+    sp.close()
+
+
+class FakeSpeechd:
+    """python3-speechd's ``speechd`` as SpeechdSpeaker uses it: a client recording its calls."""
+
+    class Priority:
+        MESSAGE = "message"
+
+    class Scope:
+        SELF, ALL = "self", "all"
+
+    def __init__(self):
+        self.calls: list[tuple] = []
+        fake = self
+
+        class SSIPClient:
+            def __init__(self, name):
+                fake.calls.append(("connect", name))
+
+            def __getattr__(self, method):
+                return lambda *args, **kwargs: fake.calls.append((method, *args, *kwargs.values()))
+        self.SSIPClient = SSIPClient
+
+
+def test_with_python3_speechd_a_line_that_cuts_in_cancels_only_cardhalls_own_lines(monkeypatch, tmp_path, caplog):
+    """spd-say -C cancels every program's queued lines (a screen reader's too); where this Python
+    has python3-speechd, the chooser takes its persistent client, and cutting in cancels with the
+    client's own scope (CANCEL self), on one connection, in order."""
+    from game.client.speech import SpeechdSpeaker
+
+    fake = FakeSpeechd()
+    monkeypatch.setattr(SpeechdSpeaker, "find", staticmethod(lambda: fake))
+    _fake_spd_say(tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("CARDHALL_SPEECH_BACKEND", raising=False)
+    with caplog.at_level(logging.INFO, logger="game.client.speech.backends"):
+        sp = choose_speaker(platform="linux")
+    assert isinstance(sp, SpeechdSpeaker)
+    assert "speech: using speech-dispatcher (python3-speechd)" in [r.getMessage() for r in caplog.records]
+    sp.set_rate(30)
+    sp.set_language("fr_FR")
+    sp.say("Réglages", interrupt=True)
+    sp.say("Jouer, bouton")
+    assert sp.flush()
+    sp.stop()
+    assert sp.flush()
+    assert fake.calls == [("connect", "cardhall"), ("set_priority", "message"),
+                          ("cancel",), ("set_rate", 30), ("set_language", "fr"), ("speak", "Réglages"),
+                          ("set_rate", 30), ("set_language", "fr"), ("speak", "Jouer, bouton"),
+                          ("cancel",)]
+    assert not any(FakeSpeechd.Scope.ALL in call for call in fake.calls)
     sp.close()
 
 

@@ -18,7 +18,8 @@ from importlib import import_module
 # subprocess and threads) load only once speech is turned on.
 _WHERE = {"Announcer": "voice", "Voice": "voice", "is_repeat_key": "voice", "is_speech_key": "voice",
           "ConsoleSpeaker": "backends", "NoSpeaker": "backends", "ScreenReaderSpeaker": "backends",
-          "Speaker": "backends", "SpeechDispatcherSpeaker": "backends", "choose_speaker": "backends"}
+          "Speaker": "backends", "SpeechDispatcherSpeaker": "backends", "SpeechdSpeaker": "backends",
+          "choose_speaker": "backends"}
 __all__ = sorted(_WHERE)
 
 

@@ -3,6 +3,8 @@
 - SpeechDispatcherSpeaker (Linux and other Unix desktops): speech-dispatcher through its own
   client, ``spd-say``, which any Python (a venv, a frozen build) can run; the speech engine is the
   one speech-dispatcher is set up with (espeak-ng on Debian and Ubuntu), Orca's own.
+  SpeechdSpeaker, the same through python3-speechd's persistent client where this Python can
+  import it (the system's Python): cutting in cancels only Cardhall's lines, not other programs'.
 - ScreenReaderSpeaker (Windows, macOS): accessible-output2, the library PySolFC's blind mode uses,
   speaking through the running screen reader (NVDA, JAWS, VoiceOver...) or SAPI. An optional
   dependency: ``pip install "cardhall[speech]"``.
@@ -251,6 +253,55 @@ class SpeechDispatcherSpeaker(Speaker):
                 self._jobs.put(None)
 
 
+class SpeechdSpeaker(SpeechDispatcherSpeaker):
+    """speech-dispatcher through its own Python client (Debian's python3-speechd, the ``speechd``
+    module), one connection kept open: a line that cuts in cancels only Cardhall's own lines
+    (CANCEL self), where ``spd-say -C`` cancels every program's, a screen reader's too. The lines
+    go one after another on the same worker thread as spd-say's."""
+
+    name = "speech-dispatcher (python3-speechd)"
+
+    def __init__(self, module) -> None:
+        super().__init__()
+        self._speechd = module
+        self._client = None
+
+    @staticmethod
+    def find():
+        """The ``speechd`` module where this Python has it (None: spd-say it is)."""
+        try:
+            import speechd
+        except ImportError:
+            return None
+        return speechd if hasattr(speechd, "SSIPClient") else None
+
+    def _speak_now(self, args: list[str]) -> None:
+        # (the same ordered jobs as spd-say's command lines: -C cuts in, the text after "--")
+        text = args[args.index("--") + 1] if "--" in args else None
+        try:
+            if self._client is None:
+                self._client = self._speechd.SSIPClient("cardhall")
+                self._client.set_priority(self._speechd.Priority.MESSAGE)
+            if "-C" in args:
+                self._client.cancel()           # (its scope is the client's own: Scope.SELF)
+            if text is not None:
+                self._client.set_rate(self.rate)
+                self._client.set_language(self.language)
+                self._client.speak(text)
+        except Exception as exc:        # the connection went (speech-dispatcher restarted): open anew
+            self._client = None
+            if not self._failed:
+                self._failed = True
+                _log.warning("speech: speech-dispatcher's client failed: %s", exc)
+
+    def close(self) -> None:
+        super().close()
+        client, self._client = self._client, None
+        if client is not None:
+            with contextlib.suppress(Exception):
+                client.close()
+
+
 class ScreenReaderSpeaker(Speaker):
     """The running screen reader (NVDA, JAWS, VoiceOver...) or the system's speech (SAPI) through
     accessible-output2's first available output."""
@@ -326,7 +377,8 @@ def choose_speaker(wanted: str | None = None, platform: str | None = None) -> Sp
         if backend == "speech-dispatcher":
             ok, why = SpeechDispatcherSpeaker.available()
             if ok:
-                return _chosen(SpeechDispatcherSpeaker())
+                module = SpeechdSpeaker.find()      # (cancels only its own lines, where it is there)
+                return _chosen(SpeechdSpeaker(module) if module is not None else SpeechDispatcherSpeaker())
         else:
             speaker, why = ScreenReaderSpeaker.find()
             if speaker is not None:
