@@ -102,6 +102,22 @@ def test_a_whole_kumbal_round_by_keyboard_and_speech(tmp_path):
     assert [(c.seat, c.at) for c in cuts] == [(1, lo + 1)] and table.match.game.phase == "play"
 
 
+@pytest.mark.parametrize("seed,kind", [(5, "FreeDiscard"), (1, "PickUp")])
+def test_a_kumbal_round_with_a_free_discard_or_a_pick_up_by_keyboard_and_speech(tmp_path, seed, kind):
+    """Three at the table: a drawn card that matches the pile discarded free out of turn (its
+    button, in the window after the draw), or the cards passed on picked up."""
+    from game.variants.kumbal import CallKumbal
+
+    app, speaker = speaking_app(tmp_path)
+    record = hand_record("kumbal", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], seed,
+                         {"reaction_seconds": 0.0})
+    table = start(app, record)
+    player = KumbalPlayer(app, table, speaker, seed=3, call_after=40)
+    player.play_round(lambda a: isinstance(a, CallKumbal), frames=40000)
+    player.check()
+    assert player.done.get(kind), player.done
+
+
 class SixteenCombosPlayer(KeyboardPlayer):
     """16 Combos by the walk: a pair is chosen at either of its two stops (its type card, its
     value cards; the type card here), a card of a pair at its own stop."""
