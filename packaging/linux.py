@@ -60,8 +60,8 @@ def _roff(text: str) -> str:
 
 
 def man_page() -> str:
-    """cardhall(6), from the command's own argument parser (game/cli.py)."""
-    from game.cli import build_parser
+    """cardhall(6), from the command's own argument parser (game/cli_parser.py)."""
+    from game.cli_parser import build_parser
 
     parser = build_parser()
     date = changelog()[0].date.isoformat()

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 _HELP = """
 import contextlib, io, sys
-from game.cli import build_parser
+from game.cli_parser import build_parser
 with contextlib.redirect_stdout(io.StringIO()) as out:
     try:
         build_parser().parse_args(["--help"])
@@ -102,7 +102,7 @@ def test_the_menus_first_frame_imports_no_game_and_no_hashing(tmp_path):
 
 def test_help_is_laid_out_at_the_terminals_width(monkeypatch, capsys):
     """The width is asked for when help is printed (not when the parser is built), as argparse does."""
-    from game.cli import build_parser
+    from game.cli_parser import build_parser
 
     for columns in (50, 120):
         monkeypatch.setenv("COLUMNS", str(columns))
@@ -114,3 +114,30 @@ def test_help_is_laid_out_at_the_terminals_width(monkeypatch, capsys):
         lines = capsys.readouterr().out.splitlines()
         assert max(map(len, lines)) <= columns - 2
         assert max(map(len, lines)) > columns - 25      # the lines fill the width, not a default 80
+
+
+_PLAIN_FIRST_FRAME = """
+import os, sys
+import pygame
+
+def first_frame():
+    print(repr(sorted(sys.modules)).replace("'", '"'), flush=True)
+    os._exit(0)
+
+pygame.display.flip = first_frame
+from game.cli import main
+sys.argv = ["cardhall"]
+main()
+"""
+
+
+def _first_frame_modules() -> set[str]:
+    """What a plain `cardhall` (what a player starts) has imported when its first frame is shown."""
+    return set(json.loads(_run(_PLAIN_FIRST_FRAME).strip().splitlines()[-1]))
+
+
+def test_a_plain_cardhall_shows_its_first_frame_without_building_the_parser():
+    modules = _first_frame_modules()
+    assert "game.client.scenes.menu" in modules
+    for costly in ("argparse", "game.cli_parser"):
+        assert costly not in modules, costly

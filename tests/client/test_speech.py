@@ -472,7 +472,7 @@ def test_speech_settings_are_checked_when_read(home):
 
 
 def test_cardhall_speech_starts_the_game_speaking(tmp_path, monkeypatch, capsys):
-    from game.cli import build_parser
+    from game.cli_parser import build_parser
     from game.client.app import run
 
     assert build_parser().parse_args(["--speech"]).speech is True
