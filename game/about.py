@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -30,7 +29,9 @@ _PACKAGE = Path(__file__).resolve().parent
 def _project() -> tuple[Path | None, dict]:
     """The folder holding this Cardhall's own pyproject.toml (a source checkout, or a frozen build)
     and its ``[project]`` table; (None, {}) for an installed wheel. The file is read once: the
-    main menu's first frame asks for the version."""
+    main menu's first frame asks for the version (and reads it with _plain_version)."""
+    import tomllib
+
     folder = _PACKAGE.parent
     try:
         data = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
@@ -50,9 +51,41 @@ def project_metadata() -> dict:
     return _project()[1]
 
 
+def _plain_version(text: str) -> str | None:
+    """The version in pyproject.toml's ``[project]`` table where the table writes its name and
+    version plainly, one ``key = "value"`` line each (as this project does); None for anything
+    else, which tomllib then reads. The main menu's first frame shows the version: tomllib's
+    import (its parser, a dozen regular expressions, datetime) took 10 to 12 ms of it
+    (benchmarks/bench_startup.py)."""
+    found: dict[str, str] = {}
+    table = None
+    for line in text.splitlines():
+        line = line.strip()
+        if '"""' in line or "'''" in line:
+            return None                # a multi-line string: its lines are not keys
+        if line.startswith("["):
+            if table == "[project]":
+                break
+            table = line
+        elif table == "[project]":
+            key, _, value = (part.strip() for part in line.partition("="))
+            if key in ("name", "version"):
+                if key in found or len(value) < 3 or value[0] != '"' or value[-1] != '"' or \
+                        any(c in value[1:-1] for c in '"\\#'):
+                    return None        # written otherwise (a comment, an escape, twice): tomllib decides
+                found[key] = value[1:-1]
+    return found.get("version") if found.get("name") == DIST_NAME else None
+
+
 @lru_cache(maxsize=1)
 def version() -> str:
     """Cardhall's version, e.g. ``"0.1.0"``."""
+    try:
+        found = _plain_version((_PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        found = None
+    if found:
+        return found
     found = project_metadata().get("version")
     if found:
         return str(found)

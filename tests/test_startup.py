@@ -141,3 +141,36 @@ def test_a_plain_cardhall_shows_its_first_frame_without_building_the_parser():
     assert "game.client.scenes.menu" in modules
     for costly in ("argparse", "game.cli_parser"):
         assert costly not in modules, costly
+
+
+def test_the_menus_first_frame_imports_no_logging_toml_or_requests():
+    """What the first frame does not use is imported when it is: logging when a line is logged
+    (game/log.py), tomllib when the version is not written plainly, the requests a table makes,
+    the games' list and datetime when there is a saved match to show."""
+    modules = _first_frame_modules()
+    assert "game.client.scenes.menu" in modules
+    for costly in ("logging", "tomllib", "game.client.requests", "game.games", "game.client.tables", "datetime"):
+        assert costly not in modules, costly
+
+
+def test_the_version_read_off_plain_lines_is_tomllibs_or_none():
+    """The first frame reads the version off pyproject.toml's lines (no tomllib); where the file
+    is written otherwise than plainly, it gives None and tomllib reads it."""
+    import tomllib
+
+    from game.about import _plain_version, version
+
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert _plain_version(project) == tomllib.loads(project)["project"]["version"] == version()
+    plain = '[project]\nname = "cardhall"\nversion = "2.3.4"\n[project.urls]\nversion = "9"\n'
+    assert _plain_version(plain) == tomllib.loads(plain)["project"]["version"] == "2.3.4"
+    for text in (
+        '[tool.x]\nversion = "1"\n[project]\nname = "cardhall"\ndynamic = ["version"]\n',   # none of its own
+        '[project]\nname = "other"\nversion = "1.0"\n',                                      # not this project
+        '[project]\nname = "cardhall"\nversion = "1.0"  # a comment\n',
+        '[project]\nname = "cardhall"\nversion = "1.\\u0030"\n',                              # an escape
+        '[project]\nname = "cardhall"\ndescription = """\nversion = "6.6"\n"""\nversion = "1.0"\n',
+        '[project]\nname = "cardhall"\nversion = \'1.0\'\n',
+    ):
+        tomllib.loads(text)              # (each is valid TOML)
+        assert _plain_version(text) is None, text

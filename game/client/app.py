@@ -15,7 +15,6 @@ moves, else it rests until input comes or the next deadline the top scene report
 
 from __future__ import annotations
 
-import logging
 import os
 import time
 import warnings
@@ -24,7 +23,6 @@ from typing import Any, Callable
 import pygame
 
 from game import i18n
-from game.client.requests import AskFirst, SetUpMatch, ShowCurtain, ShowPause, ShowReplay
 from game.client.scene import WAKE_EVENT, Scene
 from game.client.sound import Sound
 from game.client.speech.voice import Announcer, Voice, is_repeat_key, is_speech_key
@@ -35,6 +33,7 @@ from game.client.ui import theme as TH
 from game.client.window import desktop_size, fits, window_sizes
 from game.resources import asset_path
 from game.i18n import _
+from game.log import logger
 
 TITLE = "Cardhall"
 DEFAULT_SIZE = (1280, 720)
@@ -43,7 +42,7 @@ FPS = 60
 RETRY_WRITES_EVERY = 2.0    # seconds between tries to write what a full disk held back
 MAX_DT = 0.1             # a frame's dt while things move: a hitch does not make a card jump
 REST_POLL = 1.0 / FPS    # a resting app looks for input this often: no later than a drawn frame would
-_log = logging.getLogger(__name__)
+_log = logger(__name__)      # (logging is imported when it logs: game/log.py)
 
 
 def _opt(options: Any, name: str, default: Any = None) -> Any:
@@ -284,6 +283,9 @@ class App:
     def open(self, request: Any) -> Scene:
         """Push the scene a request names (game/client/requests.py): a table's curtain, pause
         menu, question, round replay, or a game's setup (over the main menu)."""
+        # (Imported here: the requests' dataclasses are made when a table first asks for one,
+        # not before the menu's first frame.)
+        from game.client.requests import AskFirst, SetUpMatch, ShowCurtain, ShowPause, ShowReplay
         from game.client.scenes.confirm import ConfirmDialog
         from game.client.scenes.curtain import Curtain
         from game.client.scenes.pause import PauseMenu

@@ -7,17 +7,17 @@ Names: deal, draw, flip, swap, match, penalty, call, click (soft UI click).
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import sys
 
 import pygame
 
 from game.i18n import N_
+from game.log import logger
 from game.resources import asset_path
 
 NAMES = ("deal", "draw", "flip", "swap", "match", "penalty", "call", "click")
-_log = logging.getLogger(__name__)
+_log = logger(__name__)      # (logging is imported when it logs: game/log.py)
 
 
 class Sound:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import errno
 import json
-import logging
 import os
 import re
 import threading
@@ -28,6 +27,7 @@ from game.core import schema
 from game.core.files import (UnreadableFile, atomic_write_json, atomic_write_text, clean_temporary, keep_copy,
                              parse_json, read_bytes, read_json, set_aside)
 from game.core.schema import SchemaError
+from game.log import logger
 
 APP_NAME = "Cardhall"
 SETTINGS_FILE = "settings.json"
@@ -45,7 +45,7 @@ STATS_FORMAT = 1
 SCORES_KEPT = 500           # the newest human scores per variant
 FINISHED_KEPT = 50          # identities of the newest counted matches (a match is counted once)
 SCORE_LIMIT = 10 ** 6
-_log = logging.getLogger(__name__)
+_log = logger(__name__)      # (logging is imported when it logs: game/log.py)
 
 # A window larger than an 8K screen is never wanted, and SDL takes seconds to draw its first frame.
 WINDOW_MIN, WINDOW_MAX = (320, 240), (7680, 4320)

@@ -8,18 +8,18 @@ under Play.
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, Any, Callable
 
 from game import games
 from game.core.errors import CardhallError, UnknownVariant
+from game.log import logger
 
 if TYPE_CHECKING:
     from game.client.scene import Scene
     from game.core.record import GameRecord
 
 TableFactory = Callable[[Any, "GameRecord", Any], "Scene"]   # (app, record, storage)
-_log = logging.getLogger(__name__)
+_log = logger(__name__)      # (logging is imported when it logs: game/log.py)
 
 
 class TableUnavailable(CardhallError):

@@ -4,8 +4,6 @@ Storage collected (a file that could not be read...)."""
 
 from __future__ import annotations
 
-import datetime
-import logging
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,8 +11,6 @@ from types import SimpleNamespace
 import pygame
 
 import game
-from game import games
-from game.client import tables
 from game.client.save_summary import summary_words
 from game.client.scene import MenuScene, VariantList, draw_hints
 from game.client.storage import HOSTED_MATCH_FILE
@@ -24,8 +20,9 @@ from game.client.ui.widgets import Button
 from game.core.errors import UnknownVariant
 from game.resources import asset_path
 from game.i18n import N_, _, _l, ngettext
+from game.log import logger
 
-_log = logging.getLogger(__name__)
+_log = logger(__name__)      # (logging is imported when it logs: game/log.py)
 BUTTON_W = 380
 HINT_BAR = 52          # the key hints along the bottom edge
 TITLE_HEAD = 150       # the title and subtitle above the first button
@@ -264,6 +261,12 @@ def saved_matches(storage) -> list[SimpleNamespace]:
     found = []
     saved_at = getattr(storage, "saved_at", lambda variant: None)
     saved = sorted(storage.saved_matches(), key=lambda s: -(saved_at(s[0].variant) or 0.0))
+    if not saved:
+        return found
+    # The games' list is imported where there is a save to show (so are the tables and datetime):
+    # most first frames of the menu have none (benchmarks/bench_startup.py).
+    from game import games
+
     for record, meta in saved:
         try:
             entry = games.find(record.variant)
@@ -323,6 +326,10 @@ def held_elsewhere(storage) -> list[str]:
     from game.client.storage import game_title
 
     held = getattr(storage, "held_by_other_copy", lambda: [])()
+    if not held:
+        return []
+    from game.client import tables
+
     return [game_title(v) for v in held if tables.table_for(v) is not None]
 
 
@@ -331,6 +338,8 @@ def when_saved(at: float | None, now: float | None = None) -> str:
     "yesterday 09:12", "3 Nov" (the local clock)."""
     if at is None:
         return ""
+    import datetime
+
     now = time.time() if now is None else now
     ago = now - at
     if ago < 0:
@@ -353,6 +362,8 @@ def when_saved(at: float | None, now: float | None = None) -> str:
 
 def continue_saved(app, record) -> None:
     """Open the table on a saved match; one it cannot rebuild is set aside with a notice."""
+    from game.client import tables
+
     try:
         tables.start_match(app, record)
     except tables.TableUnavailable as exc:    # this build's table is at fault, not the save: keep it
