@@ -40,8 +40,8 @@ main()
 """
 
 
-def _run(code: str, *args: str) -> str:
-    env = dict(os.environ, CARDHALL_HOME=str(ROOT / ".no-such-home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+def _run(code: str, *args: str, home: Path = ROOT / ".no-such-home") -> str:
+    env = dict(os.environ, CARDHALL_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True,
                           check=True).stdout
 
@@ -131,23 +131,23 @@ main()
 """
 
 
-def _first_frame_modules() -> set[str]:
+def _first_frame_modules(home: Path) -> set[str]:
     """What a plain `cardhall` (what a player starts) has imported when its first frame is shown."""
-    return set(json.loads(_run(_PLAIN_FIRST_FRAME).strip().splitlines()[-1]))
+    return set(json.loads(_run(_PLAIN_FIRST_FRAME, home=home).strip().splitlines()[-1]))
 
 
-def test_a_plain_cardhall_shows_its_first_frame_without_building_the_parser():
-    modules = _first_frame_modules()
+def test_a_plain_cardhall_shows_its_first_frame_without_building_the_parser(tmp_path):
+    modules = _first_frame_modules(tmp_path)
     assert "game.client.scenes.menu" in modules
     for costly in ("argparse", "game.cli_parser"):
         assert costly not in modules, costly
 
 
-def test_the_menus_first_frame_imports_no_logging_toml_or_requests():
+def test_the_menus_first_frame_imports_no_logging_toml_or_requests(tmp_path):
     """What the first frame does not use is imported when it is: logging when a line is logged
     (game/log.py), tomllib when the version is not written plainly, the requests a table makes,
     the games' list and datetime when there is a saved match to show."""
-    modules = _first_frame_modules()
+    modules = _first_frame_modules(tmp_path)
     assert "game.client.scenes.menu" in modules
     for costly in ("logging", "tomllib", "game.client.requests", "game.games", "game.client.tables", "datetime"):
         assert costly not in modules, costly
