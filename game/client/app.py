@@ -30,8 +30,7 @@ from game.client.storage import WINDOW_MAX, Storage
 from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
-from game.client.window import desktop_size, fits, window_sizes
-from game.resources import asset_path
+from game.client.window import desktop_size, fits, icon, window_sizes
 from game.i18n import _
 from game.log import logger
 
@@ -88,10 +87,6 @@ class App:
         if fullscreen is not None:
             self.settings.fullscreen = bool(fullscreen)
         pygame.display.set_caption(TITLE)
-        try:
-            pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
-        except (pygame.error, FileNotFoundError, OSError):
-            pass
         self.surface = self._make_window()
         pygame.key.set_repeat(380, 40)
         if first_scene is None:
@@ -431,7 +426,17 @@ class App:
         self.draw(self.surface)
         pygame.display.flip()
         self.frame += 1
+        if self.frame == 1:
+            self._after_first_frame()
         return True
+
+    def _after_first_frame(self) -> None:
+        """What the first frame the player sees need not wait for: the window's icon and the
+        mixer with its effects (benchmarks/bench_startup.py)."""
+        picture = icon()
+        if picture is not None:
+            pygame.display.set_icon(picture)
+        self.sound.start()
 
     def run_frames(self, n: int, dt: float = 1.0 / FPS) -> bool:
         """Step ``n`` frames of ``dt`` seconds each (tests). False if the app quit."""

@@ -21,19 +21,45 @@ _log = logger(__name__)      # (logging is imported when it logs: game/log.py)
 
 
 class Sound:
+    """The mixer starts when sound is first wanted (``start``: the app calls it once the menu's
+    first frame is shown, and ``play``, ``available`` and ``reason`` start it if it has not), so
+    the window opens without waiting for the audio device and eight effects to load."""
+
     def __init__(self, settings):
         self.settings = settings
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self.available = False
+        self._started = False
+        self._available = False
+        self._reason = ""               # why there is no sound, for the Settings screen
         self.played: list[str] = []     # names asked for while sound was on (for tests)
-        self.reason = ""                # why there is no sound, for the Settings screen
+
+    @property
+    def available(self) -> bool:
+        self.start()
+        return self._available
+
+    @property
+    def reason(self) -> str:
+        self.start()
+        return self._reason
+
+    @reason.setter
+    def reason(self, text: str) -> None:
+        self.start()
+        self._reason = text
+
+    def start(self) -> None:
+        """Start the mixer and load the effects (once; nothing happens after the first call)."""
+        if self._started:
+            return
+        self._started = True
         try:
             if not pygame.mixer.get_init():
                 with _quiet_stderr():
                     pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
-            self.available = True
+            self._available = True
         except pygame.error as exc:
-            self.reason = N_("No sound device was found, so the game runs silent.")   # (Settings translates it)
+            self._reason = N_("No sound device was found, so the game runs silent.")   # (Settings translates it)
             _log.info("sound is off: the mixer did not start (%s)", exc)
             return
         for name in NAMES:
@@ -46,6 +72,7 @@ class Sound:
         """Play an effect at the settings' volume times ``volume`` (0..1)."""
         if not self.settings.sound or self.settings.volume <= 0:
             return
+        self.start()
         self.played.append(name)
         if len(self.played) > 100:
             del self.played[:50]

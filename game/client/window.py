@@ -7,6 +7,9 @@ from __future__ import annotations
 import pygame
 
 from game.client.storage import WINDOW_SIZES
+from game.resources import asset_path
+
+_ICON: list[pygame.Surface | None] = []
 
 
 def desktop_size() -> tuple[int, int] | None:
@@ -28,3 +31,14 @@ def fits(size: tuple[int, int], desktop: tuple[int, int] | None) -> bool:
 def window_sizes(desktop: tuple[int, int] | None) -> list[tuple[int, int]]:
     """The window sizes Settings offers: those that fit the desktop (the smallest if none does)."""
     return [s for s in WINDOW_SIZES if fits(s, desktop)] or [WINDOW_SIZES[0]]
+
+
+def icon() -> pygame.Surface | None:
+    """The game's icon (assets/icon.png, 256x256), loaded once: the window's icon and the main
+    menu's logo are the same picture (it was loaded twice before the menu's first frame)."""
+    if not _ICON:
+        try:
+            _ICON.append(pygame.image.load(str(asset_path("icon.png"))))
+        except (pygame.error, FileNotFoundError, OSError):
+            _ICON.append(None)
+    return _ICON[0]

@@ -17,8 +17,8 @@ from game.client.storage import HOSTED_MATCH_FILE
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
+from game.client.window import icon
 from game.core.errors import UnknownVariant
-from game.resources import asset_path
 from game.i18n import N_, _, _l, ngettext
 from game.log import logger
 
@@ -218,12 +218,10 @@ class MainMenu(MenuScene):
     def _logo_surface(self):
         if not self._logo_loaded:
             self._logo_loaded = True
-            try:
-                img = pygame.image.load(str(asset_path("icon.png")))
+            img = icon()
+            if img is not None:
                 img = pygame.transform.smoothscale(img, (150, 150))
                 self._logo = img.convert_alpha() if pygame.display.get_surface() else img
-            except (pygame.error, FileNotFoundError, OSError):
-                self._logo = None
         return self._logo
 
     def draw(self, surface: pygame.Surface) -> None:
