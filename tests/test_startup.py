@@ -141,6 +141,8 @@ def test_a_plain_cardhall_shows_its_first_frame_without_building_the_parser(tmp_
     assert "game.client.scenes.menu" in modules
     for costly in ("argparse", "game.cli_parser"):
         assert costly not in modules, costly
+    # Its felt is kept in the cache folder for the next start (tests/client/test_felt.py reads it).
+    assert [p.name.split("-")[1] for p in (tmp_path / "cache").glob("felt-*.pixels")] == ["1280x720"]
 
 
 def test_the_menus_first_frame_imports_no_logging_toml_or_requests(tmp_path):

@@ -547,6 +547,9 @@ def run(argv_options: Any = None) -> int:
     (a language code for this run), speech (turn speech on)."""
     home = _opt(argv_options, "home")
     storage = Storage(home, lock=True) if home else Storage(lock=True)
+    # The first frame's felt is read from the cache folder, or drawn and kept there for the next
+    # start (the game's own window only: tests and the smoke test draw theirs).
+    TH.keep_felts_in(storage.cache_dir)
     fullscreen = _opt(argv_options, "fullscreen")
     if _opt(argv_options, "windowed"):
         fullscreen = False

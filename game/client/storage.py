@@ -326,16 +326,31 @@ def valid_variant_id(variant: Any) -> bool:
     return isinstance(variant, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", variant) is not None
 
 
+def _home_set() -> Path | None:
+    home = os.environ.get("CARDHALL_HOME")
+    return Path(home).expanduser() if home else None
+
+
 def default_dirs() -> tuple[Path, Path]:
     """(config dir, data dir): $CARDHALL_HOME/{config,data} if set, else the platform's."""
-    home = os.environ.get("CARDHALL_HOME")
-    if home:
-        base = Path(home).expanduser()
+    base = _home_set()
+    if base is not None:
         return base / "config", base / "data"
     import platformdirs
 
     return (Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
             Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
+
+
+def default_cache_dir() -> Path:
+    """Where what the game can make again is kept between runs (the felt drawn for the window's
+    size): $CARDHALL_HOME/cache if set, else the platform's cache folder."""
+    base = _home_set()
+    if base is not None:
+        return base / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
 class NotSaved(OSError):
@@ -376,8 +391,10 @@ class Storage:
         if home is not None:
             base = Path(home)
             self.config_dir, self.data_dir = base / "config", base / "data"
+            self.cache_dir = base / "cache"
         else:
             self.config_dir, self.data_dir = default_dirs()
+            self.cache_dir = default_cache_dir()
         self.messages: list[str] = []
         self.read_only = False
         # A finished match counted here whose statistics could not be written yet (a full disk),

@@ -6,7 +6,9 @@ cards so no information is carried by colour alone). ``palette_for(settings)`` p
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pygame
 
@@ -124,23 +126,96 @@ _PANELS: dict[tuple, pygame.Surface] = {}
 
 
 def felt_background(size: tuple[int, int], palette: Palette) -> pygame.Surface:
-    """A dark green felt with a soft centre light and vignette, cached per size and palette."""
+    """A dark green felt with a soft centre light and vignette, cached per size and palette (and,
+    for the first felt of a run, in a file: keep_felts_in)."""
     key = (tuple(size), palette.name)
     surf = _BG.get(key)
     if surf is not None:
         return surf
     w, h = max(1, size[0]), max(1, size[1])
-    surf = pygame.transform.smoothscale(_felt_light(palette), (w, h))
-    noise = _fibre_noise()
-    for ty in range(0, h, 128):
-        for tx in range(0, w, 128):
-            surf.blit(noise, (tx, ty))
-    if pygame.display.get_surface() is not None:
-        surf = surf.convert()
+    surf = _felt_from_file(w, h, palette)
+    if surf is None:
+        surf = pygame.transform.smoothscale(_felt_light(palette), (w, h))
+        noise = _fibre_noise()
+        for ty in range(0, h, 128):
+            for tx in range(0, w, 128):
+                surf.blit(noise, (tx, ty))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+            _felt_to_file(surf, palette)
     if len(_BG) > 8:
         _BG.clear()
     _BG[key] = surf
     return surf
+
+
+# -- the felt kept in a file ------------------------------------------------------------------------
+# Drawing the felt took 9 to 12 ms of the main menu's first frame in a fresh process (its light
+# scaled up, the fibre noise, a copy into the window's format), reading its pixels back from a
+# file 2.5 to 3.5 ms (benchmarks/bench_startup.py). The first felt of a run (the one the first
+# frame shows, at the window's size) is read from the cache folder the app names, or drawn and
+# written there; the felts of later sizes in the run (a resized window) are only drawn, so
+# dragging a window's edge writes nothing. FELT_DRAWING changes with the drawing: a file drawn
+# otherwise is never read (its name says the game's version, the drawing and the pixel format).
+FELT_DRAWING = 1
+FELT_FILES_KEPT = 3          # the newest felt files; older ones (other sizes, versions) are removed
+_FELT_FILES: dict[str, Path | None] = {"folder": None}   # None once the run's first felt is made
+
+
+def keep_felts_in(folder: Path | str | None) -> None:
+    """Read the first felt of this run from `folder`, or write it there once drawn (None: draw
+    every felt)."""
+    _FELT_FILES["folder"] = None if folder is None else Path(folder)
+
+
+def _felt_file(surf: pygame.Surface, palette: Palette) -> Path:
+    folder = _FELT_FILES["folder"]
+    assert folder is not None
+    from game.about import version
+
+    w, h = surf.get_size()
+    pixels = "-".join([str(surf.get_bitsize()), str(surf.get_pitch())] + [f"{m:x}" for m in surf.get_masks()])
+    return folder / f"felt-{w}x{h}-{palette.name}-{version()}-{FELT_DRAWING}-{pixels}.pixels"
+
+
+def _felt_from_file(w: int, h: int, palette: Palette) -> pygame.Surface | None:
+    """The felt's pixels read straight into a surface of the window's format, or None (no file
+    of that name and length, not the run's first felt, no window)."""
+    if _FELT_FILES["folder"] is None or pygame.display.get_surface() is None:
+        return None
+    surf = pygame.Surface((w, h))
+    try:
+        with open(_felt_file(surf, palette), "rb", buffering=0) as handle:
+            if os.fstat(handle.fileno()).st_size != surf.get_pitch() * h or \
+                    handle.readinto(surf.get_view("1")) != surf.get_pitch() * h:
+                return None
+    except (OSError, ValueError, pygame.error):
+        return None
+    _FELT_FILES["folder"] = None            # one felt a run goes through the file
+    return surf
+
+
+def _felt_to_file(surf: pygame.Surface, palette: Palette) -> None:
+    """Write the run's first felt (drawn, in the window's format) for the next start: a temporary
+    file renamed into place, so a killed write leaves no half felt; a cache, so no fsync. A
+    folder that cannot be written costs the next start the drawing, nothing else."""
+    if _FELT_FILES["folder"] is None:
+        return
+    path = _felt_file(surf, palette)
+    _FELT_FILES["folder"] = None
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(surf.get_view("1").raw)
+        os.replace(tmp, path)
+        kept = sorted(path.parent.glob("felt-*.pixels"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[FELT_FILES_KEPT:]:
+            old.unlink()
+    except (OSError, pygame.error):
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
 
 
 def _felt_light(palette: Palette) -> pygame.Surface:
