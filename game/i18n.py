@@ -12,10 +12,12 @@ compiled .mo files ship in the package).
 
 from __future__ import annotations
 
-import gettext as _gettext
-import locale
 import os
 from pathlib import Path
+
+TYPE_CHECKING = False   # (typing is not imported for this alone; type checkers read it as typing's)
+if TYPE_CHECKING:
+    import gettext as _gettext
 
 DOMAIN = "cardhall"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -31,7 +33,25 @@ LANGUAGES: dict[str, str] = {
 }
 LANGUAGE_NAMES = {**LANGUAGES, PSEUDO_LANGUAGE: "[Ƥšéûðö]"}
 
-_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+
+
+class _Source:
+    """English, the language the strings are written in: gettext's NullTranslations answers the
+    same. gettext (and locale, which it imports) is imported when another language is chosen,
+    not before the first frame of a game shown in English (benchmarks/bench_startup.py)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+
+_SOURCE = _Source()
+_translation: _Source | _gettext.NullTranslations = _SOURCE
 _language = SOURCE_LANGUAGE
 
 
@@ -47,15 +67,18 @@ def system_language(environ=None) -> str:
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         if env.get(var):
             wanted += env[var].split(":")
+    for code in wanted:
+        match = _match(code)
+        if match:
+            return match
     if environ is None:
+        import locale          # (the last to ask: imported only when the variables name no language)
+
         try:
             code = locale.getlocale()[0]
         except ValueError:
             code = None
-        if code:
-            wanted.append(code)
-    for code in wanted:
-        match = _match(code)
+        match = _match(code) if code else None
         if match:
             return match
     return SOURCE_LANGUAGE
@@ -88,11 +111,13 @@ def set_language(code: str | None) -> str:
     if not known(code):
         code = SOURCE_LANGUAGE
     if code == SOURCE_LANGUAGE:
-        _translation = _gettext.NullTranslations()
+        _translation = _SOURCE
     else:
-        _translation = _gettext.translation(DOMAIN, str(LOCALE_DIR), [code], fallback=True)
-        if type(_translation) is _gettext.NullTranslations:
-            code = SOURCE_LANGUAGE         # no compiled catalogue in this build
+        import gettext
+
+        _translation = gettext.translation(DOMAIN, str(LOCALE_DIR), [code], fallback=True)
+        if type(_translation) is gettext.NullTranslations:
+            code, _translation = SOURCE_LANGUAGE, _SOURCE      # no compiled catalogue in this build
     _language = code
     return code
 

@@ -41,7 +41,7 @@ main()
 
 
 def _run(code: str, *args: str, home: Path = ROOT / ".no-such-home") -> str:
-    env = dict(os.environ, CARDHALL_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = dict(os.environ, CARDHALL_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", LANGUAGE="en")
     return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True,
                           check=True).stdout
 
@@ -151,8 +151,25 @@ def test_the_menus_first_frame_imports_no_logging_toml_or_requests(tmp_path):
     the games' list and datetime when there is a saved match to show."""
     modules = _first_frame_modules(tmp_path)
     assert "game.client.scenes.menu" in modules
-    for costly in ("logging", "tomllib", "game.client.requests", "game.games", "game.client.tables", "datetime"):
+    for costly in ("logging", "tomllib", "game.client.requests", "game.games", "game.client.tables", "datetime",
+                   "gettext"):       # (the test's language is English: gettext comes with another)
         assert costly not in modules, costly
+
+
+def test_english_answers_as_gettexts_null_translations_did():
+    import gettext
+
+    from game import i18n
+
+    assert i18n.set_language("en") == "en"
+    null = gettext.NullTranslations()
+    for n in (0, 1, 2, 21):
+        assert i18n.ngettext("{n} player", "{n} players", n) == null.ngettext("{n} player", "{n} players", n)
+    assert i18n._("Play") == null.gettext("Play") and i18n.pgettext("menu", "Play") == null.pgettext("menu", "Play")
+    try:
+        assert i18n.set_language("de") == "de" and i18n._("Play") != "Play"
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_version_read_off_plain_lines_is_tomllibs_or_none():

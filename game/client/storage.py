@@ -62,6 +62,8 @@ def _is_number(value: Any) -> bool:
 
 @dataclass
 class Settings:
+    """What the player chose in Settings (and the window's size), kept in settings.json."""
+
     window_size: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
     animation_speed: Any = 1.0          # a multiplier from ANIMATION_SPEEDS, or "fastest"
@@ -206,6 +208,8 @@ def _scalar(value: Any, where: str) -> None:
 
 @dataclass
 class VariantStats:
+    """One game's statistics: matches played and won, the human seats' final scores."""
+
     played: int = 0
     won: int = 0
     scores: list[int] = field(default_factory=list)   # the human seats' final totals, newest last
@@ -268,6 +272,8 @@ class LastMatch:
 
 @dataclass
 class Statistics:
+    """Every game's statistics and the last finished match, kept in statistics.json."""
+
     variants: dict[str, VariantStats] = field(default_factory=dict)
     last_match: LastMatch | None = None
     # The identities of the newest matches counted (match_identity), so finishing the same match

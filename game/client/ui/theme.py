@@ -26,8 +26,12 @@ ROW_H = 46           # a menu/option row
 RADIUS = 10
 
 
+# (The dataclasses on the way to the menu's first frame have docstrings: dataclasses writes a
+# missing one from the class's signature, which inspect took 0.3 to 0.7 ms for this one.)
 @dataclass(frozen=True)
 class Palette:
+    """The colours every screen draws with."""
+
     name: str
     felt: RGB = (18, 78, 52)
     felt_dark: RGB = (8, 40, 27)
