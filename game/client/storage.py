@@ -18,7 +18,6 @@ import errno
 import json
 import os
 import re
-import threading
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -998,6 +997,8 @@ class MatchSaver:
     """
 
     def __init__(self, store: Storage):
+        import threading        # (a table's saver: not the menu's first frame's to import)
+
         self.store = store
         self.error: OSError | None = None
         self._lock = threading.Condition()

@@ -15,7 +15,6 @@ Scenes tell it what to say through ``spoken_screen()`` (the lines on arrival) an
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -24,6 +23,8 @@ from game import i18n
 from game.i18n import _
 
 if TYPE_CHECKING:
+    import threading
+
     from game.client.scene import Scene
     from game.client.speech.backends import Speaker
 
@@ -86,6 +87,8 @@ class Voice:
 
                 found = NoSpeaker(f"looking for a speech engine failed ({type(exc).__name__}: {exc})")
             self._found = found
+        import threading        # (speech on: not the first frame's to import when it is off)
+
         self._looking = threading.Thread(target=look, name="cardhall-speech-look", daemon=True)
         self._looking.start()
 
