@@ -15,7 +15,6 @@ This module imports no pygame.
 from __future__ import annotations
 
 import errno
-import json
 import os
 import re
 from dataclasses import asdict, dataclass, field, fields
@@ -309,6 +308,7 @@ class Statistics:
 def match_identity(record: Any) -> str:
     """A match's identity: its variant, options, seats and seed (a new match draws a new seed)."""
     import hashlib   # (here: OpenSSL's start-up is not the menu's first frame's to pay)
+    import json      # (the same: a first start, with no file to read, shows its menu without json)
 
     key = json.dumps([record.variant, record.options, [s.to_json() for s in record.seats], record.seed],
                      sort_keys=True, default=str)
@@ -1053,6 +1053,8 @@ class MatchSaver:
         return NotSaved(exc, f"Not saved: {why}. The match is saved up to {where}; Cardhall keeps trying.")
 
     def _hand_over(self, record: Any, meta: dict[str, Any]) -> None:
+        import json
+
         steps = record.actions
         known = len(self._steps)
         continues = (self._record is not None and len(steps) >= known
@@ -1102,6 +1104,8 @@ class MatchSaver:
             raise
 
     def _start(self, record: Any, meta: dict[str, Any]) -> None:
+        import json
+
         known = 0           # the steps whose JSON is made already (trying again after a failed write)
         steps = record.actions
         while known < min(len(steps), len(self._steps)) and steps[known] is self._steps[known]:
@@ -1194,6 +1198,8 @@ class MatchSaver:
                     self._lock.notify_all()
 
     def _snapshot(self, record: Any, meta: dict[str, Any], count: int, texts: list[str] | None = None) -> str:
+        import json
+
         head = record.to_json(steps=False)
         head["client"] = meta
         text = json.dumps(head, sort_keys=True, allow_nan=False)

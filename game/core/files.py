@@ -9,7 +9,6 @@ parsed data must look like is checked afterwards against a schema (game.core.sch
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import tempfile
@@ -87,6 +86,8 @@ def _size(n: int) -> str:
 
 def parse_json(raw: bytes | str) -> Any:
     """Strict JSON from bytes or text; every failure is UnreadableFile."""
+    import json     # (where there is a file to read: a first start shows its menu without json)
+
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
@@ -155,6 +156,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 
 
 def atomic_write_json(path: Path, data: Any) -> None:
+    import json
+
     atomic_write_text(path, json.dumps(data, indent=1, sort_keys=True, allow_nan=False))
 
 
