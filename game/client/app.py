@@ -27,7 +27,6 @@ from game.client.scene import WAKE_EVENT, Scene
 from game.client.sound import Sound
 from game.client.speech.voice import Announcer, Voice, is_repeat_key, is_speech_key
 from game.client.storage import WINDOW_MAX, Storage
-from game.client.ui import cards as CARDS
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.window import desktop_size, fits, icon, window_sizes
@@ -224,7 +223,9 @@ class App:
 
     def settings_changed(self) -> None:
         """Call after changing a setting: saves, and lets palette-dependent caches refresh."""
-        CARDS.clear_cache()
+        from game.client.ui import cards      # (the cards' module: a table's, not the menu's first frame's)
+
+        cards.clear_cache()
         self.save_settings()
 
     # -- the scene stack ---------------------------------------------------------------------------
