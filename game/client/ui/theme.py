@@ -146,8 +146,11 @@ def felt_background(size: tuple[int, int], palette: Palette) -> pygame.Surface:
         for ty in range(0, h, 128):
             for tx in range(0, w, 128):
                 surf.blit(noise, (tx, ty))
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
+        window = pygame.display.get_surface()
+        if window is not None:
+            # (The light is made in the window's format when there is a window: no copy then.)
+            if (surf.get_bitsize(), surf.get_masks()) != (window.get_bitsize(), window.get_masks()):
+                surf = surf.convert()
             _felt_to_file(surf, palette)
     if len(_BG) > 8:
         _BG.clear()
@@ -212,7 +215,8 @@ def _felt_to_file(surf: pygame.Surface, palette: Palette) -> None:
     tmp = path.with_name(path.name + ".tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(surf.get_view("1").raw)
+        with open(tmp, "wb") as handle:
+            handle.write(surf.get_view("1"))          # (the pixels as they lie: no copy of them first)
         os.replace(tmp, path)
         kept = sorted(path.parent.glob("felt-*.pixels"), key=lambda p: p.stat().st_mtime, reverse=True)
         for old in kept[FELT_FILES_KEPT:]:
