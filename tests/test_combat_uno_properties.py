@@ -55,3 +55,28 @@ class CombatUnoPlay(RandomPlay):
 
 
 TestCombatUnoProperties = property_tests(CombatUnoPlay(), max_examples=25)
+
+
+def test_the_seats_to_act_are_the_seats_with_a_legal_action_at_every_step():
+    """seats_to_act answers the usual moments (a jump-in window some seats have passed on, the seat
+    on turn among them or not) without asking every seat: it must say what asking every seat would."""
+    checked = 0
+    for seed in range(24):
+        seats = 2 + seed % 5
+        options = {"length": "rounds", "rounds": 1, "reaction_seconds": (0.0, 3.0)[seed % 2],
+                   "deck_commitment": seed % 3 != 0}
+        game = CombatUno(seats, options, seed)
+        rng = random.Random(seed)
+        for _ in range(1500):
+            if game.over:
+                break
+            acting = game.seats_to_act()
+            assert acting == tuple(s for s in range(seats) if game.legal_actions(s)), (seed, game.version)
+            checked += 1
+            if acting:
+                seat = rng.choice(acting)
+                game.apply(rng.choice(game.legal_actions(seat)), game.now)
+            else:
+                action, due = game.table_action()
+                game.apply(action, game.now if due is None else max(due, game.now))
+    assert checked > 10_000

@@ -33,9 +33,11 @@ class WindowSet:
              about: Hashable = None, trigger: str | None = None) -> ReactionWindow:
         """Open a window (replacing one of the same kind about the same thing); `seconds` 0 means
         no deadline: it waits until every offered seat has passed."""
-        self.serial += 1
-        window = ReactionWindow.open(trigger or kind, offered, now, seconds, self.serial)
-        self.kinds[kind][about] = window
+        self.serial = serial = self.serial + 1
+        # (ReactionWindow.open's reading of `seconds`, made here: Combat UNO opens one on nearly
+        # every card played)
+        window = self.kinds[kind][about] = ReactionWindow(trigger or kind, offered, now,
+                                                          now + seconds if seconds > 0 else None, set(), serial)
         return window
 
     def close(self, kind: str, about: Hashable = None) -> ReactionWindow | None:

@@ -358,13 +358,11 @@ class Kabu(GridGame):
             window = self.window
             if window is None or not window.is_open_to(seat):
                 return []
-            locked = self.locked_seats()
-            sniping = self.options["sniping"]
-            match_at = _match_at
+            if self.options["sniping"]:
+                return self._claims(seat)
             out: list[Action] = []
-            for s, grid in enumerate(self.grids):
-                if s not in locked and (sniping or s == seat):
-                    out.extend([match_at(seat, s, i) for i, card in enumerate(grid) if card is not None])
+            if seat not in self.locked_seats():
+                out.extend([_match_at(seat, seat, i) for i, card in enumerate(self.grids[seat]) if card is not None])
             out.append(pass_action(seat))
             return out
         if seat not in self.seats_to_act():

@@ -378,13 +378,16 @@ class CombatUno(OutOfTurn, Game):
         turn, owed = self.turn, self.owed
         jump, uno = self._jumps[None] if self._jumps else None, self._unos
         if not uno and not any(owed):
-            # The usual moment: the seat on turn, and a jump-in window nobody has passed on yet
-            # offered to it and the others (an offer lists seats in order).
+            # The usual moment: the seat on turn, and a jump-in window offered to it and the
+            # others, less those who passed on it (an offer lists seats in order).
             if jump is None:
                 return (turn,)
             offered = jump.offered
-            if not jump.done and turn in offered:
-                return offered
+            if turn in offered:
+                done = jump.done
+                if not done:
+                    return offered
+                return tuple([s for s in offered if s not in done or s == turn])
         acting = []
         for s in range(self.seats):
             if s == turn or owed[s]:

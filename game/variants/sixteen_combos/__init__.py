@@ -154,7 +154,8 @@ class SixteenCombos(Dealing, Turn, Reactions, Check, ComboSteps, Ending, Views, 
         return row[slot] if 0 <= slot < len(row) else None
 
     def pairs_left(self, seat: int) -> int:
-        return sum(1 for p in self.rows[seat] if p is not None)
+        row = self.rows[seat]
+        return len(row) - row.count(None)   # (counted in C: asked for every seat at every step's end)
 
     def standing(self) -> list[int]:
         return [s for s in range(self.seats) if not self.out[s]]

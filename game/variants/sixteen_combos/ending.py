@@ -62,8 +62,9 @@ class Ending:
     def _encounter_over(self, events: list[Event]) -> bool:
         if self.phase != PLAY:
             return True
+        out, rows, grappled = self.out, self.rows, self.grappled
         for s in range(self.seats):
-            if not self.out[s] and not self.pairs_left(s) and not self.grappled[s]:
+            if not out[s] and not grappled[s] and not any(rows[s]):   # (a row of empty slots: no pair left)
                 self._knock_out(s, events)
         left = self.standing()
         if len(left) > 1:
