@@ -95,7 +95,8 @@ class SeatView:
 
 
 def grid_zone(seat: int, cards: tuple[Any, ...]) -> ZoneView:
-    return ZoneView(_grid_of(seat), "grid", cards, len(cards) - cards.count(None))
+    # (not cards.count(None), which would call Card's generated __eq__ once per card)
+    return ZoneView(_grid_of(seat), "grid", cards, len([c for c in cards if c is not None]))
 
 
 @lru_cache(maxsize=None)

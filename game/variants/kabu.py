@@ -292,7 +292,7 @@ class Kabu(GridGame):
     def _check_grids(self, seat: int, events: list[Event]) -> None:
         """Whoever is left with no cards draws one, face down."""
         grid = self.grids[seat]
-        if grid.count(None) == len(grid) and self._draw_face_down(seat, events) is not None:
+        if not any(grid) and self._draw_face_down(seat, events) is not None:   # (see Kombio's _check_empty_grids)
             events.append(Refilled(seat))
 
     def _land(self, card: Card) -> None:

