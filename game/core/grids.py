@@ -146,7 +146,6 @@ class GridView(SeatView):
 # Actions are immutable values, so the ones listed on every step are built once.
 exchange_action = lru_cache(maxsize=None)(Exchange)
 pass_action = lru_cache(maxsize=None)(Pass)
-_match = lru_cache(maxsize=None)(Match)
 # The table's own actions likewise.
 _START = StartRound()
 _EXPIRE = Expire()
@@ -208,8 +207,6 @@ class GridGame(Game):
         self.window: ReactionWindow | None = None
         self.pending_seat: int | None = None    # who must act next out of turn order (Give, ...)
         self.pending_place: Place | None = None
-        # Each seat's claims in a reaction window, with the target list they were made from (_claims).
-        self._reaction_legal: dict[int, tuple[list[Place], list[Action]]] = {}
 
     # -- reading the grids ------------------------------------------------------------------
     def acts_out_of_turn(self, seat: int) -> bool:
@@ -266,17 +263,6 @@ class GridGame(Game):
         return memo[1]
 
     _all_targets: tuple[int, list[Place]] = (-1, [])
-
-    def _claims(self, seat: int) -> list[Action]:
-        """A claim on every card outside locked grids, then the pass: `seat`'s choices in a reaction
-        window (the most frequent ask: every seat, after every discard). Kept per seat with the
-        target list it was made from, so a window that stays open over several versions with the
-        same targets lists them once."""
-        targets = self._all_target_list()
-        kept = self._reaction_legal.get(seat)
-        if kept is None or kept[0] is not targets:
-            kept = self._reaction_legal[seat] = (targets, [_match(seat, p) for p in targets] + [pass_action(seat)])
-        return list(kept[1])
 
     def _list_targets(self, owner: int | None, not_owner: int | None) -> list[Place]:
         locked = self.locked_seats()

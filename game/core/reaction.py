@@ -48,7 +48,7 @@ class ReactionWindow:
 
     @property
     def everyone_done(self) -> bool:
-        return all(seat in self.done for seat in self.offered)
+        return self.done.issuperset(self.offered)   # (every offered seat is done, asked in C)
 
     def remaining(self) -> tuple[int, ...]:
         return tuple([s for s in self.offered if s not in self.done])   # (asked at every step of a window)

@@ -336,7 +336,7 @@ class Kabu(GridGame):
         if phase == GIVE:
             return (self.pending_seat,)  # type: ignore[return-value]
         if phase == PEEK:
-            return tuple(s for s in range(self.seats) if len(self.peeked[s]) < PEEKS)
+            return tuple([s for s in range(self.seats) if len(self.peeked[s]) < PEEKS])
         return ()
 
     def situation(self) -> Hashable:
@@ -358,11 +358,13 @@ class Kabu(GridGame):
             window = self.window
             if window is None or not window.is_open_to(seat):
                 return []
-            if self.options["sniping"]:
-                return self._claims(seat)
+            locked = self.locked_seats()
+            sniping = self.options["sniping"]
+            match_at = _match_at
             out: list[Action] = []
-            if seat not in self.locked_seats():
-                out.extend([_match_at(seat, seat, i) for i, card in enumerate(self.grids[seat]) if card is not None])
+            for s, grid in enumerate(self.grids):
+                if s not in locked and (sniping or s == seat):
+                    out.extend([match_at(seat, s, i) for i, card in enumerate(grid) if card is not None])
             out.append(pass_action(seat))
             return out
         if seat not in self.seats_to_act():

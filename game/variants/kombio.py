@@ -81,6 +81,7 @@ class DecidePenalty(Action):
 
 
 # Actions are immutable values, so the ones listed on every step are built once.
+_match = lru_cache(maxsize=None)(Match)
 # (an ability's list holds up to a hundred pairs; a bot naming a pair through these gets the very
 # action listed, which a check of its choice finds at once)
 blind_swap_action = lru_cache(maxsize=None)(BlindSwap)
@@ -181,6 +182,8 @@ class Kombio(GridGame):
         self.setup_grids()       # the grids, the call, the card held, the window (game/core/grids.py)
         self.ability: int | None = None
         self.pending_claimer: int | None = None   # who wrongly claimed (the owner decides: DecidePenalty)
+        # Each seat's reaction legal list, with the target list it was made from (legal_actions).
+        self._reaction_legal: dict[int, tuple[list[Place], list[Action]]] = {}
 
     # -- helpers ----------------------------------------------------------------------------
     def locked_seats(self) -> tuple[int, ...]:
@@ -260,7 +263,12 @@ class Kombio(GridGame):
         if phase == REACTION:   # the most frequent ask: every seat, after every discard
             if not self.window.is_open_to(seat):  # type: ignore[union-attr]  (seats_to_act's rule)
                 return []
-            return self._claims(seat)
+            targets = self._all_target_list()
+            kept = self._reaction_legal.get(seat)
+            if kept is None or kept[0] is not targets:
+                # (a window stays open over several versions with the same targets)
+                kept = self._reaction_legal[seat] = (targets, [_match(seat, p) for p in targets] + [pass_action(seat)])
+            return list(kept[1])
         if seat not in self.seats_to_act():
             return []
         if phase == ABILITY:
