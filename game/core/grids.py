@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
@@ -270,7 +271,7 @@ class GridGame(Game):
         for seat, grid in enumerate(self.grids):
             if seat in locked or (owner is not None and seat != owner) or seat == not_owner:
                 continue
-            places += [p for p, card in zip(row_places(seat, len(grid)), grid) if card is not None]
+            places += compress(row_places(seat, len(grid)), grid)   # (the occupied slots' places, in C)
         return places
 
     def grid_rows(self, reveal_all: bool, visible: dict[Place, Card]) -> list[tuple[Any, ...]]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from itertools import compress
 from typing import Hashable
 
 from game.core.actions import TABLE, Action, StartRound
@@ -118,8 +119,10 @@ class LookPair(Action):
 
 
 @lru_cache(maxsize=None)
-def _match_at(seat: int, owner: int, index: int) -> Match:
-    return Match(seat, grid_place(owner, index))
+def _matches_at(seat: int, owner: int) -> tuple[Match, ...]:
+    """`seat`'s claim on each slot of `owner`'s grid, as many as the deck has cards (a grid
+    grows only when every slot is full, so it never holds more slots than that)."""
+    return tuple(Match(seat, grid_place(owner, index)) for index in range(len(DECK_CARDS)))
 
 
 
@@ -360,16 +363,17 @@ class Kabu(GridGame):
                 return []
             locked = self.locked_seats()
             sniping = self.options["sniping"]
-            match_at = _match_at
             out: list[Action] = []
             for s, grid in enumerate(self.grids):
                 if s not in locked and (sniping or s == seat):
-                    out.extend([match_at(seat, s, i) for i, card in enumerate(grid) if card is not None])
+                    # A claim on each occupied slot, picked in C (a grid never outgrows the deck)
+                    out += compress(_matches_at(seat, s), grid)
             out.append(pass_action(seat))
             return out
         if seat not in self.seats_to_act():
             return []
-        own = [i for i, c in enumerate(self.grids[seat]) if c is not None]
+        grid = self.grids[seat]
+        own = list(compress(range(len(grid)), grid))   # (the occupied slots)
         if phase == PEEK:
             return [Peek(seat, i) for i in own if i not in self.peeked[seat]]
         if phase == ABILITY:

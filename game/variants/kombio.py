@@ -15,6 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from itertools import compress, repeat
 from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action, StartRound
@@ -267,7 +268,9 @@ class Kombio(GridGame):
             kept = self._reaction_legal.get(seat)
             if kept is None or kept[0] is not targets:
                 # (a window stays open over several versions with the same targets)
-                kept = self._reaction_legal[seat] = (targets, [_match(seat, p) for p in targets] + [pass_action(seat)])
+                claims = list(map(_match, repeat(seat, len(targets)), targets))
+                claims.append(pass_action(seat))
+                kept = self._reaction_legal[seat] = (targets, claims)
             return list(kept[1])
         if seat not in self.seats_to_act():
             return []
@@ -278,7 +281,8 @@ class Kombio(GridGame):
             return [SwapLooked(seat, p) for p in self._targets() if p != looked] + [SkipAbility(seat)]
         if phase == PENALTY_CHOICE:
             return [DecidePenalty(seat, True), DecidePenalty(seat, False)]
-        return self._turn_actions(seat, phase, [i for i, c in enumerate(self.grids[seat]) if c is not None])
+        grid = self.grids[seat]
+        return self._turn_actions(seat, phase, list(compress(range(len(grid)), grid)))   # (the occupied slots)
 
     def _ability_actions(self, seat: int) -> list[Action]:
         rank = self.ability
