@@ -102,7 +102,7 @@ class Turn:
             if attack.locked_victim is not None and s != attack.locked_victim:
                 continue
             if attack.free_target:
-                out.extend(pair_place(s, slot) for slot, p in enumerate(self.rows[s]) if p is not None)
+                out += [pair_place(s, slot) for slot, p in enumerate(self.rows[s]) if p is not None]
             else:
                 slot = self.defense_slot(s)
                 if slot is not None:
@@ -126,7 +126,7 @@ class Turn:
     def available_types(self, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(types held twice or more: sure; types held once: the drawn card must match)."""
         counts = self.row_counts(seat)
-        return (tuple(t for t in TYPES if counts[t] >= 2), tuple(t for t in TYPES if counts[t] == 1))
+        return (tuple([t for t in TYPES if counts[t] >= 2]), tuple([t for t in TYPES if counts[t] == 1]))
 
     def _on_PassTurn(self, action: PassTurn, t: float) -> list[Event]:
         self._require_legal(action)
