@@ -5,6 +5,8 @@
     python benchmarks/bench_engine.py --variant combat-uno --simulate   # engine vs the simulate path
     python benchmarks/bench_engine.py --variant sixteen-combos --players 2,3,4
     python benchmarks/bench_engine.py --scaling          # every variant, 2 to 6 seats (its own range)
+    python benchmarks/bench_engine.py --variant kabu --players 4 --seconds 2 --rounds 5 --against ../base
+        # this checkout's engine beside another checkout's (git worktree add ../base fddd4b9), in turn
     valgrind --tool=callgrind python benchmarks/bench_engine.py --variant combat-uno --players 4 --actions 6000
         # (and --actions 2000): the difference of the two "Collected" counts over 4,000 is the
         # instructions per action, a figure the machine's load does not move
@@ -39,13 +41,18 @@ shared, and another busy process slows the wall clock, not the CPU time an actio
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The checkout whose engines are measured: this one, or the one --against runs (BENCH_ENGINE_ROOT).
+sys.path.insert(0, os.environ.get("BENCH_ENGINE_ROOT") or str(Path(__file__).resolve().parent.parent))
 
 from game.core.actions import TABLE  # noqa: E402
 from game.core.game import get_variant  # noqa: E402
@@ -347,6 +354,34 @@ def scaling(variants: list[str], seconds: float, rounds: int, seed: int) -> bool
     return ok
 
 
+def against(variant: str, players: int, seconds: float, seed: int, rounds: int, other: str) -> float:
+    """This checkout's engine and `other`'s (a checkout of another commit) in turn, each round both in
+    fresh processes (this script's loop, the order swapped every round); prints the medians and the
+    ratio of each round's pair; returns the median ratio."""
+    def one(root: str | None) -> float:
+        env = dict(os.environ)
+        env.pop("BENCH_ENGINE_ROOT", None)
+        if root is not None:
+            env["BENCH_ENGINE_ROOT"] = str(Path(root).resolve())
+        out = subprocess.run([sys.executable, __file__, "--variant", variant, "--players", str(players),
+                              "--seconds", str(seconds), "--seed", str(seed), "--json"],
+                             env=env, capture_output=True, text=True, check=True)
+        return json.loads(out.stdout)["per_second"]
+
+    mine: list[float] = []
+    theirs: list[float] = []
+    for i in range(rounds):
+        for root in ((None, other) if i % 2 == 0 else (other, None)):
+            (mine if root is None else theirs).append(one(root))
+    ratios = [a / b for a, b in zip(mine, theirs)]
+    median = statistics.median(ratios)
+    print(f"{variant} {players} players: this checkout {statistics.median(mine):,.0f}, {other} "
+          f"{statistics.median(theirs):,.0f} random legal actions per CPU second (medians of {rounds} interleaved "
+          f"rounds of {seconds:g} s); ratio of each round's pair: median {median:.2f}x "
+          f"(range {min(ratios):.2f}-{max(ratios):.2f})", flush=True)
+    return median
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="kombio")
@@ -364,8 +399,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="also run the simulate path (Session, random bots) and print the ratio")
     parser.add_argument("--scaling", action="store_true",
                         help="throughput at 2 to 6 seats for every variant (or --variant given explicitly)")
-    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds for --scaling (default 3)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds for --scaling and --against (default 3)")
+    parser.add_argument("--against", metavar="DIR",
+                        help="this checkout's engine beside DIR's (a checkout of another commit, e.g. `git worktree "
+                             "add DIR fddd4b9`), --rounds rounds in turn, each side in a fresh process, and the ratio")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # (one run's figures, for --against)
     args = parser.parse_args(argv)
+    if args.against:
+        for players in (int(p) for p in args.players.split(",")):
+            against(args.variant, players, args.seconds, args.seed, args.rounds, args.against)
+        return 0
     if args.scaling:
         from game.games import game_ids
 
@@ -383,6 +426,10 @@ def main(argv: list[str] | None = None) -> int:
             options[key] = {"true": True, "false": False}.get(value.lower(), value)
     ok = True
     for players in (int(p) for p in args.players.split(",")):
+        if args.json:
+            run(args.variant, players, min(args.seconds, 0.3), args.seed, options or None)   # (warm: caches, imports)
+            print(json.dumps(run(args.variant, players, args.seconds, args.seed, options or None, args.actions)))
+            return 0
         r = run(args.variant, players, args.seconds, args.seed, options or None, args.actions)
         good = r["per_second"] >= args.target
         ok &= good
