@@ -7,6 +7,8 @@
     python benchmarks/bench_engine.py --scaling          # every variant, 2 to 6 seats (its own range)
     python benchmarks/bench_engine.py --variant kabu --players 4 --seconds 2 --rounds 5 --against ../base
         # this checkout's engine beside another checkout's (git worktree add ../base fddd4b9), in turn
+    python benchmarks/bench_engine.py --variant combat-uno --players 4 --split --rounds 5
+        # where an action's CPU time goes: the loop's random choices, who may act and the legal list, apply
     valgrind --tool=callgrind python benchmarks/bench_engine.py --variant combat-uno --players 4 --actions 6000
         # (and --actions 2000): the difference of the two "Collected" counts over 4,000 is the
         # instructions per action, a figure the machine's load does not move
@@ -382,6 +384,57 @@ def against(variant: str, players: int, seconds: float, seed: int, rounds: int, 
     return median
 
 
+def split(variant: str, players: int, seed: int, actions: int = 20_000, rounds: int = 5) -> dict[str, float]:
+    """Where the loop's time goes, in CPU microseconds per action (medians of `rounds`): the whole
+    loop (`run`), the same actions replayed with the loop's questions (who may act, the actor's legal
+    list or the table's action) and apply, and apply alone. The loop's own work (its random choices)
+    is the first less the second, the questions the second less the third."""
+    cls = get_variant(variant)
+    rng = random.Random(seed)
+    matches: list[tuple[int, list]] = []
+    steps: list = []
+    game, index = cls(players, None, seed), 0
+    for _ in range(actions):   # the loop of `run`, keeping what it did
+        if game.over:
+            matches.append((index, steps))
+            index, steps = index + 1, []
+            game = cls(players, None, seed * 1_000_003 + index)
+        acting = game.seats_to_act()
+        if acting:
+            seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+            action, t = rng.choice(game.legal_actions(seat)), game.now
+        else:
+            action, due = game.table_action()  # type: ignore[misc]
+            seat, t = TABLE, game.now if due is None else max(due, game.now)
+        steps.append((seat, action, t))
+        game.apply(action, t)
+    matches.append((index, steps))
+
+    def replay(ask: bool) -> float:
+        clear_caches()
+        started = time.process_time()
+        for index, steps in matches:
+            game = cls(players, None, seed if index == 0 else seed * 1_000_003 + index)
+            for seat, action, t in steps:
+                if ask:
+                    game.seats_to_act()
+                    if seat == TABLE:
+                        game.table_action()
+                    else:
+                        game.legal_actions(seat)
+                game.apply(action, t)
+        return (time.process_time() - started) / actions * 1e6
+
+    loop, asked, alone = [], [], []
+    for _ in range(rounds):
+        clear_caches()
+        r = run(variant, players, 0, seed, None, actions)
+        loop.append(r["seconds"] / r["actions"] * 1e6)
+        asked.append(replay(True))
+        alone.append(replay(False))
+    return {"loop": statistics.median(loop), "asked": statistics.median(asked), "apply": statistics.median(alone)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="kombio")
@@ -404,7 +457,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="this checkout's engine beside DIR's (a checkout of another commit, e.g. `git worktree "
                              "add DIR fddd4b9`), --rounds rounds in turn, each side in a fresh process, and the ratio")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # (one run's figures, for --against)
+    parser.add_argument("--split", action="store_true",
+                        help="where the loop's CPU time goes per action: the loop's own random choices, the questions "
+                             "(who may act, the legal list) and apply (20,000 actions, --rounds rounds)")
     args = parser.parse_args(argv)
+    if args.split:
+        for players in (int(p) for p in args.players.split(",")):
+            f = split(args.variant, players, args.seed, rounds=args.rounds)
+            print(f"{args.variant} {players} players, CPU µs per action (medians of {args.rounds} rounds): the loop "
+                  f"{f['loop']:.2f} = its own random choices {f['loop'] - f['asked']:.2f} + who may act and the legal "
+                  f"list {f['asked'] - f['apply']:.2f} + apply {f['apply']:.2f}", flush=True)
+        return 0
     if args.against:
         for players in (int(p) for p in args.players.split(",")):
             against(args.variant, players, args.seconds, args.seed, args.rounds, args.against)
