@@ -57,3 +57,14 @@ def test_a_fixed_count_run_plays_exactly_that_many_actions():
     must not depend on how fast the machine ran), whatever the time allowed."""
     out = bench_engine.run("combat-uno", 2, 600.0, 1, None, 2000)
     assert out["actions"] == 2000
+
+
+def test_against_runs_both_checkouts_in_turn_and_split_adds_up(capsys):
+    """--against DIR runs this script's loop over DIR's engine (here this very checkout) in fresh
+    processes, in turn with this one's; --split's three parts are CPU times that add up to the loop."""
+    root = str(Path(__file__).resolve().parent.parent)
+    ratio = bench_engine.against("kumbal", 2, 0.05, 1, 2, root)
+    assert ratio > 0
+    assert "ratio of each round's pair" in capsys.readouterr().out
+    parts = bench_engine.split("kumbal", 2, 1, actions=2000, rounds=1)
+    assert 0 < parts["apply"] and 0 < parts["asked"] and 0 < parts["loop"]
