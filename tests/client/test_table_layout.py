@@ -445,3 +445,100 @@ def test_the_players_hand_keeps_clear_of_the_key_hints_at_any_text_size(tmp_path
         assert not hit, hit
     finally:
         T.set_scale(1.0)
+
+
+@pytest.mark.parametrize("variant_id", ["kombio", "kabu"])
+@pytest.mark.slow
+def test_a_prompt_too_long_for_the_room_under_the_piles_moves_where_there_is_room(tmp_path, variant_id):
+    """The reaction window's prompt in a longer language (the pseudo-locale) at 960x540 found no
+    clear spot under the piles and lay on their captions and the player's cards in big type: it
+    takes the smaller type and narrower lines beside the player's cards, on no label and no card."""
+    from game import i18n
+
+    app, table = full_table(tmp_path, variant_id, (960, 540), seats=4)
+    rng = random.Random(3)
+    for _step in range(6000):
+        app.step(DT)
+        if table.director.hold is not None:
+            table.director.release_hold()
+        if table.screen.window is not None and table.director.ready_for_input() and table.hud.current_prompt():
+            break
+        for h in table.screen.humans:
+            legal = [a for a in table.match.legal(h) if not isinstance(a, Pass)] if table.director.ready_for_input() else []
+            if legal:
+                table.input.submit(rng.choice(legal))
+    assert table.screen.window is not None, "no reaction window opened"
+    i18n.set_language(i18n.PSEUDO_LANGUAGE)
+    try:
+        problems = label_problems(table, (960, 540))
+        prompt = table.hud.current_prompt()
+    finally:
+        i18n.set_language("en")
+    lines = [(text, rect) for text, rect in layers(table).get("table", []) if text in prompt and len(text) > 12]
+    assert " ".join(text for text, _ in lines) == prompt
+    assert not problems, "\n".join(problems)
+
+
+def test_the_corner_buttons_narrow_to_keep_off_the_players_cards(tmp_path):
+    """A wrong claim's choice in a longer language ("Penalty card instead" 438 px wide at 960x540)
+    reached over the player's grid: a button is no wider than the room right of the cards on its
+    row, its words in a smaller type there (and whole); in English, where they fit, as before."""
+    from game import i18n
+
+    _app, table = full_table(tmp_path, "kombio", (960, 540), seats=4)
+    table.director.hold = None          # (the first peek's "Done")
+    for language in (i18n.PSEUDO_LANGUAGE, "en"):
+        i18n.set_language(language)
+        try:
+            words = [_("They take the card"), _("Penalty card instead")]
+            table.spec.buttons = lambda: [Button(words[0], hint="G"), Button(words[1], hint="N")]
+            table.input.invalidate()
+            table.input.relayout_buttons()
+        finally:
+            i18n.set_language("en")
+        cards = table.spec.card_rects()
+        shown = [w for w in table.input.form.widgets if isinstance(w, Button) and w.text in words]
+        assert len(shown) == 2
+        for button in shown:
+            hit = button.rect.collidelist(cards)
+            assert hit < 0, f"{button.text!r} {button.rect} on {cards[hit]}"
+            hint_w = T.text(button.hint, TH.TINY, (0, 0, 0)).get_width() + 22
+            assert T.text(button.text, TH.TINY, (0, 0, 0), True).get_width() <= button.rect.w - hint_w - 16
+            if language == "en":
+                assert button.rect.w == max(150, T.text(button.text, TH.BODY, (0, 0, 0), True).get_width() + 70)
+
+
+def test_the_title_and_the_history_button_keep_off_the_top_seats_cards(tmp_path):
+    """Six seats at 960x540 in a longer language: "Kombio · round 1" ran under the top left seat's
+    grid and the History button over the top right seat's: the title takes the tiny type (two
+    lines if need be), the button narrows to the room."""
+    from game import i18n
+
+    _, table = full_table(tmp_path, "kombio", (960, 540), seats=6)
+    i18n.set_language(i18n.PSEUDO_LANGUAGE)
+    try:
+        table.resize((960, 540))
+        table.input.invalidate()
+        table.input.update_buttons()
+        T.DRAWN.clear()
+        table.draw(pygame.Surface((960, 540)))
+        cards = table.spec.card_rects()
+        title = table.hud.title_rect()
+        assert title.collidelist(cards) < 0, (title, cards[title.collidelist(cards)])
+        drawn = [text for text, rect in T.DRAWN if title.contains(rect)]
+        assert " ".join(drawn) == table.spec.title_text()
+        history = next(w for w in table.input.form.widgets if isinstance(w, Button) and w.hint == "H")
+        assert history.rect.collidelist(cards) < 0, (history.rect, cards[history.rect.collidelist(cards)])
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_rising_text_over_a_side_seat_stays_inside_the_window(tmp_path):
+    """"Ada: wrong card" in a longer language rose over the left seat half off the window."""
+    _, table = full_table(tmp_path, "kombio", (960, 540), seats=4)
+    for seat in (1, 3):
+        table.hud.floating.clear()
+        table.hud.float_text(seat, "✗ [Ádá: wróng cárd ~·~·~ ·~·~· ~·~·~]", table.palette.bad)
+        for k in (0.0, 1.0):
+            for row in table.hud.floating_rows(table.hud.floating[0], k):
+                assert pygame.Rect(0, 0, 960, 540).inflate(-16, -16).contains(row), (seat, row)

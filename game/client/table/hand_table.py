@@ -277,18 +277,30 @@ class HandSpec(TableSpec):
                                                   (ex - tx * size * 0.3 - ty * size * 0.8, ey - ty * size * 0.3 + tx * size * 0.8),
                                                   (ex - tx * size * 0.3 + ty * size * 0.8, ey - ty * size * 0.3 - tx * size * 0.8)])
 
-    def draw_owed(self, canvas: Canvas, text: str, fit: bool = True) -> None:
-        """A pick-up owed, in a red box left of the deck ("+4 for you": names read as elsewhere)."""
+    def draw_owed(self, canvas: Canvas, text: str) -> None:
+        """A pick-up owed, in a red box left of the deck ("+4 for you": names read as elsewhere):
+        in the smaller type, and on two lines, where the gap to a left seat's cards is too narrow
+        for it (a longer language's "Pick up 2: Ada" lay over the left seat's hand at 960x540)."""
         surface, pal = canvas.surface, canvas.pal
         text = you_form(text)
         L = self.t.screen.layout
         dxr, dyr = L.deck_pos
-        txt = T.text(text, TH.BODY, (255, 255, 255), True)
-        box = txt.get_rect(midright=(int(dxr - L.pile_card[0] / 2 - 26 * L.unit), int(dyr))).inflate(20, 10)
-        if fit:
-            box = canvas.fit(box, ("left", "up", "down", "right"))
+        right = int(dxr - L.pile_card[0] / 2 - 26 * L.unit)
+        row = pygame.Rect(0, int(dyr - L.pile_card[1] / 2), right, L.pile_card[1])
+        left = max([r.right for r in canvas.board.cards if r.colliderect(row)], default=0) + 12
+        room = right - left - 20
+        size, lines = TH.BODY, [text]
+        if T.text(text, TH.BODY, (255, 255, 255), True).get_width() > room:
+            size = TH.SMALL
+            lines = T.wrap(text, size, max(room, 80), True)
+        lh = T.line_height(size, True)
+        width = max(T.text(line, size, (255, 255, 255), True).get_width() for line in lines)
+        box = pygame.Rect(0, 0, width + 20, lh * len(lines) + 10)
+        box.midright = (right, int(dyr))
+        box = canvas.fit(box, ("left", "up", "down", "right"))
         surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.3), 235), pal.bad, 10, 2), box.topleft)
-        T.blit_text(surface, text, TH.BODY, (255, 255, 255), box.center, "center", bold=True)
+        for i, line in enumerate(lines):
+            T.blit_text(surface, line, size, (255, 255, 255), (box.centerx, box.y + 5 + i * lh), "midtop", bold=True)
 
     def draw_ring(self, canvas: Canvas) -> None:
         # (drawn where the spec's ring_shown says so: the HUD draws it when its own ring_shown is true)

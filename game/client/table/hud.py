@@ -53,7 +53,7 @@ class Hud:
     """Texts, plates, the ring, the title and the key hints."""
 
     interface = ("narration", "message", "floating", "moving", "say", "narrate", "recalled", "float_text", "update", "standard_title",
-                 "title_rect", "hint_rows", "shown_key_hints", "standard_tag", "start_board", "reserve_fixed",
+                 "title_rect", "draw_title", "hint_rows", "shown_key_hints", "standard_tag", "start_board", "reserve_fixed",
                  "ring_rect", "ring_shown", "draw_seats", "draw_plates", "draw_ring", "current_prompt", "draw_message",
                  "draw_floating", "floating_bands", "draw_texts", "draw_key_hints", "narration_lines", "narration_pitch")
 
@@ -171,8 +171,29 @@ class Hud:
             return _("{game} · round {n} · practice").format(**words)
         return _("{game} · round {n}").format(**words)
 
+    def title_lines(self) -> tuple[list[str], int]:
+        """The title's lines and type: on one line in the small type while it ends before the cards
+        of a top seat (a longer language's "Kombio · round 1" ran under the top left seat's grid
+        at 960x540 with six seats), else in the tiny type, on two lines if one does not fit."""
+        text = self.spec.title_text()
+        band = pygame.Rect(14, 10, self.screen.layout.size[0], T.line_height(TH.SMALL))
+        lefts = [r.left for r in self.zones.card_rects() if r.colliderect(band) and r.left > 14]
+        room = min(lefts) - 8 - 14 if lefts else band.w
+        for size in (TH.SMALL, TH.TINY):
+            if T.text(text, size, (0, 0, 0)).get_width() <= room:
+                return [text], size
+        return T.wrap(text, TH.TINY, max(room, 80)), TH.TINY
+
     def title_rect(self) -> pygame.Rect:
-        return T.text(self.spec.title_text(), TH.SMALL, self.app.palette.text_dim).get_rect(topleft=(14, 10))
+        lines, size = self.title_lines()
+        rects = [T.text(line, size, (0, 0, 0)).get_rect(topleft=(14, 10 + i * T.line_height(size)))
+                 for i, line in enumerate(lines)]
+        return rects[0].unionall(rects[1:])
+
+    def draw_title(self, surface: pygame.Surface, pal: TH.Palette) -> None:
+        lines, size = self.title_lines()
+        for i, line in enumerate(lines):
+            T.blit_text(surface, line, size, pal.text_dim, (14, 10 + i * T.line_height(size)))
 
     def shown_key_hints(self) -> list[tuple[str, str]]:
         """The game's key hints and the table's own (Ctrl+Z)."""
@@ -427,14 +448,21 @@ class Hud:
                 spot = board.find(box_for(lines, size), ("down", "up", "right", "left"), cards)
                 if spot is not None:
                     board.reserve(spot)
-                    break
-            else:
-                continue
-            break
-        else:
-            size = TH.BODY
-            lines = T.wrap(prompt, size, w // 2, True)
-            spot = board.fit(box_for(lines, size), ("down", "up", "right", "left"), off_cards=False)
+                    return self._memo.put("prompt", key, (spot, lines, size))
+        # A longer language at 960x540 (a reaction window's two sentences) finds no clear spot
+        # under the piles: in the smaller type, in more and narrower lines, wherever there is room
+        # nearest (beside the player's own cards), before it would lie on labels or cards.
+        for size in (TH.SMALL, TH.TINY):
+            for width in (w * 2 // 5, w // 3, w // 4):
+                lines = T.wrap(prompt, size, width, True)
+                for far in (False, True):
+                    spot = board.find_near(box_for(lines, size), cards, far)
+                    if spot is not None:
+                        board.reserve(spot)
+                        return self._memo.put("prompt", key, (spot, lines, size))
+        size = TH.BODY
+        lines = T.wrap(prompt, size, w // 2, True)
+        spot = board.fit(box_for(lines, size), ("down", "up", "right", "left"), off_cards=False)
         return self._memo.put("prompt", key, (spot, lines, size))
 
     @staticmethod
@@ -497,7 +525,7 @@ class Hud:
         self.draw_message(canvas, (cx, cy - L.pile_card[1] // 2 - int(44 * L.unit)))
         self.draw_floating(canvas)
         canvas.layer("table")
-        T.blit_text(surface, self.spec.title_text(), TH.SMALL, pal.text_dim, self.title_rect().topleft)
+        self.draw_title(surface, pal)
         self.draw_key_hints(canvas)
 
     def _place_narration(self, canvas: Canvas, nx: int, width: int, pitch: int,
@@ -509,9 +537,13 @@ class Hud:
         prefer = ("down", "up", "right", "left")
         # Narrower where the widest wrap finds no spot off the cards (with six seats at 1000x620 a
         # long line ran under a side seat's card); else the widest, off the labels alone.
+        # Where even the narrowest finds none (a longer language at 960x540, a top seat's grid grown
+        # towards the piles), the older news gives way (it is kept in the history): the last two
+        # messages, then the newest alone.
         widest = None
-        for tried in (width, int(width * 0.8), int(width * 0.65)):
-            lines, newest = self.narration_lines(max(120, tried))
+        tries = [(most, tried) for most in (3, 2, 1) for tried in (width, int(width * 0.8), int(width * 0.65))]
+        for most, tried in tries:
+            lines, newest = self.narration_lines(max(120, tried), most)
             if not lines:
                 break
             block = pygame.Rect(nx, int(cy - len(lines) * pitch / 2),
@@ -521,6 +553,16 @@ class Hud:
                 break
         else:
             lines, newest, block = widest
+            # Nothing clear beside the pile: the newest message in the nearest clear spot anywhere.
+            for tried, far in ((int(width * 0.65), False), (int(width * 0.65), True), (int(width * 0.5), True)):
+                near_lines, near_newest = self.narration_lines(max(120, tried), 1)
+                near = pygame.Rect(nx, int(cy - len(near_lines) * pitch / 2),
+                                   max(T.text(line, TH.SMALL, pal.text).get_width() for line in near_lines),
+                                   len(near_lines) * pitch)
+                spot = board.find_near(near, board.cards, far)
+                if spot is not None:
+                    lines, newest, block = near_lines, near_newest, spot
+                    break
         if not lines:
             return lines, newest, None, []
         block = canvas.fit(block, prefer)
@@ -558,8 +600,14 @@ class Hud:
         inner = T.line_height(TH.BODY, True)
         lines = f.lines
         at = (int(f.x), int(f.y - 40 * k + f.lane * (inner + 8) - (len(lines) - 1) * inner / 2))
-        return [T.text(ln, TH.BODY, f.colour, True).get_rect(center=(at[0], at[1] + i * inner))
+        rows = [T.text(ln, TH.BODY, f.colour, True).get_rect(center=(at[0], at[1] + i * inner))
                 for i, ln in enumerate(lines)]
+        # Kept inside the window, its pill too: over a side seat a longer language's "Ada: wrong
+        # card" ran off the edge.
+        w = self.screen.layout.size[0]
+        left, right = min(r.left for r in rows) - 8, max(r.right for r in rows) + 8
+        dx = 8 - left if left < 8 else (w - 8 - right if right > w - 8 else 0)
+        return [r.move(dx, 0) for r in rows] if dx else rows
 
     def floating_bands(self) -> list[pygame.Rect]:
         """The whole way each rising text passes (its pill from start to end): a message keeps off
@@ -583,13 +631,14 @@ class Hud:
             for ln, r in zip(lines, rows):
                 T.blit_text(surface, ln, TH.BODY, f.colour, r.center, "center", bold=True)
 
-    def narration_lines(self, width: int) -> tuple[list[str], int]:
-        """The narration's lines at `width`, and how many of them the newest message takes. Whole
-        messages only, newest last: an older one that does not fit in five lines is left out rather
-        than cut mid-sentence (the newest is bright on every one of its lines)."""
+    def narration_lines(self, width: int, most: int = 3) -> tuple[list[str], int]:
+        """The narration's lines at `width` (the `most` newest messages), and how many of them the
+        newest message takes. Whole messages only, newest last: an older one that does not fit in
+        five lines is left out rather than cut mid-sentence (the newest is bright on every one of
+        its lines)."""
         lines: list[str] = []
         newest = 0
-        for n, line in enumerate(reversed(list(self.narration)[-3:])):
+        for n, line in enumerate(reversed(list(self.narration)[-most:])):
             wrapped = T.wrap(line, TH.SMALL, width)
             if n and len(lines) + len(wrapped) > 5:
                 break

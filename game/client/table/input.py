@@ -22,7 +22,7 @@ from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Form
 from game.core.actions import Action
-from game.core.cards import Place
+from game.core.cards import Place, held_place
 from game.core.errors import IllegalAction
 from game.core.view import SPECTATOR
 from game.i18n import _
@@ -233,15 +233,21 @@ class Input:
                 x += bw + 16
         else:
             y, x = h - 16, w - 16
+            cards = self.own_cards()
             for b in reversed(buttons):
-                bw = max(150, T.text(b.text, TH.BODY, (0, 0, 0), True).get_width() + 70)
-                b.rect = pygame.Rect(0, 0, bw, 44)
+                b.rect = pygame.Rect(0, 0, self.button_width(b, cards, y), 44)
                 b.rect.bottomright = (x, y)
                 y -= 52
         history_button = Button(_("Hide history") if self.history.is_open else _("History"), self.history.toggle, hint="H",
                                 size=TH.SMALL)
         # as wide as its words (a fixed 172 px reached over the top right seat's cards at 960x540)
         hw = max(112, T.text(history_button.text, TH.SMALL, (0, 0, 0), True).get_width() + 64)
+        # and no wider than the room right of a top seat's cards, its words in the tiny type there
+        band = pygame.Rect(0, 10, w, 36)
+        beside = [r.right for r in self.spec.card_rects() if r.colliderect(band) and r.right < w - 12 - 112]
+        if beside:
+            least = T.text(history_button.text, TH.TINY, (0, 0, 0), True).get_width() + 64
+            hw = min(hw, max(w - 12 - (max(beside) + 8), least, 112))
         history_button.rect = pygame.Rect(w - 12 - hw, 10, hw, 36)
         self.form.set_widgets(buttons + [history_button], keep_focus=False)
         # Enter presses the button that says "Enter": the primary one, not whichever comes first
@@ -255,6 +261,34 @@ class Input:
             # goes to the table (a hand's chosen cards), a ring on a button would say Enter presses
             # it: Kumbal's "Take 7♥" stood lit at every draw.
             self.form.unfocus()
+
+    def own_cards(self) -> list[pygame.Rect]:
+        """Where the cards lie that a button in the lower right corner could reach: every card,
+        and the player's drawn card where it will be held (it may still be on its way)."""
+        cards = self.spec.card_rects()
+        L = self.screen.layout
+        if not self.spec.uses_hands and self.spec.place_rect(held_place(self.screen.bottom)) is not None:
+            (x, y), _angle, size = L.held_pos(self.screen.bottom)
+            held = pygame.Rect(0, 0, *size)
+            held.center = (int(x), int(y))
+            cards.append(held)
+        return cards
+
+    def button_width(self, button: Button, cards: list[pygame.Rect], bottom: int) -> int:
+        """A button in the corner stack: as wide as its words at their size, but no wider than the
+        room right of the cards on its row (a longer language's "Penalty card instead" reached over
+        the player's grid at 960x540), where its words take a smaller type (Button.draw_at picks
+        it); never narrower than they need in the tiny type."""
+        w = self.screen.layout.size[0]
+        hint_w = T.text(button.hint, TH.TINY, (0, 0, 0)).get_width() + 22 if button.hint else 0
+        natural = max(150, T.text(button.text, TH.BODY, (0, 0, 0), True).get_width() + 70)
+        band = pygame.Rect(0, bottom - 44, w, 44)
+        beside = [r.right for r in cards if r.colliderect(band) and r.right < w - 16 - 150]
+        if not beside:
+            return natural
+        room = w - 16 - (max(beside) + 10)
+        least = max(150, T.text(button.text, TH.TINY, (0, 0, 0), True).get_width() + hint_w + 24)
+        return min(natural, max(room, least))
 
     def update_buttons(self) -> None:
         screen, director = self.screen, self.director

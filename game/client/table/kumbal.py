@@ -579,7 +579,7 @@ class KumbalTable(HandSpec):
             T.blit_text(surface, label, TH.SMALL, tone, box.center, "center", bold=True)
         # A pick-up owed.
         if shown.pending and shown.victim is not None:
-            self.draw_owed(canvas, _("Pick up {n}: {name}").format(n=shown.pending, name=self.t.screen.names[shown.victim]), fit=False)
+            self.draw_owed(canvas, _("Pick up {n}: {name}").format(n=shown.pending, name=self.t.screen.names[shown.victim]))
 
     def draw_cut(self, canvas: Canvas) -> None:
         """The gathered deck seen edge-on, its top at the left; the cut point marked."""

@@ -342,7 +342,7 @@ class Board:
 
     def draw_header(self, canvas: Canvas, view) -> None:
         surface, pal = canvas.surface, canvas.pal
-        T.blit_text(surface, self.title_text(), TH.SMALL, pal.text_dim, self.t.hud.title_rect().topleft)
+        self.t.hud.draw_title(surface, pal)
         bar, bw = self.step_bar()
         if view.phase == "place":       # no step lit while the pairs are prepared: the bar says so
             pygame.draw.rect(surface, pal.accent, bar, border_radius=6)
