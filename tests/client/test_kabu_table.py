@@ -206,7 +206,7 @@ def test_a_drawn_card_is_narrated_as_discarded(tmp_path):
     app = make_app(tmp_path)
     table = start(app, kabu_record([("You", "human"), ("Ada", "easy")], seed=4))
     said: list[str] = []
-    table.hud.narrate = said.append
+    table.hud.narrate = lambda text, seat=None: said.append(text)
     table.director.queue.clear()                        # no ability follows: a plain discard
     table.director.animate(CardMoved(Card(9_999, "K", "c"), Place("held", 1), DISCARD, None, 1))
     assert said == ["Ada discards the K♣."]

@@ -339,9 +339,9 @@ def test_the_news_names_a_taken_card_as_it_names_the_discards(tmp_path):
     said: list[str] = []
     narrate = table.hud.narrate
 
-    def spy(text):
+    def spy(text, seat=None):
         said.append(text)
-        narrate(text)
+        narrate(text, seat)
     table.hud.narrate = spy
     for _ in range(3000):
         driver.step()

@@ -120,7 +120,7 @@ def test_a_seven_between_two_kumbal_players_is_told_once_as_changing_nothing(tmp
     app = make_app(tmp_path)
     table = start(app, kumbal_record([("You", "human"), ("Ada", "easy")], seed=8))
     said: list[str] = []
-    table.hud.narrate = said.append
+    table.hud.narrate = lambda text, seat=None: said.append(text)
     table.director.queue.clear()
     table.director.animate(DirectionChanged(-1))
     assert said == ["Play turns round: with two players, that changes nothing."]

@@ -93,6 +93,67 @@ def test_history_panel_opens_with_h_and_scrolls(tmp_path):
     assert not table.history.is_open and "H close · wheel, PgUp/PgDn scroll" not in drawn_texts()
 
 
+def test_the_history_colours_each_line_by_its_seat_in_german(tmp_path, monkeypatch):
+    """The player's own lines were coloured only in English (the panel looked for "You" and
+    "your"): in German "Du schaust dir deine eigene Karte an." came out plain. Each line now knows
+    the seat it tells of: the player's own line is in the player's colour in any language, every
+    line has a mark in its seat's colour, and the other seats' lines stay plain but for names."""
+    from game import i18n
+    from game.client.ui import theme as TH
+
+    app = make_app(tmp_path)
+    i18n.set_language("de")         # (as Settings, Language does)
+    try:
+        table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random"), ("Cleo", "random")],
+                                      seed=5, rounds=1))
+        Driver(app, table, seed=1).run(max_frames=900)
+        table.history.toggle()
+        you = next(iter(table.narrator.you))
+        pal = table.palette
+        own = TH.lighten(pal.seat_colour(you), 0.25)
+        drawn = []
+        blit = T.blit_text
+
+        def spy(surface, s, size, color, pos, anchor="topleft", bold=False):
+            drawn.append((str(s), tuple(color), pos))
+            return blit(surface, s, size, color, pos, anchor, bold)
+        monkeypatch.setattr(T, "blit_text", spy)
+        surface = pygame.Surface(app.size)
+        table.draw(surface)
+        monkeypatch.setattr(T, "blit_text", blit)
+        names = set(table.history.name_colours(pal))     # (the names, and the German words for the player)
+    finally:
+        i18n.set_language("en")
+    panel = table.history.rect()
+    left = panel.x + 16
+    told = list(zip(table.history.lines, getattr(table.history, "seats", [None] * len(table.history.lines))))
+    checked = {"own": 0, "other": 0, "marks": 0}
+    rows: dict[int, list] = {}
+    for text, colour, (x, y) in drawn:
+        if panel.x + 10 <= x < panel.right and y > panel.y + 40 and text.strip():
+            rows.setdefault(y, []).append((x, text, colour))
+    for y, parts in rows.items():
+        parts.sort()
+        if parts[0][0] != left:
+            continue            # (a round's head, centred)
+        words = "".join(text for _, text, _ in parts)
+        # the player's own lines say "Du ...", the others' start with their name
+        mine = words.startswith("Du ")
+        if mine or words.split(" ")[0] in names:
+            for _, text, colour in parts:
+                if text not in names:
+                    assert colour == tuple(own if mine else pal.text), (words, text, colour)
+                    checked["own" if mine else "other"] += 1
+        # and each line is marked in the colour of its seat (where the words say which line)
+        seats = {seat for (_, line), seat in told if line.startswith(words)}
+        if len(seats) == 1 and None not in seats:
+            seat = seats.pop()
+            mark = surface.get_at((left - 8, y + T.line_height(TH.SMALL) // 2))[:3]
+            assert tuple(mark) == tuple(pal.seat_colour(seat)), (words, tuple(mark), seat)
+            checked["marks"] += 1
+    assert checked["own"] and checked["other"] and checked["marks"], (checked, table.history.lines[-12:])
+
+
 @pytest.mark.slow
 def test_last_move_traces_follow_the_seats(tmp_path):
     app, table = kombio_table(tmp_path)

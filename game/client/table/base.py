@@ -157,9 +157,9 @@ class TableScene(Scene):
         self.speech = TableSpeech(screen, spec, match, self.zones, self.director, self.input, self.hud, self.results,
                                   app.voice, memory_aid=lambda: bool(self.settings.memory_aid))
 
-    def narrate(self, line: str) -> None:
-        """The narrator's line: the news (and the history), and speech."""
-        self.hud.narrate(line)
+    def narrate(self, line: str, seat: int | None = None) -> None:
+        """The narrator's line (about `seat`): the news (and the history), and speech."""
+        self.hud.narrate(line, seat)
         self.speech.narrated(line)
     def memories_see(self, ev: Event) -> None:
         """Each human's memory aid sees the event as that seat was shown it."""

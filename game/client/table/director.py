@@ -25,6 +25,15 @@ FLIP = 0.22
 STAGGER = 0.05
 
 
+def actor_of(ev: Any) -> int | None:
+    """The seat an event tells of (who moved, looked, was penalised), None for the table's own."""
+    by = getattr(ev, "by", None)
+    if isinstance(by, int) and by >= 0:
+        return by
+    seat = getattr(ev, "seat", None)
+    return seat if isinstance(seat, int) and seat >= 0 else None
+
+
 class Hold:
     """A pipeline step that waits for a player (e.g. "remember your cards, then press Enter")."""
 
@@ -41,7 +50,7 @@ class Director:
 
     def __init__(self, screen: Any, spec: Any, handlers: dict[type, Callable[[Any, Any], None]],
                  gate: Callable[[Event], int | None], raise_curtain: Callable[[int], None],
-                 narrator: Any, narrate: Callable[[str], None], watchers: list[Callable[[Event], None]],
+                 narrator: Any, narrate: Callable[[str, int | None], None], watchers: list[Callable[[Event], None]],
                  scale: Callable[[], float]):
         self.screen, self.spec = screen, spec
         self.gate = gate                      # the seat a curtain must ask for before an event plays (privacy)
@@ -124,7 +133,7 @@ class Director:
         if handler is not None:
             handler(self.spec, ev)
         if line:
-            self.narrate(line)
+            self.narrate(line, actor_of(ev))
 
     def joinable(self, prev: Event, nxt: Event) -> bool:
         """May ``nxt`` start together with ``prev`` (one step)?"""

@@ -1,8 +1,9 @@
 """What happened, kept: the history panel and each seat's last move on the table.
 
-Every line the table narrates (``Hud.narrate``) is also kept here with its round, so a player can
-open the history (the History button or H) and scroll back through the whole match, each seat's
-name in its colour. The table also marks each seat's last move: the cards it moved or looked at
+Every line the table narrates (``Hud.narrate``) is also kept here with its round and the seat it
+tells of, so a player can open the history (the History button or H) and scroll back through the
+whole match: each line marked in its seat's colour, the player's own in their colour whatever the
+language, and each seat's name in its colour. The table also marks each seat's last move: the cards it moved or looked at
 get a short bright outline in the seat's colour that settles to a thin one until the seat moves
 again, and a swap draws a trace between its two cards. Both are built from the animated events in
 the shared handlers (facts.py), so every variant gets them without a line of its own.
@@ -18,6 +19,7 @@ from typing import Any, Callable
 import pygame
 
 from game.client.narration.wording import you_form
+from game.client.table.director import actor_of
 from game.client.table.canvas import Canvas
 from game.client.table.sprites import CardSprite
 from game.client.ui import text as T
@@ -62,6 +64,7 @@ class History:
         self.narrator = narrator          # (a fresh one of the same game tells a continued match's past)
         self.on_toggle = on_toggle        # (the History button says "Hide history" while it is open)
         self.lines: list[tuple[int, str]] = []       # (round, line) for the whole match
+        self.seats: list[int | None] = []            # the seat each line tells of (None: the table's)
         self.is_open = False
         self.scroll = 0                              # lines scrolled up from the newest
         self.traces: dict[int, Trace] = {}
@@ -76,18 +79,32 @@ class History:
         Continue). Returns the last lines, for the news beside the pile."""
         from game.client.narration.record import told_record
 
+        narrator = type(self.narrator)(self.screen.names, self.narrator.you)
+        # the seat of each line told, as the table's director passes it for a line it narrates
+        actors: list[int | None] = []
+        tell = narrator.tell
+
+        def telling(ev, nxt=None):
+            line = tell(ev, nxt)
+            if line:
+                actors.append(actor_of(ev))
+            return line
+        narrator.tell = telling
         recalled: list[tuple[int, str]] = []
-        for rnd, text in told_record(record, type(self.narrator)(self.screen.names, self.narrator.you)):
+        seats: list[int | None] = []
+        for (rnd, text), seat in zip(told_record(record, narrator), actors):
             line = you_form(text)
             again = repeated(recalled[-1][1], line) if recalled else None   # (counted, as narrate does)
             if again is not None:
                 recalled[-1] = (recalled[-1][0], again)
             else:
                 recalled.append((rnd, line))
+                seats.append(seat)
         self.lines = recalled + self.lines
+        self.seats = seats + self.seats
         return [line for _, line in recalled[-3:]]
 
-    def remember(self, line: str) -> None:
+    def remember(self, line: str, seat: int | None = None) -> None:
         rnd = max(1, getattr(self.screen.shown, "round", 1) or 1)
         again = repeated(self.lines[-1][1], line) if self.lines else None
         if again is not None:
@@ -95,6 +112,7 @@ class History:
             return
         most = self.max_scroll() if self.scroll else 0
         self.lines.append((rnd, line))
+        self.seats.append(seat)
         if self.scroll:
             self.scroll = min(self.scroll, most) + 1     # keep the lines the player is reading where they are
 
@@ -178,16 +196,16 @@ class History:
         width = min(460, max(300, int(w * 0.36)))
         return pygame.Rect(w - width - 12, 52, width, h - 52 - 12)
 
-    def rows(self, width: int) -> list[tuple[str, str]]:
-        """("head" | "line", text) rows of the panel, wrapped to ``width``."""
-        rows: list[tuple[str, str]] = []
+    def rows(self, width: int) -> list[tuple[str, str, int | None]]:
+        """("head" | "line", text, seat) rows of the panel, wrapped to ``width``."""
+        rows: list[tuple[str, str, int | None]] = []
         last_round = None
-        for rnd, line in self.lines:
+        for (rnd, line), seat in zip(self.lines, self.seats):
             if rnd != last_round:
-                rows.append(("head", _("Round {n}").format(n=rnd)))
+                rows.append(("head", _("Round {n}").format(n=rnd), None))
                 last_round = rnd
             for i, part in enumerate(T.wrap(line, TH.SMALL, width - 14)):
-                rows.append(("line", part if i == 0 else "  " + part))
+                rows.append(("line", part if i == 0 else "  " + part, seat))
         return rows
 
     def draw_panel(self, canvas: Canvas) -> None:
@@ -208,7 +226,7 @@ class History:
         y = top
         clip = surface.get_clip()
         surface.set_clip(rect.inflate(-4, -4))
-        for kind, text in rows[start:end]:
+        for kind, text, seat in rows[start:end]:
             if kind == "head":
                 pygame.draw.line(surface, TH.darken(pal.text_dim, 0.4), (rect.x + 16, y + lh // 2), (rect.right - 16, y + lh // 2), 1)
                 t = T.text(text, TH.TINY, pal.accent, True)
@@ -216,7 +234,7 @@ class History:
                 pygame.draw.rect(surface, (8, 24, 18), bg)
                 T.blit_text(surface, text, TH.TINY, pal.accent, bg.center, "center", bold=True)
             else:
-                self.draw_named_line(surface, text, (rect.x + 16, y), pal)
+                self.draw_named_line(surface, text, (rect.x + 16, y), pal, seat)
             y += lh
         surface.set_clip(clip)
         if start > 0:
@@ -236,23 +254,31 @@ class History:
                     colours[word] = pal.seat_colour(seat)
         return colours
 
-    def draw_named_line(self, surface: pygame.Surface, line: str, pos: tuple[int, int], pal: TH.Palette) -> None:
-        """A line with every seat's name (and "you") in that seat's colour."""
+    def draw_named_line(self, surface: pygame.Surface, line: str, pos: tuple[int, int], pal: TH.Palette,
+                        seat: int | None = None) -> None:
+        """A line marked in the colour of the seat it tells of, the player's own line in the
+        player's colour (in every language: only the words for the player were coloured), and every
+        seat's name (and those words) in that seat's colour."""
+        x, y = pos
+        own = seat is not None and seat in self.narrator.you
+        plain = TH.lighten(pal.seat_colour(seat), 0.25) if own else pal.text
+        if seat is not None:
+            lh = T.line_height(TH.SMALL)
+            pygame.draw.rect(surface, pal.seat_colour(seat), (x - 9, y + 2, 3, lh - 3), border_radius=1)
         colours = self.name_colours(pal)
         names = sorted(colours, key=len, reverse=True)
         if not names:
-            T.blit_text(surface, line, TH.SMALL, pal.text, pos)
+            T.blit_text(surface, line, TH.SMALL, plain, pos)
             return
         pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
-        x, y = pos
         at = 0
         for m in pattern.finditer(line):
             if m.start() > at:
-                x = T.blit_text(surface, line[at:m.start()], TH.SMALL, pal.text, (x, y)).right
+                x = T.blit_text(surface, line[at:m.start()], TH.SMALL, plain, (x, y)).right
             x = T.blit_text(surface, m.group(1), TH.SMALL, TH.lighten(colours[m.group(1)], 0.25), (x, y), bold=True).right
             at = m.end()
         if at < len(line):
-            T.blit_text(surface, line[at:], TH.SMALL, pal.text, (x, y))
+            T.blit_text(surface, line[at:], TH.SMALL, plain, (x, y))
 
     # -- the last moves on the table ------------------------------------------------------------------
     def draw_traces(self, canvas: Canvas) -> None:

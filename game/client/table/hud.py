@@ -58,7 +58,7 @@ class Hud:
                  "draw_floating", "floating_bands", "draw_texts", "draw_key_hints", "narration_lines", "narration_pitch")
 
     def __init__(self, screen: Any, spec: Any, match: Any, app: Any, zones: Any, director: Any,
-                 remember: Callable[[str], None], extra_hints: Callable[[], list[tuple[str, str]]],
+                 remember: Callable[[str, int | None], None], extra_hints: Callable[[], list[tuple[str, str]]],
                  hint_enabled: Callable[[str], bool], button_rects: Callable[[], list[pygame.Rect]],
                  shown_total: Callable[[int], float]):
         self.screen, self.spec, self.match, self.app, self.zones, self.director = screen, spec, match, app, zones, director
@@ -88,15 +88,16 @@ class Hud:
     def _turn_now(self):
         return getattr(self.match.view(SPECTATOR), "turn", None)
 
-    def narrate(self, text: str) -> None:
-        """What just happened, in plain words: shown beside the pile and kept in the history."""
+    def narrate(self, text: str, seat: int | None = None) -> None:
+        """What just happened, in plain words: shown beside the pile and kept in the history (with
+        the seat it tells of)."""
         line = you_form(text)
         again = repeated(self.narration[-1], line) if self.narration else None
         if again is not None:
             self.narration[-1] = again      # (the peek's two looks: one line, not two the same)
         else:
             self.narration.append(line)
-        self.remember(line)
+        self.remember(line, seat)
 
     def recalled(self, lines: list[str]) -> None:
         """A continued match: beside the pile, what happened last (when nothing was said since)."""
@@ -540,14 +541,15 @@ class Hud:
         # Where even the narrowest finds none (a longer language at 960x540, a top seat's grid grown
         # towards the piles), the older news gives way (it is kept in the history): the last two
         # messages, then the newest alone.
+        def block_for(lines: list[str]) -> pygame.Rect:
+            width = max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines)
+            return pygame.Rect(nx, int(cy - len(lines) * pitch / 2), width, len(lines) * pitch)
         widest = None
-        tries = [(most, tried) for most in (3, 2, 1) for tried in (width, int(width * 0.8), int(width * 0.65))]
-        for most, tried in tries:
+        for most, tried in [(most, tried) for most in (3, 2, 1) for tried in (width, int(width * 0.8), int(width * 0.65))]:
             lines, newest = self.narration_lines(max(120, tried), most)
             if not lines:
                 break
-            block = pygame.Rect(nx, int(cy - len(lines) * pitch / 2),
-                                max(T.text(line, TH.SMALL, pal.text).get_width() for line in lines), len(lines) * pitch)
+            block = block_for(lines)
             widest = widest or (lines, newest, block)
             if board.find(block, prefer, board.cards) is not None:
                 break
@@ -556,10 +558,7 @@ class Hud:
             # Nothing clear beside the pile: the newest message in the nearest clear spot anywhere.
             for tried, far in ((int(width * 0.65), False), (int(width * 0.65), True), (int(width * 0.5), True)):
                 near_lines, near_newest = self.narration_lines(max(120, tried), 1)
-                near = pygame.Rect(nx, int(cy - len(near_lines) * pitch / 2),
-                                   max(T.text(line, TH.SMALL, pal.text).get_width() for line in near_lines),
-                                   len(near_lines) * pitch)
-                spot = board.find_near(near, board.cards, far)
+                spot = board.find_near(block_for(near_lines), board.cards, far)
                 if spot is not None:
                     lines, newest, block = near_lines, near_newest, spot
                     break
