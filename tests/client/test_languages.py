@@ -284,7 +284,8 @@ TABLE_GAPS = {
     "combat-uno": "the round's notes are the rules' English (\"went out\")",
     "kumbal": "the round's notes are the rules' English (\"called Kumbal with 4 and had the fewest\")",
     "sixteen-combos": "the rules' own words are English: the combo names (Scavenge, Steal...), a combo's detail, "
-                      "why a value changed or an encounter ended",
+                      "why a value changed or an encounter ended; at 960x540 a long prompt and a pass's cost find "
+                      "no clear spot but the player's plate line, where the \"defense\" label then lies under them",
 }
 
 

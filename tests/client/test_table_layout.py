@@ -542,3 +542,22 @@ def test_a_rising_text_over_a_side_seat_stays_inside_the_window(tmp_path):
         for k in (0.0, 1.0):
             for row in table.hud.floating_rows(table.hud.floating[0], k):
                 assert pygame.Rect(0, 0, 960, 540).inflate(-16, -16).contains(row), (seat, row)
+
+
+@pytest.mark.slow
+def test_sixteen_combos_board_holds_a_longer_language(tmp_path):
+    """16 Combos in the pseudo-locale as dealt: "Check: action value minus target value" ran under
+    the first row's cards, "defense" lay on the plates' words, the outcome band's two-line names
+    ran into each other, and the prompt was pushed by the key hints onto the player's row. The
+    captions wrap where one line would reach the rows or the step bar, the defense label goes after
+    the plate's words, the band's lines keep their pitch, the prompt keeps between the key hints
+    and the buttons or finds the nearest clear spot."""
+    from game import i18n
+
+    _app, table = full_table(tmp_path, "sixteen-combos", (960, 540), seats=4)
+    i18n.set_language(i18n.PSEUDO_LANGUAGE)
+    try:
+        problems = [p for size in SIZES for p in label_problems(table, size)]
+    finally:
+        i18n.set_language("en")
+    assert not problems, "\n".join(problems)

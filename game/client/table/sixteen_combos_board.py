@@ -99,18 +99,24 @@ class Board:
         small = h < 640
         u = self.column_scale()
         left = self.left_width()
-        caption_h = T.line_height(TH.TINY) + 2      # "Combos: ...", "Check: ..." over the table and the band
-        y0 = self.t.hud.title_rect().bottom + 6 + caption_h
+        # "Combos: ...", "Check: ..." over the table and the band, on two lines where one would reach
+        # the step bar or the rows (a longer language's "Check: ..." ran under the first row's cards)
+        lh = T.line_height(TH.TINY)
+        top = self.t.hud.title_rect().bottom + 6
+        bar, _width = self.step_bar()
+        combos = T.wrap(str(COMBOS_CAPTION), TH.TINY, (bar.x if bar.y < top + 2 * lh else w - 200) - 8 - 14)
+        band = T.wrap(str(BAND_CAPTION), TH.TINY, left + 20 - 8 - 14)
+        y0 = top + len(combos) * lh + 2
         cell_h = 30 if small else int(34 * u)
         head_h = int(22 * u)
-        band_y = y0 + head_h + 4 * cell_h + 6 + caption_h
+        band_y = y0 + head_h + 4 * cell_h + 6 + len(band) * lh + 2
         rows = self.t.hud.hint_rows()
         hints_top = min(box.top for box, _ in rows) if rows else h - 14
         ph = 56 if small else int(74 * u)
         pw = int(ph * 0.7)
         piles_y = hints_top - 8 - 18 - ph
         hch = 50 if small else int(62 * u)
-        return {"left": left, "x0": 14, "y0": y0, "caption_h": caption_h, "head_h": head_h, "cell_h": cell_h, "band_y": band_y,
+        return {"left": left, "x0": 14, "y0": y0, "captions": (combos, band), "head_h": head_h, "cell_h": cell_h, "band_y": band_y,
                 "band_h": cell_h, "after": band_y + cell_h + 8, "pile": (pw, ph), "piles_y": piles_y,
                 "gap": max(10, min(26, (left - 18 - 5 * pw - 14) // 4)), "hand": (int(hch * 0.7), hch)}
 
@@ -237,17 +243,39 @@ class Board:
         prompt = self.t.hud.current_prompt()
         if not prompt:
             return None
-        room = min(int(w * 0.5), w - 190 - left - 40)
-        size = TH.BODY
-        lines = T.wrap(prompt, size, room, True)
-        if len(lines) > 2:          # a long prompt on a narrow screen: smaller, to stay off the rows
-            size = TH.SMALL
-            lines = T.wrap(prompt, size, room, True)
-        lh = T.line_height(size, True)
-        width = max(T.text(line, size, (0, 0, 0), True).get_width() for line in lines)
-        box = pygame.Rect(0, 0, width + 26, lh * len(lines) + 12)
-        box.midbottom = ((left + w - 190) // 2, h - 10)
-        return canvas.fit(box, ("up", "left", "right", "down")), lines, size
+        # Between the key hints and the buttons' column, under the rows (a longer language's prompt
+        # in three lines was pushed up by the key hints onto the player's row at 960x540).
+        hints = [box.union(words) for box, words in self.t.hud.hint_rows()]
+        start = max([left] + [r.right + 16 for r in hints if r.right < w // 2])
+        room = min(int(w * 0.5), w - 190 - start - 24)
+        height = 2 * T.line_height(TH.BODY, True) + 12 + 8      # the room the rows leave (geometry)
+        board, prefer = canvas.board, ("up", "left", "right", "down")
+        # off the cards and the rows' plate lines (drawn after it)
+        avoid = board.cards + [pygame.Rect(area.x, area.y - 24, area.w, 22)
+                               for area in self.lay_out(self.spec.screen_view())["blocks"].values()]
+
+        def box_for(size: int, width: int) -> tuple[pygame.Rect, list[str]]:
+            lines = T.wrap(prompt, size, width, True)
+            wide = max(T.text(line, size, (0, 0, 0), True).get_width() for line in lines)
+            box = pygame.Rect(0, 0, wide + 26, T.line_height(size, True) * len(lines) + 12)
+            box.midbottom = ((start + w - 190) // 2, h - 10)
+            return box, lines
+        # a long prompt on a narrow screen: smaller, to stay off the rows; where it still finds no
+        # clear spot (a longer language at 960x540), in the tiny type wherever is clear nearest
+        for size in (TH.BODY, TH.SMALL, TH.TINY):
+            box, lines = box_for(size, room)
+            spot = board.find(box, prefer, avoid) if box.h <= height or size == TH.TINY else None
+            if spot is not None:
+                board.reserve(spot)
+                return spot, lines, size
+        for width, off in [(width, off) for off in (avoid, board.cards) for width in (room, int(w * 0.4), int(w * 0.45))]:
+            box, lines = box_for(TH.TINY, width)
+            spot = board.find_near(box, off, far=True)
+            if spot is not None:
+                board.reserve(spot)
+                return spot, lines, TH.TINY
+        box, lines = box_for(size, room)
+        return canvas.fit(box, prefer), lines, size
 
     @staticmethod
     def caption(canvas: Canvas, text: str, topleft: tuple[int, int]) -> None:
@@ -360,8 +388,10 @@ class Board:
         surface, pal = canvas.surface, canvas.pal
         x0, y0, left, cell_h, head_h = col["x0"], col["y0"], col["left"], col["cell_h"], col["head_h"]
         # What the table and the band are (the guide said it; the table alone did not)
-        self.caption(canvas, COMBOS_CAPTION, (x0, y0 - col["caption_h"]))
-        self.caption(canvas, BAND_CAPTION, (x0, col["band_y"] - col["caption_h"]))
+        lh = T.line_height(TH.TINY)
+        for lines, bottom in zip(col["captions"], (y0, col["band_y"])):
+            for k, line in enumerate(lines):
+                self.caption(canvas, line, (x0, bottom - 2 - (len(lines) - k) * lh))
         head_w = int(44 * self.column_scale())
         cell_w = (left - x0 - head_w - 8) // 4
         self.cell_text(canvas, _("action →"), pygame.Rect(x0, y0, head_w, head_h), pal.text_dim, False)
@@ -432,7 +462,7 @@ class Board:
         # (larger type where the column is drawn larger, and the words fit)
         sizes = ((TH.SMALL,) if self.column_scale() >= 1.2 else ()) + (TH.TINY, TH.TINY - 1, TH.TINY - 2, TH.TINY - 3)
         for size in sizes:
-            lh = T.line_height(size, bold) - 2
+            lh = T.line_height(size, bold) - 1      # (two lines 2 px closer ran into each other)
             for parts in splits:
                 if len(parts) * lh <= r.h + 2 and max(T.text(p, size, colour, bold).get_width() for p in parts) <= r.w - 4:
                     top = r.centery - len(parts) * lh // 2
@@ -487,6 +517,12 @@ class Board:
             after = area.x + T.text(plate, TH.SMALL, pal.text, True).get_width() + 10
             self.label(canvas, _("◀ acting"), TH.SMALL, pal.accent, {"topleft": (after, area.y - 22)}, bold=True)
 
+    def plate_end(self, view, seat: int, g) -> int:
+        """Where the plate's line ends: its words and "◀ acting"."""
+        acting = seat in view.acting and view.phase == "play"
+        return g["blocks"][seat].x + T.text(self.plate_words(view, seat, g), TH.SMALL, (0, 0, 0), True).get_width() \
+            + (T.text(_("◀ acting"), TH.SMALL, (0, 0, 0), True).get_width() + 10 if acting else 0)
+
     def plate_words(self, view, seat: int, g) -> str:
         """The plate's words, cut to the room beside "◀ acting"."""
         area = g["blocks"][seat]
@@ -519,11 +555,8 @@ class Board:
         rects = [pygame.Rect(r) for (s_, _), rs in self.zone.rects.items() if s_ == seat for r in rs]
         order = self.order_rect(seat, g)
         # (wide enough for the plate line too: the plate, "◀ acting" and the defense pair's name)
-        acting = seat in view.acting and view.phase == "play"
-        words = T.text(self.plate_words(view, seat, g), TH.SMALL, (0, 0, 0), True).get_width() \
-            + (T.text("◀ acting", TH.SMALL, (0, 0, 0), True).get_width() + 10 if acting else 0) \
-            + T.text(_("defense"), TH.TINY, (0, 0, 0), True).get_width() + 8
-        right = max([r.right for r in rects] + ([order.right] if order is not None else []) + [area.x + words])
+        words = self.plate_end(view, seat, g) + T.text(_("defense"), TH.TINY, (0, 0, 0), True).get_width() + 8
+        right = max([r.right for r in rects] + ([order.right] if order is not None else []) + [words])
         bottom = max([r.bottom for r in rects] + [area.bottom])
         return pygame.Rect(area.x - 8, area.y - 26, right - area.x + 18, bottom - area.y + 26 + 6)
 
@@ -562,8 +595,11 @@ class Board:
             if pv.defense:
                 frame = type_rect.union(value_rect).inflate(8, 8)
                 pygame.draw.rect(surface, DEFENSE_GREEN, frame, 3, border_radius=8)
-                # named over its frame, in the plate's line: the guide had to say which pair defends
-                self.label(canvas, _("defense"), TH.TINY, DEFENSE_GREEN, {"midbottom": (frame.centerx, frame.top - 1)},
+                # named over its frame, in the plate's line: the guide had to say which pair defends;
+                # after the plate's words where they reach over it (a longer language's plate did)
+                name = T.text(_("defense"), TH.TINY, DEFENSE_GREEN, True).get_rect(midbottom=(frame.centerx, frame.top - 1))
+                name.left = max(name.left, self.plate_end(view, seat, g) + 8)
+                self.label(canvas, _("defense"), TH.TINY, DEFENSE_GREEN, {"topleft": name.topleft},
                            bold=True, prefer=("right", "left"))
             self.card(canvas, type_rect, pv.type_card, Place("type", seat, pv.slot))
             values = pv.values or (None,)
