@@ -288,7 +288,7 @@ class HandSpec(TableSpec):
         right = int(dxr - L.pile_card[0] / 2 - 26 * L.unit)
         row = pygame.Rect(0, int(dyr - L.pile_card[1] / 2), right, L.pile_card[1])
         left = max([r.right for r in canvas.board.cards if r.colliderect(row)], default=0) + 12
-        room = right - left - 20
+        room = right - left - 10
         size, lines = TH.BODY, [text]
         if T.text(text, TH.BODY, (255, 255, 255), True).get_width() > room:
             size = TH.SMALL
@@ -296,7 +296,7 @@ class HandSpec(TableSpec):
         lh = T.line_height(size, True)
         width = max(T.text(line, size, (255, 255, 255), True).get_width() for line in lines)
         box = pygame.Rect(0, 0, width + 20, lh * len(lines) + 10)
-        box.midright = (right, int(dyr))
+        box.midright = (right + 10, int(dyr))
         box = canvas.fit(box, ("left", "up", "down", "right"))
         surface.blit(TH.panel(box.size, (*TH.darken(pal.bad, 0.3), 235), pal.bad, 10, 2), box.topleft)
         for i, line in enumerate(lines):
