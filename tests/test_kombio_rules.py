@@ -11,7 +11,7 @@ from game.core.actions import Expire, Pass, StartRound
 from game.core.cards import FACE_DOWN, Card, grid_place
 from game.core.errors import (BadOptions, IllegalAction, InvalidTarget, NotYourTurn, WindowClosed,
                               WrongPhase)
-from game.core.events import CardSeen, DeckReshuffled, RoundScored
+from game.core.events import CardSeen, DeckReshuffled, Note, RoundScored
 from game.variants.kombio import (DECK_SPEC, BlindSwap, CallKombio, DecidePenalty, DrawFromDeck,
                                   Exchange, Give, Kombio, KombioCalled, LookAny, LookOpponent, LookOwn,
                                   LookTwo, Match, MatchAttempted, PlayDrawn, SkipAbility, SwapBoth,
@@ -365,13 +365,13 @@ def test_beating_the_caller_costs_the_caller_fifteen():
 def test_both_fourteens_and_nothing_else_score_minus_fifteen():
     game = finish_with_call([[14, None, 14, None], [5, 5, 5, 5], [3, 3, 3, 3]])
     assert game.score.rounds[-1] == (-15, 30, 22)
-    assert any("both 14s" in n for n in game.notes)
+    assert Note.of("kombio.two-fourteens", 0, bonus=-15) in game.notes
 
 
 def test_one_fourteen_in_a_hand_of_exactly_25_scores_minus_ten():
     game = finish_with_call([[14, 11, None, None], [5, 5, 5, 5], [3, 3, 3, 3]])
     assert game.score.rounds[-1] == (-10, 30, 22)
-    assert any("exactly 25" in n for n in game.notes)
+    assert Note.of("kombio.fourteen-at-25", 0, bonus=-10) in game.notes
 
 
 def test_add_ons_can_be_switched_off():

@@ -83,6 +83,8 @@ def _blank(value: Any) -> Any:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, Note):
+        return value.to_json()
     if isinstance(value, Card):
         return {"rank": value.rank, "suit": value.suit}
     if isinstance(value, Place):
@@ -96,6 +98,36 @@ def _plain(value: Any) -> Any:
 
 def redact(events: Iterable[Event], seat: int) -> list[Event]:
     return [e.for_seat(seat) for e in events]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A fact the rules state in a sentence (a note on a round's scores, what a 16 Combos combo
+    did), as data: what it is (`key`, such as "kabu.called"), the seat it is about, if any, and
+    its values by name. The rules speak in data; the words are made where they are read
+    (game.client.narration.notes: the player's language, or English for the text paths)."""
+
+    key: str
+    seat: int | None = None
+    values: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, seat: int | None = None, **values: Any) -> "Note":
+        return cls(key, seat, tuple(values.items()))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.values:
+            if key == name:
+                return value
+        return default
+
+    def seats(self) -> tuple[int, ...]:
+        """Every seat the note names: its own, then the one it acts on (a value named "victim")."""
+        named = [v for k, v in self.values if k == "victim"]
+        return tuple([self.seat] if self.seat is not None else []) + tuple(named)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"note": self.key, "seat": self.seat, **{k: _plain(v) for k, v in self.values}}
 
 
 # Events shared by the variants ---------------------------------------------------------------
@@ -189,7 +221,7 @@ class RoundScored(Event):
     hands: tuple[int, ...]
     scores: tuple[int, ...]
     totals: tuple[int, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]      # what the rules did to the scores (who called, a total halved ...)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from game import games
 from game.core.actions import CORE_ACTIONS, TABLE, Action, Pass, StartRound
 from game.core.cards import Card
 from game.core.errors import BadOptions, GameOver, IllegalAction, NotYourTurn, UnknownVariant, WrongPhase
-from game.core.events import Event, MatchEnded, RoundScored, RoundStarted
+from game.core.events import Event, MatchEnded, Note, RoundScored, RoundStarted
 from game.core.match import MatchRule, by_length_option
 from game.core.options import OptionSpec, resolve_options
 from game.core.piles import Piles
@@ -205,7 +205,7 @@ class Game:
         first = self.order.left_of(self.dealer)
         return first, [RoundStarted(self.round, self.dealer, first)]
 
-    def score_round(self, hands: tuple[int, ...], scores: tuple[int, ...], notes: tuple[str, ...],
+    def score_round(self, hands: tuple[int, ...], scores: tuple[int, ...], notes: tuple[Note, ...],
                     events: list[Event]) -> None:
         """Add a round's scores to the totals (the match rule's adjust applies), announce them, and
         end the match if the match rule says it is won."""

@@ -29,7 +29,7 @@ from typing import Hashable
 from game.core.actions import TABLE, Action, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, Place, grid_place, held_place
 from game.core.errors import InvalidTarget, ShownRefusal, WrongPhase
-from game.core.events import CardMoved, CardRevealed, Event
+from game.core.events import CardMoved, CardRevealed, Event, Note
 from game.core.grids import (AbilityEnded, BlindSwap, DrawFromDeck, Exchange, Give, GridGame,  # noqa: F401  (re-exported)
                              GridView, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard, pass_action)
 from game.core.match import LowestAtTarget, MatchRule, halve_at
@@ -317,13 +317,13 @@ class Kabu(GridGame):
         before = [t + h for t, h in zip(self.score.totals, hands)]
         notes = []
         if self.caller is not None:
-            notes.append(f"Seat {self.caller} called Kabu.")
+            notes.append(Note.of("kabu.called", self.caller))
         halved = []
         if self.options["halving"]:
             for seat, total in enumerate(before):
                 if total in HALVING_TOTALS:
                     halved.append((seat, total, total // 2))
-                    notes.append(f"Seat {seat} hit a total of exactly {total}: halved to {total // 2}.")
+                    notes.append(Note.of("kabu.halved", seat, total=total, halved=total // 2))
         self.score_round(hands, hands, tuple(notes), events)
         for seat, total, after in halved:
             self.halved.append((self.round, seat, total, after))

@@ -21,7 +21,7 @@ from typing import Any, Hashable
 from game.core.actions import TABLE, Action, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, DeckSpec, Place, grid_place, held_place
 from game.core.errors import InvalidTarget, WrongPhase
-from game.core.events import CardMoved, CardRevealed, Event, PenaltyGiven
+from game.core.events import CardMoved, CardRevealed, Event, Note, PenaltyGiven
 from game.core.grids import (AbilityEnded, BlindSwap, DrawFromDeck, Exchange, Give, GridGame,  # noqa: F401  (re-exported)
                              GridView, LookOpponent, LookOwn, Match, PlayDrawn, SkipAbility, SwapBoth, TakeDiscard,
                              pass_action)
@@ -220,25 +220,25 @@ class Kombio(GridGame):
     def _end_round(self, events: list[Event]) -> None:
         self._reveal_grids(events)
         hands = tuple(self.hand_value(s) for s in range(self.seats))
-        notes: list[str] = []
+        notes: list[Note] = []
         if self.caller is None:
             scores = hands
-            notes.append("Nobody called KOMBIO: everyone scores their hand.")
+            notes.append(Note.of("kombio.no-call"))
         else:
             c = self.caller
             if all(hands[c] < hands[o] for o in range(self.seats) if o != c):
                 scores = tuple(h if s == c else h + 10 for s, h in enumerate(hands))
-                notes.append(f"Seat {c} called KOMBIO and was strictly lowest: everyone else +10.")
+                notes.append(Note.of("kombio.call-made", c, bonus=10))
             else:
                 scores = tuple(h + 15 if s == c else h for s, h in enumerate(hands))
-                notes.append(f"Seat {c} called KOMBIO but was tied or beaten: +15 for the caller.")
+                notes.append(Note.of("kombio.call-failed", c, penalty=15))
         if self.options["addons"]:
             for seat in range(self.seats):
                 cards = [c for c in self.grids[seat] if c is not None]
                 if hands[seat] == -15 and len(cards) == 2:
-                    notes.append(f"Seat {seat} holds both 14s and nothing else: -15.")
+                    notes.append(Note.of("kombio.two-fourteens", seat, bonus=-15))
                 elif hands[seat] == -10 and any(c.rank == 14 for c in cards):
-                    notes.append(f"Seat {seat} holds one 14 in a hand of exactly 25: -10.")
+                    notes.append(Note.of("kombio.fourteen-at-25", seat, bonus=-10))
         self.score_round(hands, scores, tuple(notes), events)
 
     # -- what the driver asks ---------------------------------------------------------------

@@ -25,7 +25,7 @@ from itertools import combinations, repeat
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
-from game.core.events import CardMoved, DeckReshuffled, Event, TurnStarted
+from game.core.events import CardMoved, DeckReshuffled, Event, Note, TurnStarted
 from game.core.events import WindowClosed as WindowClosedEvent
 from game.core.events import WindowOpened
 from game.core.game import Game
@@ -772,16 +772,15 @@ class Kumbal(Game):
         scores = tuple(0 if s == caller and made else h + FAILED_CALL if s == caller else h
                        for s, h in enumerate(hands))
         events.append(CallResult(caller, made, mine, others))
-        note = (f"Seat {caller} called Kumbal with {mine} and had the fewest: 0 points." if made else
-                f"Seat {caller} called Kumbal with {mine}, but another hand had {others}: {mine} + {FAILED_CALL}.")
-        notes = [note]
+        notes = [Note.of("kumbal.call-made", caller, hand=mine) if made else
+                 Note.of("kumbal.call-failed", caller, hand=mine, other=others, penalty=FAILED_CALL)]
         if self.options["forty_nine"]:
             for seat, (total, score) in enumerate(zip(self.score.totals, scores)):
                 reached = total + score
                 if forty_nine_rule(reached) != reached:
                     self.drops.append((self.round, seat, reached, reached - 49))
                     events.append(FortyNine(seat, reached, reached - 49))
-                    notes.append(f"Seat {seat} reached {reached}: the 49-rule drops it to {reached - 49}.")
+                    notes.append(Note.of("kumbal.forty-nine", seat, reached=reached, dropped=reached - 49))
         self.score_round(hands, scores, tuple(notes), events)
 
     # -- what the driver asks ---------------------------------------------------------------

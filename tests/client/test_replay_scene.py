@@ -393,3 +393,26 @@ def test_a_wrongly_claimed_card_handed_over_is_not_a_card_given_in_return(tmp_pa
                 assert any("takes the wrongly claimed card" in line for line in lines), lines
                 checked += 1
     assert checked >= 2
+
+
+def test_the_step_after_is_told_in_the_players_language(tmp_path):
+    """Issue 34: the replay's "Then: ..." is the game's narrator's words from the view, in the
+    player's language (it showed the rules' English prompt, "seat 1 to draw, take the discard")."""
+    from game import i18n
+
+    app = make_app(tmp_path)
+    record = GameRecord.load(GOLDEN / f"{CASES['kabu']}.json")
+    try:
+        i18n.set_language("de")
+        scene = ReplayScene(app, record, 1)
+        app.push(scene)
+        then = []
+        for step in range(1, min(12, scene.replay.steps)):
+            scene.go(step)
+            frames(app, 1)
+            then += [line for line in scene.drawn_lines if line.startswith("Dann: ")]
+    finally:
+        i18n.set_language("en")
+    assert then, "no Then line drawn"
+    assert any("zieht oder nimmt vom Ablagestapel" in line for line in then), then
+    assert not any("seat" in line.lower() or " to " in line for line in then), then

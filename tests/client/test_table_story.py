@@ -202,14 +202,14 @@ def test_final_round_breakdown_is_shown_before_the_match_result(tmp_path):
 
 
 def test_kombio_call_is_explained_per_seat(tmp_path):
-    from game.core.events import RoundScored
+    from game.core.events import Note, RoundScored
 
     app, table = kombio_table(tmp_path)
     table.spec.caller = 0
-    ev = RoundScored(1, (12, 5, 20, 12), (27, 5, 20, 12), (27, 5, 20, 12), ("Seat 0 called KOMBIO but was tied or beaten: +15 for the caller.",))
+    ev = RoundScored(1, (12, 5, 20, 12), (27, 5, 20, 12), (27, 5, 20, 12), (Note.of("kombio.call-failed", 0, penalty=15),))
     per, general = table.spec.score_reasons(ev)
     assert per[0] == ["called KOMBIO but Ada was lower: +15"]
-    ev = RoundScored(1, (3, 5, 20, 12), (3, 15, 30, 22), (3, 15, 30, 22), ("Seat 0 called KOMBIO and was strictly lowest: everyone else +10.",))
+    ev = RoundScored(1, (3, 5, 20, 12), (3, 15, 30, 22), (3, 15, 30, 22), (Note.of("kombio.call-made", 0, bonus=10),))
     per, general = table.spec.score_reasons(ev)
     assert per[0] == ["called KOMBIO and was lowest"]
     assert per[1] == ["your KOMBIO call was lowest: +10"]

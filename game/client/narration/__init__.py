@@ -103,6 +103,31 @@ class Narrator:
         return self.said(ev.seat, _("Penalty for you: {reason}."), _("Penalty for {name}: {reason}."),
                          reason=penalty_words(ev.reason))
 
+    # -- who is to do what: the round replay's "Then: ..." --------------------------------------------
+    def prompt_words(self, view: Any) -> str:
+        """What the table waits for, from a view (its phase, whose turn, who may act), as a clause
+        to follow "Then:" ("Ada to draw or take the discard"); "" for nothing to say."""
+        phase = view.phase
+        if view.over or phase == "match_over":
+            return _("the match is over")
+        if phase == "ready":
+            return _("the round is about to be dealt")
+        if phase == "round_over":
+            return _("round {n} is over").format(n=view.round)
+        acting = tuple(view.acting)
+        seat = acting[0] if len(acting) == 1 else view.turn
+        words = self.step_words(view, seat)
+        if words:
+            return words
+        if len(acting) > 1:
+            return _("{names} may act").format(names=", ".join(self.name(s) for s in acting))
+        return _("{name} to act").format(name=self.name(seat)) if seat is not None else ""
+
+    def step_words(self, view: Any, seat: int | None) -> str:
+        """A game's own words for what `seat` (the one seat acting, else the seat on turn) is to
+        do at the view's step ("" for the plain "Ada to act")."""
+        return ""
+
     tellers: dict[type, Teller] = {RoundStarted: round_started, CardsSwapped: cards_swapped, CardSeen: card_seen,
                                    DeckReshuffled: deck_reshuffled, PenaltyGiven: penalty_given}
 

@@ -36,6 +36,13 @@ class CombatUnoNarrator(HandNarrator):
         super().__init__(names, you)
         self.last_play: CardMoved | None = None   # the card last played (a colour named, a jump-in: told with it)
 
+    def step_words(self, view, seat):
+        if view.phase != "play" or seat is None:
+            return ""
+        if view.pending_draw:
+            return _("{name} to stack or draw {n}").format(name=self.name(seat), n=view.pending_draw)
+        return _("{name} to play a card or draw").format(name=self.name(seat))
+
     def face_of(self, card: Card) -> dict:
         return {"rank": card.rank, "suit": card.suit or "wild"}
 

@@ -37,6 +37,18 @@ def short(card: Card | None) -> str:
 
 
 class KumbalNarrator(HandNarrator):
+    def step_words(self, view, seat):
+        name = self.name(seat)
+        if view.phase == "cut":
+            return _("{name} to cut the deck").format(name=name)
+        if view.phase != "play" or seat is None:
+            return ""
+        if view.pending:
+            return _("{name} to pick up {n} or pass it on with a 2 or a joker").format(name=name, n=view.pending)
+        if view.step == "draw":
+            return _("{name} to draw from the deck or take the discard").format(name=name)
+        return _("{name} to discard").format(name=name)
+
     def face_of(self, card: Card) -> dict:
         if card.rank == "joker":
             return {"rank": "JOKER", "suit": "joker", "colour": "red" if card.id % 2 == 0 else "black"}

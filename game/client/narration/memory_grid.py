@@ -35,6 +35,28 @@ class GridNarrator(Narrator):
             self.ability_looks.add(ev.place)    # a look the ability waits on: swap, or keep (a look alone ends with it)
         return super().tell(ev, nxt)
 
+    def step_words(self, view, seat):
+        name = self.name(seat)
+        phase = view.phase
+        if phase == "turn":
+            return _("{name} to draw or take the discard").format(name=name)
+        if phase == "drawn":
+            return (_("{name} to swap the card in or discard it") if self.plays_discards else
+                    _("{name} to exchange the card or play it")).format(name=name)
+        if phase == "taken":
+            return (_("{name} to swap the card in") if self.plays_discards else _("{name} to exchange the card")).format(name=name)
+        if phase in ("ability", "look_swap", "look_both"):
+            return _("{name} to use the card's ability").format(name=name)
+        if phase == "reaction":
+            return _("anyone may claim a match for the card on the pile")
+        if phase == "give":
+            return _("{name} to give a card into the gap").format(name=name)
+        if phase == "penalty_choice":
+            return _("{name} to choose the wrong claimer's penalty").format(name=name)
+        if phase == "peek":
+            return _("everyone chooses two of their own cards to look at")
+        return ""
+
     def rank_words(self, card: Card) -> str:
         """A card as narration names it ("7", "7♥")."""
         return str(card.rank)

@@ -6,13 +6,15 @@ winner. Jokers are printed red (odd ids) and black."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from game.client.narration import Narrator
+from game.client.narration.notes import combo_name, note_words, reason_words
 from game.core.cards import Card
 from game.core.events import CardsSwapped, DeckReshuffled, Event, RoundStarted
 from game.core.standard_deck import SUIT_NAMES
 from game.i18n import N_, _, pgettext
-from game.variants.sixteen_combos import (TYPE_NAMES, CharacterOut, Checked, ComboDone, EncounterDealt, EncounterWon,
+from game.variants.sixteen_combos import (RULESET, TYPE_NAMES, CharacterOut, Checked, ComboDone, EncounterDealt, EncounterWon,
                                           Fizzled, PairDefeated, PairsMoved, PairsReady, Reacted, RoundBegan,
                                           StatusChanged, TurnPassed, TurnSkipped, TypeAnnounced, ValueChanged, ValueSet)
 
@@ -24,9 +26,29 @@ STATUS_WORDS = {"incapacitated": (N_("You are incapacitated."), N_("{name} is in
                                   N_("{name} loses the reaction for the rest of the round.")),
                 "wild card": (N_("You hold a wild card."), N_("{name} holds a wild card."))}
 STATUS_LABELS = {"incapacitated": N_("incapacitated"), "shoved": N_("shoved"), "lost reaction": N_("lost reaction"),
-                 "wild card": N_("wild card")}
+                 "wild card": N_("wild card"), "out": N_("out"), "scavenging": N_("scavenging"),
+                 "stolen pair": N_("stolen pair"), "grappled": N_("grappled")}
+# Who is to do what, by the view's step (the table's prompt when no person at the screen acts, and
+# the round replay's "Then: ..."); {name} is the seat that acts.
+STEP_PROMPTS = {"target": N_("{name} to choose a target or pass"), "type": N_("{name} to choose an action type"),
+                "consult": N_("{name} to use the consultation pair or not"),
+                "predict": N_("{name} to react before the draw"), "inform": N_("{name} to react to the value"),
+                "face": N_("{name} to keep the action type or take the face card's"),
+                "scavenge": N_("{name} to add the two cards or take the waste"),
+                "counter": N_("{name} to counter or not"), "combo": N_("{name} to choose for {combo}"),
+                "stance": N_("{name} to change stance or not")}
 OUTCOMES = {"defeated": N_("defeated"), "damaged": N_("damaged"), "missed": N_("missed"),
             "critical failure": N_("critical failure")}
+
+
+# The rule set the engine plays (the view's `ruleset` key): its name in full and short.
+RULESETS = {RULESET: (N_("Poikilos 1.0 RC1, digital interpretation"), N_("Poikilos 1.0 RC1"))}
+
+
+def ruleset_words(key: str, short: bool = False) -> str:
+    """The rule set's name in the player's language (a set this build does not know, as it is)."""
+    names = RULESETS.get(key)
+    return _(names[1 if short else 0]) if names else key
 
 
 def type_word(t: str | None) -> str:
@@ -46,6 +68,23 @@ class SixteenCombosNarrator(Narrator):
     def words(self, text: str) -> str:
         """The rules' "seat 2" with that character's name."""
         return _SEAT.sub(lambda m: self.name(int(m.group(1))), text)
+
+    def prompt_words(self, view: Any) -> str:
+        """Who is to do what now, from the view (the rules' step and the seat that acts)."""
+        step = view.step
+        if step == "ready":
+            return _("the encounter is about to be dealt")
+        if step == "place":
+            return _("every character places its value cards")
+        if step == "round_over":
+            return _("encounter {n} is over").format(n=view.round)
+        if step == "match_over" or view.over:
+            return _("the match is over")
+        seat = view.acting[0] if view.acting else view.turn
+        words = STEP_PROMPTS.get(step)
+        if words is None:
+            return _("{name} is acting").format(name=self.name(seat))
+        return _(words).format(name=self.name(seat), combo=combo_name(view.combo))
 
     def round_started(self, ev: RoundStarted, nxt: Event | None) -> str | None:
         return _("Encounter {n} is dealt.").format(n=ev.round)
@@ -108,24 +147,24 @@ class SixteenCombosNarrator(Narrator):
             text = self.said(ev.seat, _("You use {action} on {owner}'s {pair} pair: {value} against {against}, {outcome}"),
                              _("{name} uses {action} on {owner}'s {pair} pair: {value} against {against}, {outcome}"),
                              **words)
-        return text + (f": {ev.combo}." if ev.outcome == "defeated" else ".")
+        return text + (f": {combo_name(ev.combo)}." if ev.outcome == "defeated" else ".")
 
     def value_changed(self, ev: ValueChanged, nxt: Event | None) -> str | None:
         if ev.why in ("damaged", "stacked"):
             return None
         if ev.value is None:     # a change this seat could not follow (its events are redacted)
             return _("{name}'s pair changes value ({why}); only they know what it is worth.").format(
-                name=self.name(ev.seat), why=ev.why)
+                name=self.name(ev.seat), why=reason_words(ev.why))
         return self.said(ev.seat, _("Your pair is now worth {value} ({why})."), _("{name}'s pair is now worth {value} ({why})."),
-                         value=ev.value, why=ev.why)
+                         value=ev.value, why=reason_words(ev.why))
 
     def pair_defeated(self, ev: PairDefeated, nxt: Event | None) -> str | None:
         if ev.why == "defeated":
             return None
-        return self.said(ev.seat, _("You lose a pair ({why})."), _("{name} loses a pair ({why})."), why=ev.why)
+        return self.said(ev.seat, _("You lose a pair ({why})."), _("{name} loses a pair ({why})."), why=reason_words(ev.why))
 
     def combo_done(self, ev: ComboDone, nxt: Event | None) -> str | None:
-        return f"{ev.combo}: {self.words(ev.detail)}."
+        return _("{combo}: {what}.").format(combo=combo_name(ev.combo), what=note_words(ev.detail, self.names))
 
     def pairs_moved(self, ev: PairsMoved, nxt: Event | None) -> str | None:
         if ev.why != "Change Stance":
@@ -149,7 +188,8 @@ class SixteenCombosNarrator(Narrator):
         return self.said(ev.seat, _("You have no pair left and are out."), _("{name} has no pair left and is out."))
 
     def encounter_won(self, ev: EncounterWon, nxt: Event | None) -> str | None:
-        return self.said(ev.winner, _("You win the encounter ({why})."), _("{name} wins the encounter ({why})."), why=ev.why)
+        return self.said(ev.winner, _("You win the encounter ({why})."), _("{name} wins the encounter ({why})."),
+                         why=reason_words(ev.why))
 
     # (a swap of a pair's cards is told by the reaction or the combo that made it)
     tellers = {**{kind: teller for kind, teller in Narrator.tellers.items() if kind is not CardsSwapped},

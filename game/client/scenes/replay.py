@@ -160,6 +160,12 @@ class ReplayScene(Scene):
             line = line.replace("their own", "your own")
         return line
 
+    def prompt_words(self, view: Any) -> str:
+        """What the table waited for after this step, in the game's narrator's words (the rules'
+        own prompt is English data for the text paths)."""
+        narrator = self.narrator.narrator
+        return narrator.prompt_words(view) if narrator is not None else ""
+
     def step_lines(self) -> list[str]:
         frame = self.replay.frame(self.step)
         action = frame.action
@@ -537,9 +543,9 @@ class ReplayScene(Scene):
                 T.blit_text(surface, part, TH.BODY, pal.text, (x, y))
                 self.drawn_lines.append(part)
                 y += T.line_height(TH.BODY) + 2
-        prompt = getattr(frame.truth, "prompt", "")
+        prompt = self.prompt_words(frame.truth)
         if prompt and y < area.bottom - 40:
-            then = _("Then: {what}.").format(what=self.named(prompt[:1].upper() + prompt[1:]))
+            then = _("Then: {what}.").format(what=you_form(prompt[:1].upper() + prompt[1:]))
             T.blit_text(surface, then, TH.SMALL, pal.text_dim, (x, y))
             self.drawn_lines.append(then)
             y += T.line_height(TH.SMALL) + 4

@@ -12,6 +12,8 @@ faces are narration/kombio.py's).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.client.narration.kombio import KombioNarrator, ability_words
@@ -88,11 +90,11 @@ class KombioTable(GridSpec):
     def score_reasons(self, ev):
         """Kombio words the call for each seat: who called, and who beat the caller."""
         names = self.t.screen.names
-        per, general = super().score_reasons(ev)
         caller = self.caller
         if caller is None or not 0 <= caller < len(names):
-            return per, general
-        per.pop(caller, None)
+            return super().score_reasons(ev)
+        # (the rules' note on the call is worded below, for the caller and for the others)
+        per, general = super().score_reasons(replace(ev, notes=tuple(n for n in ev.notes if not n.key.startswith("kombio.call"))))
         hands = ev.hands
         others = [o for o in range(len(names)) if o != caller]
         lower = [o for o in others if hands[o] < hands[caller]]

@@ -7,12 +7,12 @@ from __future__ import annotations
 import logging
 import math
 import random
-import re
 from typing import Any, Callable
 
 import pygame
 
-from game.client.narration.wording import reword, you_form
+from game.client.narration.notes import note_words
+from game.client.narration.wording import you_form
 from game.client.table.canvas import Canvas
 from game.client.table.sprites import card_image
 from game.client.ui import chart
@@ -94,17 +94,18 @@ class Results:
 
     # -- words -----------------------------------------------------------------------------------------------
     def reasons_from_notes(self, ev: Any) -> tuple[dict[int, list[str]], list[str]]:
-        """The rules' notes on a round's scores: a note naming "Seat N" belongs to that seat."""
+        """The rules' notes on a round's scores in the player's words: a note about a seat belongs to it."""
         names = self.screen.names
         per: dict[int, list[str]] = {}
         general: list[str] = []
         for note in ev.notes:
-            seats = [int(m) for m in re.findall(r"Seat (\d+)", note) if int(m) < len(names)]
+            line = note_words(note, names)
+            seats = [s for s in note.seats() if 0 <= s < len(names)]
             if seats:
                 for seat in seats:
-                    per.setdefault(seat, []).append(reword(note, names))
+                    per.setdefault(seat, []).append(line)
             else:
-                general.append(reword(note, names))
+                general.append(line)
         return per, general
 
     def over_target_reason(self, target: int, went: str) -> str:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.narration.sixteen_combos import OUTCOMES, STATUS_LABELS, STATUS_WORDS, SixteenCombosNarrator, type_word
+from game.client.narration.sixteen_combos import (OUTCOMES, STATUS_LABELS, STATUS_WORDS, SixteenCombosNarrator, ruleset_words,
+                                                 type_word)
+from game.client.narration.notes import combo_name, reason_words
 from game.client.narration.wording import capital
 from game.client.table.base import table_factory
 from game.client.table.canvas import Canvas
@@ -33,7 +35,7 @@ from game.core.cards import DECK, Card, Place
 from game.core.events import CardMoved, CardRevealed, CardsSwapped, DeckReshuffled, MatchEnded, RoundStarted, TurnStarted
 from game.core.view import SPECTATOR
 from game.i18n import _, _l, ngettext, pgettext
-from game.variants.sixteen_combos import (RULESET, Announce, CharacterOut, Checked, ComboDone, Consult, Counter,
+from game.variants.sixteen_combos import (Announce, CharacterOut, Checked, ComboDone, Consult, Counter,
                                           Decide, EncounterDealt, EncounterWon, FaceType, Fizzled, PassTurn, Reacted,
                                           Retype, Scavenge, StatusChanged, SwapPair, TargetChosen, TurnPassed,
                                           TurnSkipped, card_value)
@@ -267,7 +269,7 @@ class SixteenCombosTable(TableSpec):
                 if self.input_seat() is not None else _("Everybody places their value cards.")
         seat = self.input_seat()
         if seat is None:
-            return self.t.narrator.words(view.prompt).capitalize() if view.prompt else ""
+            return capital(self.t.narrator.prompt_words(view)) + "."
         step = view.step
         texts = {"target": _("Choose a target: click a highlighted pair, or pass the turn."),
                  "type": _("Choose an action type."), "consult": _("Which pair takes this action?"),
@@ -278,8 +280,9 @@ class SixteenCombosTable(TableSpec):
                  "counter": _("A critical failure against you: counter, or not."),
                  "stance": _("Change stance: click a pair to make it your defense, or keep it.")}
         if step == "combo":
-            return _("{combo}: make your choice (the highlighted places), or skip.").format(combo=view.combo or _("Combo"))
-        text = texts.get(step, view.prompt)
+            return _("{combo}: make your choice (the highlighted places), or skip.").format(
+                combo=combo_name(view.combo) or _("Combo"))
+        text = texts.get(step) or capital(self.t.narrator.prompt_words(view)) + "."
         if step in ("predict", "inform") and all(isinstance(a, Pass) for a in self.t.input.legal(seat)):
             # asked all the same, so that the wait tells nobody what the pair holds
             text = _("You have no reaction to make now: No reaction (Space) goes on.")
@@ -304,10 +307,10 @@ class SixteenCombosTable(TableSpec):
     def encounter_dealt(self, ev: EncounterDealt) -> None:
         order = ", ".join(self.name(s) for s in ev.order)
         view = self.t.match.view(SPECTATOR)
-        rules = ", ".join(view.active_rules) or _("none")
+        rules = ", ".join(_(label) for label in view.active_rules) or _("none")
         if self.t.screen.humans:
             self.t.director.start_hold(Hold("ruleset", None, _("{ruleset}. Optional rules: {rules}. Turn order: {order}.").format(
-                ruleset=RULESET, rules=rules, order=order)))
+                ruleset=ruleset_words(view.ruleset), rules=rules, order=order)))
 
     def turn_started(self, ev: TurnStarted) -> None:
         self.t.screen.turn = ev.seat
@@ -375,7 +378,7 @@ class SixteenCombosTable(TableSpec):
             return (_("Won as the last character standing.") if encounters == 1 else
                     _("Won as the last character standing; the most encounters won takes the match."))
         return (_("The last encounter ended at {why}.") if encounters == 1 else
-                _("The last encounter ended at {why}; the most encounters won takes the match.")).format(why=ev.why)
+                _("The last encounter ended at {why}; the most encounters won takes the match.")).format(why=reason_words(ev.why))
 
     def match_ended(self, ev: MatchEnded) -> None:
         self.t.screen.match_result = ev

@@ -18,7 +18,8 @@ from typing import Any
 
 import pygame
 
-from game.client.narration.sixteen_combos import STATUS_LABELS, type_word
+from game.client.narration.sixteen_combos import STATUS_LABELS, ruleset_words, type_word
+from game.client.narration.notes import combo_name
 from game.client.narration.wording import SUIT_SIGNS
 from game.client.table.canvas import Canvas, Memo
 from game.client.table.zone_kinds import PairColumnZone
@@ -223,7 +224,7 @@ class Board:
         rules = (ngettext("rule {letters}", "rules {letters}", len(letters)).format(letters=", ".join(letters)) if letters
                  else _("no optional rules"))
         practice = " · " + _("practice") if self.t.match.take_backs else ""
-        text = f"16 Combos{practice} · {view.ruleset.split(',')[0]} · {rules}"   # (practice first: the end may be cut)
+        text = f"16 Combos{practice} · {ruleset_words(view.ruleset, short=True)} · {rules}"   # (practice first: the end may be cut)
         bar, _width = self.step_bar()
         room = (bar.x if bar.y < 30 else self.t.screen.layout.size[0] - 184) - 14 - 12
         while len(text) > 12 and T.text(text, TH.SMALL, (0, 0, 0)).get_width() > room:
@@ -409,7 +410,7 @@ class Board:
                 r = pygame.Rect(x0 + head_w + j * cell_w, y, cell_w - 2, cell_h - 2)
                 lit = cell == (a, t)
                 pygame.draw.rect(surface, pal.accent if lit else TH.darken(pal.felt, 0.3), r, border_radius=4)
-                self.cell_text(canvas, COMBOS[t][a], r, (20, 20, 20) if lit else pal.text, lit)
+                self.cell_text(canvas, combo_name(COMBOS[t][a]), r, (20, 20, 20) if lit else pal.text, lit)
         # the outcome band, lit after each check
         y = col["band_y"]
         bw = (left - x0 - 8) // 4
@@ -496,7 +497,7 @@ class Board:
                 self.card(canvas, r.move(k * 6, k * 4), card, "waste")
         else:
             pygame.draw.rect(surface, TH.darken(pal.felt, 0.25), r, 2, border_radius=6)
-        self.label(canvas, "Waste", TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 4)}, prefer=("down", "up"))
+        self.label(canvas, _("Waste"), TH.TINY, pal.text_dim, {"midtop": (r.centerx, r.bottom + 4)}, prefer=("down", "up"))
         if view.action_cards:
             r = piles["action"]
             for k, card in enumerate(view.action_cards):

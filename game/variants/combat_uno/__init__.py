@@ -24,7 +24,7 @@ from typing import Any, Hashable
 from game.core.actions import TABLE, Action, StartRound
 from game.core.cards import DECK, DISCARD, Card, Place
 from game.core.errors import NotYourTurn, WindowClosed, WrongPhase
-from game.core.events import CardMoved, Event, PenaltyGiven, turn_started, window_closed
+from game.core.events import CardMoved, Event, Note, PenaltyGiven, turn_started, window_closed
 from game.core.game import Game
 # Hands, skips, reverses and stacked pick-ups are the shedding games' shared turn flow (docs/kit.md);
 # their events are re-exported here under the names the table and the tests have always used.
@@ -369,7 +369,7 @@ class CombatUno(OutOfTurn, Game):
         hands = tuple(self.hand_value(s) for s in range(self.seats))
         for seat in range(self.seats):
             events.append(HandRevealed(seat, tuple(self.hands[seat]), hands[seat]))
-        self.score_round(hands, hands, (f"Seat {winner} went out.",), events)
+        self.score_round(hands, hands, (Note.of("combat-uno.went-out", winner),), events)
 
     # -- what the driver asks ---------------------------------------------------------------
     def seats_to_act(self) -> tuple[int, ...]:

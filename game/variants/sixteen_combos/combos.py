@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from game.core.actions import Action
 from game.core.cards import DECK, Card, Place
-from game.core.events import CardMoved, CardRevealed, CardsSwapped, Event
+from game.core.events import CardMoved, CardRevealed, CardsSwapped, Event, Note
 
 from .actions import Decide, HireGuard, PickPair, Reveal, Throw, _pass
 from .cards import (FIN, JOKER, MAX_VALUE, STR, VIT, WTH, card_value, only, pair_place, row_types, seat_place,
@@ -85,7 +85,7 @@ def combo(target: str, action: str, name: str, caveats: tuple[str, ...], rule: s
     return enter
 
 
-def done(g: SixteenCombos, hit: Hit, events: list[Event], detail: str, victim: int | None = None) -> None:
+def done(g: SixteenCombos, hit: Hit, events: list[Event], detail: Note, victim: int | None = None) -> None:
     events.append(ComboDone(hit.seat, hit.victim if victim is None else victim, g.combo_pending, detail))
 
 
@@ -100,7 +100,7 @@ def poison(g: SixteenCombos, hit: Hit, events: list[Event]) -> None:
         nxt = left[-1] if left else g.defense_slot(victim)
         if nxt is not None:
             g._damage(victim, nxt, hit.diff, "Poison", events)
-    done(g, hit, events, f"{hit.diff} spills over")
+    done(g, hit, events, Note.of("combo.spills-over", diff=hit.diff))
     return None
 
 
@@ -108,11 +108,11 @@ def poison(g: SixteenCombos, hit: Hit, events: list[Event]) -> None:
        "Get another turn and choose any pair to target (announce an action type and draw a new value card).")
 def hire_assassin(g: SixteenCombos, hit: Hit, events: list[Event]) -> None:
     if hit.attack.counter:
-        done(g, hit, events, "a counter gives no extra turn")
+        done(g, hit, events, Note.of("combo.no-extra-turn"))
     else:
         g.extra.append(Attack(hit.seat, second=True, free_target=True))
         g.reacted[hit.seat] = True
-        done(g, hit, events, f"seat {hit.seat} takes another turn against any pair")
+        done(g, hit, events, Note.of("combo.another-turn", hit.seat))
     return None
 
 
@@ -137,7 +137,7 @@ def _(g: SixteenCombos, action: Throw, events: list[Event]) -> None:
     d = g.defense_slot(victim)
     if d in (action.a.index, action.b.index):
         g._show_type(victim, d, events)
-    events.append(ComboDone(action.seat, victim, "Throw", "two pairs change places"))
+    events.append(ComboDone(action.seat, victim, "Throw", Note.of("combo.pairs-change-places")))
 
 
 @combo(VIT, FIN, "Insight", ("Surprise",), "The target character turns one card you choose face up.")
@@ -156,7 +156,7 @@ def _(g: SixteenCombos, action: Reveal, events: list[Event]) -> None:
     pair = g.rows[seat][slot]
     card = pair.type_card if action.card.zone == "type" else pair.values[-1]
     pair.up.add(card.id)
-    events += [CardRevealed(action.card, card), ComboDone(action.seat, seat, "Insight", "a card is turned face up")]
+    events += [CardRevealed(action.card, card), ComboDone(action.seat, seat, "Insight", Note.of("combo.card-turned-up"))]
 
 
 def hidden_cards(g: SixteenCombos, seat: int) -> list[Place]:
@@ -178,7 +178,7 @@ def hidden_cards(g: SixteenCombos, seat: int) -> list[Place]:
 def scavenge(g: SixteenCombos, hit: Hit, events: list[Event]) -> None:
     g.scavenging[hit.seat] = True
     events.append(StatusChanged(hit.seat, "scavenging"))
-    done(g, hit, events, f"seat {hit.seat} draws two on its next action")
+    done(g, hit, events, Note.of("combo.draws-two", hit.seat))
     return None
 
 
@@ -201,7 +201,7 @@ def _(g: SixteenCombos, action: Decide, events: list[Event]) -> None:
         events.append(CardMoved(card, seat_place("action", attack.seat), seat_place("wild", action.seat)))
         events.append(StatusChanged(action.seat, "wild card"))
     events.append(ComboDone(attack.seat, action.seat, "Bribe",
-                            f"seat {action.seat} {'takes' if action.yes else 'declines'} the wild card"))
+                            Note.of("combo.takes-wild-card" if action.yes else "combo.declines-wild-card", action.seat)))
 
 
 @combo(WTH, STR, "Steal", ("Surprise",),
@@ -224,7 +224,7 @@ def _(g: SixteenCombos, action: Decide, events: list[Event]) -> None:
         g.rows[seat].append(pair)
         events.append(PairMovedTo(attack.victim, -1, "row", seat, slot))
         g._show_type(seat, slot, events)
-        events.append(ComboDone(seat, attack.victim, "Steal", f"seat {seat} takes the pair as its defense"))
+        events.append(ComboDone(seat, attack.victim, "Steal", Note.of("combo.steals-as-defense", seat)))
     else:
         old = g.stolen[seat]
         if old is not None:
@@ -233,7 +233,7 @@ def _(g: SixteenCombos, action: Decide, events: list[Event]) -> None:
         pair.up.update(card.id for card in pair.cards())
         events.append(PairMovedTo(attack.victim, -1, "aside", seat, -1))
         events.append(StatusChanged(seat, "stolen pair"))
-        events.append(ComboDone(seat, attack.victim, "Steal", f"seat {seat} keeps the pair for its next action"))
+        events.append(ComboDone(seat, attack.victim, "Steal", Note.of("combo.steals-for-next-action", seat)))
 
 
 @combo(WTH, FIN, "Snipe", ("Surprise",),
@@ -254,7 +254,7 @@ def _(g: SixteenCombos, seat: int, victim: int) -> list[Action]:
 @snipe.resolving
 def _(g: SixteenCombos, action: PickPair, events: list[Event]) -> None:
     g._remove_pair(action.pair.seat, action.pair.index, "sniped", events)
-    events.append(ComboDone(action.seat, g.attack.victim, "Snipe", "another pair is hit instead"))
+    events.append(ComboDone(action.seat, g.attack.victim, "Snipe", Note.of("combo.another-pair-hit")))
 
 
 # -- ♣ strength targeted ------------------------------------------------------------------------------------
@@ -263,7 +263,7 @@ def _(g: SixteenCombos, action: PickPair, events: list[Event]) -> None:
        discards_target=False)
 def defend(g: SixteenCombos, hit: Hit, events: list[Event]) -> int | None:
     if (hit.card is None and not hit.attack.noted) or not g._own_slots(hit.seat):
-        done(g, hit, events, "no drawn card to place")
+        done(g, hit, events, Note.of("combo.no-card-to-place"))
         return None
     return hit.seat
 
@@ -283,7 +283,7 @@ def _(g: SixteenCombos, action: PickPair, events: list[Event]) -> None:
     else:   # B: the noted value is the raise, on a counter
         amount = g._raise_by_counter(seat, slot, attack.value, None, "Defend", events)
         g.boosts[seat].append((slot, amount, None))
-    events.append(ComboDone(seat, attack.victim, "Defend", f"seat {seat} raises a pair until its next turn"))
+    events.append(ComboDone(seat, attack.victim, "Defend", Note.of("combo.raises-until-next-turn", seat)))
 
 
 @combo(STR, WTH, "Hire Guard", (),
@@ -342,7 +342,7 @@ def _(g: SixteenCombos, action: HireGuard, events: list[Event]) -> None:
         if slot == g.defense_slot(seat) and value_card.id not in pair.up:
             pair.up.add(value_card.id)
             events.append(CardRevealed(type_place(seat, slot), value_card))
-    events.append(ComboDone(seat, attack.victim, "Hire Guard", f"seat {seat} hires a new type"))
+    events.append(ComboDone(seat, attack.victim, "Hire Guard", Note.of("combo.hires-a-type", seat)))
 
 
 @combo(STR, STR, "Grapple", ("Once", "Incapacitated"),
@@ -368,9 +368,9 @@ def grapple(g: SixteenCombos, hit: Hit, events: list[Event]) -> None:
     if g.pairs_left(victim):
         g.extra.append(Attack(seat, second=True, locked_victim=victim, grapple=True))
         g.reacted[seat] = True
-        done(g, hit, events, f"seat {seat} gets an extra action on seat {victim}")
+        done(g, hit, events, Note.of("combo.extra-action", seat, victim=victim))
     else:
-        done(g, hit, events, "no pair left to go on with")
+        done(g, hit, events, Note.of("combo.no-pair-left"))
     return None
 
 
@@ -400,7 +400,7 @@ def _(g: SixteenCombos, action: PickPair, events: list[Event]) -> None:
     pair = g.rows[action.seat][d]
     pair.up.difference_update(card.id for card in pair.cards())
     events.append(StatusChanged(action.seat, "defense hidden"))
-    events.append(ComboDone(action.seat, g.attack.victim, "Stealth", f"seat {action.seat} has a new defense pair"))
+    events.append(ComboDone(action.seat, g.attack.victim, "Stealth", Note.of("combo.new-defense-pair", action.seat)))
 
 
 # -- ♠ finesse targeted -------------------------------------------------------------------------------------
@@ -417,7 +417,7 @@ def adrenaline(g: SixteenCombos, hit: Hit, events: list[Event]) -> None:
         g._raise_by_counter(hit.seat, dslot, hit.attack.value, MAX_VALUE, "Adrenaline", events)
     else:
         return None
-    done(g, hit, events, f"seat {hit.seat}'s defense pair is raised")
+    done(g, hit, events, Note.of("combo.defense-raised", hit.seat))
     return None
 
 
@@ -444,7 +444,7 @@ def consultation(g: SixteenCombos, hit: Hit, events: list[Event]) -> None:
     g.consults[seat] = pair
     events.append(CardMoved(type_card, DECK, seat_place("consult", seat)))
     events.append(CardMoved(card, seat_place("action", seat), seat_place("consult", seat)))
-    done(g, hit, events, f"seat {seat} has a consultation pair")
+    done(g, hit, events, Note.of("combo.consultation-pair", seat))
     return None
 
 
@@ -455,7 +455,7 @@ def shove(g: SixteenCombos, hit: Hit, events: list[Event]) -> None:
     if not g.out[hit.victim]:
         g.shoved[hit.victim] = True
         events.append(StatusChanged(hit.victim, "shoved"))
-        done(g, hit, events, f"seat {hit.victim} must act with its defense pair")
+        done(g, hit, events, Note.of("combo.acts-with-defense", hit.victim))
     return None
 
 
@@ -473,7 +473,7 @@ dodge.choosing(_other_pairs)
 def _(g: SixteenCombos, action: PickPair, events: list[Event]) -> None:
     d = _new_defense(g, action, events)
     g._show_type(action.seat, d, events)
-    events.append(ComboDone(action.seat, g.attack.victim, "Dodge", f"seat {action.seat} has a new defense pair"))
+    events.append(ComboDone(action.seat, g.attack.victim, "Dodge", Note.of("combo.new-defense-pair", action.seat)))
 
 
 # -- the table as the other rule sections read it --------------------------------------------------------------

@@ -4,7 +4,7 @@ left wins)."""
 
 from __future__ import annotations
 
-from game.core.events import Event, TurnStarted
+from game.core.events import Event, Note, TurnStarted
 
 from .actions import ChangeStance
 from .cards import card_value
@@ -88,4 +88,4 @@ class Ending:
         events.append(EncounterWon(winner, why))
         hands = tuple(self.pairs_left(s) for s in range(self.seats))
         scores = tuple(1 if s == winner else 0 for s in range(self.seats))
-        self.score_round(hands, scores, (f"Seat {winner} wins: {why}.",), events)
+        self.score_round(hands, scores, (Note.of("sixteen-combos.won", winner, why=why),), events)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.events import PUBLIC, Event
+from game.core.events import PUBLIC, Event, Note
 
 @dataclass(frozen=True, slots=True)
 class EncounterDealt(Event):
@@ -136,12 +136,13 @@ class PairDefeated(Event):
 
 @dataclass(frozen=True, slots=True)
 class ComboDone(Event):
-    """A combo took effect; `detail` says what became of it in words with seat numbers."""
+    """A combo took effect: `combo` is its name in the Combo Table (a key the client words),
+    `detail` what became of it, as a Note (game.client.narration.notes words it)."""
 
     seat: int
     victim: int
     combo: str
-    detail: str
+    detail: Note
 
 
 @dataclass(frozen=True, slots=True)
