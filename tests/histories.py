@@ -23,6 +23,7 @@ import dataclasses
 import enum
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from typing import Any
 from ai.registry import bot_seed, make_agent
 from game.core.actions import action_to_json
 from game.core.cards import Card, Place
+from game.core.events import Note
 from game.core.game import get_variant
 from game.core.session import Session, run_to_end
 from game.games import game_ids
@@ -41,12 +43,35 @@ LINEUPS = (("hard", "medium", "easy", "random"), ("random", "random", "random", 
            ("medium", "random", "hard", "easy"))
 
 
+def _old_sentence(note: Note) -> str:
+    """A note as the English line the rules once wrote in its place, so the stored digests (made
+    when events held those lines) still hold: "Seat 2 called Kabu.", a combo's "seat 1 draws two"."""
+    from game.client.narration.notes import english_note
+
+    text = english_note(note)
+    return re.sub(r"\bSeat (\d+)", r"seat \1", text) if note.key.startswith("combo.") else text
+
+
+def _sentences(data: Any) -> Any:
+    """Events' JSON with each note (a dict with "note") as its old sentence, the rest as it is."""
+    if isinstance(data, dict):
+        if "note" in data:
+            values = tuple((k, v) for k, v in data.items() if k not in ("note", "seat"))
+            return _old_sentence(Note(data["note"], data["seat"], values))
+        return {k: _sentences(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_sentences(v) for v in data]
+    return data
+
+
 def plain(value: Any) -> Any:
     """A value as JSON-able data that depends only on what it holds (never on an object's id)."""
     if isinstance(value, enum.Enum):
         return plain(value.value)
     if isinstance(value, (str, int, float, bool)) or value is None:
         return value
+    if isinstance(value, Note):     # as the sentence the rules wrote before they spoke in notes
+        return _old_sentence(value)
     if isinstance(value, Card):
         return ["card", value.id, str(value)]
     if isinstance(value, Place):
@@ -57,6 +82,8 @@ def plain(value: Any) -> Any:
         return [plain(v) for v in value]
     if isinstance(value, (frozenset, set)):
         return sorted((plain(v) for v in value), key=repr)
+    if isinstance(value, dict) and "note" in value:      # a Note in an event's JSON
+        return _sentences(value)
     if isinstance(value, dict):
         return sorted(([plain(k), plain(v)] for k, v in value.items()), key=repr)
     return repr(value)
@@ -135,7 +162,7 @@ def match_digest(variant: str, seed: int, bots: list[str]) -> str:
     session = Session(game, agents, listener=lambda events: steps.append([e.to_json() for e in events]))
     run_to_end(session)
     digest.update(json.dumps(plain([[t, action_to_json(a)] for t, a in game.history]), separators=(",", ":")).encode())
-    digest.update(json.dumps(steps, separators=(",", ":")).encode())
+    digest.update(json.dumps(_sentences(steps), separators=(",", ":")).encode())
     digest.update(json.dumps([list(game.score.totals), list(game.winners), session.illegal]).encode())
     return digest.hexdigest()[:24]
 
