@@ -36,7 +36,7 @@ from ai.registry import bot_seed, make_agent
 from game.core.actions import Action, StartRound
 from game.core.cards import Card, Place, grid_place
 from game.core.errors import CardhallError, RecordError
-from game.core.events import Event, RoundScored
+from game.core.events import Event, Note, RoundScored
 from game.core.game import Game
 from game.core.memory import TableMemory
 from game.core.record import GameRecord
@@ -129,14 +129,10 @@ class MissedReaction:
     step: int                    # the step after which the chance opened
     t: float                     # seconds since the deal, then
     action: Action               # the best of the chances (a card the seat knew, its own first)
-    words: str                   # what it would have done, to follow "could have"
+    note: Note                   # what it would have done (game.client.narration.notes words it)
     options: int                 # how many such plays there were
     known: bool                  # the seat knew (saw or remembered) the card it would have played
     places: tuple[Place, ...] = ()   # the cards it concerns (a slot, a card in a hand, a pair), indexed
-
-    def text(self) -> str:
-        """"Seat 1 could have matched the 7 from their own grid at 2.1 s" (seats as "Seat N")."""
-        return f"Seat {self.seat} could have {self.words} at {self.t:.1f} s"
 
 
 def slots(zone_cards: tuple[Any, ...]) -> list[Any]:
@@ -389,7 +385,7 @@ class RoundReplay:
             return (0 if knew(action) else 1, 0 if own else 1, repr(action))
 
         best = min(plays, key=rank)
-        return MissedReaction(seat, step, t, best, game.reaction_words(best), len(plays), knew(best),
+        return MissedReaction(seat, step, t, best, game.reaction_note(best), len(plays), knew(best),
                               tuple(game.reaction_places(best)))
 
 

@@ -21,7 +21,8 @@ from game.core.record import _agrees
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = {"kombio": ["game/variants/kombio.py"], "kabu": ["game/variants/kabu.py"],
            "combat-uno": ["game/variants/combat_uno"], "kumbal": ["game/variants/kumbal.py"],
-           "sixteen-combos": ["game/variants/sixteen_combos"]}
+           "sixteen-combos": ["game/variants/sixteen_combos"],
+           "the core (a reaction not taken)": ["game/core/game.py", "game/core/grids.py"]}
 
 
 def note_keys(paths: list[str]) -> set[str]:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from game.client.narration.combat_uno import CombatUnoNarrator
+from game.client.narration.notes import english_note
 from game.core.cards import FACE_DOWN, Card, Place
 from game.core.record import GameRecord
 from game.games import game_ids
@@ -219,7 +221,8 @@ PASSES = [{"t": 3.0, "type": "Pass", "seat": 0}, {"t": 3.2, "type": "Pass", "sea
 def test_a_matching_card_held_and_passed_is_a_missed_reaction():
     replay = RoundReplay(_kombio(["1", "7", "2", "13", "3", "12", "4", "12", "7"], PASSES), 1)
     missed = replay.missed()
-    assert [m.text() for m in missed] == ["Seat 1 could have matched the 7 from their own grid at 2.5 s"]
+    assert [(m.note.key, m.note.seat, m.t) for m in missed] == [("missed.match-own", 1, 2.5)]
+    assert english_note(missed[0].note) == "Seat 1 could have matched the 7 from their own grid"
     (m,) = missed
     assert m.step == 3 and m.action.place.seat == 1 and m.action.place.index == 0
     assert not m.known          # nobody peeked: Bruno held it without knowing
@@ -251,10 +254,11 @@ def _uno(tail: list[dict]) -> GameRecord:
 
 def test_a_jump_in_not_taken_in_combat_uno():
     replay = RoundReplay(_uno([{"t": 1.5, "type": "Pass", "seat": 2}, {"t": 2.0, "type": "Draw", "seat": 1}]), 1)
-    texts = [m.text() for m in replay.missed()]
-    assert "Seat 2 could have jumped in with the red 7 at 1.0 s" in texts
-    assert all(m.seat == 2 for m in replay.missed() if "jumped in" in m.words)
-    (jump,) = [m for m in replay.missed() if "jumped in" in m.words]
+    narrator = CombatUnoNarrator(["Seat 0", "Seat 1", "Seat 2"])
+    texts = [(narrator.missed_words(m.note), m.t) for m in replay.missed()]
+    assert ("Seat 2 could have jumped in with the red 7", 1.0) in texts
+    assert all(m.seat == 2 for m in replay.missed() if m.note.key == "missed.jump-in")
+    (jump,) = [m for m in replay.missed() if m.note.key == "missed.jump-in"]
     (place,) = jump.places
     hand = next(z for z in replay.frame(jump.step).truth.zones if z.place == Place("hand", 2))
     assert place.zone == "hand" and place.seat == 2 and hand.cards[place.index].rank == 7 \
@@ -263,7 +267,7 @@ def test_a_jump_in_not_taken_in_combat_uno():
 
 def test_a_jump_in_taken_is_not_missed():
     replay = RoundReplay(_uno([{"t": 1.5, "type": "Play", "seat": 2, "rank": 7, "colour": "red"}]), 1)
-    assert not [m for m in replay.missed() if "jumped in" in m.words]
+    assert not [m for m in replay.missed() if m.note.key == "missed.jump-in"]
 
 
 def test_the_replay_leaves_the_record_alone():

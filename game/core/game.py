@@ -18,7 +18,6 @@ there, so each is written once.
 from __future__ import annotations
 
 import random
-import re
 from enum import StrEnum
 from typing import Any, ClassVar, Hashable
 
@@ -169,11 +168,10 @@ class Game:
             return []
         return [a for a in self.legal_actions(seat) if not isinstance(a, Pass)]
 
-    def reaction_words(self, action: Action) -> str:
-        """What `action` (one of `reactions`) would have done, worded to follow "could have"
-        ("matched the 7 from their own grid"), with seats as "Seat N"."""
-        name = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
-        return f"reacted ({name})"
+    def reaction_note(self, action: Action) -> Note:
+        """What `action` (one of `reactions`) would have done, as a Note about the seat that could
+        have done it (the round replay words it: "Ada could have matched the 7 from her own grid")."""
+        return Note.of("missed.reacted", action.seat)
 
     def reaction_places(self, action: Action) -> tuple[Any, ...]:
         """The cards a reaction (one of `reactions`) would have played or changed, as places with

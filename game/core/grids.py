@@ -26,7 +26,7 @@ from typing import Any
 from game.core.actions import TABLE, Action, Expire, Pass, StartRound
 from game.core.cards import DECK, DISCARD, FACE_DOWN, Card, Place, grid_place, held_place
 from game.core.errors import IllegalAction, InvalidTarget, NotYourTurn, WrongPhase
-from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, PenaltyGiven,
+from game.core.events import (NOBODY, CardMoved, CardRevealed, CardSeen, CardsSwapped, Event, Note, PenaltyGiven,
                               TurnStarted, WindowClosed, WindowOpened, passed)
 from game.core.game import Game
 from game.core.reaction import ReactionWindow
@@ -310,13 +310,13 @@ class GridGame(Game):
         return [a for a in self.legal_actions(seat)
                 if isinstance(a, Match) and (card := self.card_at(a.place)) is not None and self.claim_fits(card)]
 
-    def reaction_words(self, action: Action) -> str:
+    def reaction_note(self, action: Action) -> Note:
         if isinstance(action, Match):
             card = self.card_at(action.place)
-            rank = card.rank if card is not None else "?"
-            where = "their own grid" if action.place.seat == action.seat else f"Seat {action.place.seat}'s grid"
-            return f"matched the {rank} from {where}"
-        return super().reaction_words(action)
+            if action.place.seat == action.seat:
+                return Note.of("missed.match-own", action.seat, card=card)
+            return Note.of("missed.match", action.seat, card=card, owner=action.place.seat)
+        return super().reaction_note(action)
 
     def _looking_at(self, seat: int, phases: tuple[str, ...]) -> dict[Place, Card]:
         """The cards `seat` is looking at this very moment: its own ability's looks, in `phases`."""

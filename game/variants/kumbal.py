@@ -33,7 +33,7 @@ from game.core.hands import (HandRevealed, deal_hands, give, hand_place, hand_zo
                              skip_next)
 from game.core.match import LowestAtTarget, MatchRule
 from game.core.options import REACTION_SECONDS, OptionSpec
-from game.core.standard_deck import JOKER, PIPS, SUITS, card_name, card_values, standard_deck
+from game.core.standard_deck import JOKER, PIPS, SUITS, card_values, standard_deck
 from game.core.view import SeatView, ZoneView
 from game.core.windows import WindowSet
 
@@ -887,10 +887,10 @@ class Kumbal(Game):
                 return (Place("hand", action.seat, hand.index(self.free[1])),)
         return ()
 
-    def reaction_words(self, action: Action) -> str:
+    def reaction_note(self, action: Action) -> Note:
         if isinstance(action, FreeDiscard) and self.free is not None and self.free[1] is not None:
-            return f"discarded the drawn {card_name(self.free[1])} for free"
-        return super().reaction_words(action)
+            return Note.of("missed.free-discard", action.seat, card=self.free[1])
+        return super().reaction_note(action)
 
     def _prompt(self, seat: int) -> str:
         """The view's prompt for `seat`: whether the player on turn may call is theirs alone to know."""

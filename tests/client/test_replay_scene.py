@@ -411,8 +411,12 @@ def test_the_step_after_is_told_in_the_players_language(tmp_path):
             scene.go(step)
             frames(app, 1)
             then += [line for line in scene.drawn_lines if line.startswith("Dann: ")]
+        scene.go(scene.replay.missed()[0].step)     # and a reaction not taken, in German too
+        frames(app, 1)
+        missed = [line for line in scene.drawn_lines if line.startswith("Verpasst: ")]
     finally:
         i18n.set_language("en")
     assert then, "no Then line drawn"
     assert any("zieht oder nimmt vom Ablagestapel" in line for line in then), then
     assert not any("seat" in line.lower() or " to " in line for line in then), then
+    assert missed and all(" hätte " in line and "could have" not in line for line in missed), missed

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+from game.client.narration.notes import note_words
 from game.client.narration.wording import penalty_words
 from game.core.cards import Card, Place
 from game.core.events import CardSeen, CardsSwapped, DeckReshuffled, Event, PenaltyGiven, RoundStarted
@@ -122,6 +123,17 @@ class Narrator:
         if len(acting) > 1:
             return _("{names} may act").format(names=", ".join(self.name(s) for s in acting))
         return _("{name} to act").format(name=self.name(seat)) if seat is not None else ""
+
+    def missed_words(self, note: Any) -> str:
+        """A reaction not taken (the round replay's game.replay.MissedReaction's note)."""
+        return note_words(note, self.names, formats=self.note_formats())
+
+    def note_formats(self) -> dict[str, Callable[[Any], str]]:
+        """How the game's notes name their values: a card by its words ("?" for one not known)."""
+        return {"card": lambda card: "?" if card is None else self.card_words(card)}
+
+    def card_words(self, card: Card) -> str:
+        return str(card.rank)
 
     def step_words(self, view: Any, seat: int | None) -> str:
         """A game's own words for what `seat` (the one seat acting, else the seat on turn) is to

@@ -36,6 +36,9 @@ class CombatUnoNarrator(HandNarrator):
         super().__init__(names, you)
         self.last_play: CardMoved | None = None   # the card last played (a colour named, a jump-in: told with it)
 
+    def card_words(self, card: Card) -> str:
+        return uno_card_words(card)
+
     def step_words(self, view, seat):
         if view.phase != "play" or seat is None:
             return ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.client.narration.hands import HandNarrator
 from game.client.narration.wording import SUIT_SIGNS
+from game.core.card_words import card_words as standard_card_words
 from game.core.cards import DISCARD, Card
 from game.core.events import CardMoved, Event
 from game.core.hands import DirectionChanged, Stacked
@@ -37,6 +38,9 @@ def short(card: Card | None) -> str:
 
 
 class KumbalNarrator(HandNarrator):
+    def card_words(self, card: Card) -> str:
+        return standard_card_words(card)
+
     def step_words(self, view, seat):
         name = self.name(seat)
         if view.phase == "cut":

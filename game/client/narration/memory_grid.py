@@ -57,6 +57,9 @@ class GridNarrator(Narrator):
             return _("everyone chooses two of their own cards to look at")
         return ""
 
+    def card_words(self, card: Card) -> str:
+        return self.rank_words(card)
+
     def rank_words(self, card: Card) -> str:
         """A card as narration names it ("7", "7♥")."""
         return str(card.rank)

@@ -50,6 +50,17 @@ NOTE_WORDS: dict[str, str] = {
     "combo.defense-raised": N_("{name}'s defense pair is raised"),
     "combo.consultation-pair": N_("{name} has a consultation pair"),
     "combo.acts-with-defense": N_("{name} must act with its defense pair"),
+    # A reaction not taken, as the round replay tells it ({card}, {type}: the narrator's words).
+    "missed.reacted": N_("{name} could have reacted"),
+    "missed.match-own": N_("{name} could have matched the {card} from their own grid"),
+    "missed.match": N_("{name} could have matched the {card} from {owner}'s grid"),
+    "missed.jump-in": N_("{name} could have jumped in with the {card}"),
+    "missed.call-uno": N_("{name} could have called UNO"),
+    "missed.catch-uno": N_("{name} could have caught {victim} without UNO"),
+    "missed.free-discard": N_("{name} could have discarded the drawn {card} for free"),
+    "missed.retype": N_("{name} could have reacted by changing the pair's type to {type}"),
+    "missed.swap-pair": N_("{name} could have reacted by swapping the pair's type and value cards"),
+    "missed.counter": N_("{name} could have countered"),
 }
 
 # The Combo Table's names (the rules' keys, as the sheet names them), for the player to read.
@@ -85,9 +96,10 @@ def reason_words(key: str, translate: Callable[[str], str] = _) -> str:
     return combo_name(key, translate)
 
 
-def note_words(note: Note, names: list[str], translate: Callable[[str], str] = _) -> str:
+def note_words(note: Note, names: list[str], translate: Callable[[str], str] = _,
+               formats: dict[str, Callable[[Any], str]] | None = None) -> str:
     """The sentence for `note`, with seats by their names, in the player's language (`translate`
-    str: English)."""
+    str: English); `formats` words the values a game's narrator names (a card, a pair's type)."""
     def name(seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < len(names):
             return names[seat]
@@ -96,8 +108,12 @@ def note_words(note: Note, names: list[str], translate: Callable[[str], str] = _
     for key, value in note.values:
         if key == "why":
             value = reason_words(value, translate)
-        elif key == "victim":
+        elif key in ("victim", "owner"):
             value = name(value)
+        elif formats and key in formats:
+            value = formats[key](value)
+        elif key == "card":
+            value = "?" if value is None else str(value)
         values[key] = value
     return translate(NOTE_WORDS[note.key]).format(name=name(note.seat), **values)
 

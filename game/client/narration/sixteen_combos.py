@@ -69,6 +69,9 @@ class SixteenCombosNarrator(Narrator):
         """The rules' "seat 2" with that character's name."""
         return _SEAT.sub(lambda m: self.name(int(m.group(1))), text)
 
+    def note_formats(self):
+        return {**super().note_formats(), "type": type_word}
+
     def prompt_words(self, view: Any) -> str:
         """Who is to do what now, from the view (the rules' step and the seat that acts)."""
         step = view.step

@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 
 from game.client.scene import MenuScene, Scene
+from game.client.narration.notes import english_note
 from game.client.narration.record import told_steps
 from game.client.narration.wording import reword, shown_names, you_form, you_seats
 from game import games
@@ -192,10 +193,15 @@ class ReplayScene(Scene):
 
     def missed_lines(self) -> list[str]:
         out = []
+        narrator = self.narrator.narrator
         for m in self.replay.missed_at(self.step):
-            line = self.named(m.text(), m.seat)
+            what = narrator.missed_words(m.note) if narrator is not None else english_note(m.note)
+            if m.seat in self.you:
+                what = what.replace("their own", "your own")      # (English; the player's own sentence)
+            line = _("{what} at {seconds} s").format(what=you_form(what), seconds=f"{m.t:.1f}")
             if self.replay.hidden_memory and not m.known:
-                line += " (you had not seen it)" if self.names[m.seat] == "You" else " (they had not seen it)"
+                line = (_("{line} (you had not seen it)") if m.seat in self.you else
+                        _("{line} (they had not seen it)")).format(line=line)
             out.append(line)
         return out
 
@@ -349,7 +355,7 @@ class ReplayScene(Scene):
                     cards = slots((item,))
                     group = [(i + k, c) for k, c in enumerate(cards)]
                     pair_index[id(group)] = j
-                    groups.append((zone.place, group, "defense" if getattr(item, "defense", False) else ""))
+                    groups.append((zone.place, group, _("defense") if getattr(item, "defense", False) else ""))
                     i += len(cards)
                 else:
                     groups.append((zone.place, [(i, item)], "held" if zone.kind == "held" else ""))
@@ -478,7 +484,7 @@ class ReplayScene(Scene):
             cards = [c for c in zone.cards if isinstance(c, Card)][-4:]
             if y + 20 + (ch + 10 if cards else 0) > area.bottom - block:
                 break      # (a small window: the knowledge keeps its room)
-            label = {"discard": _("Discard pile"), "deck": _("Deck"), "dealdeck": _("Deal deck")}.get(zone.place.zone, zone.place.zone.replace("_", " ").capitalize())
+            label = {"discard": _("Discard pile"), "deck": _("Deck"), "dealdeck": _("Deal deck"), "waste": _("Waste")}.get(zone.place.zone, zone.place.zone.replace("_", " ").capitalize())
             T.blit_text(surface, f"{label} ({zone.count})", TH.SMALL, pal.text_dim, (x, y))
             y += 20
             if cards:

@@ -537,13 +537,14 @@ class CombatUno(OutOfTurn, Game):
                     return (Place("hand", action.seat, i),)
         return ()
 
-    def reaction_words(self, action: Action) -> str:
+    def reaction_note(self, action: Action) -> Note:
         if isinstance(action, Play):
-            face = f"{action.colour} {action.rank}" if action.colour else str(action.rank)
-            return f"jumped in with the {face}"
+            return Note.of("missed.jump-in", action.seat, card=Card(-1, action.rank, action.colour))
         if isinstance(action, CallUno):
-            return "called UNO" if action.target == action.seat else f"caught Seat {action.target} without UNO"
-        return super().reaction_words(action)
+            if action.target == action.seat:
+                return Note.of("missed.call-uno", action.seat)
+            return Note.of("missed.catch-uno", action.seat, victim=action.target)
+        return super().reaction_note(action)
 
     def _prompt(self) -> str:
         if self.phase == READY:

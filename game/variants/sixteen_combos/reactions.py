@@ -9,10 +9,10 @@ from __future__ import annotations
 from game.core.actions import TABLE, Action, Expire, Pass
 from game.core.cards import Place
 from game.core.errors import NotYourTurn, WrongPhase
-from game.core.events import CardMoved, CardRevealed, CardsSwapped, Event, Passed
+from game.core.events import CardMoved, CardRevealed, CardsSwapped, Event, Note, Passed
 
 from .actions import Counter, Recover, Retype, SwapPair, _pass
-from .cards import (FACE_TYPES, FIN, JOKER, MAX_VALUE, TYPE_NAMES, VIT, card_value, is_face, pair_place, seat_place,
+from .cards import (FACE_TYPES, FIN, JOKER, MAX_VALUE, VIT, card_value, is_face, pair_place, seat_place,
                     type_place, value_place)
 from .combos import CAVEATS
 from .events import ConsultationChosen, Reacted, TargetChosen, TypeAnnounced, ValueSet
@@ -254,11 +254,11 @@ class Reactions:
             return (Place("pairs", attack.victim, attack.slot),)    # the pair it would have changed
         return ()
 
-    def reaction_words(self, action: Action) -> str:
+    def reaction_note(self, action: Action) -> Note:
         if isinstance(action, Retype):
-            return f"reacted by changing the pair's type to {TYPE_NAMES.get(action.to, action.to)}"
+            return Note.of("missed.retype", action.seat, type=action.to)
         if isinstance(action, SwapPair):
-            return "reacted by swapping the pair's type and value cards"
+            return Note.of("missed.swap-pair", action.seat)
         if isinstance(action, Counter):
-            return "countered"
-        return super().reaction_words(action)
+            return Note.of("missed.counter", action.seat)
+        return super().reaction_note(action)
