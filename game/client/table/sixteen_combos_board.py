@@ -279,11 +279,19 @@ class Board:
         return canvas.fit(box, prefer), lines, size
 
     @staticmethod
-    def caption(canvas: Canvas, text: str, topleft: tuple[int, int]) -> None:
-        """A caption at its place, held on the label board (its words stay whole)."""
-        box = T.text(text, TH.TINY, (0, 0, 0)).get_rect(topleft=topleft)
+    def caption(canvas: Canvas, text: str, topleft: tuple[int, int], width: int | None = None) -> None:
+        """A caption at its place, held on the label board: within `width` (its column), in a
+        smaller size where a longer language needs it, else cut."""
+        text = str(text)
+        for size in (TH.TINY, TH.TINY - 1, TH.TINY - 2):
+            if width is None or T.text(text, size, (0, 0, 0)).get_width() <= width:
+                break
+        else:
+            while len(text) > 8 and T.text(text, size, (0, 0, 0)).get_width() > width:
+                text = text[:-2] + "…"
+        box = T.text(text, size, (0, 0, 0)).get_rect(topleft=topleft)
         canvas.board.reserve(box)
-        T.blit_text(canvas.surface, text, TH.TINY, canvas.pal.text_dim, box.topleft)
+        T.blit_text(canvas.surface, text, size, canvas.pal.text_dim, box.topleft)
 
     def label(self, canvas: Canvas, text: str, size: int, colour, rect_kw: dict, bold: bool = False,
               prefer: tuple[str, ...] | None = None) -> pygame.Rect:
@@ -463,8 +471,8 @@ class Board:
         # (larger type where the column is drawn larger, and the words fit)
         sizes = ((TH.SMALL,) if self.column_scale() >= 1.2 else ()) + (TH.TINY, TH.TINY - 1, TH.TINY - 2, TH.TINY - 3)
         for size in sizes:
-            lh = T.line_height(size, bold) - 1      # (two lines 2 px closer ran into each other)
             for parts in splits:
+                lh = max(T.text(p, size, colour, bold).get_height() for p in parts) - 2   # (lines touch, never overlap)
                 if len(parts) * lh <= r.h + 2 and max(T.text(p, size, colour, bold).get_width() for p in parts) <= r.w - 4:
                     top = r.centery - len(parts) * lh // 2
                     for k, part in enumerate(parts):
@@ -545,6 +553,11 @@ class Board:
         if status:
             plate += " · " + ", ".join(status)
         room = area.w - (T.text(_("◀ acting"), TH.SMALL, (0, 0, 0), True).get_width() + 12 if acting else 0)
+        defense = next((pv.slot for pv in view.pairs[seat] if pv is not None and pv.defense), None)
+        rects = self.zone.rects.get((seat, defense)) if defense is not None else None
+        if rects is not None and rects[0].centerx > area.x:     # (the plate ends before the defense pair's name)
+            named = T.text(_("defense"), TH.TINY, (0, 0, 0), True).get_width()
+            room = min(room, rects[0].union(rects[1]).centerx - named // 2 - 8 - area.x)
         while len(plate) > 8 and T.text(plate, TH.SMALL, (0, 0, 0), True).get_width() > room:
             plate = plate[:-2] + "…"
         return plate
