@@ -159,3 +159,24 @@ def test_what_the_table_waits_for_is_worded_by_the_narrator_in_the_players_langu
     plain = [s for s in said if re.search(r"[A-Za-z]{2,}", re.sub("|".join(names), "", s))]
     assert not plain, plain
     assert len(said) >= 4, said        # the steps are told apart, not one line for all
+
+
+def test_every_rule_16_combos_names_as_active_reads_in_german():
+    """The title and the opening line name the optional rules and this program's choices that
+    differ from their defaults (view.active_rules: the rules' labels); none stays English."""
+    from game.client.narration.sixteen_combos import rule_label_words
+    from game.variants.sixteen_combos.view import OPTIONAL_RULES, active_rule_labels
+
+    every = {key: True for key, _label in OPTIONAL_RULES}
+    labels = set()
+    for choices in ({"pass_cost": 0}, {"pass_cost": 2, "counter_with": "target pair", "ask_reactions": "only when it has one"}):
+        labels |= set(active_rule_labels({**every, **choices}))
+    assert len(labels) == len(OPTIONAL_RULES) + 4, labels
+    try:
+        i18n.set_language("de")
+        for label in labels:
+            assert rule_label_words(label) != label, label
+        assert rule_label_words("A. Recovery", short=True) == "A"
+        assert rule_label_words("A pass costs 2") == "Passen kostet 2"
+    finally:
+        i18n.set_language("en")

@@ -45,6 +45,24 @@ OUTCOMES = {"defeated": N_("defeated"), "damaged": N_("damaged"), "missed": N_("
 RULESETS = {RULESET: (N_("Poikilos 1.0 RC1, digital interpretation"), N_("Poikilos 1.0 RC1"))}
 
 
+# The rules' labels for this program's rule choices that are not their defaults (the view's
+# active_rules after the lettered optional rules, whose labels are the options' own words).
+RULE_LABELS = {"Free passing": N_("Free passing"), "Counter with the target pair": N_("Counter with the target pair"),
+               "Reactions asked only when there is one": N_("Reactions asked only when there is one")}
+_PASS_COST = re.compile(r"A pass costs (\d+)$")
+
+
+def rule_label_words(label: str, short: bool = False) -> str:
+    """An active rule's label in the player's language; `short`: a lettered optional rule by its letter."""
+    letter, dot, _rest = label.partition(". ")
+    if dot and len(letter) == 1:
+        return letter if short else _(label)
+    cost = _PASS_COST.match(label)
+    if cost:
+        return _("A pass costs {n}").format(n=cost.group(1))
+    return _(RULE_LABELS[label]) if label in RULE_LABELS else label
+
+
 def ruleset_words(key: str, short: bool = False) -> str:
     """The rule set's name in the player's language (a set this build does not know, as it is)."""
     names = RULESETS.get(key)

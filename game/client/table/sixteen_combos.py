@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.narration.sixteen_combos import (OUTCOMES, STATUS_LABELS, STATUS_WORDS, SixteenCombosNarrator, ruleset_words,
-                                                 type_word)
+from game.client.narration.sixteen_combos import (OUTCOMES, STATUS_LABELS, STATUS_WORDS, SixteenCombosNarrator,
+                                                 rule_label_words, ruleset_words, type_word)
 from game.client.narration.notes import combo_name, reason_words
 from game.client.narration.wording import capital
 from game.client.table.base import table_factory
@@ -307,7 +307,7 @@ class SixteenCombosTable(TableSpec):
     def encounter_dealt(self, ev: EncounterDealt) -> None:
         order = ", ".join(self.name(s) for s in ev.order)
         view = self.t.match.view(SPECTATOR)
-        rules = ", ".join(_(label) for label in view.active_rules) or _("none")
+        rules = ", ".join(rule_label_words(label) for label in view.active_rules) or _("none")
         if self.t.screen.humans:
             self.t.director.start_hold(Hold("ruleset", None, _("{ruleset}. Optional rules: {rules}. Turn order: {order}.").format(
                 ruleset=ruleset_words(view.ruleset), rules=rules, order=order)))

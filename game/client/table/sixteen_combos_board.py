@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game.client.narration.sixteen_combos import STATUS_LABELS, ruleset_words, type_word
+from game.client.narration.sixteen_combos import STATUS_LABELS, rule_label_words, ruleset_words, type_word
 from game.client.narration.notes import combo_name
 from game.client.narration.wording import SUIT_SIGNS
 from game.client.table.canvas import Canvas, Memo
@@ -220,7 +220,7 @@ class Board:
         # The rule set's name without its long tail, the optional rules by letter (as the setup and
         # the Rules page name them): the whole line was cut off at 1280x720. The start of the
         # match says both in full.
-        letters = [label.split(".", 1)[0] for label in view.active_rules]
+        letters = [rule_label_words(label, short=True) for label in view.active_rules]
         rules = (ngettext("rule {letters}", "rules {letters}", len(letters)).format(letters=", ".join(letters)) if letters
                  else _("no optional rules"))
         practice = " · " + _("practice") if self.t.match.take_backs else ""
