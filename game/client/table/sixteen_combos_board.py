@@ -293,20 +293,6 @@ class Board:
         canvas.board.reserve(box)
         T.blit_text(canvas.surface, text, size, canvas.pal.text_dim, box.topleft)
 
-    @staticmethod
-    def hand_caption(canvas: Canvas, text: str, topleft: tuple[int, int]) -> None:
-        """The caption over the player's value cards, on its line between the band and the cards:
-        a longer language's words take a smaller size there, else are cut, rather than moving onto
-        the cards or the waste pile's name beside them (pseudo-locale at 960x540)."""
-        text = str(text)
-        fits = lambda t, size: canvas.board.free(T.text(t, size, (0, 0, 0)).get_rect(topleft=topleft))
-        size = next((size for size in (TH.TINY, TH.TINY - 1, TH.TINY - 2) if fits(text, size)), TH.TINY - 2)
-        while len(text) > 8 and not fits(text, size):
-            text = text[:-2] + "…"
-        box = T.text(text, size, (0, 0, 0)).get_rect(topleft=topleft)
-        canvas.board.reserve(box)
-        T.blit_text(canvas.surface, text, size, canvas.pal.text_dim, box.topleft)
-
     def label(self, canvas: Canvas, text: str, size: int, colour, rect_kw: dict, bold: bool = False,
               prefer: tuple[str, ...] | None = None) -> pygame.Rect:
         """Draw a label at the free spot nearest where it belongs (``rect_kw``: an anchor and a point)."""
@@ -376,7 +362,7 @@ class Board:
             rects = self.hand_rects(len(view.hand))
             for rect in rects:
                 canvas.board.reserve(rect)
-            self.hand_caption(canvas, _("Your value cards to place"), (18, col["after"]))
+            hand_caption(canvas, _("Your value cards to place"), (18, col["after"]))
             for i, (card, rect) in enumerate(zip(view.hand, rects)):
                 place = Place("hand", view.seat, i)
                 self.card(canvas, rect, card, place)
@@ -734,3 +720,17 @@ class EncounterResults:
             T.blit_text(surface, str(view.totals[seat]), TH.BODY, colour, (panel.right - 40, y), "topright", bold=True)
             y += self.t.results.standing_h() + 2
         del ev
+
+
+def hand_caption(canvas: Canvas, text: str, topleft: tuple[int, int]) -> None:
+    """The caption over the player's value cards, on its line between the band and the cards:
+    a longer language's words take a smaller size there, else are cut, rather than moving onto
+    the cards or the waste pile's name beside them (pseudo-locale at 960x540)."""
+    text = str(text)
+    fits = lambda t, size: canvas.board.free(T.text(t, size, (0, 0, 0)).get_rect(topleft=topleft))
+    size = next((size for size in (TH.TINY, TH.TINY - 1, TH.TINY - 2) if fits(text, size)), TH.TINY - 2)
+    while len(text) > 8 and not fits(text, size):
+        text = text[:-2] + "…"
+    box = T.text(text, size, (0, 0, 0)).get_rect(topleft=topleft)
+    canvas.board.reserve(box)
+    T.blit_text(canvas.surface, text, size, canvas.pal.text_dim, box.topleft)
