@@ -14,7 +14,6 @@ the options for a short and a longer match::
 from __future__ import annotations
 
 import dataclasses
-import pickle
 import random
 
 import pytest
@@ -24,9 +23,10 @@ from hypothesis import strategies as st
 from game.core.actions import Pass
 from game.core.cards import Place, grid_place
 from game.core.game import Game
-from tests.invariants import kombio_card_ids, kombio_leak, state_bytes, twin as copy_of
+from tests.invariants import kombio_card_ids, kombio_leak, twin as copy_of
 from tests.properties import RandomPlay, example_count, game_specs
 from tests.randomplay import random_steps
+from tests.state_probe import StateProbe
 
 # Each variant's class runs the same extra test methods on its own game: by design, so the health
 # check against one test being called from several classes does not apply.
@@ -127,13 +127,13 @@ class GridExtras:
         seats, seed = spec
         game = self.play.game_class(seats, self.play.one_round, seed)
         rng = random.Random(seed)
+        twins = StateProbe(game)
         for _ in random_steps(game, random.Random(seed), 500):
             for seat in game.seats_to_act():
                 actions = rng.sample(game.legal_actions(seat), min(3, len(game.legal_actions(seat))))
-                state = state_bytes(game)       # pickled once, unpickled for each action tried
+                state = twins.pickled(game)     # pickled once, read back for each action tried
                 for action in actions:
-                    twin = pickle.loads(state)
-                    twin.apply(action, game.now)
+                    twins.read(state).apply(action, game.now)
 
     def test_passing_is_offered_to_every_seat_whatever_it_holds(self):
         game = self.play.game_class(4, seed=11)

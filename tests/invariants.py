@@ -10,25 +10,30 @@ import dataclasses
 import io
 import operator
 import pickle
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.cards import Card
 from game.core.errors import IllegalAction
 from tests.grid_oracle import grid_oracle_leak
 
+if TYPE_CHECKING:
+    from tests.state_probe import StateProbe
+
 
 def unchanged(game: Any, action: Any, error: type[Exception] = IllegalAction, t: float | None = None,
-              before: bytes | None = None) -> bytes:
+              before: StateProbe | None = None) -> StateProbe:
     """Applying `action` is refused with `error`, and the game's state is exactly as it was (as
-    `before`, its state_bytes, when the caller has them: several actions tried on one state pickle
-    it once). Returns the state's bytes, for the next action tried on the same state."""
+    `before` saw it, a StateProbe taken of the game, when the caller has one: several actions tried
+    on one state take it once). Returns the probe, for the next action tried on the same state."""
     import pytest   # here: the soak run (benchmarks/reliability.py) imports this module without pytest
 
+    from tests.state_probe import StateProbe
+
     if before is None:
-        before = state_bytes(game.__dict__)
+        before = StateProbe(game).take()
     with pytest.raises(error):
         game.apply(action, t)
-    assert state_bytes(game.__dict__) == before
+    before.assert_unchanged()
     return before
 
 
