@@ -83,6 +83,7 @@ def test_a_dask_cluster_gives_the_figures_of_one_process(tmp_path):
     assert len(list(records.iterdir())) == 3
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_a_clear_error(capsys, monkeypatch):
     pytest.importorskip("distributed")
     import game.simulate

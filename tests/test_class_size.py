@@ -9,6 +9,7 @@ part of the class, as a reader sees them."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -35,15 +36,23 @@ def class_lengths(root: Path, base: Path = ROOT) -> dict[str, int]:
     return out
 
 
+@cache
+def game_class_lengths() -> dict[str, int]:
+    """class_lengths of game/, scanned once for the tests below (each scan parses all of game/)."""
+    return class_lengths(ROOT / "game")
+
+
+@pytest.mark.slow
 def test_no_class_in_game_is_over_600_lines():
-    lengths = class_lengths(ROOT / "game")
+    lengths = game_class_lengths()
     assert len(lengths) > 100     # (the scan found the code)
     over = {name: n for name, n in lengths.items() if n > LIMIT and name not in WAITING_FOR_THE_TABLE_PARTS}
     assert not over, f"classes over {LIMIT} lines (split them by their jobs): {over}"
 
 
+@pytest.mark.slow
 def test_the_list_of_tables_still_waiting_only_names_classes_still_over_the_limit():
-    lengths = class_lengths(ROOT / "game")
+    lengths = game_class_lengths()
     done = sorted(name for name in WAITING_FOR_THE_TABLE_PARTS if lengths.get(name, 0) <= LIMIT)
     assert not done, f"take these out of WAITING_FOR_THE_TABLE_PARTS: {done}"
 
@@ -54,8 +63,9 @@ def test_the_scan_counts_a_long_class_and_its_decorators(tmp_path):
     assert class_lengths(tmp_path, tmp_path) == {"long.py:Long": 702}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["game/variants/sixteen_combos/__init__.py:SixteenCombos",
                                   "game/variants/combat_uno/__init__.py:CombatUno",
                                   "game/net/host.py:HostTable"])
 def test_the_classes_split_for_issue_32_stay_under_550_lines(name):
-    assert class_lengths(ROOT / "game")[name] <= 550
+    assert game_class_lengths()[name] <= 550

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -17,6 +19,7 @@ def test_rules_and_bots_import_without_pygame():
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
+@pytest.mark.slow
 def test_no_module_outside_the_client_imports_pygame():
     offenders = []
     for path in list((ROOT / "game").rglob("*.py")) + list((ROOT / "ai").rglob("*.py")):

@@ -222,7 +222,7 @@ def test_a_bot_that_keeps_time_is_told_when_it_is_left_waiting():
     assert len(bot.noticed) == 1 and [now for now, _ in bot.asked] == [0.1]
 
 
-@pytest.mark.parametrize("variant", ["kombio", "kabu"])
+@pytest.mark.parametrize("variant", ["kombio", pytest.param("kabu", marks=pytest.mark.slow)])
 def test_a_bots_memory_rebuilt_from_the_record_is_the_memory_it_had_in_play(variant):
     """A continued match (and the round replay) rebuilds its bots by telling them the record's
     steps without asking them anything: each bot's memory must come out as it was in play, step by

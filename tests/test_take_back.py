@@ -21,6 +21,11 @@ VARIANTS = games.game_ids()
 PLAYER = 0
 
 
+def slow_for(variants, *slow: str) -> list:
+    """`variants` as parameters, those named marked slow (half a second of CPU or more)."""
+    return [pytest.param(v, marks=pytest.mark.slow) if v in slow else v for v in variants]
+
+
 def played(variant: str, seed: int, seats: int = 3):
     """A whole bot match; seat 0 stands for the player. Returns the record, every step's events,
     every seat's view after every step, and the ledger's answer for seat 0 after every step."""
@@ -50,7 +55,7 @@ def rebuilt(record: GameRecord, steps: int):
     return cut, cut.replay()
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", slow_for(VARIANTS, "sixteen-combos"))
 def test_a_match_rebuilt_before_a_move_is_that_match_at_that_moment(variant):
     game, record, steps, views, answers = played(variant, seed=3)
     starts = sorted({move.start for move, _ in answers if move is not None})
@@ -104,6 +109,7 @@ def test_the_last_move_is_the_players_own_within_the_round(variant):
         assert reason == move.refused
 
 
+@pytest.mark.slow
 def test_a_move_that_showed_a_card_cannot_be_taken_back():
     """A look at an opponent's card (Kombio's 9 and 10) shows a card the player had not seen:
     taken back, the player could look at another one. A draw from the deck shows one too, but the
@@ -120,7 +126,7 @@ def test_a_move_that_showed_a_card_cannot_be_taken_back():
     assert "" in seen["DrawFromDeck"]
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", slow_for(VARIANTS, "kabu"))
 def test_taking_back_again_and_again_steps_back_move_by_move(variant):
     """Each take-back of a rebuilt match undoes the move before, until the round's first move,
     a move that showed a card, or nothing; the ledger of a rebuilt match answers as the one that

@@ -16,6 +16,7 @@ from game.client.storage import Settings, Storage
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_the_catalogues_are_complete_and_the_template_is_up_to_date():
     """What CI checks: the template holds every string the code marks (extracted again to a temp
     file and compared by message id), no shipped language has an untranslated, fuzzy or missing
@@ -29,6 +30,7 @@ def test_the_catalogues_are_complete_and_the_template_is_up_to_date():
     assert translations.problems() == []
 
 
+@pytest.mark.slow
 def test_the_check_finds_an_untranslated_entry_and_a_stale_template(tmp_path, monkeypatch):
     """The check above can fail: a German entry emptied, and a template missing a string."""
     pytest.importorskip("babel")

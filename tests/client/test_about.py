@@ -61,6 +61,7 @@ def test_the_about_button_keeps_clear_of_the_key_hints_and_the_menu(drive, size)
     assert all(not about_rect.colliderect(b.rect) for b in menu.menu_buttons)
 
 
+@pytest.mark.slow
 def test_licences_list_every_notice_and_show_each_in_turn(drive):
     drive.key(pygame.K_a)
     drive.key(pygame.K_l)

@@ -11,6 +11,7 @@ shown."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.client.table.sixteen_combos import TYPE_KEYS
 from game.variants.sixteen_combos import Announce
@@ -58,6 +59,7 @@ def test_a_continued_table_has_its_buttons_and_takes_a_key_before_its_first_fram
     assert table.match.record().actions[len(record.actions)][1] == announce
 
 
+@pytest.mark.slow
 def test_a_continued_hot_seat_match_lifts_its_curtain(tmp_path):
     """Found by the same kill-and-continue runs, in hot-seat: the first curtain after Continue
     crashed the game (TypeError: the open hand was sorted by a key 16 Combos does not have)."""

@@ -70,6 +70,7 @@ def drawn(table, surface) -> tuple:
     return [text for text, _ in T.DRAWN], table.drawn.faces
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["kombio-single", "kabu-single", "combat-uno-single", "kumbal-single",
                                   "sixteen-combos-single", "kombio-hotseat", "combat-uno-hotseat"])
 def test_drawing_changes_nothing(name):

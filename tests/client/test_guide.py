@@ -275,6 +275,7 @@ def test_the_guides_arrows_cross_no_text(guided, variant, size):
     assert not crossings, "\n".join(crossings)
 
 
+@pytest.mark.slow
 def test_guided_match_plays_with_no_reading_time(tmp_path):
     """A player who does the right thing at once simply continues."""
     app = make_app(tmp_path)
@@ -473,6 +474,7 @@ def test_the_guide_panel_leaves_the_players_own_cards_in_view(guided, variant, s
     assert not covered, covered
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["kombio", "combat-uno", "kabu", "kumbal", "sixteen-combos"])
 def test_every_guided_match_is_the_one_round_its_offer_promises(tmp_path, variant):
     """Every offer promises one short round: Kumbal's guided match went on into a whole match and
@@ -523,6 +525,7 @@ def test_the_pause_menu_of_a_guided_match_offers_what_it_does(tmp_path):
     assert table not in app.scenes and app.storage.saved_matches() == []
 
 
+@pytest.mark.slow
 def test_a_moment_pointing_at_a_run_of_cards_draws_one_arrow_onto_them(tmp_path):
     """Kumbal's "Select your four hearts in a row" drew four long arrows, one ending between the
     2♠ and the 3♥ (seen in a real window): one arrow reaches the run, ending over one of its cards."""

@@ -295,6 +295,7 @@ def _late_claim(tmp_path, matched: bool):
     raise AssertionError("no late claim came up")
 
 
+@pytest.mark.slow
 def test_a_claim_a_moment_too_late_says_who_matched_first(tmp_path):
     """Seen in a real window: Ada matched her 1, the window on it closed, and the player's click
     on their own 1 was refused with "It is Ada's turn.", saying nothing of the match."""

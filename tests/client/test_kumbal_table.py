@@ -491,6 +491,7 @@ def test_an_illegal_selection_is_explained_once_and_its_discard_is_not_lit(tmp_p
     assert _lit(table) == [] and any(w.text.startswith("Take") for w in table.input.form.widgets)
 
 
+@pytest.mark.slow
 def test_no_lit_kumbal_when_the_player_may_call(tmp_path):
     """A hand of 7 or fewer: "Kumbal!" stood lit (gold) beside "Discard · Enter", as if the table
     advised calling; Enter discarded all the same."""

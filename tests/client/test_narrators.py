@@ -59,6 +59,7 @@ def bots_table(tmp_path, variant: str, frames: int = 1500):
     return app, table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", GAMES)
 def test_the_history_the_table_kept_is_the_narrators_telling_of_the_record(tmp_path, variant):
     app, table = bots_table(tmp_path, variant)
@@ -85,7 +86,8 @@ def test_a_step_is_told_with_the_event_after_it():
     assert isinstance(narrator, Narrator)
 
 
-@pytest.mark.parametrize("name", ["kombio-4p-hard-full-match", "combat-uno-5p-no-commitment"])
+@pytest.mark.parametrize("name", [pytest.param("kombio-4p-hard-full-match", marks=pytest.mark.slow),
+                                  "combat-uno-5p-no-commitment"])
 def test_the_round_replay_builds_no_table(make_app, monkeypatch, name):
     from game.client.scenes.replay import ReplayScene
     from game.client.table.base import TableScene

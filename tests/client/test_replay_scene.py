@@ -348,6 +348,7 @@ def test_a_bot_seat_shows_what_the_bot_believed_wrong_and_forgotten_cards_includ
     assert not any(line.endswith(("remembered wrongly", "forgot")) for line in scene.drawn_side)
 
 
+@pytest.mark.slow
 def test_the_replay_words_a_kept_look_and_a_card_given_in_return(tmp_path):
     """Seen in a real window: "You skips ability." (a 13 looked at and kept where it was), and a
     card given in return for a claim read "You give." Both now come from the narrating table, as

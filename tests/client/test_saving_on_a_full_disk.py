@@ -4,6 +4,7 @@ again, and a match played to its end is counted once, never offered again from a
 
 from __future__ import annotations
 
+import pytest
 from kombio_driver import DT, Driver, make_app, new_record, start
 
 from game.client.storage import Storage
@@ -35,6 +36,7 @@ def _play_while(app, driver, going) -> None:
     raise AssertionError("the table did not get there")
 
 
+@pytest.mark.slow
 def test_a_match_played_to_its_end_on_a_full_disk_is_counted_once_when_there_is_room(tmp_path, monkeypatch):
     disk, app, told, table, driver = _kombio(tmp_path, monkeypatch, rounds=1)
     _play_while(app, driver, lambda: len(table.match.game.history) < 7)

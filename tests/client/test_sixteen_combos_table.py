@@ -391,6 +391,7 @@ def _own_turn(app, table, driver, step: str, frames: int = 20000):
     raise AssertionError(f"the player's {step!r} step never came")
 
 
+@pytest.mark.slow
 def test_the_coachs_reason_is_a_sentence_and_its_box_keeps_off_a_rising_text(tmp_path):
     """Seen in a real window: "Coach: Strength ♣. the action type with the best expected outcome
     here" (the bot's reason a lower-case fragment), and with four characters the coach's box lay
@@ -433,6 +434,7 @@ def test_the_title_is_whole_at_1280x720(tmp_path):
     assert table.spec.title_text() == "16 Combos · Poikilos 1.0 RC1 · rules A, G"
 
 
+@pytest.mark.slow
 def test_four_characters_read_apart_with_their_defense_pairs_named(tmp_path):
     """Without its guide the table was a block of cards: four characters at 1280x720 touching, the
     columns 4 px apart, the defense pair told only by a green frame, the combo table and the
@@ -489,6 +491,7 @@ def test_the_pass_button_and_prompt_say_what_a_pass_costs(tmp_path, cost, label)
     assert any(getattr(w, "text", None) == label for w in table.input.form.widgets)   # the button is shown
 
 
+@pytest.mark.slow
 def test_a_target_with_no_reaction_is_asked_and_told_so(tmp_path):
     """The target is asked before the draw whatever its face-down cards (so the wait tells the
     table nothing); with no reaction to make, the prompt says so and Space goes on."""

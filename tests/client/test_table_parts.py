@@ -142,6 +142,7 @@ def test_the_screen_is_small():
     assert len(Screen.__dataclass_fields__) <= 20
 
 
+@pytest.mark.slow
 def test_no_class_of_the_client_is_over_about_600_lines():
     long = []
     for path in sorted(CLIENT.rglob("*.py")):

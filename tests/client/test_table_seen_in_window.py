@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import pygame
+import pytest
 
 from game.client.table.kabu import KabuTable
 from game.core.cards import DISCARD, grid_place
@@ -25,6 +26,7 @@ def _steps(app, table, done, frames: int, driver=None) -> None:
     raise AssertionError("the table never got there")
 
 
+@pytest.mark.slow
 def test_confetti_flies_behind_the_results_panel(tmp_path):
     """The burst rose over the round's scores and hid them; it goes behind the panel, around it."""
     app = make_app(tmp_path)
@@ -41,6 +43,7 @@ def test_confetti_flies_behind_the_results_panel(tmp_path):
     assert tuple(surface.get_at((8, 8)))[:3] == magenta             # the confetti still flies around them
 
 
+@pytest.mark.slow
 def test_a_card_named_by_the_news_shows_its_face_at_once(tmp_path):
     """"Bruno discards a 13" stood beside a card still face down for half its flight (0.19 s at
     normal speed); its face now shows by the next frame (0.05 s here) after its name."""

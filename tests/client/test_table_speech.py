@@ -199,6 +199,7 @@ def speaking_app(tmp_path):
     return app, speaker
 
 
+@pytest.mark.slow
 def test_a_whole_kombio_round_by_keyboard_and_speech(tmp_path):
     from game.variants.kombio import CallKombio
 
@@ -212,6 +213,7 @@ def test_a_whole_kombio_round_by_keyboard_and_speech(tmp_path):
     assert any(line.startswith("Your cards, ") for line in speaker.lines)
 
 
+@pytest.mark.slow
 def test_a_whole_combat_uno_round_by_keyboard_and_speech(tmp_path):
     app, speaker = speaking_app(tmp_path)
     record = hand_record("combat_uno", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], 7,
@@ -249,6 +251,7 @@ def test_with_speech_on_a_new_setup_offers_reaction_windows_that_wait(tmp_path, 
     assert scene.options["reaction_seconds"] == app.settings.reaction_seconds
 
 
+@pytest.mark.slow
 def test_hot_seat_speech_tells_each_face_only_to_the_seat_behind_the_curtain(tmp_path):
     """Two people at one screen (Kombio, a bot too, played by grid_driver's clicks and keys):
     a face is spoken only for the seat it was shown to (or for everybody), each player hears

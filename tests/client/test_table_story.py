@@ -215,6 +215,7 @@ def test_kombio_call_is_explained_per_seat(tmp_path):
     assert per[1] == ["your KOMBIO call was lowest: +10"]
 
 
+@pytest.mark.slow
 def test_rematch_keeps_seats_and_options(tmp_path):
     app, table = kombio_table(tmp_path, rounds=1, reaction_seconds=2.5)
     old = table.match.record()

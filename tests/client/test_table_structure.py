@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 CLIENT = Path(__file__).resolve().parents[2] / "game" / "client"
 
 
@@ -22,6 +24,7 @@ def imported(path: Path) -> set[str]:
     return names
 
 
+@pytest.mark.slow
 def test_no_table_module_imports_a_scene_or_the_app():
     found = {}
     for path in sorted((CLIENT / "table").glob("*.py")):

@@ -182,6 +182,7 @@ def test_bots_and_the_memory_aid_forget_what_was_taken_back(tmp_path):
     assert not mine_later & set(new.screen.memories[0].faces)
 
 
+@pytest.mark.slow
 def test_a_second_take_back_does_not_ask_and_a_practice_match_is_not_counted(tmp_path):
     app = make_app(tmp_path)
     table = start(app, GAMES["kombio"][0](8))
