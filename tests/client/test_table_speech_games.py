@@ -18,6 +18,7 @@ from hand_driver import hand_record
 from test_table_speech import KeyboardPlayer, press, speaking_app
 
 
+@pytest.mark.slow
 def test_a_whole_kabu_round_by_keyboard_and_speech(tmp_path):
     """Peeks, draws, swaps, abilities (a red queen's look at a pair, a swap), instant discards and
     snipes in the claim window, a snipe's give, Kabu: all by the walk."""
@@ -64,6 +65,7 @@ class KumbalPlayer(KeyboardPlayer):
         super().perform(action)
 
 
+@pytest.mark.slow
 def test_a_whole_kumbal_round_by_keyboard_and_speech(tmp_path):
     """Draws, takes, single cards, sets and runs selected card by card, a pick-up, a free
     discard; then the next round's cut, at a point of the cut zone (the player sits right of
@@ -102,6 +104,7 @@ def test_a_whole_kumbal_round_by_keyboard_and_speech(tmp_path):
     assert [(c.seat, c.at) for c in cuts] == [(1, lo + 1)] and table.match.game.phase == "play"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,kind", [(5, "FreeDiscard"), (1, "PickUp")])
 def test_a_kumbal_round_with_a_free_discard_or_a_pick_up_by_keyboard_and_speech(tmp_path, seed, kind):
     """Three at the table: a drawn card that matches the pile discarded free out of turn (its
@@ -140,6 +143,7 @@ class SixteenCombosPlayer(KeyboardPlayer):
         super().go_to(place, button_text, where)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,kinds", [(1, {"Counter", "Retype", "SwapPair", "Decide", "PassTurn"}),
                                         (7, {"HireGuard", "SwapPair"})])
 def test_a_whole_sixteen_combos_battle_by_keyboard_and_speech(tmp_path, seed, kinds):
