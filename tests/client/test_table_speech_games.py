@@ -235,3 +235,56 @@ def test_the_key_hints_name_the_walks_keys_while_speech_is_on(tmp_path):
     app.settings.speech = False
     app.run_frames(2, DT)
     assert not {"Tab", "F2", "Ctrl+R", "Ctrl+S"} & {k for k, _what in table.hud.shown_key_hints()}
+
+
+class Seeking:
+    """A keyboard player that takes a wanted kind of choice whenever it is offered (a rare one: a
+    seeded random player met them in no battle), and counts what it was offered."""
+
+    wanted: frozenset[str] = frozenset()
+
+    def act(self, is_call) -> None:
+        t = self.table
+        self.offered = getattr(self, "offered", set())
+        if t.director.hold is None and getattr(t.spec, "picking", None) is None and t.director.ready_for_input() \
+                and not t.match.over and t.screen.round_result is None and t.input.input_seat() == self.seat:
+            wanted = [a for a in t.input.legal(self.seat) if type(a).__name__ in self.wanted]
+            self.offered |= {type(a).__name__ for a in wanted}
+            if wanted:
+                self.turns += 1
+                self.perform(self.rng.choice(wanted))
+                return
+        super().act(is_call)
+
+
+class KabuSeeker(Seeking, KeyboardPlayer):
+    wanted = frozenset({"PlayDrawn", "LookOwn", "LookOpponent"})
+
+
+def said_after(lines: list[str], line: str) -> list[str]:
+    """The line spoken after each time ``line`` was."""
+    return [lines[i + 1] for i, said in enumerate(lines[:-1]) if said == line]
+
+
+def test_kabus_looks_a_drawn_card_played_and_the_players_kabu_call_by_keyboard_and_speech(tmp_path):
+    """A drawn card discarded for its ability (the Discard it button), the look at one of the
+    player's own cards and at an opponent's (the card walked to, Enter), each told with the face
+    seen, and the player's own Kabu call (its button): a round the seeded player reaches all four."""
+    from game.variants.kabu import CallKabu
+
+    app, speaker = speaking_app(tmp_path)
+    record = table_record("kabu", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], 22,
+                          {"target": 40, "reaction_seconds": 0.0})
+    table = start(app, record)
+    player = KabuSeeker(app, table, speaker, seed=2, call_after=12)
+    player.play_round(lambda a: isinstance(a, CallKabu))
+    player.check()
+    assert {"PlayDrawn", "LookOwn", "LookOpponent", "CallKabu"} <= set(player.done), player.done
+    lines = speaker.lines
+    assert any(line.startswith("You discard the ") and ": look at one of your own cards." in line for line in lines)
+    # each look is told, then the face seen, where it lies
+    own = said_after(lines, "You look at your own card.")
+    assert own and all(line.startswith("Your card ") for line in own), own
+    other = said_after(lines, "You look at Ada's card.") + said_after(lines, "You look at Bruno's card.")
+    assert other and all(line.startswith(("Ada's card ", "Bruno's card ")) for line in other), other
+    assert "You call Kabu! Everyone else has one last turn." in lines
