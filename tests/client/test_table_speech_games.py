@@ -45,9 +45,7 @@ class KumbalPlayer(KeyboardPlayer):
 
         t = self.table
         if isinstance(action, Discard):
-            longest = max((a for a in t.input.legal(action.seat) if isinstance(a, Discard)), key=lambda a: len(a.cards))
-            if len(longest.cards) > 1 and self.rng.random() < 0.8:
-                action = longest           # (a set or a run, where the hand has one)
+            action = self.choose_discard(action)
             self.done["Discard"] = self.done.get("Discard", 0) + 1
             self.done[f"Discard{len(action.cards)}"] = self.done.get(f"Discard{len(action.cards)}", 0) + 1
             hand = t.zones.hands[action.seat]
@@ -63,6 +61,14 @@ class KumbalPlayer(KeyboardPlayer):
             self.go_to(where=lambda name, item: name == "Cut the deck" and item.words.startswith(f"Cut {action.at} "))
             return
         super().perform(action)
+
+    def choose_discard(self, action):
+        from game.variants.kumbal import Discard
+
+        longest = max((a for a in self.table.input.legal(action.seat) if isinstance(a, Discard)), key=lambda a: len(a.cards))
+        if len(longest.cards) > 1 and self.rng.random() < 0.8:
+            return longest           # (a set or a run, where the hand has one)
+        return action
 
 
 @pytest.mark.slow
@@ -288,3 +294,36 @@ def test_kabus_looks_a_drawn_card_played_and_the_players_kabu_call_by_keyboard_a
     other = said_after(lines, "You look at Ada's card.") + said_after(lines, "You look at Bruno's card.")
     assert other and all(line.startswith(("Ada's card ", "Bruno's card ")) for line in other), other
     assert "You call Kabu! Everyone else has one last turn." in lines
+
+
+class KumbalCaller(Seeking, KumbalPlayer):
+    """Discards its heaviest cards (pips, a picture 10) and calls Kumbal once it may."""
+
+    wanted = frozenset({"CallKumbal"})
+
+    def choose_discard(self, action):
+        from game.variants.kumbal import Discard, _parse
+
+        return max((a for a in self.table.input.legal(action.seat) if isinstance(a, Discard)),
+                   key=lambda a: sum(min(10, _parse(f)[0]) for f in a.cards))
+
+
+def test_the_player_calls_kumbal_by_keyboard_and_speech(tmp_path):
+    """A player who sheds its heaviest cards calls Kumbal (its button, walked to) once its hand
+    allows; the call and its outcome are spoken, then the round's scores and the hands laid open."""
+    from game.variants.kumbal import CallKumbal
+
+    app, speaker = speaking_app(tmp_path)
+    record = hand_record("kumbal", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], 5,
+                         {"reaction_seconds": 0.0})
+    table = start(app, record)
+    player = KumbalCaller(app, table, speaker, seed=3)
+    player.play_round(lambda a: isinstance(a, CallKumbal), frames=40000)
+    player.check()
+    assert player.done.get("CallKumbal") == 1, player.done
+    lines = speaker.lines
+    call = next(i for i, line in enumerate(lines) if line.startswith("You call KUMBAL with "))
+    assert lines[call - 1].endswith("Kumbal!, button"), lines[call - 1]     # walked to and heard, then Enter
+    assert any(": call KUMBAL (K)?" in line for line in lines[:call])       # the prompt offered it
+    assert lines[call + 1].startswith("You have the fewest points"), lines[call:call + 3]
+    assert lines[call + 2].startswith("Round 1 is over. Scores: You 0, total 0;"), lines[call:call + 3]
