@@ -327,3 +327,39 @@ def test_the_player_calls_kumbal_by_keyboard_and_speech(tmp_path):
     assert any(": call KUMBAL (K)?" in line for line in lines[:call])       # the prompt offered it
     assert lines[call + 1].startswith("You have the fewest points"), lines[call:call + 3]
     assert lines[call + 2].startswith("Round 1 is over. Scores: You 0, total 0;"), lines[call:call + 3]
+
+
+class SixteenCombosSeeker(Seeking, SixteenCombosPlayer):
+    wanted = frozenset({"PickPair", "Throw", "Reveal", "Recover", "ChooseDefense", "ChangeStance", "Consult", "Scavenge"})
+
+
+@pytest.mark.parametrize("seed,kind", [(4, "Recover"), (19, "PickPair"), (20, "Reveal"), (80, "Throw")])
+def test_sixteen_combos_choices_of_places_by_keyboard_and_speech(tmp_path, seed, kind):
+    """The choices of a pair or a card that a seeded random player met in no battle, taken by
+    the walk whenever offered (battles found by a search over seeds, with rules A and E on): the
+    defense pair (rule E) and a change of stance, a recovery after a critical failure (rule A),
+    a combo's pair (Snipe, Defend, Stealth, Dodge), Insight's card turned up, Throw's two pairs.
+    Each choice's stop is heard before Enter, its outcome told, no face the seat never saw."""
+    from sixteen_combos_driver import new_record
+
+    app, speaker = speaking_app(tmp_path)
+    table = start(app, new_record([("You", "human"), ("Ada", "medium")], seed=seed, recovery=True, one_of_each=True))
+    player = SixteenCombosSeeker(app, table, speaker, seed=1)
+    heard = []
+    perform = player.perform
+
+    def watched(action, perform=perform):
+        before = len(speaker.lines)
+        perform(action)
+        if type(action).__name__ == kind:
+            heard.append((action, speaker.lines[before:]))
+    player.perform = watched
+    player.play_round(lambda a: False, frames=40000)
+    player.check()
+    assert {"ChooseDefense", "ChangeStance", kind} <= set(player.done), player.done
+    for _action, lines in heard:
+        walked = [line for line in lines if ", highlighted" in line]
+        assert walked, lines          # the place chosen was said (lit as a choice) before Enter
+    # the outcome is told (Insight's card: its face, by check(); a combo's pair: the combo's line)
+    told = " ".join(speaker.lines).lower()
+    assert {"Recover": "recover", "PickPair": "defend: you", "Reveal": "insight", "Throw": "change places"}[kind] in told
