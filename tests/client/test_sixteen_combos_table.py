@@ -516,3 +516,22 @@ def test_a_target_with_no_reaction_is_asked_and_told_so(tmp_path):
     for _ in range(10):
         app.step(0.05)
     assert table.match.game.version != before
+
+
+@pytest.mark.parametrize("lang,word", [("de", "Abfall"), ("fr", "Rebut")])
+def test_the_waste_piles_label_is_in_the_players_language(tmp_path, lang, word):
+    """The board drew the word "Waste" under the waste pile in English whatever the language."""
+    from game import i18n
+
+    app = make_app(tmp_path)
+    try:
+        i18n.set_language(lang)
+        table = start(app, new_record([("You", "human"), ("Ada", "easy")]))
+        board = table.spec.board
+        drawn = []
+        label = board.label
+        board.label = lambda canvas, text, *a, **k: (drawn.append(text), label(canvas, text, *a, **k))[1]
+        app.run_frames(3, 0.05)
+        assert word in drawn and "Waste" not in drawn, drawn
+    finally:
+        i18n.set_language("en")

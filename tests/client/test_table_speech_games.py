@@ -363,3 +363,44 @@ def test_sixteen_combos_choices_of_places_by_keyboard_and_speech(tmp_path, seed,
     # the outcome is told (Insight's card: its face, by check(); a combo's pair: the combo's line)
     told = " ".join(speaker.lines).lower()
     assert {"Recover": "recover", "PickPair": "defend: you", "Reveal": "insight", "Throw": "change places"}[kind] in told
+
+
+def test_enter_before_walking_anywhere_says_the_prompt_and_presses_nothing_unheard(tmp_path):
+    """With speech on, Enter while the walk stands on nothing (before the first Tab, or after the
+    mouse) used to press whichever button had the focus: at Kabu's draw the Draw button, never
+    heard (in a real window, History at the peek). It says the prompt and how to reach a choice,
+    and changes nothing; a button that says Enter (a look's Done) still takes it, and once walked,
+    Enter chooses as before."""
+    app, speaker = speaking_app(tmp_path)
+    table = start(app, table_record("kabu", [("You", "human"), ("Ada", "medium")], 5, {"target": 40}))
+    for _ in range(600):
+        app.step(DT)
+        if table.director.ready_for_input() and table.input.input_seat() == 0:
+            break
+    # the two peeks by the walk; each look's Done by Enter (its button says Enter)
+    for k in (pygame.K_TAB, pygame.K_RETURN, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN):
+        press(app, k)
+        for _ in range(40):
+            app.step(DT)
+    assert speaker.lines[-1] == "You: draw (D) or call Kabu (K)", speaker.lines[-3:]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(2, 300)))   # the walk ends
+    app.step(DT)
+    version, focused = table.match.version, table.input.form.focused
+    assert focused is not None and focused.text == "Draw" and not focused.primary   # (the trap)
+    press(app, pygame.K_RETURN)
+    for _ in range(5):
+        app.step(DT)
+    assert table.match.version == version and not table.input.history.is_open
+    assert speaker.lines[-1] == "You: draw (D) or call Kabu (K) Nothing is chosen yet: Tab and the arrows walk " \
+        "to a choice, Enter chooses it.", speaker.lines[-3:]
+    assert speaker.spoken[-1][1], "it cuts in, as a key's answer"
+    # walked to the Draw button, Enter draws
+    for _ in range(6):
+        press(app, pygame.K_TAB)
+        if speaker.lines[-1].startswith("Buttons, "):
+            break
+    assert speaker.lines[-1] == "Buttons, 4 items. Draw, button"
+    press(app, pygame.K_RETURN)
+    for _ in range(20):
+        app.step(DT)
+    assert table.match.version > version and any(line == "You draw a card." for line in speaker.lines[-4:])

@@ -442,10 +442,25 @@ class TableSpeech:
         if event.key in WALK_KEYS:
             self.walk(event)
             return True
-        if event.key in ENTER_KEYS and self._zone is not None and self.director.hold is None \
+        if event.key in ENTER_KEYS and self.director.hold is None \
                 and self.screen.round_result is None and self.screen.match_result is None:
-            return self.press()
+            if self._zone is not None:
+                return self.press()
+            return self.unwalked_enter()
         return False
+
+    def unwalked_enter(self) -> bool:
+        """Enter before the walk stands on anything: a button that says "Enter" (Done, Next round)
+        and the table's own Enter (a hand's chosen cards) work as before, but whichever other button
+        happens to hold the focus (Draw, History) is not pressed unheard: the prompt is said, and
+        how to reach a choice."""
+        focused = self.input.form.focused
+        if focused is None or getattr(focused, "primary", False) or pygame.K_RETURN in self.spec.table_keys:
+            return False
+        prompt = self.hud.current_prompt() if self.input.input_seat() is not None else ""
+        hint = _("Nothing is chosen yet: Tab and the arrows walk to a choice, Enter chooses it.")
+        self.say(f"{prompt} {hint}" if prompt else hint, interrupt=True, seat=self.own_seat())
+        return True
 
     def walk(self, event: pygame.event.Event) -> None:
         zones = self.zones_now()
