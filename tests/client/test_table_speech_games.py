@@ -18,19 +18,25 @@ from hand_driver import hand_record
 from test_table_speech import KeyboardPlayer, press, speaking_app
 
 
+def kabu_round(tmp_path, seed: int, player_class, call_after: int):
+    """A three-seat Kabu round (Ada and Bruno bots) played by ``player_class`` by the walk, checked."""
+    from game.variants.kabu import CallKabu
+
+    app, speaker = speaking_app(tmp_path)
+    record = table_record("kabu", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], seed,
+                          {"target": 40, "reaction_seconds": 0.0})
+    table = start(app, record)
+    player = player_class(app, table, speaker, seed=2, call_after=call_after)
+    player.play_round(lambda a: isinstance(a, CallKabu))
+    player.check()
+    return player, speaker
+
+
 @pytest.mark.slow
 def test_a_whole_kabu_round_by_keyboard_and_speech(tmp_path):
     """Peeks, draws, swaps, abilities (a red queen's look at a pair, a swap), instant discards and
     snipes in the claim window, a snipe's give, Kabu: all by the walk."""
-    from game.variants.kabu import CallKabu
-
-    app, speaker = speaking_app(tmp_path)
-    record = table_record("kabu", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], 5,
-                          {"target": 40, "reaction_seconds": 0.0})
-    table = start(app, record)
-    player = KeyboardPlayer(app, table, speaker, seed=2, call_after=30)
-    player.play_round(lambda a: isinstance(a, CallKabu))
-    player.check()
+    player, _speaker = kabu_round(tmp_path, 5, KeyboardPlayer, call_after=30)
     done = player.done
     assert done.get("Match", 0) >= 3 and done.get("Exchange", 0) and done.get("Peek") == 2, done
     assert {"LookPair", "SwapBoth", "Give"} <= set(done), done
@@ -272,19 +278,12 @@ def said_after(lines: list[str], line: str) -> list[str]:
     return [lines[i + 1] for i, said in enumerate(lines[:-1]) if said == line]
 
 
+@pytest.mark.slow
 def test_kabus_looks_a_drawn_card_played_and_the_players_kabu_call_by_keyboard_and_speech(tmp_path):
     """A drawn card discarded for its ability (the Discard it button), the look at one of the
     player's own cards and at an opponent's (the card walked to, Enter), each told with the face
     seen, and the player's own Kabu call (its button): a round the seeded player reaches all four."""
-    from game.variants.kabu import CallKabu
-
-    app, speaker = speaking_app(tmp_path)
-    record = table_record("kabu", [("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], 22,
-                          {"target": 40, "reaction_seconds": 0.0})
-    table = start(app, record)
-    player = KabuSeeker(app, table, speaker, seed=2, call_after=12)
-    player.play_round(lambda a: isinstance(a, CallKabu))
-    player.check()
+    player, speaker = kabu_round(tmp_path, 22, KabuSeeker, call_after=12)
     assert {"PlayDrawn", "LookOwn", "LookOpponent", "CallKabu"} <= set(player.done), player.done
     lines = speaker.lines
     assert any(line.startswith("You discard the ") and ": look at one of your own cards." in line for line in lines)
@@ -308,6 +307,7 @@ class KumbalCaller(Seeking, KumbalPlayer):
                    key=lambda a: sum(min(10, _parse(f)[0]) for f in a.cards))
 
 
+@pytest.mark.slow
 def test_the_player_calls_kumbal_by_keyboard_and_speech(tmp_path):
     """A player who sheds its heaviest cards calls Kumbal (its button, walked to) once its hand
     allows; the call and its outcome are spoken, then the round's scores and the hands laid open."""
@@ -333,6 +333,7 @@ class SixteenCombosSeeker(Seeking, SixteenCombosPlayer):
     wanted = frozenset({"PickPair", "Throw", "Reveal", "Recover", "ChooseDefense", "ChangeStance", "Consult", "Scavenge"})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,kind", [(4, "Recover"), (19, "PickPair"), (20, "Reveal"), (80, "Throw")])
 def test_sixteen_combos_choices_of_places_by_keyboard_and_speech(tmp_path, seed, kind):
     """The choices of a pair or a card that a seeded random player met in no battle, taken by
