@@ -35,7 +35,7 @@ from game.core.actions import Action, Pass
 from game.core.cards import Card, Place, grid_place
 from game.variants.kabu import (ABILITY, BLIND, DECIDE, DECK_CARDS, DRAWN, GIVE, LOOK_BOTH, OPPONENT, OWN, PEEK,
                                 REACTION, TAKEN, TURN, BlindSwap, CallKabu, DrawFromDeck, Exchange, Give, KabuView,
-                                LookOpponent, LookOwn, LookPair, Match, Peek, PlayDrawn, SkipAbility, SwapBoth,
+                                LookOpponent, LookOwn, LookPair, Match, PlayDrawn, SkipAbility, SwapBoth,
                                 TakeDiscard, ability_of, card_value, fits)
 
 _VALUES = tuple(range(2, 11))   # the number ranks a remembered card may be confused with (2 to 10)
@@ -248,7 +248,7 @@ class KabuBot(GridBot):
         return None
 
     def _decide_swap(self, view: KabuView) -> Action:
-        (own, theirs), (mine_card, their_card) = view.looked, view.looked_cards
+        mine_card, their_card = view.looked_cards
         if mine_card is None or their_card is None or self._mistake():
             return SkipAbility(self.seat)
         gain = card_value(mine_card) - card_value(their_card)

@@ -443,7 +443,7 @@ class App:
 
     def run_frames(self, n: int, dt: float = 1.0 / FPS) -> bool:
         """Step ``n`` frames of ``dt`` seconds each (tests). False if the app quit."""
-        for _ in range(n):
+        for _frame in range(n):
             if not self.step(dt):
                 return False
         return True
@@ -571,7 +571,7 @@ def run_until_closed(app: App, storage: Storage, frames: int | None = None) -> N
     then close the window and the storage."""
     try:
         if frames:
-            for _ in range(frames):
+            for _frame in range(frames):
                 if not app.step():
                     break
             app.quit()

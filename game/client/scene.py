@@ -17,7 +17,7 @@ import pygame
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button, Form
-from game.i18n import _, _l, ngettext
+from game.i18n import _, _l
 
 # Posted from a network thread when a message arrives: it only wakes a resting app loop (App.run).
 # Here, beside the scenes, so a network scene can post it without importing the app that opens it.

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Hashable
 from game import games
 from game.core.actions import CORE_ACTIONS, TABLE, Action, Pass, StartRound
 from game.core.cards import Card
-from game.core.errors import BadOptions, GameOver, IllegalAction, NotYourTurn, UnknownVariant, WrongPhase
+from game.core.errors import BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
 from game.core.events import Event, MatchEnded, Note, RoundScored, RoundStarted
 from game.core.match import MatchRule, by_length_option
 from game.core.options import OptionSpec, resolve_options

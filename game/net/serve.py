@@ -24,7 +24,6 @@ import ipaddress
 import itertools
 import logging
 import queue
-import socket
 import threading
 import time
 import warnings

@@ -12,7 +12,7 @@ from game.client.scene import MenuScene
 from game.client.ui import text as T
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
-from game.i18n import _, _l, ngettext
+from game.i18n import _
 
 _log = logging.getLogger(__name__)
 

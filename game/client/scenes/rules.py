@@ -12,7 +12,7 @@ from game.client.ui import richtext as RT
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
 from game.resources import rules_path
-from game.i18n import _, _l, ngettext
+from game.i18n import _, _l
 
 
 class RulesChooser(VariantList):

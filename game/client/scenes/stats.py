@@ -11,7 +11,7 @@ from game.client.ui import text as T
 from game.client.ui.chart import render_chart
 from game.client.ui import theme as TH
 from game.client.ui.widgets import Button
-from game.i18n import _, _l, ngettext
+from game.i18n import _, _l
 
 
 class StatsScene(MenuScene):

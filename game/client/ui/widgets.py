@@ -502,7 +502,7 @@ class Form:
         if not n:
             return
         i = self.focus
-        for _ in range(n):
+        for _step in range(n):
             i = (i + delta) % n
             w = self.widgets[i]
             if w.focusable and w.enabled:
