@@ -49,6 +49,73 @@ REASON_WORDS = {
 }
 
 
+# Every move a seat can be offered, by its name in the variant's vocabulary, as the coach says it
+# when the table has no button, ring or card of its own to name it by (a Pass in a reaction
+# window, a catch the table's one Catch button stands for): never the class name. Table actions
+# (StartRound, Expire) are never advised. tests/client/test_coach_words.py holds every vocabulary to it.
+ACTION_WORDS = {
+    # shared
+    "Pass": _l("let this chance go (pass)"),
+    "DrawFromDeck": _l("draw a card from the deck"),
+    "TakeDiscard": _l("take the card on the discard pile"),
+    "Match": _l("match the card on the discard pile"),
+    # Combat UNO
+    "Play": _l("play a card"),
+    "Draw": _l("draw a card"),
+    "StartDrawing": _l("start drawing the penalty cards"),
+    "DrawCard": _l("draw the next penalty card"),
+    "CallUno": _l("call UNO"),
+    # Kombio and Kabu
+    "Peek": _l("look at one of your own cards"),
+    "LookOwn": _l("look at one of your own cards"),
+    "CallKabu": _l("call Kabu"),
+    "CallKombio": _l("call Kombio"),
+    "Exchange": _l("put the card you hold into your grid"),
+    "PlayDrawn": _l("play the drawn card onto the discard pile"),
+    "LookOpponent": _l("look at an opponent's card"),
+    "LookAny": _l("look at any card on the table"),
+    "LookTwo": _l("look at two cards on the table"),
+    "LookPair": _l("look at one of your cards and an opponent's"),
+    "BlindSwap": _l("swap two cards without looking"),
+    "SwapBoth": _l("swap the two cards you looked at"),
+    "SwapLooked": _l("swap the card you looked at"),
+    "SkipAbility": _l("leave the ability unused"),
+    "Give": _l("give the opponent one of your cards"),
+    "DecidePenalty": _l("choose what the wrong claim costs"),
+    # Kumbal
+    "Discard": _l("discard"),
+    "CallKumbal": _l("call Kumbal"),
+    "PickUp": _l("pick up the cards you owe"),
+    "FreeDiscard": _l("discard the drawn card for free"),
+    "Cut": _l("cut the deck"),
+    # 16 Combos
+    "PlaceValue": _l("place a value card"),
+    "ChooseDefense": _l("choose your defense pair"),
+    "ChangeStance": _l("make another pair your defense pair"),
+    "Target": _l("choose the pair to target"),
+    "Announce": _l("announce an action type"),
+    "PassTurn": _l("pass the turn"),
+    "Consult": _l("decide whether your consultation pair takes it"),
+    "Retype": _l("change the target pair's type"),
+    "SwapPair": _l("swap the target pair's cards"),
+    "FaceType": _l("switch to the face card's type"),
+    "Scavenge": _l("choose what the scavenged cards are worth"),
+    "Counter": _l("strike back"),
+    "Recover": _l("add the action card to one of your pairs"),
+    "PickPair": _l("pick a pair"),
+    "Throw": _l("make two of the target's pairs change places"),
+    "Reveal": _l("turn the card face up"),
+    "HireGuard": _l("hire the guard"),
+    "Decide": _l("make the choice the table offers"),
+}
+
+
+def action_words(action: Any) -> str:
+    """A move in the player's words by its kind alone (the coach's last resort)."""
+    words = ACTION_WORDS.get(type(action).__name__)
+    return str(words) if words is not None else _("make the move the table offers")
+
+
 def reason_words(reason: Reason) -> str:
     """A bot's reason in the player's language."""
     values = reason.value_dict()
@@ -120,7 +187,7 @@ class Coach:
         if choice is not None and not targets:
             return f"{choice.text}"
         if not targets:
-            return type(action).__name__
+            return action_words(action)
         if len(targets) == 1:
             place = targets[0]
             if place == DECK:
