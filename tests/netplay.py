@@ -67,6 +67,9 @@ def decoded_cards(codec: Codec, text: str) -> set[tuple]:
     for key, value in message.items():
         if key in ("type", "legal", "last_action", "table", "seats"):
             continue
+        if message["type"] == "said" and key == "values":    # (a lobby line's names and numbers)
+            assert all(type(v) in (int, str) or v is None for v in value.values())
+            continue
         if key == "round_events":
             for _, events in value:
                 cards_in(codec.decode(events), found)

@@ -26,6 +26,7 @@ events and draw the lobby.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import queue
 import time
@@ -38,12 +39,80 @@ from game.core.record import GameRecord, SeatInfo
 from game.core.session import Session
 from game.core.takeback import NOT_OFFERED
 from game.core.view import SPECTATOR
+from game.i18n import _, _l
 from game.net.protocol import ProtocolError
 from game.net.serve import CLOSE, TEXT, flush, take_arrived
 
 log = logging.getLogger("cardhall.net")
 
 REMOTE_KIND = "remote"      # a SeatInfo kind only the tables of a network match see: a person elsewhere
+YOU = "You"                 # (game.client.narration.wording.YOU: the player here under the default name)
+
+# The host's lobby lines (game.net.host.LINES), worded by each screen in its own language.
+LOBBY_LINES = {
+    "joined": _l("{name} joined."),
+    "left": _l("{name} left the table."),
+    "dropped": _l("{name} lost the connection: waiting for them to come back."),
+    "back": _l("{name} is back."),
+    "rematch": _l("{name} would like a rematch."),
+    "bot_took": _l("{name} has not come back: a bot ({level}) plays their seat until they do."),
+}
+# Why the host closed the connection (game.net.host.ERRORS).
+HOST_ERRORS = {
+    "too_many_connections": _l("This table has too many connections."),
+    "too_many_refused": _l("Too many refused messages."),
+    "protocol": _l("This Cardhall speaks another version of the network protocol: play with the same version."),
+    "wrong_code": _l("That is not this table's code."),
+    "unknown_seat": _l("That seat is not at this table any more."),
+    "started": _l("The match has started: only its players can rejoin."),
+    "full": _l("This table is full."),
+}
+LEVEL_WORDS = {"easy": _l("easy"), "medium": _l("medium"), "hard": _l("hard")}
+
+
+def default_seat_name(kind: str, seat: int) -> str:
+    """A seat nobody named, in this screen's language (game.net.host.default_name's words)."""
+    if kind == "bot":
+        return _("Bot {n}").format(n=seat + 1)
+    if kind == "open":
+        return _("Open seat {n}").format(n=seat + 1)
+    return _("Player {n}").format(n=seat + 1)
+
+
+def lobby_line(key: str, values: dict[str, Any]) -> str:
+    """A lobby line the host said, in this screen's language ("" for a key this version lacks)."""
+    words = LOBBY_LINES.get(key)
+    if words is None:
+        return ""
+    seat = values.get("seat") if type(values.get("seat")) is int else 0
+    name = str(values.get("name") or "") or default_seat_name("human", seat)
+    level = str(values.get("level") or "medium")
+    return str(words).format(name=name, level=LEVEL_WORDS.get(level, level))
+
+
+def host_error(client: Any) -> str:
+    """The host's last word before it closed the connection, in this screen's language."""
+    words = HOST_ERRORS.get(client.error_key or "")
+    return str(words) if words is not None else (client.error or "")
+
+
+def waiting_words(names: list[str]) -> str:
+    return _("Waiting for {names}").format(names=", ".join(names))
+
+
+def worded_seats(seats: list[SeatInfo], rows: list[Any], here: list[int]) -> list[SeatInfo]:
+    """A network table's seats with this screen's words for the seats nobody named (the host's
+    record has its own words for them; a lobby row's name is "" for those): "Player n", "Bot n",
+    and the player here under the default name is "You" (game.client.narration.wording.YOU)."""
+    out = []
+    for i, s in enumerate(seats):
+        row = rows[i] if i < len(rows) and isinstance(rows[i], dict) else None
+        if row is not None and not row.get("name"):
+            s = SeatInfo(YOU if i in here and s.kind == "human" else default_seat_name(s.kind, i), s.kind, s.level)
+        elif row is not None and isinstance(row.get("name"), str):
+            s = SeatInfo(row["name"][:16], s.kind, s.level)
+        out.append(s)
+    return out
 
 
 def display_seats(seats: list[SeatInfo], here: list[int]) -> list[SeatInfo]:
@@ -151,7 +220,8 @@ class RemoteDriver(_NetDriverBase):
         self.client, self.link, self.clock = client, link, clock
         self.seat: int = client.seat
         self.humans = [self.seat]
-        self.seat_infos = display_seats([SeatInfo.from_json(s) for s in client.table["seats"]], self.humans)
+        self.named = worded_seats([SeatInfo.from_json(s) for s in client.table["seats"]], client.lobby, self.humans)
+        self.seat_infos = display_seats(self.named, self.humans)
         self.last_action: Action | None = client.last_action
         self.last_events: list[Event] = list(client.last_events)
         deal = client.round_events[0][1] if client.round_events and isinstance(client.last_action, Action) else []
@@ -210,12 +280,17 @@ class RemoteDriver(_NetDriverBase):
         if self.lost:
             raise IllegalAction("The connection to the host is lost.")
         if client.paused:
-            raise IllegalAction(client.paused_why or "The match is paused.")
+            raise IllegalAction(waiting_words(self.waiting()) if client.paused_seats else _("The match is paused."))
         if action not in self.legal(self.seat):
             raise IllegalAction("That is not a choice now.")
         client.act(action, self.clock())
         self._acted_on = client.version
         self._flush()
+
+    def waiting(self) -> list[str]:
+        """The names of the players the match waits for, as this screen shows them."""
+        names = [s.name for s in self.seat_infos]
+        return [names[s] if 0 <= s < len(names) else default_seat_name("human", s) for s in self.client.paused_seats]
 
     def start_round(self, t: float, deck: tuple[str, ...] | None = None) -> None:
         """The host deals; between rounds this screen says it is ready for the next."""
@@ -246,8 +321,8 @@ class RemoteDriver(_NetDriverBase):
 
     def record(self) -> GameRecord:
         client = self.client
-        if client.record is not None:
-            return client.record
+        if client.record is not None:       # (the host's, its unnamed seats in this screen's words)
+            return dataclasses.replace(client.record, seats=list(self.named))
         options = dict(client.table.get("options") or {})
         return GameRecord(client.variant.id, options, list(self.seat_infos), 0, [])
 
@@ -305,7 +380,7 @@ class RemoteDriver(_NetDriverBase):
         elif what == "refused":
             self._acted_on = -1
             self.notes.append("refused:" + client.refusals[-1].reason)
-        elif what in ("seat", "paused", "error"):
+        elif what in ("seat", "paused", "error", "said"):
             self.notes.append(what)
         elif what == "end":
             self.notes.append("end")
@@ -414,7 +489,7 @@ class HostDriver(_NetDriverBase):
         net, session = self.net, self.session
         now = self.clock()
         if net.table.paused:
-            raise IllegalAction("The match is paused: " + ", ".join(name for name, _ in net.table.waiting_for()))
+            raise IllegalAction(waiting_words([self.seat_infos[seat].name for seat, _n, _t in net.table.waiting_for()]))
         at = net.session_time(now)
         if action not in session.legal(action.seat) or not net.table.holding():
             session.submit(action, max(at, session.now))     # (raises IllegalAction if refused)

@@ -39,10 +39,13 @@ HOST_TYPES = {
     "refused": ("n", "error", "reason"),
     "ping": ("n", "t1"),
     "seat": ("seat", "status", "wait"),
-    "paused": ("paused", "why"),
+    "paused": ("paused", "seats"),
+    "said": ("key", "values"),
     "end": ("record",),
-    "error": ("reason",),
+    "error": ("reason", "key"),
 }
+# A host of another protocol version refuses the hello with an error of this shape (every version's).
+OLD_ERROR = ("reason",)
 
 
 @dataclass
@@ -76,12 +79,13 @@ class ClientTable:
         self.hash = ""
         self.shown_at: dict[int, float] = {}   # version -> the client's clock when shown
         self.paused = False
-        self.paused_why = ""
+        self.paused_seats: list[int] = []     # the seats the match waits for
         self.record: GameRecord | None = None
-        self.error: str | None = None  # the host's last word before closing
+        self.error: str | None = None  # the host's last word before closing (English)...
+        self.error_key: str | None = None     # ...and its key (game.net.host.ERRORS), None if it sent none
         self.refusals: list[Refusal] = []
         self.desyncs = 0              # views whose hash differed from the host's
-        self.statuses: list[str] = []
+        self.said: list[tuple[str, dict[str, Any]]] = []   # the host's lobby lines: (key, values)
         self.round_events: list[tuple[float, list[Event]]] = []
         self.last_action: Action | None = None   # the step the state was sent after (a table rebuilt from views)
         self.last_events: list[Event] = []        # ...and its events, as this seat saw them
@@ -127,6 +131,8 @@ class ClientTable:
         m = protocol.loads(text, protocol.MAX_HOST_MESSAGE)
         kind = m["type"]
         keys = HOST_TYPES.get(kind)
+        if kind == "error" and set(m) == {"type", *OLD_ERROR}:
+            keys = OLD_ERROR
         if keys is None or set(m) != {"type", *keys}:
             raise ProtocolError(f"the host sent a message the protocol does not have ({kind[:20]!r})")
         try:
@@ -207,6 +213,10 @@ class ClientTable:
         self.started, self.paused = True, bool(m["paused"])
         if type(m["seats"]) is list:
             self.lobby = m["seats"]
+        table = m["table"]
+        if isinstance(table, dict) and self.table is not None and table.get("variant") == self.table.get("variant") \
+                and type(table.get("seats")) is list and len(table["seats"]) == len(self.table.get("seats") or []):
+            self.table = table      # (the seats as they are now: those who joined after this player named)
         return round_events
 
     def _on_step(self, m: dict, now: float) -> Any:
@@ -241,8 +251,36 @@ class ClientTable:
         return (m["seat"], m["status"], wait)
 
     def _on_paused(self, m: dict, now: float) -> Any:
-        self.paused, self.paused_why = bool(m["paused"]), str(m["why"])[:200]
+        seats = m["seats"]
+        if type(seats) is not list or len(seats) > 16 or not all(type(s) is int for s in seats):
+            raise ProtocolError("paused: seats is not a list of seats")
+        self.paused, self.paused_seats = bool(m["paused"]), seats
         return self.paused
+
+    @property
+    def paused_why(self) -> str:
+        """Who the match waits for, in English (the headless client's line; a screen words it)."""
+        names = [self.seat_name(s) for s in self.paused_seats]
+        return f"Waiting for {', '.join(names)}" if names else ""
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name as the host sent it (its lobby row's, else the table's)."""
+        row = self.lobby[seat] if 0 <= seat < len(self.lobby) and isinstance(self.lobby[seat], dict) else {}
+        return str(row.get("name") or "")[:40] or f"{'Bot' if row.get('kind') == 'bot' else 'Player'} {seat + 1}"
+
+    def _on_said(self, m: dict, now: float) -> Any:
+        key, values = m["key"], m["values"]
+        if type(key) is not str or len(key) > 40 or not isinstance(values, dict) or len(values) > 8:
+            raise ProtocolError("said: not a key and its values")
+        clean = {}
+        for k, v in values.items():
+            if type(k) is not str or len(k) > 20 or not (type(v) in (int, str) or v is None) \
+                    or (type(v) is str and len(v) > 40):
+                raise ProtocolError("said: a value that is not a short text or a number")
+            clean[k] = v
+        self.said.append((key, clean))
+        del self.said[:-20]
+        return key, clean
 
     def _on_end(self, m: dict, now: float) -> Any:
         record = GameRecord.from_json(m["record"])
@@ -253,6 +291,8 @@ class ClientTable:
 
     def _on_error(self, m: dict, now: float) -> Any:
         self.error = str(m["reason"])[:300]
+        key = m.get("key")
+        self.error_key = key[:40] if type(key) is str else None
         return self.error
 
     @property

@@ -56,6 +56,46 @@ BURST = 80.0                # ...and at once
 MAX_REFUSALS = 50           # refused messages before the connection is closed
 MAX_CONNECTIONS = 32        # connections at once (players and those still saying hello)
 NEXT_ROUND_WAIT = 90.0      # a round starts after this even if a remote player has not said ready
+YOU = "You"                 # the name a person here is stored under when they kept the default
+                            # (game.client.narration.wording.YOU): this machine's id for its player,
+                            # never a name to send (the others see that seat as unnamed)
+
+# What the host says about its players (its lobby lines), as a key and its values: every screen
+# words them in its own language (game/client/network.py LOBBY_LINES); these English lines are for
+# the log and the headless host. Values: "name" ("" for a player who chose none: the screen says
+# "Player n"), "seat" (0-based), "level" (a bot level).
+LINES = {
+    "joined": "{name} joined.",
+    "left": "{name} left the table.",
+    "dropped": "{name} lost the connection: waiting for them to come back.",
+    "back": "{name} is back.",
+    "rematch": "{name} would like a rematch.",
+    "bot_took": "{name} has not come back: a bot ({level}) plays their seat until they do.",
+}
+# Why the host closes a connection, as a key (the client words it); the English is sent too, as
+# `reason`, for logs and for a client that does not know the key.
+ERRORS = {
+    "too_many_connections": "This table has too many connections.",
+    "too_many_refused": "Too many refused messages.",
+    "protocol": "This Cardhall speaks another version of the network protocol: play with the same version.",
+    "wrong_code": "That is not this table's code.",
+    "unknown_seat": "That seat is not at this table any more.",
+    "started": "The match has started: only its players can rejoin.",
+    "full": "This table is full.",
+}
+
+
+def english_line(key: str, values: dict[str, Any]) -> str:
+    """A lobby line in English (the log, the headless host)."""
+    name = values.get("name") or default_name(REMOTE, int(values.get("seat", 0)))
+    return LINES[key].format(**{**values, "name": name})
+
+
+def default_name(kind: str, seat: int) -> str:
+    """A seat's name when nobody chose one, in English (the record of a headless host; a screen
+    words it in its own language: game/client/network.py)."""
+    return (f"Bot {seat + 1}" if kind == BOT else f"Open seat {seat + 1}" if kind == "open"
+            else f"Player {seat + 1}")
 
 
 @dataclass
@@ -138,9 +178,12 @@ def why_refused(game: Any, action: Action) -> str:
 
 
 def unique_name(wanted: str, seat: int, others: list[str]) -> str:
-    """The name a joining player asked for, tidied and made unlike the other seats' ("Jo 2")."""
-    taken = {name.lower() for name in others}
-    name = " ".join(wanted.split()) or f"Player {seat + 1}"
+    """The name a joining player asked for, tidied and made unlike the other seats' ("Jo 2"); ""
+    for a player who chose none (every screen calls the seat "Player n" in its own language)."""
+    taken = {name.lower() for name in others if name}
+    name = " ".join(wanted.split())
+    if not name or name == YOU:
+        return ""
     base, n = name, 2
     while name.lower() in taken:
         name = f"{base[:protocol.NAME_MAX - 3]} {n}"
@@ -153,7 +196,7 @@ class HostTable:
                  code: str | None = None, policy: RacePolicy = HEADLESS_POLICY, host_name: str = "Host",
                  drop_wait: float = 60.0, drop_bot: str | None = "medium", tokens: dict[int, str] | None = None,
                  make_bot: Callable[[int, str], Any] | None = None, rng: random.Random | None = None,
-                 headless: bool = True):
+                 headless: bool = True, word_default: Callable[[str, int], str] = default_name):
         if not variant.min_seats <= len(plan) <= variant.max_seats:
             raise CardhallError(f"{variant.title} takes {variant.min_seats} to {variant.max_seats} seats")
         if any(p.kind not in (HERE, REMOTE, BOT) for p in plan):
@@ -172,6 +215,7 @@ class HostTable:
         self.drop_bot = drop_bot
         self.make_bot = make_bot
         self.headless = headless        # no screen: a version is "shown" here when it is applied
+        self.word_default = word_default    # (kind, seat) -> the name of a seat nobody named, for the record
         tokens = tokens or {}
         self.remote = {i: RemoteSeat(i, tokens.get(i) or secrets.token_urlsafe(18), name=p.name, joined=i in tokens)
                        for i, p in enumerate(plan) if p.kind == REMOTE}
@@ -196,20 +240,35 @@ class HostTable:
         self.desyncs = 0
         self.checked = 0            # views a client's hash was compared against (its `shown`)
         self.bytes_sent: dict[int, int] = {}
-        self.on_status: Callable[[str], None] | None = None   # a line for whoever shows the table
+        # A lobby line for whoever shows the table: (key of LINES, its values).
+        self.on_status: Callable[[str, dict[str, Any]], None] | None = None
 
     # -- seats --------------------------------------------------------------------------------------
+    def chosen_name(self, seat: int) -> str:
+        """The name the seat's player (or the host, for a bot) chose; "" for none: a default is
+        worded by each screen, and a person here under the default name (YOU) is unnamed to others."""
+        p = self.plan[seat]
+        name = self.remote[seat].name if p.kind == REMOTE else p.name
+        return "" if name == YOU and p.kind == HERE else name
+
     def seat_infos(self) -> list[SeatInfo]:
         """The seats as the record has them: people (here or remote) are human, bots bots."""
         infos = []
         for i, p in enumerate(self.plan):
             if p.kind == BOT:
-                infos.append(SeatInfo(p.name or f"Bot {i + 1}", "bot", p.level))
+                infos.append(SeatInfo(p.name or self.word_default(BOT, i), "bot", p.level))
             elif p.kind == REMOTE:
-                infos.append(SeatInfo(self.remote[i].name or f"Open seat {i + 1}", "human", None))
+                infos.append(SeatInfo(self.remote[i].name or self.word_default(REMOTE if self.remote[i].joined else "open", i),
+                                      "human", None))
             else:
-                infos.append(SeatInfo(p.name or f"Player {i + 1}", "human", None))
+                infos.append(SeatInfo(p.name or self.word_default(HERE, i), "human", None))
         return infos
+
+    def shared_infos(self, infos: list[SeatInfo] | None = None) -> list[SeatInfo]:
+        """The seats as the players on the network are told them: a person here under the
+        default name is "Player n" (YOU is this machine's word for its own player)."""
+        return [SeatInfo(self.word_default(HERE, i), s.kind, s.level) if s.name == YOU and self.plan[i].kind == HERE else s
+                for i, s in enumerate(infos if infos is not None else self.seat_infos())]
 
     def seats_here(self) -> list[int]:
         return [i for i, p in enumerate(self.plan) if p.kind == HERE]
@@ -224,7 +283,7 @@ class HostTable:
         rows = []
         for i, (p, info) in enumerate(zip(self.plan, self.seat_infos())):
             status = "here" if p.kind == HERE else "bot" if p.kind == BOT else self._status(self.remote[i])
-            rows.append({"name": info.name, "kind": p.kind, "level": p.level, "status": status})
+            rows.append({"name": self.chosen_name(i), "kind": p.kind, "level": p.level, "status": status})
         return rows
 
     def _status(self, r: RemoteSeat) -> str:
@@ -246,7 +305,7 @@ class HostTable:
         """A new connection; False (and it is closed) when the host has too many."""
         if len(self.conns) >= MAX_CONNECTIONS:
             log.warning("host: refused a connection from %s: too many connections", peer)
-            self._send_raw(conn, {"type": "error", "reason": "This table has too many connections."})
+            self._send_error(conn, "too_many_connections")
             self.closing.append(conn)
             return False
         self.conns[conn] = _Conn(conn, peer, now, now, refill_at=now, next_ping=now)
@@ -262,15 +321,16 @@ class HostTable:
         r.conn = None
         if not self.started:
             # Before the match a leaving player frees the seat for someone else.
+            name = r.name
             r.joined, r.name = False, ""
             r.token = secrets.token_urlsafe(18)
             self._broadcast_lobby()
-            self._say(f"{self.plan[c.seat].name or 'A player'} left the table.")
+            self._say("left", r.seat, name)
             return
         if self._over():
             return
         r.dropped_at = now
-        self._say(f"{r.name} lost the connection: waiting for them to come back.")
+        self._say("dropped", r.seat, r.name)
         self._broadcast({"type": "seat", "seat": r.seat, "status": "dropped", "wait": self.drop_wait})
         self._update_paused()
 
@@ -305,7 +365,7 @@ class HostTable:
                 r = self.remote[c.seat]
                 r.ready_round = max(r.ready_round, min(message["round"], self._round()))
             elif kind == "rematch":
-                self._say(f"{self.remote[c.seat].name} would like a rematch.")
+                self._say("rematch", c.seat, self.remote[c.seat].name)
             elif kind == "bye":
                 self.closing.append(conn)
         except ProtocolError as exc:
@@ -320,7 +380,7 @@ class HostTable:
             self._send_raw(c.id, {"type": "refused", "n": n, "error": error, "reason": reason[:300]})
         if c.refusals >= MAX_REFUSALS and c.id not in self.closing:
             log.warning("host: closed the connection from %s: %d refused messages", c.peer, c.refusals)
-            self._send_raw(c.id, {"type": "error", "reason": "Too many refused messages."})
+            self._send_error(c.id, "too_many_refused")
             self.closing.append(c.id)
 
     # -- hello, join and rejoin -------------------------------------------------------------------
@@ -328,19 +388,19 @@ class HostTable:
         if c.seat is not None:
             raise ProtocolError("hello twice")
         if m["protocol"] != protocol.PROTOCOL:
-            self._send_raw(c.id, {"type": "error", "reason": "This Cardhall speaks another version of the network "
-                                  "protocol: play with the same version."})
+            # (the shape every version reads: an older or newer client shows the reason)
+            self._send_raw(c.id, {"type": "error", "reason": ERRORS["protocol"]})
             self.closing.append(c.id)
             raise ProtocolError(f"protocol {m['protocol']}")
         if not hmac.compare_digest(m["code"].upper().encode(), self.code.encode()):
-            self._send_raw(c.id, {"type": "error", "reason": "That is not this table's code."})
+            self._send_error(c.id, "wrong_code")
             self.closing.append(c.id)
             raise ProtocolError("a wrong table code")
         token = m["token"]
         if token is not None:
             r = next((r for r in self.remote.values() if hmac.compare_digest(r.token.encode(), token.encode())), None)
             if r is None or not r.joined:
-                self._send_raw(c.id, {"type": "error", "reason": "That seat is not at this table any more."})
+                self._send_error(c.id, "unknown_seat")
                 self.closing.append(c.id)
                 raise ProtocolError("an unknown seat token")
             if r.conn is not None and r.conn in self.conns:
@@ -348,24 +408,24 @@ class HostTable:
                 self.closing.append(r.conn)
                 self.conns[r.conn].seat = None
             self._seat(c, r, now)
-            self._say(f"{r.name} is back.")
+            self._say("back", r.seat, r.name)
             if self.started:
                 self._broadcast({"type": "seat", "seat": r.seat, "status": "back", "wait": None})
             return
         if self.started:
-            self._send_raw(c.id, {"type": "error", "reason": "The match has started: only its players can rejoin."})
+            self._send_error(c.id, "started")
             self.closing.append(c.id)
             raise ProtocolError("a join after the start")
         open_seats = self.open_seats()
         if not open_seats:
-            self._send_raw(c.id, {"type": "error", "reason": "This table is full."})
+            self._send_error(c.id, "full")
             self.closing.append(c.id)
             raise ProtocolError("a join to a full table")
         r = self.remote[open_seats[0]]
-        others = [info.name for i, info in enumerate(self.seat_infos()) if i != r.seat]
+        others = [self.chosen_name(i) for i in range(len(self.plan)) if i != r.seat]
         r.joined, r.name = True, unique_name(m["name"], r.seat, others)
         self._seat(c, r, now)
-        self._say(f"{r.name} joined.")
+        self._say("joined", r.seat, r.name)
 
     def _seat(self, c: _Conn, r: RemoteSeat, now: float) -> None:
         c.seat = r.seat
@@ -376,7 +436,7 @@ class HostTable:
         r.clock = ClockSync()
         c.ping_n, c.next_ping = 0, now
         self._send_raw(c.id, {"type": "welcome", "protocol": protocol.PROTOCOL, "seat": r.seat, "token": r.token,
-                              "table": self._table_json(), "host": self.host_name,
+                              "table": self._table_json(), "host": "" if self.host_name == YOU else self.host_name,
                               "n": r.last_n})
         if r.bot is not None and self.session is not None:
             self.session.seat_agent(r.seat, None)      # the player takes the seat back from the bot
@@ -388,7 +448,7 @@ class HostTable:
 
     def _table_json(self) -> dict[str, Any]:
         return {"variant": self.variant.id, "title": self.variant.title, "options": self.options,
-                "seats": [s.to_json() for s in self.seat_infos()], "code": self.code}
+                "seats": [s.to_json() for s in self.shared_infos()], "code": self.code}
 
     # -- timing ---------------------------------------------------------------------------------------
     def _pong(self, c: _Conn, m: dict[str, Any], now: float) -> None:
@@ -578,7 +638,7 @@ class HostTable:
         """The match is over: every card has been shown, so each client gets the whole record (its
         statistics and the round replay read it)."""
         self.over_sent = True
-        record = GameRecord.of(self.session.game, self.record_seats).to_json()
+        record = GameRecord.of(self.session.game, self.shared_infos(self.record_seats)).to_json()
         for r in [only] if only is not None else self.remote.values():
             if r.conn is not None:
                 self._send_raw(r.conn, {"type": "end", "record": record})
@@ -653,7 +713,7 @@ class HostTable:
                 clock(t)
             bot.observe(list(events))
         r.bot = bot
-        self._say(f"{r.name} has not come back: a bot ({self.drop_bot}) plays their seat until they do.")
+        self._say("bot_took", r.seat, r.name, level=self.drop_bot or "medium")
         self._broadcast({"type": "seat", "seat": r.seat, "status": "bot", "wait": None})
 
     def _update_paused(self) -> None:
@@ -661,12 +721,13 @@ class HostTable:
         paused = bool(waiting) and self.started and not self._over()
         if paused != self.paused:
             self.paused = paused
-            why = ", ".join(r.name for r in waiting)
-            self._broadcast({"type": "paused", "paused": paused, "why": f"Waiting for {why}" if paused else ""})
+            self._broadcast({"type": "paused", "paused": paused, "seats": [r.seat for r in waiting] if paused else []})
 
-    def waiting_for(self) -> list[tuple[str, float | None]]:
-        """The players the match waits for, and how long each has been gone (None: not dropped)."""
-        return [(r.name, r.dropped_at) for r in self.remote.values() if r.joined and r.conn is None and r.bot is None]
+    def waiting_for(self) -> list[tuple[int, str, float | None]]:
+        """The players the match waits for (seat, chosen name or "", how long each has been gone:
+        None, not dropped)."""
+        return [(r.seat, r.name, r.dropped_at) for r in self.remote.values()
+                if r.joined and r.conn is None and r.bot is None]
 
     # -- sending ---------------------------------------------------------------------------------------
     def _send_raw(self, conn: int, message: dict[str, Any]) -> None:
@@ -682,10 +743,17 @@ class HostTable:
     def _broadcast_lobby(self) -> None:
         self._broadcast({"type": "lobby", "seats": self.lobby_rows(), "started": self.started})
 
-    def _say(self, line: str) -> None:
-        log.info("host: %s", line)
+    def _send_error(self, conn: int, key: str) -> None:
+        self._send_raw(conn, {"type": "error", "reason": ERRORS[key], "key": key})
+
+    def _say(self, key: str, seat: int, name: str, **values: Any) -> None:
+        """A lobby line (LINES): logged, shown at the host's screen and told to the players on the
+        network, each of which words it in its own language."""
+        values = {"seat": seat, "name": name, **values}
+        log.info("host: %s", english_line(key, values))
         if self.on_status is not None:
-            self.on_status(line)
+            self.on_status(key, values)
+        self._broadcast({"type": "said", "key": key, "values": values})
 
     def take_outbox(self) -> tuple[list[tuple[int, str]], list[int]]:
         out, close = self.outbox, self.closing
@@ -702,7 +770,7 @@ def fill_open_seats(table: HostTable, level: str) -> list[int]:
     for seat in filled:
         del table.remote[seat]
         table.digests.pop(seat, None)
-        table.plan[seat] = SeatPlan(BOT, f"Bot {seat + 1}", level)
+        table.plan[seat] = SeatPlan(BOT, "", level)     # (its name is each screen's "Bot n")
     if filled:
         table._broadcast_lobby()
     return filled

@@ -8,7 +8,8 @@ Nothing in a message names a file or a module; actions are decoded against the v
 vocabulary (game.core.actions.action_from_json), views and events by game.net.codec.
 
 Client to host:
-    hello    {protocol, code, name, token}      join (token null) or rejoin a seat (its token)
+    hello    {protocol, code, name, token}      join (token null) or rejoin a seat (its token); name
+                                                "" when the player chose none
     pong     {n, t2, t3}                        answers ping n: when it arrived, when this left
     shown    {version, at, hash}                the client's screen shows this version now (its
                                                 clock), and its view of it hashes to `hash`
@@ -29,7 +30,16 @@ of each are game.net.client.HOST_TYPES):
     state {... as step, plus last_action, last_events, round_events, table, seats, paused}
                                                        everything at once (a start or a rejoin)
     facts {events}  refused {n, error, reason}  ping {n, t1}  seat {seat, status, wait}
-    paused {paused, why}  end {record}  error {reason}
+    paused {paused, seats}  said {key, values}  end {record}  error {reason, key}
+
+Versions: a hello names the client's PROTOCOL; a host speaking another refuses it with an error
+of the one shape every version reads, {reason} (English: the client does not know the host's
+words), and closes. Within a version, what a player reads is data, never the host's sentences:
+a lobby line is `said` {key, values} (game.net.host.LINES), an error's `key` (host.ERRORS) is
+worded by the client (its `reason` is the English, for logs and an unknown key), `paused` names
+the seats waited for, and a seat whose player chose no name is "" in the lobby's rows (each screen
+says "Player n" in its own language; a record's seats carry the host's words for it).
+Version 2: said, paused's seats, error's key, unnamed seats (version 1 sent English lines).
 """
 
 from __future__ import annotations
@@ -42,7 +52,7 @@ from game.core import schema
 from game.core.errors import CardhallError
 from game.core.files import UnreadableFile, parse_json
 
-PROTOCOL = 1
+PROTOCOL = 2
 MAX_CLIENT_MESSAGE = 8 * 1024          # bytes: the longest thing a client sends is an action
 MAX_HOST_MESSAGE = 8 * 1024 * 1024     # the match's record at its end is the longest
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I/L: read aloud or typed, never mistaken
@@ -116,7 +126,7 @@ def _hello(m: dict) -> None:
     code = schema.text(m["code"], "code", 12)
     if any(c not in CODE_ALPHABET for c in code.upper()):
         raise schema.SchemaError("code: not a table code")
-    schema.text(m["name"], "name", NAME_MAX)
+    schema.text(m["name"], "name", NAME_MAX, empty=True)     # ("": the player chose no name)
     if m["token"] is not None:
         token = schema.text(m["token"], "token", TOKEN_MAX)
         if not all(c.isalnum() or c in "-_" for c in token):

@@ -327,7 +327,7 @@ def host_headless(variant_id: str, options: dict[str, Any], seats: list[str], *,
     """`cardhall host`: serve a table, start the match when every open seat is taken, play it to
     its end. Returns the finished HostMatch."""
     from game.core.game import get_variant
-    from game.net.host import BOT, REMOTE, HostTable, SeatPlan
+    from game.net.host import BOT, REMOTE, HostTable, SeatPlan, english_line
     from game.net.match import HostMatch
 
     if resume:
@@ -343,12 +343,12 @@ def host_headless(variant_id: str, options: dict[str, Any], seats: list[str], *,
             if kind == "remote":
                 plan.append(SeatPlan(REMOTE))
             elif kind == "bot":
-                plan.append(SeatPlan(BOT, f"Bot {i + 1}", level or "medium"))
+                plan.append(SeatPlan(BOT, "", level or "medium"))
             else:
                 raise CardhallError(f"a seat is remote or bot[:LEVEL], not {seat!r}")
         table = HostTable(variant, options, plan, code=code, drop_wait=drop_wait, drop_bot=drop_bot)
         match = HostMatch(table, seed, autosave=autosave)
-    table.on_status = lambda line: say(line)
+    table.on_status = lambda key, values: say(english_line(key, values))
     link = HostLink(address, port)
     shown_address = local_address() if address in ("0.0.0.0", "") else address
     advert = None

@@ -25,8 +25,9 @@ from typing import Any
 import pygame
 
 from game.client import tables
-from game.client.narration.wording import editable_name, stored_name
-from game.client.network import HostDriver, NetStore, RemoteDriver
+from game.client.narration.wording import YOU, editable_name, shown_name, stored_name
+from game.client.network import (HostDriver, NetStore, RemoteDriver, default_seat_name, host_error, lobby_line,
+                                 waiting_words)
 from game.client.storage import HOSTED_MATCH_FILE
 from game.client.scene import WAKE_EVENT, MenuScene, draw_hints
 from game.client.scenes.play import KIND_LABELS, LEVEL_NAMES, SetupScene, VariantChooser
@@ -177,8 +178,9 @@ class Hosting:
         self.app = app
         self.match = match
         self.table = match.table
-        self.lines: list[str] = []
+        self.lines: list[tuple[str, dict]] = []     # the lobby lines: (key, values), worded when drawn
         self.table.on_status = self._said
+        self.table.word_default = default_seat_name
         try:
             self.link = HostLink("0.0.0.0", DEFAULT_PORT if port is None else port)
         except CardhallError:
@@ -199,8 +201,8 @@ class Hosting:
         self.driver: HostDriver | None = None
         app.services.append(self.service)
 
-    def _said(self, line: str) -> None:
-        self.lines.append(line)
+    def _said(self, key: str, values: dict) -> None:
+        self.lines.append((key, values))
         del self.lines[:-6]
 
     @classmethod
@@ -214,7 +216,7 @@ class Hosting:
         # (the joined players' lobby names the host: the first person at this screen)
         host_name = next((p.name for p in plan if p.kind == HERE and p.name), app.settings.player_name)[:16] or "Host"
         table = HostTable(variant, options, plan, policy=GUI_POLICY, host_name=host_name,
-                          drop_wait=drop_wait, drop_bot=drop_bot, headless=False)
+                          drop_wait=drop_wait, drop_bot=drop_bot, headless=False, word_default=default_seat_name)
         return cls(app, HostMatch(table, autosave=_hosted_path(app)))
 
     @classmethod
@@ -222,7 +224,7 @@ class Hosting:
         from game.net.match import HostMatch
         from game.net.race import GUI_POLICY
 
-        match = HostMatch.resume(_hosted_path(app), policy=GUI_POLICY, headless=False)
+        match = HostMatch.resume(_hosted_path(app), policy=GUI_POLICY, headless=False, word_default=default_seat_name)
         noted = _read_small(Path(app.storage.data_dir) / HOSTED_PORT_FILE) or {}
         port = noted.get("port")
         return cls(app, match, port if type(port) is int and 0 < port < 65_536 else None)
@@ -423,22 +425,39 @@ class HostLobby(MenuScene):
         y += 12
         T.blit_text(surface, _("Seats"), TH.H2, pal.text, (x, y), bold=True)
         y += T.line_height(TH.H2, True) + 6
+        infos = table.seat_infos()
         for i, row in enumerate(table.lobby_rows()):
             pygame.draw.circle(surface, pal.seat_colour(i), (x + 14, y + 14), 14)
             T.blit_text(surface, str(i + 1), TH.SMALL, pal.accent_text, (x + 14, y + 14), "center", bold=True)
-            name = row["name"] if row["status"] != "open" else _("Open seat")
+            name = row_name(row, i) if row["status"] != "here" else shown_name(infos[i])
             T.blit_text(surface, name, TH.BODY, pal.text, (x + 40, y + 14), "midleft", bold=True)
             T.blit_text(surface, seat_status_words(row), TH.BODY, pal.text_dim, (self.panel.right - 24, y + 14), "midright")
             y += 36
-        for line in self.hosting.lines[-2:]:
-            if y + T.line_height(TH.SMALL) > self.panel.bottom - 8:
-                break
-            T.blit_text(surface, line, TH.SMALL, pal.text_dim, (x, y + 8))
-            y += T.line_height(TH.SMALL)
+        draw_lines(surface, pal, self.hosting.lines, x, y, self.panel.bottom - 8)
 
     def draw(self, surface) -> None:
         super().draw(surface)
         draw_hints(surface, self.palette, self.hints)
+
+
+def row_name(row: dict, seat: int) -> str:
+    """A lobby row's name as this screen says it: "Open seat", or the name chosen, or "Player n"
+    ("Bot n") for a seat nobody named (the host sends "" for those: game.net.protocol)."""
+    if row.get("status") == "open":
+        return _("Open seat")
+    return str(row.get("name") or "")[:20] or default_seat_name("bot" if row.get("kind") == "bot" else "human", seat)
+
+
+def draw_lines(surface, pal, lines: list, x: int, y: int, bottom: int) -> None:
+    """The last two lobby lines the host said (game.net.host.LINES), in this screen's language."""
+    for key, values in lines[-2:]:
+        line = lobby_line(key, values)
+        if not line:
+            continue
+        if y + 8 + T.line_height(TH.SMALL) > bottom:
+            break
+        T.blit_text(surface, line, TH.SMALL, pal.text_dim, (x, y + 8))
+        y += T.line_height(TH.SMALL)
 
 
 def seat_status_words(row: dict) -> str:
@@ -584,8 +603,12 @@ class JoinScene(MenuScene):
     def _joined(self, link) -> None:
         from game.net.client import ClientTable
 
+        # A player who kept the default name joins under none: every screen calls the seat "Player n"
+        # in its own language (and this one "You"). Not the system's user name: that is an account
+        # name ("root", "jdoe42"), often not what the player goes by, and not for every stranger on
+        # the network to read.
         name = stored_name(self.name) or self.app.settings.player_name
-        client = ClientTable(self.code, name, self.token)
+        client = ClientTable(self.code, "" if name == YOU else name, self.token)
         self.error = ""
         self.app.push(ClientLobby(self.app, client, link, self.address.strip()))
 
@@ -665,7 +688,7 @@ class ClientLobby(MenuScene):
                 self.pending.append((kind, text, arrived))
                 continue
             if kind == CLOSE:
-                self.error = client.error or _("The host closed the connection.")
+                self.error = host_error(client) or _("The host closed the connection.")
                 continue
             try:
                 what = client.receive(text, arrived)
@@ -673,10 +696,11 @@ class ClientLobby(MenuScene):
                 log.warning("join: refused a message from the host: %s", exc)
                 continue
             if what == "welcome":
-                self.title = _("{game} at {host}'s table").format(game=client.table["title"], host=client.host_name)
+                self.title = (_("{game} at {host}'s table").format(game=client.table["title"], host=client.host_name)
+                              if client.host_name else _("{game} at the host's table").format(game=client.table["title"]))
                 self._remember()
             elif what == "error":
-                self.error = client.error or ""
+                self.error = host_error(client)
         self._flush()
 
     def _remember(self) -> None:
@@ -730,15 +754,18 @@ class ClientLobby(MenuScene):
                 continue
             pygame.draw.circle(surface, pal.seat_colour(i), (x + 14, y + 14), 14)
             T.blit_text(surface, str(i + 1), TH.SMALL, pal.accent_text, (x + 14, y + 14), "center", bold=True)
-            name = str(row.get("name", ""))[:20] if row.get("status") != "open" else _("Open seat")
+            name = row_name(row, i)
             if i == client.seat:
-                name = _("{name} (you)").format(name=name)
+                name = _("{name} (you)").format(name=name) if row.get("name") else _("You")
             T.blit_text(surface, name, TH.BODY, pal.text, (x + 40, y + 14), "midleft", bold=True)
             T.blit_text(surface, seat_status_words(row), TH.BODY, pal.text_dim, (self.panel.right - 24, y + 14),
                         "midright")
             y += 36
         if self.error:
             T.blit_text(surface, self.error, TH.BODY, pal.bad, (x, y + 12))
+            return
+        draw_lines(surface, pal, [(k, v) for k, v in client.said if k != "joined" or v.get("seat") != client.seat],
+                   x, y, self.panel.bottom - 8)
 
     def draw(self, surface) -> None:
         super().draw(surface)
@@ -798,7 +825,12 @@ class NetTable:
             elif note == "lost":
                 self.app.sound.play("click")
             elif note == "error" and driver.client.error:
-                self.app.toast(_("The host says: {words}").format(words=driver.client.error), 5.0)
+                self.app.toast(_("The host says: {words}").format(words=host_error(driver.client)), 5.0)
+        said = driver.client.said
+        for key, values in said[max(0, len(said) - (driver.notes.count("said"))):]:
+            line = lobby_line(key, values)
+            if line and values.get("seat") != driver.seat:
+                self.app.toast(line, 4.0)
         driver.notes.clear()
         if driver.resync:
             driver.resync = False
@@ -815,7 +847,7 @@ class NetTable:
             if driver.lost and not driver.over:     # (a finished match: the host closing its table is no loss)
                 return _("The connection to the host was lost. R: rejoin your seat · Esc: leave")
             if driver.client.paused:
-                return _("{why}: the host waits for them.").format(why=driver.client.paused_why or _("Paused"))
+                return _("{why}: the host waits for them.").format(why=waiting_words(driver.waiting()))
             return ""
         table = self.hosting.table
         waiting = table.waiting_for()
@@ -823,7 +855,9 @@ class NetTable:
             return ""
         now = time.monotonic()
         parts = []
-        for name, since in waiting:
+        names = [s.name for s in self.net.seat_infos]
+        for seat, _name, since in waiting:
+            name = names[seat]
             left = max(0, int(table.drop_wait - (now - since))) if since is not None else None
             if table.drop_bot is None or left is None:
                 parts.append(_("Waiting for {name}: the match is paused until they rejoin.").format(name=name))
