@@ -160,3 +160,39 @@ def test_an_older_client_is_answered_in_the_shape_every_version_reads():
     client = ClientTable(CODE, "New")           # ...and this version reads that shape from an older host
     assert client.receive(json.dumps(errors[-1]), 0.0) == "error" and client.error_key is None
     assert "version" in host_error(client)
+
+
+def test_a_move_that_crosses_the_last_one_is_a_race_lost_not_a_protocol_error(caplog):
+    """Near a match's end the joined screen said "Too late" while the host warned "no match is
+    being played": the player's move, decided on the version before the last move ended the match,
+    was on its way when it did. That is normal play: the host counts it as stale, logs no
+    warning, does not count it towards closing the connection, and refuses it as a lost race."""
+    import logging
+
+    from game.core.actions import action_to_json
+
+    from ai.registry import make_agent
+
+    table, match, net = _table([SeatPlan(REMOTE), SeatPlan(BOT, "Bruno", "easy")])
+    jo = net.join(ClientTable(CODE, "Jo"), agent=make_agent("kombio", "easy", 3))
+    net.run(until=net.now + 0.5)
+    match.start(net.now)
+    last_legal: dict[int, tuple[int, list]] = {}
+
+    def watch(net):
+        if jo.client.legal and not match.over:
+            last_legal[0] = (jo.client.version, list(jo.client.legal))
+    net.watch = watch
+    net.run(until=100_000)
+    assert match.over and last_legal
+    version, legal = last_legal[0]
+    refusals, stale = table.refusals, table.stale
+    caplog.set_level(logging.INFO, "cardhall.net")
+    jo.client.outbox.append(protocol.dumps({"type": "act", "n": 10_000, "version": version,
+                                            "action": action_to_json(legal[0]), "reaction": 0.2, "at": net.now}))
+    net._flush_client(jo)
+    net.run(until=net.now + 1.0)
+    assert table.refusals == refusals and table.stale == stale + 1
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    refused = [json.loads(t) for t in jo.received if json.loads(t)["type"] == "refused"]
+    assert refused and refused[-1]["n"] == 10_000 and refused[-1]["error"] == "IllegalAction"

@@ -514,8 +514,16 @@ class HostTable:
             return
         r.last_n = n
         session = self.session
-        if session is None or not self.started or session.game.over:
+        if session is None or not self.started:
             self._refuse(c, "no match is being played", n)
+            return
+        if session.game.over:
+            # Decided before the last move ended the match, and on its way meanwhile: a race lost,
+            # as any move the table moved past (normal play: no warning, nothing towards closing).
+            self.stale += 1
+            log.info("host: seat %d's move came after the match ended (version %d, ended at %d)",
+                     seat + 1, m["version"], self._version())
+            self._send_raw(c.id, {"type": "refused", "n": n, "error": "IllegalAction", "reason": "the match is over"})
             return
         if r.bot is not None:
             self._refuse(c, "a bot plays this seat", n)

@@ -821,7 +821,8 @@ class NetTable:
             if note.startswith("refused:"):
                 # (a race lost or a window gone while the move was on its way: the reason is logged)
                 log.info("join: the host refused a move: %s", note[8:])
-                self.app.toast(_("Too late: the table moved on before your move reached the host."), 3.0)
+                if not driver.over:     # (a move that crossed the match's last one: the result says it all)
+                    self.app.toast(_("Too late: the table moved on before your move reached the host."), 3.0)
             elif note == "lost":
                 self.app.sound.play("click")
             elif note == "error" and driver.client.error:
