@@ -196,3 +196,16 @@ def test_a_move_that_crosses_the_last_one_is_a_race_lost_not_a_protocol_error(ca
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     refused = [json.loads(t) for t in jo.received if json.loads(t)["type"] == "refused"]
     assert refused and refused[-1]["n"] == 10_000 and refused[-1]["error"] == "IllegalAction"
+
+
+def test_a_host_under_the_default_name_is_not_advertised_as_you():
+    from game.net.discovery import advertise
+
+    table = HostTable(Kombio, {}, [SeatPlan(REMOTE), SeatPlan(BOT, "Bruno", "easy")], code=CODE, host_name="You")
+    advert = advertise(table, 47655, address="127.0.0.1")
+    if advert is None:
+        pytest.skip("mDNS is not available on this machine (the address is typed instead)")
+    try:
+        assert not advert._info.name.startswith("You ") and "47655" in advert._info.name
+    finally:
+        advert.close()
