@@ -209,3 +209,36 @@ def test_a_host_under_the_default_name_is_not_advertised_as_you():
         assert not advert._info.name.startswith("You ") and "47655" in advert._info.name
     finally:
         advert.close()
+
+
+def test_the_joined_table_refuses_a_move_in_the_players_language(language):
+    """A move the joined table cannot send (the connection lost, the match paused, not a choice)
+    is refused in the player's words (it said English: "The connection to the host is lost.")."""
+    import queue
+
+    from game.client.network import RemoteDriver
+    from game.core.actions import Pass
+    from game.core.errors import IllegalAction
+
+    class Link:
+        inbox: queue.Queue = queue.Queue()
+        sent: list = []
+
+        def send(self, text):
+            self.sent.append(text)
+
+    table, match, net = _table([SeatPlan(REMOTE), SeatPlan(BOT, "Bruno", "easy")])
+    jo = net.join(ClientTable(CODE, "Jo"))
+    net.run(until=net.now + 0.5)
+    match.start(net.now)
+    net.run(until=net.now + 1.0)
+    driver = RemoteDriver(jo.client, Link())
+    language("de")
+    with pytest.raises(IllegalAction, match="^Das geht gerade nicht.$"):
+        driver.submit(Pass(jo.client.seat), 0.0)
+    jo.client.paused, jo.client.paused_seats = True, [1]
+    with pytest.raises(IllegalAction, match="^Warte auf Bruno$"):
+        driver.submit(Pass(jo.client.seat), 0.0)
+    driver.lost = True
+    with pytest.raises(IllegalAction, match="^Die Verbindung zum Gastgeber ist verloren.$"):
+        driver.submit(Pass(jo.client.seat), 0.0)

@@ -278,11 +278,11 @@ class RemoteDriver(_NetDriverBase):
         it is not one of the seat's legal actions now."""
         client = self.client
         if self.lost:
-            raise IllegalAction("The connection to the host is lost.")
+            raise IllegalAction(_("The connection to the host is lost."))
         if client.paused:
             raise IllegalAction(waiting_words(self.waiting()) if client.paused_seats else _("The match is paused."))
         if action not in self.legal(self.seat):
-            raise IllegalAction("That is not a choice now.")
+            raise IllegalAction(_("That is not a choice now."))
         client.act(action, self.clock())
         self._acted_on = client.version
         self._flush()
