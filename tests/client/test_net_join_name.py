@@ -53,3 +53,26 @@ def test_the_hello_carries_no_name_for_a_player_who_kept_the_default(drive, lang
         lobby.back()
     finally:
         i18n.set_language("en")
+
+
+def test_no_table_at_the_address_is_said_in_the_players_language(drive):
+    """It showed the network layer's English ("cannot reach a table at …: Connect call failed")."""
+    import time
+
+    from game.client.scenes.network import JoinScene
+
+    app = drive.app
+    try:
+        app.set_language("de")
+        join = app.push(JoinScene(app, address="127.0.0.1:1", code="ABCDEF"))
+        app.run_frames(1)
+        join.join()
+        end = time.monotonic() + 20
+        while join._connecting is not None or join.error.startswith("Verbinde"):
+            assert time.monotonic() < end, "no answer"
+            app.run_frames(1)
+            time.sleep(0.01)
+        assert join.error == ("Kein Tisch hat unter 127.0.0.1:1 geantwortet: prüfe die Adresse und ob der Tisch "
+                              "des Gastgebers offen ist.")
+    finally:
+        i18n.set_language("en")

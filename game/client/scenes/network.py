@@ -553,7 +553,10 @@ class JoinScene(MenuScene):
             self._connecting = None
             link, error = self._connected
             if error is not None:
-                self.error = error
+                # (the detail, an English or the system's text, is for the log)
+                log.info("join: %s", error)
+                self.error = _("No table answered at {address}: check the address, and that the host's table "
+                               "is open.").format(address=self.address.strip())
             else:
                 self._joined(link)
 
