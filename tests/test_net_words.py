@@ -242,3 +242,13 @@ def test_the_joined_table_refuses_a_move_in_the_players_language(language):
     driver.lost = True
     with pytest.raises(IllegalAction, match="^Die Verbindung zum Gastgeber ist verloren.$"):
         driver.submit(Pass(jo.client.seat), 0.0)
+
+
+def test_a_host_with_no_name_is_the_hosts_table_not_host():
+    """A headless host (or one with no name) told its players its name was "Host", English on
+    every joined screen ("Kombio à la table de Host"): it now sends none, and the screen says
+    "at the host's table" in its language."""
+    table, match, net = _table([SeatPlan(REMOTE), SeatPlan(BOT, "Bruno", "easy")])
+    jo = net.join(ClientTable(CODE, "Jo"))
+    net.run(until=net.now + 0.5)
+    assert jo.client.seat == 0 and jo.client.host_name == ""

@@ -193,7 +193,7 @@ def unique_name(wanted: str, seat: int, others: list[str]) -> str:
 
 class HostTable:
     def __init__(self, variant: type, options: dict[str, Any], plan: list[SeatPlan], *,
-                 code: str | None = None, policy: RacePolicy = HEADLESS_POLICY, host_name: str = "Host",
+                 code: str | None = None, policy: RacePolicy = HEADLESS_POLICY, host_name: str = YOU,
                  drop_wait: float = 60.0, drop_bot: str | None = "medium", tokens: dict[int, str] | None = None,
                  make_bot: Callable[[int, str], Any] | None = None, rng: random.Random | None = None,
                  headless: bool = True, word_default: Callable[[str, int], str] = default_name):

@@ -214,7 +214,7 @@ class Hosting:
         from game.net.host import HERE
 
         # (the joined players' lobby names the host: the first person at this screen)
-        host_name = next((p.name for p in plan if p.kind == HERE and p.name), app.settings.player_name)[:16] or "Host"
+        host_name = next((p.name for p in plan if p.kind == HERE and p.name), app.settings.player_name)[:16] or YOU
         table = HostTable(variant, options, plan, policy=GUI_POLICY, host_name=host_name,
                           drop_wait=drop_wait, drop_bot=drop_bot, headless=False, word_default=default_seat_name)
         return cls(app, HostMatch(table, autosave=_hosted_path(app)))
