@@ -32,6 +32,7 @@ import queue
 import time
 from typing import Any, Callable
 
+from game.client.narration.wording import YOU
 from game.core.actions import Action, StartRound
 from game.core.errors import IllegalAction
 from game.core.events import Event
@@ -46,7 +47,6 @@ from game.net.serve import CLOSE, TEXT, flush, take_arrived
 log = logging.getLogger("cardhall.net")
 
 REMOTE_KIND = "remote"      # a SeatInfo kind only the tables of a network match see: a person elsewhere
-YOU = "You"                 # (game.client.narration.wording.YOU: the player here under the default name)
 
 # The host's lobby lines (game.net.host.LINES), worded by each screen in its own language.
 LOBBY_LINES = {

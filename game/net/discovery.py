@@ -62,7 +62,9 @@ def advertise(table: Any, port: int, address: str | None = None) -> Advert | Non
 
         ip = address or local_address()
         host = socket.gethostname().split(".")[0][:30] or "cardhall"
-        who = "" if table.host_name == "You" else table.host_name[:20]    # (the default name is no name: host.YOU)
+        from game.net.host import YOU
+
+        who = "" if table.host_name == YOU else table.host_name[:20]      # (the default name is no name)
         name = " ".join(part for part in (who, host, str(port)) if part)
         info = ServiceInfo(SERVICE, f"{name}.{SERVICE}", addresses=[socket.inet_aton(ip)], port=port,
                            properties={"game": table.variant.title, "open": str(len(table.open_seats())),
