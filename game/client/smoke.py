@@ -196,7 +196,7 @@ def smoke_test(frames: int | None = None, dt: float = DT) -> int:
             from game.net.smoke import loopback_match
 
             try:
-                summary += "; " + loopback_match(speed=40.0)
+                summary += "; " + loopback_match()
             except (CardhallError, OSError) as exc:
                 raise SmokeFailure(f"network play: {exc}") from None
     except SmokeFailure as exc:
