@@ -287,7 +287,10 @@ def test_illegal_clicks_explain_why(tmp_path):
 @pytest.mark.slow
 def test_saved_after_every_action_and_continued_exactly(tmp_path):
     app = make_app(tmp_path)
-    record = uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], seed=21, rounds=2)
+    # One round (256 actions): saved at each of its first 60, continued, played out in the continued
+    # table to the match's end. (Two rounds played 3,700 frames more after the continue, 60% of the
+    # test's 13.5 s of CPU, for a second deal the other tables' tests play.)
+    record = uno_record([("You", "human"), ("Ada", "medium"), ("Bruno", "medium")], seed=21, rounds=1)
     table = start(app, record)
     driver = UnoDriver(app, table, seed=9)
     while len(table.match.game.history) < 60:
@@ -316,7 +319,10 @@ def test_saved_after_every_action_and_continued_exactly(tmp_path):
     assert table2.screen.shown.colour == g2.colour and table2.screen.shown.direction == g2.direction
     driver2 = UnoDriver(app2, table2, seed=10)
     driver2.run()
-    assert table2.match.game.over
+    assert table2.match.game.over and len(g2.history) > 200
+    assert table2.screen.match_result is not None
+    assert app2.storage.stats.for_variant("combat-uno").played == 1     # the continued match counted once
+    assert not app2.storage.save_path("combat-uno").exists()           # and its save cleared
 
 
 @pytest.mark.slow
