@@ -437,7 +437,11 @@ class Board:
         pal = canvas.pal
         x0, width = col["x0"], col["left"] - 24
         pitch = self.t.hud.narration_pitch()
-        room = max(0, (col["piles_y"] - 10 - top) // pitch)
+        # (down to the piles, or to a pile's name moved up over them: a longer language's "Waste"
+        # went up beside "Deal 4", and the story's last line, pushed aside, ran into the rows)
+        floor = min([col["piles_y"] - 10] + [r.top - 2 for r in canvas.board.taken
+                                             if r.left < col["left"] and r.bottom > top and r.top < col["piles_y"]])
+        room = max(0, (floor - top) // pitch)
         lines: list[tuple[str, Any, int]] = []      # (words, colour, extra space above)
         check = view.last_check
         if check is not None:
