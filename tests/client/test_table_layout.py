@@ -561,3 +561,34 @@ def test_sixteen_combos_board_holds_a_longer_language(tmp_path):
     finally:
         i18n.set_language("en")
     assert not problems, "\n".join(problems)
+
+
+def test_sixteen_combos_prompt_with_a_pass_cost_keeps_off_the_plate_line_in_a_longer_language(tmp_path):
+    """16 Combos at 960x540 in the pseudo-locale, four characters, the player choosing a target: the
+    prompt with a pass's cost ("... A pass costs your defense pair 1.") found no clear spot but the
+    player's plate line, which it covered, and the "defense" label lay under it. Where the whole
+    prompt finds no room it goes without the cost, which the Pass button says ("Pass the turn (-1)")."""
+    from game import i18n
+    from tests.client.sixteen_combos_driver import Driver, new_record
+
+    app = make_app(tmp_path)
+    app.set_window_size((960, 540))
+    table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random"), ("Cleo", "random")], seed=7))
+    driver = Driver(app, table, seed=1, pass_rate=0.0)
+    i18n.set_language(i18n.PSEUDO_LANGUAGE)
+    try:
+        for _ in range(4000):
+            if table.director.ready_for_input() and table.spec.input_seat() == 0 and table.spec.screen_view().step == "target":
+                break
+            driver.act()
+            app.step(0.05)
+        else:
+            raise AssertionError("the player's turn never came")
+        assert table.match.view(0).pass_cost
+        problems = label_problems(table, (960, 540))
+        words = " ".join(text for text, _rect in T.DRAWN)
+        pass_button = table.spec.label_for(next(a for a in table.input.legal(0) if type(a).__name__ == "PassTurn")).text
+    finally:
+        i18n.set_language("en")
+    assert not problems, "\n".join(problems)
+    assert "(-1)" in pass_button and pass_button in words      # (the cost is still on the screen)

@@ -262,7 +262,9 @@ class SixteenCombosTable(TableSpec):
                         return
         super().table_event(event)
 
-    def prompt(self) -> str:
+    def prompt(self, pass_cost: bool = True) -> str:
+        """What the player is asked now; ``pass_cost=False`` leaves out what a pass costs (the Pass
+        button says it too: "Pass the turn (-1)"), for a board with no clear room for the whole."""
         view = self.t.match.view(SPECTATOR)
         if view.phase == "place":
             return _("Place your value cards: click a card, then a column (the rightmost pair defends).") \
@@ -286,7 +288,7 @@ class SixteenCombosTable(TableSpec):
         if step in ("predict", "inform") and all(isinstance(a, Pass) for a in self.t.input.legal(seat)):
             # asked all the same, so that the wait tells nobody what the pair holds
             text = _("You have no reaction to make now: No reaction (Space) goes on.")
-        cost = self.t.match.view(seat).pass_cost if step in ("target", "type") else 0
+        cost = self.t.match.view(seat).pass_cost if step in ("target", "type") and pass_cost else 0
         if cost:
             text += " " + _("A pass costs your defense pair {n}.").format(n=cost)
         if view.deadline is not None:   # the optional reaction clock

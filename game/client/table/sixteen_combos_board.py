@@ -255,28 +255,44 @@ class Board:
         avoid = board.cards + [pygame.Rect(area.x, area.y - 24, area.w, 22)
                                for area in self.lay_out(self.spec.screen_view())["blocks"].values()]
 
-        def box_for(size: int, width: int) -> tuple[pygame.Rect, list[str]]:
-            lines = T.wrap(prompt, size, width, True)
+        def box_for(text: str, size: int, width: int) -> tuple[pygame.Rect, list[str]]:
+            lines = T.wrap(text, size, width, True)
             wide = max(T.text(line, size, (0, 0, 0), True).get_width() for line in lines)
             box = pygame.Rect(0, 0, wide + 26, T.line_height(size, True) * len(lines) + 12)
             box.midbottom = ((start + w - 190) // 2, h - 10)
             return box, lines
-        # a long prompt on a narrow screen: smaller, to stay off the rows; where it still finds no
-        # clear spot (a longer language at 960x540), in the tiny type wherever is clear nearest
-        for size in (TH.BODY, TH.SMALL, TH.TINY):
-            box, lines = box_for(size, room)
-            spot = board.find(box, prefer, avoid) if box.h <= height or size == TH.TINY else None
-            if spot is not None:
-                board.reserve(spot)
-                return spot, lines, size
-        for width, off in [(width, off) for off in (avoid, board.cards) for width in (room, int(w * 0.4), int(w * 0.45))]:
-            box, lines = box_for(TH.TINY, width)
-            spot = board.find_near(box, off, far=True)
-            if spot is not None:
-                board.reserve(spot)
-                return spot, lines, TH.TINY
-        box, lines = box_for(size, room)
-        return canvas.fit(box, prefer), lines, size
+
+        def clear_spot(text: str) -> tuple[pygame.Rect, list[str], int] | None:
+            # a long prompt on a narrow screen: smaller, to stay off the rows; where it still finds
+            # no clear spot (a longer language at 960x540), in the tiny type wherever is clear nearest
+            for size in (TH.BODY, TH.SMALL, TH.TINY):
+                box, lines = box_for(text, size, room)
+                spot = board.find(box, prefer, avoid) if box.h <= height or size == TH.TINY else None
+                if spot is not None:
+                    return spot, lines, size
+            for width in (room, int(w * 0.4), int(w * 0.45)):
+                box, lines = box_for(text, TH.TINY, width)
+                spot = board.find_near(box, avoid, far=True)
+                if spot is not None:
+                    return spot, lines, TH.TINY
+            return None
+        # Where the whole prompt finds no clear spot, it goes without a pass's cost (the Pass button
+        # says it: "Pass the turn (-1)"): with it, a longer language's prompt at 960x540 found room
+        # only on the player's plate line, over its name and the "defense" label.
+        short = self.spec.prompt(pass_cost=False) if prompt == self.spec.prompt() else prompt
+        placed = clear_spot(prompt) or (clear_spot(short) if short != prompt else None)
+        if placed is None:
+            for width in (room, int(w * 0.4), int(w * 0.45)):
+                box, lines = box_for(prompt, TH.TINY, width)
+                spot = board.find_near(box, board.cards, far=True)
+                if spot is not None:
+                    placed = spot, lines, TH.TINY
+                    break
+        if placed is None:
+            box, lines = box_for(prompt, TH.TINY, room)
+            return canvas.fit(box, prefer), lines, TH.TINY
+        board.reserve(placed[0])
+        return placed
 
     @staticmethod
     def caption(canvas: Canvas, text: str, topleft: tuple[int, int], width: int | None = None) -> None:
