@@ -93,6 +93,44 @@ def test_history_panel_opens_with_h_and_scrolls(tmp_path):
     assert not table.history.is_open and "H close · wheel, PgUp/PgDn scroll" not in drawn_texts()
 
 
+@pytest.mark.parametrize("language", ["en", "de", "fr", "en_XA"])
+def test_the_history_header_holds_its_hint_and_more_apart_in_every_language(tmp_path, language):
+    """The History panel's header: in German the keys' hint ("H schließt · Mausrad, Bild↑/Bild↓
+    blättern") touched "▲ mehr" under it, and the pseudo-locale's longer hint ran into the title at
+    960x540. At each window size the title, the hint's lines, "▲ more" and the rows keep apart,
+    inside the panel."""
+    from game import i18n
+    from game.i18n import _
+
+    app, table = kombio_table(tmp_path)
+    i18n.set_language(language)
+    try:
+        for n in range(80):
+            table.history.remember(f"Ada looks at card {n}.", 1)
+        table.history.toggle()
+        table.history.scroll_by(5)       # (both "▲ more" and "▼ newer" shown)
+        header = {_("History"), _("▲ more")}
+        hint = T.wrap(_("H close · wheel, PgUp/PgDn scroll"), 13, 10_000)[0]
+        checked = 0
+        for size in ((960, 540), (1280, 720), (1920, 1080)):
+            table.resize(size)
+            T.DRAWN.clear()
+            table.draw(pygame.Surface(size))
+            panel = table.history.rect()
+            inside = [(t, r) for t, r in T.DRAWN if panel.contains(r)]
+            heads = [(t, r) for t, r in inside if t in header or t in hint]
+            assert {t for t, _r in heads} >= header, (size, inside[:6])
+            assert "".join(t for t, _r in heads if t not in header).replace(" ", "") == hint.replace(" ", "")
+            for t, r in heads:
+                others = [(u, q) for u, q in inside if (u, q) != (t, r) and q.colliderect(r)
+                          and not u.startswith(_("▼ newer"))]
+                assert not others, (language, size, t, r, others)
+                checked += 1
+    finally:
+        i18n.set_language("en")
+    assert checked >= 9
+
+
 def test_the_history_colours_each_line_by_its_seat_in_german(tmp_path, monkeypatch):
     """The player's own lines were coloured only in English (the panel looked for "You" and
     "your"): in German "Du schaust dir deine eigene Karte an." came out plain. Each line now knows

@@ -187,9 +187,19 @@ class History:
         rect = self.rect()
         return max(0, len(self.rows(rect.w - 32)) - self.fits(rect))
 
+    def fits(self, rect: pygame.Rect) -> int:
+        return max(1, (rect.bottom - 12 - self.header(rect)[1]) // (T.line_height(TH.SMALL) + 3))
+
     @staticmethod
-    def fits(rect: pygame.Rect) -> int:
-        return max(1, (rect.bottom - 12 - (rect.y + 44)) // (T.line_height(TH.SMALL) + 3))
+    def header(rect: pygame.Rect) -> tuple[list[str], int]:
+        """The keys' hint in lines that end before the title, and where the rows begin: under the
+        hint and the "▲ more" below it (in German "H schließt · Mausrad..." touched "▲ mehr", and a
+        longer language's hint ran into the title)."""
+        title = T.text(_("History"), TH.BODY, (0, 0, 0), True).get_width()
+        room = max(120, rect.w - 16 - title - 16 - 14)
+        lines = T.wrap(_("H close · wheel, PgUp/PgDn scroll"), TH.TINY, room)
+        tiny = T.line_height(TH.TINY)
+        return lines, max(rect.y + 44, rect.y + 8 + tiny * len(lines) + 2 + tiny + 2)
 
     def rect(self) -> pygame.Rect:
         w, h = self.screen.layout.size
@@ -215,10 +225,12 @@ class History:
         rect = self.rect()
         surface.blit(TH.panel(rect.size, (8, 24, 18, 246), pal.accent, 12, 2), rect.topleft)
         T.blit_text(surface, _("History"), TH.BODY, pal.text, (rect.x + 16, rect.y + 10), bold=True)
-        T.blit_text(surface, _("H close · wheel, PgUp/PgDn scroll"), TH.TINY, pal.text_dim, (rect.right - 14, rect.y + 15), "topright")
+        hint, top = self.header(rect)
+        for i, line in enumerate(hint):
+            T.blit_text(surface, line, TH.TINY, pal.text_dim, (rect.right - 14, rect.y + 8 + i * T.line_height(TH.TINY)), "topright")
         rows = self.rows(rect.w - 32)
         lh = T.line_height(TH.SMALL) + 3
-        top, bottom = rect.y + 44, rect.bottom - 12
+        bottom = rect.bottom - 12
         fits = self.fits(rect)
         scroll = min(self.scroll, max(0, len(rows) - fits))
         end = max(0, len(rows) - scroll)
@@ -238,7 +250,7 @@ class History:
             y += lh
         surface.set_clip(clip)
         if start > 0:
-            T.blit_text(surface, _("▲ more"), TH.TINY, pal.text_dim, (rect.right - 16, top - 4), "bottomright")
+            T.blit_text(surface, _("▲ more"), TH.TINY, pal.text_dim, (rect.right - 16, top - 2), "bottomright")
         if scroll:
             T.blit_text(surface, _("▼ newer"), TH.TINY, pal.text_dim, (rect.right - 16, bottom + 2), "bottomright")
 
