@@ -535,3 +535,37 @@ def test_the_waste_piles_label_is_in_the_players_language(tmp_path, lang, word):
         assert word in drawn and "Waste" not in drawn, drawn
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language, heads", [("en", {"♥ Vit", "♦ Wea", "♣ Str", "♠ Fin"}),
+                                             ("fr", {"♥ Vit", "♦ Ric", "♣ For", "♠ Fin"}),
+                                             ("en_XA", None)])
+def test_the_combo_tables_type_headers_are_the_languages_short_names(tmp_path, language, heads):
+    """The combo table's row and column headers were a type's first three letters: in French "vit",
+    "ric", "for", "fin" beside the capitalised combos, in the pseudo-locale "[ṽî" (the bracket
+    cut). Each language names the short forms in its catalogue; where one would not fit even in
+    the smallest type the headers are the suit signs alone, all four alike."""
+    import pygame
+
+    from game import i18n
+    from game.client.ui import text as T
+
+    app = make_app(tmp_path)
+    table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=5))
+    signs = {"♥", "♦", "♣", "♠"}
+    i18n.set_language(language)
+    try:
+        for size in ((960, 540), (1280, 720), (1920, 1080)):
+            table.resize(size)
+            T.DRAWN.clear()
+            table.draw(pygame.Surface(size))
+            col = table.spec.board.column()
+            drawn = [(t, r) for t, r in T.DRAWN if t[:1] in signs and r.right <= col["left"] and r.bottom <= col["band_y"]]
+            assert len(drawn) == 8, (size, drawn)
+            for row in (drawn[:4], drawn[4:]):
+                texts = {t for t, _r in row}
+                expected = heads or {f"{s} " + i18n.pgettext("pair type, short", n)
+                                     for s, n in zip(("♥", "♦", "♣", "♠"), ("Vit", "Wea", "Str", "Fin"))}
+                assert texts in (expected, signs), (language, size, texts)
+    finally:
+        i18n.set_language("en")

@@ -32,6 +32,13 @@ from game.variants.sixteen_combos import COMBOS, OUTCOMES, TYPES, card_value
 from game.i18n import _, _l, ngettext, pgettext
 
 SYMBOL = SUIT_SIGNS
+
+
+def type_short(t: str) -> str:
+    """A type's short name for the combo table's headers, in the player's language (its first three
+    letters cut a translation oddly: French "for", "fin", the pseudo-locale's "[ṽî")."""
+    return {"h": pgettext("pair type, short", "Vit"), "d": pgettext("pair type, short", "Wea"),
+            "c": pgettext("pair type, short", "Str"), "s": pgettext("pair type, short", "Fin")}[t]
 STEPS = (_l("target"), _l("action type"), _l("reaction"), _l("draw"), _l("reaction"), _l("check"), _l("effect"))
 # the engine's step -> the step bar's box
 STEP_BOX = {"target": 0, "type": 1, "consult": 2, "predict": 2, "draw": 3, "face": 3, "scavenge": 3,
@@ -422,14 +429,15 @@ class Board:
         cell_w = (left - x0 - head_w - 8) // 4
         self.cell_text(canvas, _("action →"), pygame.Rect(x0, y0, head_w, head_h), pal.text_dim, False)
         cell = view.combo_cell
+        across, down = self.type_heads(cell_w - 2), self.type_heads(head_w - 2)
         for j, a in enumerate(TYPES):
             r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w - 2, head_h)
             lit = cell is not None and cell[0] == a
-            self.cell_text(canvas, f"{SYMBOL[a]} {type_word(a)[:3]}", r, pal.accent if lit else pal.text, lit, lines=1)
+            self.cell_text(canvas, across[a], r, pal.accent if lit else pal.text, lit, lines=1)
         for i, t in enumerate(TYPES):
             y = y0 + head_h + 2 + i * cell_h
             lit_row = cell is not None and cell[1] == t
-            self.cell_text(canvas, f"{SYMBOL[t]} {type_word(t)[:3]}", pygame.Rect(x0, y, head_w - 2, cell_h - 2),
+            self.cell_text(canvas, down[t], pygame.Rect(x0, y, head_w - 2, cell_h - 2),
                            pal.accent if lit_row else pal.text, lit_row, lines=1)
             for j, a in enumerate(TYPES):
                 r = pygame.Rect(x0 + head_w + j * cell_w, y, cell_w - 2, cell_h - 2)
@@ -480,6 +488,16 @@ class Board:
             y += space
             self.label(canvas, line, TH.SMALL, colour, {"topleft": (x0, y)}, prefer=("down", "right"))
             y += pitch
+
+    @staticmethod
+    def type_heads(width: int) -> dict[str, str]:
+        """The types' headers in the combo table, a row's or a column's: each type's suit sign and
+        short name ("♥ Vit"), or the signs alone where a name would not fit even in the cells'
+        smallest type (all four alike)."""
+        texts = {t: f"{SYMBOL[t]} {type_short(t)}" for t in TYPES}
+        if any(T.text(text, TH.TINY - 3, (0, 0, 0), True).get_width() > width - 4 for text in texts.values()):
+            return {t: SYMBOL[t] for t in TYPES}
+        return texts
 
     def cell_text(self, canvas: Canvas, text: str, r: pygame.Rect, colour, bold: bool, lines: int = 2) -> None:
         """A label inside a table cell: on one line, else on two (at a word, else hyphenated), in the
