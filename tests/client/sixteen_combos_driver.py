@@ -106,3 +106,13 @@ def play(app, table, driver: Driver, frames: int = 20000, dt: float = 0.05) -> i
         driver.act()
         app.step(dt)
     return frames
+
+
+def play_to_own_target(app, table, driver: Driver, seat: int = 0, frames: int = 4000) -> None:
+    """Play (`driver` for the human seats, 0.05 s frames) until `seat` is asked to choose a target."""
+    for _ in range(frames):
+        if table.director.ready_for_input() and table.spec.input_seat() == seat and table.spec.screen_view().step == "target":
+            return
+        driver.act()
+        app.step(0.05)
+    raise AssertionError(f"seat {seat}'s turn never came")

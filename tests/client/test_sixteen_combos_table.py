@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.client.kombio_driver import make_app, start
-from tests.client.sixteen_combos_driver import Driver, new_record
+from tests.client.sixteen_combos_driver import Driver, new_record, play_to_own_target
 from game.core.cards import Place
 from game.variants.sixteen_combos import OUTCOMES, Announce, Checked
 
@@ -478,14 +478,7 @@ def test_the_pass_button_and_prompt_say_what_a_pass_costs(tmp_path, cost, label)
     app = make_app(tmp_path)
     options = {} if cost is None else {"pass_cost": cost}
     table = start(app, new_record([("Ada", "human"), ("Bruno", "easy")], seed=5, **options))
-    driver = Driver(app, table, seed=1, pass_rate=0.0)
-    for _ in range(4000):
-        if table.director.ready_for_input() and table.spec.input_seat() == 0 and table.spec.screen_view().step == "target":
-            break
-        driver.act()
-        app.step(0.05)
-    else:
-        raise AssertionError("Ada's turn never came")
+    play_to_own_target(app, table, Driver(app, table, seed=1, pass_rate=0.0))
     assert table.spec.label_for(PassTurn(0)).text == label
     assert ("A pass costs your defense pair" in table.spec.prompt()) is bool(cost is None or cost)
     assert any(getattr(w, "text", None) == label for w in table.input.form.widgets)   # the button is shown

@@ -569,21 +569,14 @@ def test_sixteen_combos_prompt_with_a_pass_cost_keeps_off_the_plate_line_in_a_lo
     player's plate line, which it covered, and the "defense" label lay under it. Where the whole
     prompt finds no room it goes without the cost, which the Pass button says ("Pass the turn (-1)")."""
     from game import i18n
-    from tests.client.sixteen_combos_driver import Driver, new_record
+    from tests.client.sixteen_combos_driver import Driver, new_record, play_to_own_target
 
     app = make_app(tmp_path)
     app.set_window_size((960, 540))
     table = start(app, new_record([("You", "human"), ("Ada", "random"), ("Bruno", "random"), ("Cleo", "random")], seed=7))
-    driver = Driver(app, table, seed=1, pass_rate=0.0)
     i18n.set_language(i18n.PSEUDO_LANGUAGE)
     try:
-        for _ in range(4000):
-            if table.director.ready_for_input() and table.spec.input_seat() == 0 and table.spec.screen_view().step == "target":
-                break
-            driver.act()
-            app.step(0.05)
-        else:
-            raise AssertionError("the player's turn never came")
+        play_to_own_target(app, table, Driver(app, table, seed=1, pass_rate=0.0))
         assert table.match.view(0).pass_cost
         problems = label_problems(table, (960, 540))
         words = " ".join(text for text, _rect in T.DRAWN)
