@@ -580,8 +580,16 @@ def test_sixteen_combos_prompt_with_a_pass_cost_keeps_off_the_plate_line_in_a_lo
         assert table.match.view(0).pass_cost
         problems = label_problems(table, (960, 540))
         words = " ".join(text for text, _rect in T.DRAWN)
+        area = table.spec.board.lay_out(table.spec.screen_view())["blocks"][table.screen.bottom]
+        plate_line = pygame.Rect(area.x, area.y - 24, area.w, 22)
+        acting = [r for text, r in T.DRAWN if text == _("◀ acting")]
+        asked = table.spec.prompt()      # (the whole; a shorter one drawn is its start)
+        prompt_lines = [r for text, r in T.DRAWN if len(text) > 6 and text in asked]
         pass_button = table.spec.label_for(next(a for a in table.input.legal(0) if type(a).__name__ == "PassTurn")).text
     finally:
         i18n.set_language("en")
     assert not problems, "\n".join(problems)
+    # the player's plate line stays the plate's: "◀ acting" on it, no line of the prompt over it
+    assert len(acting) == 1 and plate_line.contains(acting[0]), (acting, plate_line)
+    assert prompt_lines and not any(r.colliderect(plate_line) for r in prompt_lines), (prompt_lines, plate_line)
     assert "(-1)" in pass_button and pass_button in words      # (the cost is still on the screen)
