@@ -242,79 +242,7 @@ class Board:
         """The board holds the buttons, the title, the key hints and this table's own piles, then the prompt."""
         for r in self.pile_rects().values():
             canvas.board.reserve(r)
-        canvas.notes["prompt"] = self.place_prompt(canvas)
-
-    def place_prompt(self, canvas: Canvas) -> tuple[pygame.Rect, list[str], int] | None:
-        """The prompt's box, bottom centre of the rows, reserved before the rows' labels."""
-        w, h = self.t.screen.layout.size
-        left = self.left_width()
-        prompt = self.t.hud.current_prompt()
-        if not prompt:
-            return None
-        # Between the key hints and the buttons' column, under the rows (a longer language's prompt
-        # in three lines was pushed up by the key hints onto the player's row at 960x540).
-        hints = [box.union(words) for box, words in self.t.hud.hint_rows()]
-        start = max([left] + [r.right + 16 for r in hints if r.right < w // 2])
-        room = min(int(w * 0.5), w - 190 - start - 24)
-        height = 2 * T.line_height(TH.BODY, True) + 12 + 8      # the room the rows leave (geometry)
-        board, prefer = canvas.board, ("up", "left", "right", "down")
-        # off the cards and the rows' plate lines (drawn after it)
-        avoid = board.cards + [pygame.Rect(area.x, area.y - 24, area.w, 22)
-                               for area in self.lay_out(self.spec.screen_view())["blocks"].values()]
-
-        def box_for(text: str, size: int, width: int) -> tuple[pygame.Rect, list[str]]:
-            lines = T.wrap(text, size, width, True)
-            wide = max(T.text(line, size, (0, 0, 0), True).get_width() for line in lines)
-            box = pygame.Rect(0, 0, wide + 26, T.line_height(size, True) * len(lines) + 12)
-            box.midbottom = ((start + w - 190) // 2, h - 10)
-            return box, lines
-
-        def clear_spot(text: str) -> tuple[pygame.Rect, list[str], int] | None:
-            # a long prompt on a narrow screen: smaller, to stay off the rows; where it still finds
-            # no clear spot (a longer language at 960x540), in the tiny type wherever is clear nearest
-            for size in (TH.BODY, TH.SMALL, TH.TINY):
-                box, lines = box_for(text, size, room)
-                spot = board.find(box, prefer, avoid) if box.h <= height or size == TH.TINY else None
-                if spot is not None:
-                    return spot, lines, size
-            for width in (room, int(w * 0.4), int(w * 0.45)):
-                box, lines = box_for(text, TH.TINY, width)
-                spot = board.find_near(box, avoid, far=True)
-                if spot is not None:
-                    return spot, lines, TH.TINY
-            return None
-        # Where the whole prompt finds no clear spot, it goes without a pass's cost (the Pass button
-        # says it: "Pass the turn (-1)"): with it, a longer language's prompt at 960x540 found room
-        # only on the player's plate line, over its name and the "defense" label.
-        short = self.spec.prompt(pass_cost=False) if prompt == self.spec.prompt() else prompt
-        placed = clear_spot(prompt) or (clear_spot(short) if short != prompt else None)
-        if placed is None:
-            for width in (room, int(w * 0.4), int(w * 0.45)):
-                box, lines = box_for(prompt, TH.TINY, width)
-                spot = board.find_near(box, board.cards, far=True)
-                if spot is not None:
-                    placed = spot, lines, TH.TINY
-                    break
-        if placed is None:
-            box, lines = box_for(prompt, TH.TINY, room)
-            return canvas.fit(box, prefer), lines, TH.TINY
-        board.reserve(placed[0])
-        return placed
-
-    @staticmethod
-    def caption(canvas: Canvas, text: str, topleft: tuple[int, int], width: int | None = None) -> None:
-        """A caption at its place, held on the label board: within `width` (its column), in a
-        smaller size where a longer language needs it, else cut."""
-        text = str(text)
-        for size in (TH.TINY, TH.TINY - 1, TH.TINY - 2):
-            if width is None or T.text(text, size, (0, 0, 0)).get_width() <= width:
-                break
-        else:
-            while len(text) > 8 and T.text(text, size, (0, 0, 0)).get_width() > width:
-                text = text[:-2] + "…"
-        box = T.text(text, size, (0, 0, 0)).get_rect(topleft=topleft)
-        canvas.board.reserve(box)
-        T.blit_text(canvas.surface, text, size, canvas.pal.text_dim, box.topleft)
+        canvas.notes["prompt"] = place_prompt(self, canvas)
 
     def label(self, canvas: Canvas, text: str, size: int, colour, rect_kw: dict, bold: bool = False,
               prefer: tuple[str, ...] | None = None) -> pygame.Rect:
@@ -424,12 +352,12 @@ class Board:
         lh = T.line_height(TH.TINY)
         for lines, bottom in zip(col["captions"], (y0, col["band_y"])):
             for k, line in enumerate(lines):
-                self.caption(canvas, line, (x0, bottom - 2 - (len(lines) - k) * lh))
+                caption(canvas, line, (x0, bottom - 2 - (len(lines) - k) * lh))
         head_w = int(44 * self.column_scale())
         cell_w = (left - x0 - head_w - 8) // 4
         self.cell_text(canvas, _("action →"), pygame.Rect(x0, y0, head_w, head_h), pal.text_dim, False)
         cell = view.combo_cell
-        across, down = self.type_heads(cell_w - 2), self.type_heads(head_w - 2)
+        across, down = type_heads(cell_w - 2), type_heads(head_w - 2)
         for j, a in enumerate(TYPES):
             r = pygame.Rect(x0 + head_w + j * cell_w, y0, cell_w - 2, head_h)
             lit = cell is not None and cell[0] == a
@@ -488,16 +416,6 @@ class Board:
             y += space
             self.label(canvas, line, TH.SMALL, colour, {"topleft": (x0, y)}, prefer=("down", "right"))
             y += pitch
-
-    @staticmethod
-    def type_heads(width: int) -> dict[str, str]:
-        """The types' headers in the combo table, a row's or a column's: each type's suit sign and
-        short name ("♥ Vit"), or the signs alone where a name would not fit even in the cells'
-        smallest type (all four alike)."""
-        texts = {t: f"{SYMBOL[t]} {type_short(t)}" for t in TYPES}
-        if any(T.text(text, TH.TINY - 3, (0, 0, 0), True).get_width() > width - 4 for text in texts.values()):
-            return {t: SYMBOL[t] for t in TYPES}
-        return texts
 
     def cell_text(self, canvas: Canvas, text: str, r: pygame.Rect, colour, bold: bool, lines: int = 2) -> None:
         """A label inside a table cell: on one line, else on two (at a word, else hyphenated), in the
@@ -769,6 +687,89 @@ def hand_caption(canvas: Canvas, text: str, topleft: tuple[int, int]) -> None:
     size = next((size for size in (TH.TINY, TH.TINY - 1, TH.TINY - 2) if fits(text, size)), TH.TINY - 2)
     while len(text) > 8 and not fits(text, size):
         text = text[:-2] + "…"
+    box = T.text(text, size, (0, 0, 0)).get_rect(topleft=topleft)
+    canvas.board.reserve(box)
+    T.blit_text(canvas.surface, text, size, canvas.pal.text_dim, box.topleft)
+
+
+def type_heads(width: int) -> dict[str, str]:
+    """The types' headers in the combo table, a row's or a column's: each type's suit sign and
+    short name ("♥ Vit"), or the signs alone where a name would not fit even in the cells'
+    smallest type (all four alike)."""
+    texts = {t: f"{SYMBOL[t]} {type_short(t)}" for t in TYPES}
+    if any(T.text(text, TH.TINY - 3, (0, 0, 0), True).get_width() > width - 4 for text in texts.values()):
+        return {t: SYMBOL[t] for t in TYPES}
+    return texts
+
+
+def place_prompt(table_board: Board, canvas: Canvas) -> tuple[pygame.Rect, list[str], int] | None:
+    """The prompt's box, bottom centre of the rows, reserved before the rows' labels."""
+    w, h = table_board.t.screen.layout.size
+    left = table_board.left_width()
+    prompt = table_board.t.hud.current_prompt()
+    if not prompt:
+        return None
+    # Between the key hints and the buttons' column, under the rows (a longer language's prompt
+    # in three lines was pushed up by the key hints onto the player's row at 960x540).
+    hints = [box.union(words) for box, words in table_board.t.hud.hint_rows()]
+    start = max([left] + [r.right + 16 for r in hints if r.right < w // 2])
+    room = min(int(w * 0.5), w - 190 - start - 24)
+    height = 2 * T.line_height(TH.BODY, True) + 12 + 8      # the room the rows leave (geometry)
+    board, prefer = canvas.board, ("up", "left", "right", "down")
+    # off the cards and the rows' plate lines (drawn after it)
+    avoid = board.cards + [pygame.Rect(area.x, area.y - 24, area.w, 22)
+                           for area in table_board.lay_out(table_board.spec.screen_view())["blocks"].values()]
+
+    def box_for(text: str, size: int, width: int) -> tuple[pygame.Rect, list[str]]:
+        lines = T.wrap(text, size, width, True)
+        wide = max(T.text(line, size, (0, 0, 0), True).get_width() for line in lines)
+        box = pygame.Rect(0, 0, wide + 26, T.line_height(size, True) * len(lines) + 12)
+        box.midbottom = ((start + w - 190) // 2, h - 10)
+        return box, lines
+
+    def clear_spot(text: str) -> tuple[pygame.Rect, list[str], int] | None:
+        # a long prompt on a narrow screen: smaller, to stay off the rows; where it still finds
+        # no clear spot (a longer language at 960x540), in the tiny type wherever is clear nearest
+        for size in (TH.BODY, TH.SMALL, TH.TINY):
+            box, lines = box_for(text, size, room)
+            spot = board.find(box, prefer, avoid) if box.h <= height or size == TH.TINY else None
+            if spot is not None:
+                return spot, lines, size
+        for width in (room, int(w * 0.4), int(w * 0.45)):
+            box, lines = box_for(text, TH.TINY, width)
+            spot = board.find_near(box, avoid, far=True)
+            if spot is not None:
+                return spot, lines, TH.TINY
+        return None
+    # Where the whole prompt finds no clear spot, it goes without a pass's cost (the Pass button
+    # says it: "Pass the turn (-1)"): with it, a longer language's prompt at 960x540 found room
+    # only on the player's plate line, over its name and the "defense" label.
+    short = table_board.spec.prompt(pass_cost=False) if prompt == table_board.spec.prompt() else prompt
+    placed = clear_spot(prompt) or (clear_spot(short) if short != prompt else None)
+    if placed is None:
+        for width in (room, int(w * 0.4), int(w * 0.45)):
+            box, lines = box_for(prompt, TH.TINY, width)
+            spot = board.find_near(box, board.cards, far=True)
+            if spot is not None:
+                placed = spot, lines, TH.TINY
+                break
+    if placed is None:
+        box, lines = box_for(prompt, TH.TINY, room)
+        return canvas.fit(box, prefer), lines, TH.TINY
+    board.reserve(placed[0])
+    return placed
+
+
+def caption(canvas: Canvas, text: str, topleft: tuple[int, int], width: int | None = None) -> None:
+    """A caption at its place, held on the label board: within `width` (its column), in a
+    smaller size where a longer language needs it, else cut."""
+    text = str(text)
+    for size in (TH.TINY, TH.TINY - 1, TH.TINY - 2):
+        if width is None or T.text(text, size, (0, 0, 0)).get_width() <= width:
+            break
+    else:
+        while len(text) > 8 and T.text(text, size, (0, 0, 0)).get_width() > width:
+            text = text[:-2] + "…"
     box = T.text(text, size, (0, 0, 0)).get_rect(topleft=topleft)
     canvas.board.reserve(box)
     T.blit_text(canvas.surface, text, size, canvas.pal.text_dim, box.topleft)
