@@ -293,7 +293,6 @@ class Board:
                                                                card_back_pattern=(90, 180, 110))
 
     def draw(self, canvas: Canvas, highlight: set, selected: set) -> None:
-        pal = canvas.pal
         view = self.spec.screen_view()
         g = self.lay_out(view)
         self.draw_header(canvas, view)
