@@ -509,11 +509,6 @@ class Board:
         if status:
             plate += " · " + ", ".join(status)
         room = area.w - (T.text(_("◀ acting"), TH.SMALL, (0, 0, 0), True).get_width() + 12 if acting else 0)
-        defense = next((pv.slot for pv in view.pairs[seat] if pv is not None and pv.defense), None)
-        rects = self.zone.rects.get((seat, defense)) if defense is not None else None
-        if rects is not None and rects[0].centerx > area.x:     # (the plate ends before the defense pair's name)
-            named = T.text(_("defense"), TH.TINY, (0, 0, 0), True).get_width()
-            room = min(room, rects[0].union(rects[1]).centerx - named // 2 - 8 - area.x)
         while len(plate) > 8 and T.text(plate, TH.SMALL, (0, 0, 0), True).get_width() > room:
             plate = plate[:-2] + "…"
         return plate
