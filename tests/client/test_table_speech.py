@@ -174,6 +174,20 @@ class KeyboardPlayer:
                  and cid not in game_seen(game, self.seat)}
         assert not heard_ids & never, f"hidden faces spoken: {[str(cards[c]) for c in heard_ids & never]}"
         assert len(self.seen) >= 5 and self.keys > 20
+        # (c) the round's end says each face laid open once, by seat (not also place by place before it)
+        end_faces = round_end_faces(t.speech.heard)
+        assert end_faces, "the round's end said no face"
+        for i, (line, ids) in enumerate(end_faces):
+            twice = [other for other, more in end_faces[i + 1:] if ids & more]
+            assert not twice, f"said twice at the round's end: {line!r} and {twice}"
+
+
+def round_end_faces(heard) -> list[tuple[str, frozenset[int]]]:
+    """The lines naming faces, from the last line without a face before "Round N is over" (the
+    last prompt, or the line telling the move that ended it) to the round's end lines."""
+    end = max(i for i, (line, _ids, _seat) in enumerate(heard) if line.startswith("Round ") and " is over." in line)
+    start = max(i for i in range(end) if not heard[i][1])
+    return [(line, ids) for line, ids, _seat in heard[start + 1:] if ids]
 
 
 def all_cards(game) -> list[Card]:

@@ -131,6 +131,11 @@ def test_a_kumbal_round_with_a_free_discard_or_a_pick_up_by_keyboard_and_speech(
     player.play_round(lambda a: isinstance(a, CallKumbal), frames=40000)
     player.check()
     assert player.done.get(kind), player.done
+    # A set discarded: the pile said once, its top card and the cards under it ("The discard pile:
+    # 8 of hearts; The discard pile: 8 of spades." before)
+    lines = [line for line, _ids, _seat in table.speech.heard]
+    assert not [line for line in lines if line.count("The discard pile: ") > 1], lines
+    assert [line for line in lines if line.startswith("The discard pile: ") and " on top, " in line and line.endswith(" under it.")]
 
 
 class SixteenCombosPlayer(KeyboardPlayer):

@@ -89,7 +89,8 @@ class TableSpeech:
         self.memory_aid = memory_aid
         # every line spoken: (line, the card ids it names, the seat a private face in it was shown to)
         self.heard: list[tuple[str, frozenset[int], int | None]] = []
-        self._pending: list[tuple[str, frozenset[int], int | None]] = []
+        # lines to say: (line, ids, seat) and, for a line of faces alone, a fourth item (True)
+        self._pending: list[tuple[Any, ...]] = []
         self._faces: list[tuple[str, str, int]] = []         # (where, words, card id) of the event told now
         self._faces_for: int | None = None                   # the seat they were shown to (None: everybody)
         self._zone: int | None = None   # the zone walked (its index, and its name: a game's zone may come first)
@@ -143,14 +144,29 @@ class TableSpeech:
         told = self._pending or self.heard
         if self._faces and self._faces_for is None and told and all(names(told[-1][0], f[1]) for f in self._faces):
             # a public face the line just told named ("Ada matches with their own 10."): not again
-            line, ids, seat = told[-1]
-            told[-1] = (line, ids | frozenset(f[2] for f in self._faces), seat)
+            line, ids, seat, *face_line = told[-1]
+            told[-1] = (line, ids | frozenset(f[2] for f in self._faces), seat, *face_line)
             self._faces = []
         if self._faces:
-            words = "; ".join(_("{where}: {card}").format(where=where, card=card) for where, card, _id in self._faces)
-            self._pending.append((words + ".", frozenset(f[2] for f in self._faces), self._faces_for))
+            self._pending.append((self.faces_line(self._faces), frozenset(f[2] for f in self._faces), self._faces_for, True))
             self._faces = []
         self._faces_for = None
+
+    @staticmethod
+    def faces_line(faces: list[tuple[str, str, int]]) -> str:
+        """Faces shown, each place once: several cards come to a pile together (Kumbal's set
+        discarded) as "The discard pile: 8 of spades on top, 8 of hearts under it"."""
+        at: dict[str, list[str]] = {}
+        for where, card, _id in faces:
+            at.setdefault(where, []).append(card)
+        parts = []
+        for where, cards in at.items():
+            if len(cards) == 1:
+                parts.append(_("{where}: {card}").format(where=where, card=cards[0]))
+            else:
+                parts.append(_("{where}: {card} on top, {under} under it").format(
+                    where=where, card=cards[-1], under=", ".join(reversed(cards[:-1]))))
+        return "; ".join(parts) + "."
 
     def update(self) -> None:
         """After the frame's update: say what it brought (news, then prompts, a window, messages)."""
@@ -167,6 +183,12 @@ class TableSpeech:
             self._pending = [p for p in self._pending if p[2] is None or p[2] == screen.curtain]
             return
         lines, self._pending = self._pending, []
+        if screen.round_result is not None and screen.round_result is not self._result:
+            # The round's end says each seat's cards once, grouped by seat: the faces laid open
+            # for it are not said before that as well, place by place
+            ends = self.result_lines(screen.round_result, told=set().union(*(p[1] for p in lines if len(p) < 4)))
+            laid = set().union(*(ids for _line, ids in ends))
+            lines = [p for p in lines if len(p) < 4 or not p[1] <= laid] + ends
         if not self._greeted:       # the table's name and its keys, before the deal is told
             self._greeted = True
             self.say(_("{title}. Tab and the arrows walk the table, Enter chooses, F2 says the whole "
@@ -175,8 +197,6 @@ class TableSpeech:
         if message is not None and message is not self._message:
             lines.append((message[0], frozenset()))
         self._message = message
-        if screen.round_result is not None and screen.round_result is not self._result:
-            lines += self.result_lines(screen.round_result)
         self._result = screen.round_result
         if screen.match_result is not None and screen.match_result is not self._match_result:
             winners = ", ".join(screen.name(s) for s in screen.match_result.winners)
@@ -196,14 +216,15 @@ class TableSpeech:
         for line, ids, *seat in lines:
             self.say(line, ids, seat=seat[0] if seat else None)
 
-    def result_lines(self, result: Any) -> list[tuple[str, frozenset[int]]]:
-        """The round's end: each seat's score and total, then the cards laid face up for all."""
+    def result_lines(self, result: Any, told: set[int] = frozenset()) -> list[tuple[str, frozenset[int]]]:
+        """The round's end: each seat's score and total, then the cards laid face up for all (each
+        once: ``told``, the faces said with the lines before it)."""
         screen = self.screen
         scores = "; ".join(_("{name} {score}, total {total}").format(name=screen.name(s), score=result.scores[s],
                                                                        total=result.totals[s])
                            for s in range(min(screen.seats, len(result.scores))))
         lines = [(_("Round {n} is over. Scores: {scores}.").format(n=result.round, scores=scores), frozenset())]
-        told = set().union(*(ids for _line, ids, _seat in self.heard))
+        told = set(told).union(*(ids for _line, ids, _seat in self.heard))
         for seat in range(screen.seats):
             sprites = self.zones.hands.get(seat, []) if self.spec.uses_hands else \
                 [s for _i, s in sorted(self.zones.grid.get(seat, {}).items())]
