@@ -89,7 +89,7 @@ class TableSpeech:
         self.memory_aid = memory_aid
         # every line spoken: (line, the card ids it names, the seat a private face in it was shown to)
         self.heard: list[tuple[str, frozenset[int], int | None]] = []
-        # lines to say: (line, ids, seat) and, for a line of faces alone, a fourth item (True)
+        # lines to say: (line, ids, seat) and, for a line of faces alone, its faces (where, words, id)
         self._pending: list[tuple[Any, ...]] = []
         self._faces: list[tuple[str, str, int]] = []         # (where, words, card id) of the event told now
         self._faces_for: int | None = None                   # the seat they were shown to (None: everybody)
@@ -148,9 +148,17 @@ class TableSpeech:
             told[-1] = (line, ids | frozenset(f[2] for f in self._faces), seat, *face_line)
             self._faces = []
         if self._faces:
-            self._pending.append((self.faces_line(self._faces), frozenset(f[2] for f in self._faces), self._faces_for, True))
+            self._pending.append((self.faces_line(self._faces), frozenset(f[2] for f in self._faces), self._faces_for,
+                                  list(self._faces)))
             self._faces = []
         self._faces_for = None
+
+    def faces_left(self, pending: tuple[Any, ...], laid: set[int]) -> tuple[Any, ...] | None:
+        """A waiting line of faces without those the round's end says (None: nothing left)."""
+        faces = [f for f in pending[3] if f[2] not in laid]
+        if not faces:
+            return None
+        return (self.faces_line(faces), frozenset(f[2] for f in faces), pending[2], faces)
 
     @staticmethod
     def faces_line(faces: list[tuple[str, str, int]]) -> str:
@@ -188,7 +196,8 @@ class TableSpeech:
             # for it are not said before that as well, place by place
             ends = self.result_lines(screen.round_result, told=set().union(*(p[1] for p in lines if len(p) < 4)))
             laid = set().union(*(ids for _line, ids in ends))
-            lines = [p for p in lines if len(p) < 4 or not p[1] <= laid] + ends
+            lines = [p if len(p) < 4 else self.faces_left(p, laid) for p in lines]
+            lines = [p for p in lines if p is not None] + ends
         if not self._greeted:       # the table's name and its keys, before the deal is told
             self._greeted = True
             self.say(_("{title}. Tab and the arrows walk the table, Enter chooses, F2 says the whole "
