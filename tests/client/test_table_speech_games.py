@@ -410,3 +410,95 @@ def test_enter_before_walking_anywhere_says_the_prompt_and_presses_nothing_unhea
     for _ in range(20):
         app.step(DT)
     assert table.match.version > version and any(line == "You draw a card." for line in speaker.lines[-4:])
+
+
+def staged_sixteen_combos(tmp_path, types, values, draws, moves):
+    """A two-seat 16 Combos table (You, Ada a bot) staged from a stacked deal: ``moves(game)``
+    plays the record's actions up to a choice of the player's (tests/sixteen_combos_helpers), and
+    the table starts from that record, the player to choose live."""
+    from sixteen_combos_helpers import encounter
+    from game.core.actions import StartRound
+    from game.core.record import GameRecord, SeatInfo
+    from sixteen_combos_helpers import deal_record
+
+    game = encounter(types, values, draws, place=False)
+    actions = [StartRound(deck=deal_record(types, values, list(draws), ("Kc", "2c")))]
+    apply = game.apply
+    game.apply = lambda action, *when: (actions.append(action), apply(action, *when))[1]
+    moves(game)
+    record = GameRecord("sixteen-combos", {"columns": len(types[0]), "pass_cost": 0},
+                        [SeatInfo("You", "human", None), SeatInfo("Ada", "bot", "medium")], 1)
+    record.actions = [(float(i), action) for i, action in enumerate(actions)]
+    app, speaker = speaking_app(tmp_path)
+    table = start(app, record)
+    return app, table, speaker
+
+
+@pytest.mark.parametrize("kind", ["Consult", "Scavenge"])
+def test_sixteen_combos_consult_and_scavenge_by_keyboard_and_speech(tmp_path, kind):
+    """Consultation's choice of the pair that takes an attack and Scavenge's (add the two
+    cards or take the waste's) came up in none of 149 seeded battles: staged from a stacked deal
+    (as the rules tests stage them), each is reached, walked to by the walk's keys, heard before
+    Enter, taken, and its outcome told; no face the seat never saw is spoken."""
+    from game.variants.sixteen_combos import Announce, Consult, PassTurn, PlaceValue, Scavenge, Target, hand_place, pair_place
+    from sixteen_combos_helpers import attack
+    from test_table_speech import all_cards, game_seen
+
+    def place_all(g):
+        for s in range(2):
+            for slot in range(3):
+                g.apply(PlaceValue(s, hand_place(s, 0), pair_place(s, slot)))
+
+    if kind == "Scavenge":       # (test_scavenge_can_take_the_waste_value)
+        types, values, draws = [["Jh", "Jd", "Jc"], ["9h", "9d", "10d"]], [["3h", "4h", "5h"], ["6c", "7c", "2c"]], ("10h", "9s", "8s")
+
+        def moves(g):
+            place_all(g)
+            attack(g, 0, 1, "h")
+            g.apply(PassTurn(1))
+            g.apply(Target(0, pair_place(1, 2)))
+            g.apply(Announce(0, "h"))
+            from game.core.actions import Pass
+            g.apply(Pass(1))
+            assert g.step == "scavenge"
+        wanted = Scavenge(0, True)
+    else:                        # (test_a_consultation_pair_that_critically_fails_an_attack_...)
+        types, values, draws = [["Jh", "Jd", "Jc"], ["9h", "9d", "10s"]], [["3d", "4d", "5d"], ["6c", "7c", "2c"]], ("10h", "Qs", "3h")
+
+        def moves(g):
+            place_all(g)
+            attack(g, 0, 1, "d")
+            g.apply(Target(1, pair_place(0, 2)))
+            g.apply(Announce(1, "c"))
+            assert g.step == "consult"
+        wanted = Consult(0, True)
+    app, table, speaker = staged_sixteen_combos(tmp_path, types, values, draws, moves)
+    player = SixteenCombosPlayer(app, table, speaker, seed=1)
+    for _ in range(3000):
+        app.step(DT)
+        player.record_frame()
+        if table.director.ready_for_input() and wanted in table.input.legal(0):
+            break
+    assert wanted in table.input.legal(0), table.match.game.step
+    before, label = len(speaker.lines), table.spec.label_for(wanted).text
+    player.perform(wanted)
+    outcome = "consultation" if kind == "Consult" else "Scavenge: You draw two"
+    for _ in range(3000):      # (Consult: the player lets the attack go on, Space, to its check)
+        app.step(DT)
+        player.record_frame()
+        if any(outcome in line for line in speaker.lines[before:]):
+            break
+        if table.director.ready_for_input() and table.input.input_seat() == 0 \
+                and any(type(a).__name__ == "Pass" for a in table.input.legal(0)):
+            player.key(pygame.K_SPACE)
+    lines = speaker.lines[before:]
+    walked = [i for i, line in enumerate(lines) if line.endswith(f"{label}, button")]
+    assert walked, (label, lines)        # walked to and heard before Enter
+    enter = walked[-1]
+    assert player.done.get(kind) == 1 and table.match.game.step != kind.lower()
+    told = " ".join(lines[enter + 1:])
+    assert outcome in told, lines       # the outcome: the consultation pair checked, Scavenge's draw
+    heard = set().union(*(ids for _line, ids, _seat in table.speech.heard))
+    game = table.match.game
+    never = {c.id for c in all_cards(game)} - player.seen - player.public - player.shown - game_seen(game, 0)
+    assert not heard & never
