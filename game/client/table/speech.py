@@ -191,13 +191,14 @@ class TableSpeech:
             self._pending = [p for p in self._pending if p[2] is None or p[2] == screen.curtain]
             return
         lines, self._pending = self._pending, []
+        ends: list[tuple[str, frozenset[int]]] = []
         if screen.round_result is not None and screen.round_result is not self._result:
             # The round's end says each seat's cards once, grouped by seat: the faces laid open
             # for it are not said before that as well, place by place
             ends = self.result_lines(screen.round_result, told=set().union(*(p[1] for p in lines if len(p) < 4)))
             laid = set().union(*(ids for _line, ids in ends))
             lines = [p if len(p) < 4 else self.faces_left(p, laid) for p in lines]
-            lines = [p for p in lines if p is not None] + ends
+            lines = [p for p in lines if p is not None]
         if not self._greeted:       # the table's name and its keys, before the deal is told
             self._greeted = True
             self.say(_("{title}. Tab and the arrows walk the table, Enter chooses, F2 says the whole "
@@ -206,6 +207,7 @@ class TableSpeech:
         if message is not None and message is not self._message:
             lines.append((message[0], frozenset()))
         self._message = message
+        lines += ends
         self._result = screen.round_result
         if screen.match_result is not None and screen.match_result is not self._match_result:
             winners = ", ".join(screen.name(s) for s in screen.match_result.winners)
