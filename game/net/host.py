@@ -191,6 +191,56 @@ def unique_name(wanted: str, seat: int, others: list[str]) -> str:
     return name
 
 
+class SeatRoster:
+    """What a hosted table's seats are called and how its lobby shows them: the names the record
+    keeps, the names the players on the network are told, the lobby's rows. The table's part for
+    names (it reads the table's plan, remote seats and default wording, which may be set later)."""
+
+    def __init__(self, table: "HostTable"):
+        self.table = table
+
+    def chosen_name(self, seat: int) -> str:
+        """The name the seat's player (or the host, for a bot) chose; "" for none: a default is
+        worded by each screen, and a person here under the default name (YOU) is unnamed to others."""
+        p = self.table.plan[seat]
+        name = self.table.remote[seat].name if p.kind == REMOTE else p.name
+        return "" if name == YOU and p.kind == HERE else name
+
+    def seat_infos(self) -> list[SeatInfo]:
+        """The seats as the record has them: people (here or remote) are human, bots bots."""
+        infos = []
+        for i, p in enumerate(self.table.plan):
+            if p.kind == BOT:
+                infos.append(SeatInfo(p.name or self.table.word_default(BOT, i), "bot", p.level))
+            elif p.kind == REMOTE:
+                r = self.table.remote[i]
+                infos.append(SeatInfo(r.name or self.table.word_default(REMOTE if r.joined else "open", i), "human", None))
+            else:
+                infos.append(SeatInfo(p.name or self.table.word_default(HERE, i), "human", None))
+        return infos
+
+    def shared_infos(self, infos: list[SeatInfo] | None = None) -> list[SeatInfo]:
+        """The seats as the players on the network are told them: a person here under the
+        default name is "Player n" (YOU is this machine's word for its own player)."""
+        return [SeatInfo(self.table.word_default(HERE, i), s.kind, s.level) if s.name == YOU and self.table.plan[i].kind == HERE else s
+                for i, s in enumerate(infos if infos is not None else self.seat_infos())]
+
+    def lobby_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for i, p in enumerate(self.table.plan):
+            status = "here" if p.kind == HERE else "bot" if p.kind == BOT else self.status(self.table.remote[i])
+            rows.append({"name": self.chosen_name(i), "kind": p.kind, "level": p.level, "status": status})
+        return rows
+
+    @staticmethod
+    def status(r: RemoteSeat) -> str:
+        if not r.joined:
+            return "open"
+        if r.conn is not None:
+            return "connected"
+        return "bot" if r.bot is not None else "dropped"
+
+
 class HostTable:
     def __init__(self, variant: type, options: dict[str, Any], plan: list[SeatPlan], *,
                  code: str | None = None, policy: RacePolicy = HEADLESS_POLICY, host_name: str = YOU,
@@ -216,6 +266,7 @@ class HostTable:
         self.make_bot = make_bot
         self.headless = headless        # no screen: a version is "shown" here when it is applied
         self.word_default = word_default    # (kind, seat) -> the name of a seat nobody named, for the record
+        self.roster = SeatRoster(self)
         tokens = tokens or {}
         self.remote = {i: RemoteSeat(i, tokens.get(i) or secrets.token_urlsafe(18), name=p.name, joined=i in tokens)
                        for i, p in enumerate(plan) if p.kind == REMOTE}
@@ -244,32 +295,6 @@ class HostTable:
         self.on_status: Callable[[str, dict[str, Any]], None] | None = None
 
     # -- seats --------------------------------------------------------------------------------------
-    def chosen_name(self, seat: int) -> str:
-        """The name the seat's player (or the host, for a bot) chose; "" for none: a default is
-        worded by each screen, and a person here under the default name (YOU) is unnamed to others."""
-        p = self.plan[seat]
-        name = self.remote[seat].name if p.kind == REMOTE else p.name
-        return "" if name == YOU and p.kind == HERE else name
-
-    def seat_infos(self) -> list[SeatInfo]:
-        """The seats as the record has them: people (here or remote) are human, bots bots."""
-        infos = []
-        for i, p in enumerate(self.plan):
-            if p.kind == BOT:
-                infos.append(SeatInfo(p.name or self.word_default(BOT, i), "bot", p.level))
-            elif p.kind == REMOTE:
-                infos.append(SeatInfo(self.remote[i].name or self.word_default(REMOTE if self.remote[i].joined else "open", i),
-                                      "human", None))
-            else:
-                infos.append(SeatInfo(p.name or self.word_default(HERE, i), "human", None))
-        return infos
-
-    def shared_infos(self, infos: list[SeatInfo] | None = None) -> list[SeatInfo]:
-        """The seats as the players on the network are told them: a person here under the
-        default name is "Player n" (YOU is this machine's word for its own player)."""
-        return [SeatInfo(self.word_default(HERE, i), s.kind, s.level) if s.name == YOU and self.plan[i].kind == HERE else s
-                for i, s in enumerate(infos if infos is not None else self.seat_infos())]
-
     def seats_here(self) -> list[int]:
         return [i for i, p in enumerate(self.plan) if p.kind == HERE]
 
@@ -279,19 +304,11 @@ class HostTable:
     def full(self) -> bool:
         return not self.open_seats()
 
-    def lobby_rows(self) -> list[dict[str, Any]]:
-        rows = []
-        for i, (p, info) in enumerate(zip(self.plan, self.seat_infos())):
-            status = "here" if p.kind == HERE else "bot" if p.kind == BOT else self._status(self.remote[i])
-            rows.append({"name": self.chosen_name(i), "kind": p.kind, "level": p.level, "status": status})
-        return rows
+    def seat_infos(self) -> list[SeatInfo]:
+        return self.roster.seat_infos()
 
-    def _status(self, r: RemoteSeat) -> str:
-        if not r.joined:
-            return "open"
-        if r.conn is not None:
-            return "connected"
-        return "bot" if r.bot is not None else "dropped"
+    def lobby_rows(self) -> list[dict[str, Any]]:
+        return self.roster.lobby_rows()
 
     def seat_bot(self, seat: int) -> None:
         """The host gives a dropped player's seat to a bot now (without waiting any longer)."""
@@ -422,7 +439,7 @@ class HostTable:
             self.closing.append(c.id)
             raise ProtocolError("a join to a full table")
         r = self.remote[open_seats[0]]
-        others = [self.chosen_name(i) for i in range(len(self.plan)) if i != r.seat]
+        others = [self.roster.chosen_name(i) for i in range(len(self.plan)) if i != r.seat]
         r.joined, r.name = True, unique_name(m["name"], r.seat, others)
         self._seat(c, r, now)
         self._say("joined", r.seat, r.name)
@@ -448,7 +465,7 @@ class HostTable:
 
     def _table_json(self) -> dict[str, Any]:
         return {"variant": self.variant.id, "title": self.variant.title, "options": self.options,
-                "seats": [s.to_json() for s in self.shared_infos()], "code": self.code}
+                "seats": [s.to_json() for s in self.roster.shared_infos()], "code": self.code}
 
     # -- timing ---------------------------------------------------------------------------------------
     def _pong(self, c: _Conn, m: dict[str, Any], now: float) -> None:
@@ -646,7 +663,7 @@ class HostTable:
         """The match is over: every card has been shown, so each client gets the whole record (its
         statistics and the round replay read it)."""
         self.over_sent = True
-        record = GameRecord.of(self.session.game, self.shared_infos(self.record_seats)).to_json()
+        record = GameRecord.of(self.session.game, self.roster.shared_infos(self.record_seats)).to_json()
         for r in [only] if only is not None else self.remote.values():
             if r.conn is not None:
                 self._send_raw(r.conn, {"type": "end", "record": record})
