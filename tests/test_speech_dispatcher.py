@@ -136,6 +136,21 @@ def test_the_speech_rate_reaches_the_engine(tmp_path, monkeypatch):
     assert fast["seconds"] < 0.75 * normal["seconds"], (normal, fast)
 
 
+@pytest.fixture
+def speechd_module():
+    """python3-speechd's module for one test; one taken from the system's dist-packages is
+    forgotten afterwards, so that the game's own speaker chooser in later tests of this process
+    finds what this Python has (it found the system's module left behind, chose SpeechdSpeaker in
+    the spd-say tests, and its reading thread's SystemExit warned there)."""
+    import sys
+
+    before = set(sys.modules)
+    yield _speechd_module()
+    for name in set(sys.modules) - before:
+        if name == "speechd" or name.startswith("speechd."):
+            del sys.modules[name]
+
+
 def _speechd_module():
     """python3-speechd's module: this Python's, or the system's (Debian puts it in dist-packages,
     which a virtual environment does not see). None where neither has it."""
@@ -161,14 +176,14 @@ def _speechd_module():
 # (python3-speechd's reading thread ends with SystemExit when its connection closes)
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 @pytest.mark.parametrize("backend", ["spd-say", "python3-speechd"])
-def test_cutting_in_cancels_another_programs_lines_only_through_spd_say(tmp_path, monkeypatch, backend):
+def test_cutting_in_cancels_another_programs_lines_only_through_spd_say(tmp_path, monkeypatch, backend, speechd_module):
     """Another program (a screen reader) has 24 lines queued in the same speech-dispatcher when
     Cardhall says a line that cuts in: ``spd-say -C`` cancels all of them; the persistent client
     (SpeechdSpeaker, where python3-speechd is there) cancels only Cardhall's own, and the other
     program's lines are all spoken to their end."""
     from game.client.speech import SpeechdSpeaker
 
-    speechd = _speechd_module()
+    speechd = speechd_module
     if speechd is None:
         pytest.skip("python3-speechd is not installed (Debian: apt install python3-speechd)")
     daemon, wav, env = _dispatcher(tmp_path)
