@@ -1,12 +1,25 @@
 """Errors raised by rules engines and records. All are ValueErrors with a readable message."""
 
+from __future__ import annotations
+
+from typing import Any
+
 
 class CardhallError(ValueError):
     """Base of every error the rules core raises on bad input."""
 
 
 class IllegalAction(CardhallError):
-    """The action is not allowed now. The game state is left exactly as it was."""
+    """The action is not allowed now. The game state is left exactly as it was.
+
+    The message is English, for logs, errors and the command line. `note` (a game.core.events.Note:
+    a key such as "refusal.not-your-turn" and its values), given where the refusal is raised, is the
+    same refusal as data: a table words it in the player's language (game.client.narration.refusals).
+    """
+
+    def __init__(self, *args: Any, note: Any = None) -> None:
+        super().__init__(*args)
+        self.note = note
 
 
 class NotYourTurn(IllegalAction):
@@ -34,8 +47,8 @@ class ShownRefusal(IllegalAction):
     """A refusal every seat is shown (a claim that lost a race): the game is unchanged, and `events`
     are the public facts of the attempt, which the session passes on to every seat."""
 
-    def __init__(self, message: str, events: tuple = ()) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, events: tuple = (), note: Any = None) -> None:
+        super().__init__(message, note=note)
         self.events = tuple(events)
 
 

@@ -252,14 +252,15 @@ class Game:
 
     def apply(self, action: Action, t: float | None = None) -> list[Event]:
         if self.over:
-            raise GameOver("the match is over")
+            raise GameOver("the match is over", note=Note.of("refusal.match-over"))
         now = self.now
         t = now if t is None else float(t)
         if t < now:
             raise IllegalAction(f"time cannot go back (t={t:.3f} < now={now:.3f})")
         handler = self._handlers.get(type(action))
         if handler is None:
-            raise IllegalAction(f"{type(action).__name__} is not an action of {self.title}")
+            raise IllegalAction(f"{type(action).__name__} is not an action of {self.title}",
+                                note=Note.of("refusal.not-now"))
         events = handler(self, action, t)
         self.now = t
         self.version += 1

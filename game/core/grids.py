@@ -234,16 +234,17 @@ class GridGame(Game):
     def _check_target(self, place: Place, what: str, *, owner: int | None = None,
                       not_owner: int | None = None) -> Card:
         if not isinstance(place, Place) or place.zone != "grid":
-            raise InvalidTarget(f"{what} must be a grid position")
+            raise InvalidTarget(f"{what} must be a grid position", note=Note.of("refusal.choose-grid-card"))
         card = self.card_at(place)
         if card is None:
-            raise InvalidTarget(f"there is no card at {place}")
+            raise InvalidTarget(f"there is no card at {place}", note=Note.of("refusal.no-card-there"))
         if place.seat in self.locked_seats():
-            raise InvalidTarget(f"seat {place.seat} called {self.call_name}: that grid is locked")
+            raise InvalidTarget(f"seat {place.seat} called {self.call_name}: that grid is locked",
+                                note=Note.of("refusal.grid-locked", place.seat, call=self.call_name))
         if owner is not None and place.seat != owner:
-            raise InvalidTarget(f"{what} must be one of your own cards")
+            raise InvalidTarget(f"{what} must be one of your own cards", note=Note.of("refusal.own-card-only"))
         if not_owner is not None and place.seat == not_owner:
-            raise InvalidTarget(f"{what} must be an opponent's card")
+            raise InvalidTarget(f"{what} must be an opponent's card", note=Note.of("refusal.opponent-card-only"))
         return card
 
     def _targets(self, owner: int | None = None, not_owner: int | None = None) -> list[Place]:
@@ -447,9 +448,10 @@ class GridGame(Game):
     # -- the turn ----------------------------------------------------------------------------
     def _require(self, action: Action, *phases: str) -> None:
         if self.phase not in phases:
-            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
+            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})",
+                             note=Note.of("refusal.not-now"))
         if action.seat not in self.seats_to_act():
-            raise NotYourTurn(f"seat {action.seat} cannot act now")
+            raise NotYourTurn(f"seat {action.seat} cannot act now", note=Note.of("refusal.not-your-turn"))
 
     def table_action(self) -> tuple[Action, float | None] | None:
         if self.phase in (READY, ROUND_OVER):
@@ -519,10 +521,11 @@ class GridGame(Game):
     def _call_instead_of_turn(self, action: Action, called: Event, t: float) -> list[Event]:
         self._require(action, TURN)
         if self.caller is not None:
-            raise IllegalAction(f"seat {self.caller} has already called {self.call_name}")
+            raise IllegalAction(f"seat {self.caller} has already called {self.call_name}",
+                                note=Note.of("refusal.already-called", self.caller, call=self.call_name))
         if not self.may_call_now():
             raise IllegalAction(f"the first turn of a round draws from the deck; {self.call_name} can be called "
-                                "from the next turn")
+                                "from the next turn", note=Note.of("refusal.call-after-first-turn", call=self.call_name))
         events: list[Event] = []
         self._begin_final_turns(action.seat, called, events)
         self._end_turn(t, events)
@@ -531,7 +534,8 @@ class GridGame(Game):
     def _on_DrawFromDeck(self, action: DrawFromDeck, t: float) -> list[Event]:
         self._require(action, TURN)
         if not self.piles.can_draw():
-            raise IllegalAction("the deck is empty and the discard pile cannot refill it")
+            raise IllegalAction("the deck is empty and the discard pile cannot refill it",
+                                note=Note.of("refusal.deck-empty"))
         events: list[Event] = []
         card = self.piles.draw(self.rng, events)
         assert card is not None
@@ -543,9 +547,11 @@ class GridGame(Game):
     def _on_TakeDiscard(self, action: TakeDiscard, t: float) -> list[Event]:
         self._require(action, TURN)
         if not self.piles.discard:
-            raise IllegalAction("the discard pile is empty (the first turn draws from the deck)")
+            raise IllegalAction("the discard pile is empty (the first turn draws from the deck)",
+                                note=Note.of("refusal.discard-empty"))
         if not any(c is not None for c in self.grids[action.seat]):
-            raise IllegalAction("you have no card to exchange the discard with")
+            raise IllegalAction("you have no card to exchange the discard with",
+                                note=Note.of("refusal.no-card-to-exchange"))
         card = self.piles.discard.pop()
         self.held, self.held_from, self.phase = card, "discard", self.Phase.TAKEN
         return [CardMoved(card, DISCARD, held_place(action.seat), None, action.seat)]
@@ -556,7 +562,7 @@ class GridGame(Game):
         place = grid_place(seat, action.index)
         old = self.card_at(place)
         if old is None:
-            raise InvalidTarget(f"you have no card in slot {action.index}")
+            raise InvalidTarget(f"you have no card in slot {action.index}", note=Note.of("refusal.no-card-in-slot"))
         held = self.held
         self.grids[seat][action.index] = held
         self._land(old)
@@ -592,7 +598,7 @@ class GridGame(Game):
         self._check_target(action.a, "the first card")
         self._check_target(action.b, "the second card")
         if action.a == action.b:
-            raise InvalidTarget("choose two different cards to swap")
+            raise InvalidTarget("choose two different cards to swap", note=Note.of("refusal.swap-two-different"))
         events: list[Event] = []
         self._swap(action.a, action.b, action.seat, events)
         self._finish_ability(action.seat, True, t, events)
@@ -638,7 +644,7 @@ class GridGame(Game):
 
     def _on_Pass(self, action: Pass, t: float) -> list[Event]:
         if self.phase != REACTION or self.window is None:
-            raise WrongPhase("there is no reaction window to pass on")
+            raise WrongPhase("there is no reaction window to pass on", note=Note.of("refusal.no-window-to-pass"))
         self.window.check_claim(action.seat, t)
         self.window.mark_done(action.seat)
         events: list[Event] = [passed(action.seat)]
@@ -650,7 +656,8 @@ class GridGame(Game):
         self._require(action, GIVE)
         src = grid_place(action.seat, action.index)
         if self.card_at(src) is None:
-            raise InvalidTarget(f"you have no card in slot {action.index} to give")
+            raise InvalidTarget(f"you have no card in slot {action.index} to give",
+                                note=Note.of("refusal.no-card-to-give"))
         gap = self.pending_place
         assert gap is not None
         events: list[Event] = []

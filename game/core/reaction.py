@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.core.events import Note
 from game.core.errors import IllegalAction, WindowClosed
 
 
@@ -33,9 +34,9 @@ class ReactionWindow:
 
     def check_claim(self, seat: int, now: float) -> None:
         if not self.is_open_to(seat):
-            raise WindowClosed(f"seat {seat} has no attempt left on this window")
+            raise WindowClosed(f"seat {seat} has no attempt left on this window", note=Note.of("refusal.already-tried"))
         if self.deadline is not None and now >= self.deadline:
-            raise WindowClosed("the reaction window has already expired")
+            raise WindowClosed("the reaction window has already expired", note=Note.of("refusal.window-expired"))
 
     def check_expire(self, now: float) -> None:
         if self.deadline is None:

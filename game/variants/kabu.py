@@ -472,7 +472,7 @@ class Kabu(GridGame):
         place = grid_place(action.seat, action.index)
         self._check_target(place, "the card to peek at", owner=action.seat)
         if action.index in self.peeked[action.seat]:
-            raise InvalidTarget("you have already looked at that card")
+            raise InvalidTarget("you have already looked at that card", note=Note.of("refusal.already-looked"))
         events: list[Event] = []
         self.peeked[action.seat].add(action.index)
         self._look(action.seat, place, events)
@@ -509,7 +509,8 @@ class Kabu(GridGame):
     def _require_ability(self, action: Action, kind: str) -> None:
         self._require(action, ABILITY)
         if self.ability != kind:
-            raise WrongPhase(f"{type(action).__name__} is not the ability of the {card_name(self.ability_card)}")  # type: ignore[arg-type]
+            raise WrongPhase(f"{type(action).__name__} is not the ability of the {card_name(self.ability_card)}",
+                             note=Note.of("refusal.not-the-ability"))  # type: ignore[arg-type]
 
     def _on_LookOwn(self, action: LookOwn, t: float) -> list[Event]:
         self._require_ability(action, OWN)
@@ -551,13 +552,14 @@ class Kabu(GridGame):
         if (last is not None and last[0] == place and last[2] == self.top_serial and last[1] != seat
                 and 0 <= seat < self.seats and self.phase in (REACTION, GIVE) and self.card_at(place) is None):
             # The race for the card: the first touch wins; the slower claim costs nothing.
-            raise LostCardRace(f"seat {last[1]} claimed that card first", (RaceLost(seat, place, last[1]),))
+            raise LostCardRace(f"seat {last[1]} claimed that card first", (RaceLost(seat, place, last[1]),),
+                               note=Note.of("refusal.beaten-to-card", last[1]))
         if self.phase != REACTION or self.window is None:
-            raise WrongPhase("there is no discard to claim on right now")
+            raise WrongPhase("there is no discard to claim on right now", note=Note.of("refusal.nothing-to-claim"))
         self.window.check_claim(seat, t)
         card = self._check_target(place, "the card to claim")
         if place.seat != seat and not self.options["sniping"]:
-            raise InvalidTarget("sniping is turned off: claim only your own cards")
+            raise InvalidTarget("sniping is turned off: claim only your own cards", note=Note.of("refusal.sniping-off"))
         top = self.piles.discard[-1]
         calc = self.calculated()
         why = fits(card, top, calc)

@@ -439,7 +439,8 @@ class Kombio(GridGame):
     def _require_ability(self, action: Action, *ranks: int) -> None:
         self._require(action, ABILITY)
         if self.ability not in ranks:
-            raise WrongPhase(f"{type(action).__name__} is not the ability of a {self.ability}")
+            raise WrongPhase(f"{type(action).__name__} is not the ability of a {self.ability}",
+                             note=Note.of("refusal.not-the-ability"))
 
     def _on_LookOwn(self, action: LookOwn, t: float) -> list[Event]:
         self._require_ability(action, 7, 8)
@@ -474,7 +475,8 @@ class Kombio(GridGame):
         self._require(action, LOOK_SWAP)
         self._check_target(action.other, "the card to swap with")
         if action.other == self.looked[0]:
-            raise InvalidTarget("swap the card you looked at with a different card")
+            raise InvalidTarget("swap the card you looked at with a different card",
+                                note=Note.of("refusal.swap-looked-with-other"))
         events: list[Event] = []
         self._swap(self.looked[0], action.other, action.seat, events)
         self._finish_ability(action.seat, True, t, events)
@@ -485,7 +487,7 @@ class Kombio(GridGame):
         self._check_target(action.a, "the first card")
         self._check_target(action.b, "the second card")
         if action.a == action.b:
-            raise InvalidTarget("choose two different cards to look at")
+            raise InvalidTarget("choose two different cards to look at", note=Note.of("refusal.look-two-different"))
         events: list[Event] = []
         self._look(action.seat, action.a, events)
         self._look(action.seat, action.b, events)
@@ -496,7 +498,7 @@ class Kombio(GridGame):
     # -- out of turn: matching ----------------------------------------------------------------
     def _on_Match(self, action: Match, t: float) -> list[Event]:
         if self.phase != REACTION or self.window is None:
-            raise WrongPhase("there is no discard to match right now")
+            raise WrongPhase("there is no discard to match right now", note=Note.of("refusal.nothing-to-match"))
         self.window.check_claim(action.seat, t)
         card = self._check_target(action.place, "the card to match")
         seat, place = action.seat, action.place

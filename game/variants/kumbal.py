@@ -79,6 +79,22 @@ def _parse(face: str) -> tuple[int, str | None]:
     return PIPS[int(rank) if rank.isdigit() else rank], suit
 
 
+# Why a choice of cards is not a discard (classify's English words), as a refusal's key.
+NOT_A_COMBINATION = {"choose at least one card": "no-card", "two cards must be of the same value (a pair)": "pair",
+                     "a run must be all one suit, and a set all one value": "suit-or-value",
+                     "a run cannot hold the same card twice": "twice", "a run has at most 13 cards": "too-long"}
+
+
+# Why the discard cannot be taken (the blocked kind of card), in English and as a refusal's key.
+CANNOT_TAKE = {"joker": ("a joker is never taken", "refusal.joker-never-taken"),
+               "action card": ("a card played as an action is never taken", "refusal.action-card-never-taken")}
+
+
+def _gaps(why: str) -> int:
+    """The gaps no joker fills, from classify's "the run has N gap(s) ..." (0 for another reason)."""
+    return int(why.split()[3]) if why.startswith("the run has ") else 0
+
+
 @lru_cache(maxsize=65536)
 def classify(faces: tuple[str, ...]) -> tuple[str | None, str]:
     """What a discard of these faces is: ("single" | "set" | "run", "") or (None, why not)."""
@@ -515,11 +531,15 @@ class Kumbal(Game):
     def _require_turn(self, action: Action, step: str) -> int:
         seat = action.seat
         if self.phase != PLAY:
-            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
+            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})",
+                             note=Note.of("refusal.not-now"))
         if seat != self.turn:
-            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s",
+                              note=Note.of("refusal.not-your-turn", self.turn))
         if self.step != step:
-            raise WrongPhase("discard first, then draw" if step == "draw" else "you have discarded: now draw")
+            key = "refusal.discard-then-draw" if step == "draw" else "refusal.now-draw"
+            raise WrongPhase("discard first, then draw" if step == "draw" else "you have discarded: now draw",
+                             note=Note.of(key))
         return seat
 
     def _end_turn(self, seat: int, t: float, events: list[Event]) -> None:
@@ -584,12 +604,13 @@ class Kumbal(Game):
 
     def _on_Cut(self, action: Cut, t: float) -> list[Event]:
         if self.phase != CUT:
-            raise WrongPhase("the deck is cut only between rounds, with cutting on")
+            raise WrongPhase("the deck is cut only between rounds, with cutting on", note=Note.of("refusal.no-cut-now"))
         if action.seat != self.cutter:
-            raise NotYourTurn(f"seat {self.cutter} cuts the deck")
+            raise NotYourTurn(f"seat {self.cutter} cuts the deck", note=Note.of("refusal.someone-cuts", self.cutter))
         lo, hi = self._cut_range()
         if not lo <= action.at <= hi:
-            raise InvalidTarget(f"cut between {lo} and {hi} cards from the top")
+            raise InvalidTarget(f"cut between {lo} and {hi} cards from the top",
+                                note=Note.of("refusal.cut-range", lo=lo, hi=hi))
         deck = self.piles.deck
         at = action.at
         self.piles.deck = deck[-at:] + deck[:-at]   # the lifted part goes underneath
@@ -626,15 +647,18 @@ class Kumbal(Game):
                     break
             else:
                 twice = any(face_of[c.id] == face for c in hand)
-                raise NotHeld(f"seat {seat} holds no {face}" + (" (not that many)" if twice else ""))
+                raise NotHeld(f"seat {seat} holds no {face}" + (" (not that many)" if twice else ""),
+                              note=Note.of("refusal.not-held"))
         kind, why = classify(faces)
         if kind is None:
-            raise NotACombination(f"not a discard: {why}")
+            raise NotACombination(f"not a discard: {why}",
+                                  note=Note.of("refusal.not-a-combination", why=NOT_A_COMBINATION.get(why, "gaps"), gaps=_gaps(why)))
         lone = kind == "single" and self.options["action_cards"]
         rank = cards[0].rank
         if self.pending:
             if not (lone and rank in PICKUP):
-                raise MustPickUp(f"{self.pending} cards are owed: pick them up or pass them on with a lone 2 or joker")
+                raise MustPickUp(f"{self.pending} cards are owed: pick them up or pass them on with a lone 2 or joker",
+                                 note=Note.of("refusal.owed-pass-or-pick-up", n=self.pending))
         # -- valid: change the state ------------------------------------------------------------
         events: list[Event] = []
         self._close_free("the next player moved", events)
@@ -673,7 +697,8 @@ class Kumbal(Game):
     def _on_DrawFromDeck(self, action: DrawFromDeck, t: float) -> list[Event]:
         seat = self._require_turn(action, "draw")
         if not self.piles.can_draw():
-            raise IllegalAction("the deck is empty and there is nothing to reshuffle")
+            raise IllegalAction("the deck is empty and there is nothing to reshuffle",
+                                note=Note.of("refusal.deck-empty"))
         events: list[Event] = []
         give(self.hands, seat, 1, self.piles, self.rng, events)
         top = self.piles.top
@@ -697,8 +722,8 @@ class Kumbal(Game):
         pile = self.piles.discard
         at = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] is card), None) if card is not None else None
         if at is None:
-            what = {"joker": "a joker is never taken", "action card": "a card played as an action is never taken"}
-            raise CannotTake(what.get(self.blocked or "", "there is no card to take"))
+            reason, key = CANNOT_TAKE.get(self.blocked or "", ("there is no card to take", "refusal.nothing-to-take"))
+            raise CannotTake(reason, note=Note.of(key))
         del pile[at]
         self.hands[seat].append(card)
         self.hand_serial[seat] += 1
@@ -709,7 +734,7 @@ class Kumbal(Game):
     def _on_PickUp(self, action: PickUp, t: float) -> list[Event]:
         seat = self._require_turn(action, "discard")
         if not self.pending:
-            raise WrongPhase("there is nothing to pick up")
+            raise WrongPhase("there is nothing to pick up", note=Note.of("refusal.nothing-to-pick-up"))
         events: list[Event] = []
         self._close_free("the next player moved", events)
         owed, self.pending = self.pending, 0
@@ -722,10 +747,12 @@ class Kumbal(Game):
     def _on_CallKumbal(self, action: CallKumbal, t: float) -> list[Event]:
         seat = self._require_turn(action, "discard")
         if self.pending:
-            raise CannotCall(f"{self.pending} cards are owed: pick them up or pass them on first")
+            raise CannotCall(f"{self.pending} cards are owed: pick them up or pass them on first",
+                             note=Note.of("refusal.call-while-owed", n=self.pending))
         points = self.hand_value(seat)
         if points > self.goal:
-            raise CannotCall(f"Kumbal needs {self.goal} points or fewer in hand, not {points}")
+            raise CannotCall(f"Kumbal needs {self.goal} points or fewer in hand, not {points}",
+                             note=Note.of("refusal.call-above-limit", goal=self.goal, points=points))
         events: list[Event] = []
         self._close_free("the next player moved", events)
         self.caller = seat
@@ -736,11 +763,12 @@ class Kumbal(Game):
     def _on_FreeDiscard(self, action: FreeDiscard, t: float) -> list[Event]:
         seat = action.seat
         if self.phase != PLAY or self.free is None or self.free[0] != seat:
-            raise WindowClosed(f"seat {seat} has no free discard open")
+            raise WindowClosed(f"seat {seat} has no free discard open", note=Note.of("refusal.no-free-discard"))
         self.windows.get("free-discard").check_claim(seat, t)  # type: ignore[union-attr]
         card = self.free[1]
         if card is None:
-            raise NoMatch("the card you drew does not have the value of the top card")
+            raise NoMatch("the card you drew does not have the value of the top card",
+                          note=Note.of("refusal.drawn-does-not-match"))
         events: list[Event] = []
         self._close_free("free discard", events)
         self.hands[seat].remove(card)
@@ -753,7 +781,7 @@ class Kumbal(Game):
     def _on_Pass(self, action: Pass, t: float) -> list[Event]:
         seat = action.seat
         if self.phase != PLAY or self.free is None or self.free[0] != seat:
-            raise WindowClosed(f"seat {seat} has no window to pass on")
+            raise WindowClosed(f"seat {seat} has no window to pass on", note=Note.of("refusal.no-window-to-pass"))
         self.windows.get("free-discard").check_claim(seat, t)  # type: ignore[union-attr]
         events: list[Event] = []
         self._close_free("passed", events)

@@ -7,6 +7,7 @@ import math
 import re
 from typing import Any
 
+from game.client.narration.refusals import refusal_words
 from game.core.errors import InvalidTarget, NotYourTurn, WindowClosed, WrongPhase
 from game.i18n import N_, _
 
@@ -68,19 +69,23 @@ def penalty_words(reason: str) -> str:
 
 
 def friendly(exc: Exception, names: list[str]) -> str:
-    """An engine message reworded for the player."""
+    """An engine refusal in the player's words: its note (a key and values, set where the rules
+    raise it) in the player's language; for a refusal with no note, the engine's message reworded."""
+    words = refusal_words(getattr(exc, "note", None), names)
+    if words is not None:
+        return words
     text = str(exc)
     text = re.sub(r"seat (\d+)", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
     if isinstance(exc, NotYourTurn):
-        return "It is not your turn."
+        return _("It is not your turn.")
     if isinstance(exc, WindowClosed):
-        return "Too late: the matching window has closed." if "expired" in text else "You already tried to match this card."
+        return _("Too late: the matching window has closed.") if "expired" in text else _("You already tried to match this card.")
     if isinstance(exc, WrongPhase):
         # The engine's own words where they are written for people ("discard first, then draw",
         # "there is nothing to pick up"); where they name its internals (an action's type, a
         # phase or a step) a plain refusal.
         if "phase:" in text or " step" in text or re.match(r"\w+ is not (possible|the ability)", text):
-            return "You cannot do that right now."
+            return _("You cannot do that right now.")
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if isinstance(exc, InvalidTarget):
         return text[:1].upper() + text[1:] + "."

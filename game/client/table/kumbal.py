@@ -44,7 +44,7 @@ from game.core.standard_deck import card_name
 from game.i18n import _, _l, ngettext, pgettext
 from game.variants.kumbal import (DECK_CARDS, SIX_SEAT_CARDS, CallKumbal, CallResult, CannotCall, CannotTake, Cut, CutWanted,
                                   DeckCut, Discard, Discarded, DrawFromDeck, FreeDiscard, FreeDiscarded,
-                                  KumbalCalled, MustPickUp, NotACombination, NotHeld, PickedUp, PickUp, TakeDiscard,
+                                  KumbalCalled, MustPickUp, NotHeld, PickedUp, PickUp, TakeDiscard,
                                   VALUE, discard_problem)
 
 _FACE_RANK = {"A": "A", "J": "J", "Q": "Q", "K": "K"}
@@ -282,8 +282,6 @@ class KumbalTable(HandSpec):
     # -- refusals in the player's words -------------------------------------------------------------------
     def explain(self, exc: IllegalAction, action: Action | None = None) -> str:
         v = self.view()
-        if isinstance(exc, NotACombination):
-            return _("Not a discard: {why}.").format(why=str(exc).split(": ", 1)[-1])
         if isinstance(exc, CannotTake):
             what = {"joker": _("a joker is never taken"), "action card": _("a card played as an action is never taken")}
             return _("You cannot take that card: {why}. Draw from the deck (D).").format(

@@ -193,11 +193,12 @@ class CombatUno(OutOfTurn, Game):
     def _on_Play(self, action: Play, t: float) -> list[Event]:
         seat = action.seat
         if self.phase != PLAY:
-            raise WrongPhase(f"no card can be played now (phase: {self.phase})")
+            raise WrongPhase(f"no card can be played now (phase: {self.phase})", note=Note.of("refusal.not-now"))
         if not 0 <= seat < self.seats:
-            raise NotYourTurn(f"there is no seat {seat}")
+            raise NotYourTurn(f"there is no seat {seat}", note=Note.of("refusal.not-now"))
         if self.owed[seat]:
-            raise StillDrawing(f"seat {seat} must finish drawing {self.owed[seat]} more card(s) first")
+            raise StillDrawing(f"seat {seat} must finish drawing {self.owed[seat]} more card(s) first",
+                               note=Note.of("refusal.finish-drawing", n=self.owed[seat]))
         rank, colour = action.rank, action.colour
         hand = self.hands[seat]
         card = None
@@ -206,13 +207,14 @@ class CombatUno(OutOfTurn, Game):
                 card = c
                 break
         if card is None:
-            raise NotHeld(f"seat {seat} holds no {rank} {colour or ''}".rstrip())
+            raise NotHeld(f"seat {seat} holds no {rank} {colour or ''}".rstrip(), note=Note.of("refusal.not-held-card"))
         wild = rank in WILDS
         if wild:
             if action.choose not in COLOURS:
-                raise BadColour(f"name the colour for the {card_name(card)}: one of {', '.join(COLOURS)}")
+                raise BadColour(f"name the colour for the {card_name(card)}: one of {', '.join(COLOURS)}",
+                                note=Note.of("refusal.name-a-colour", card=card))
         elif action.choose is not None:
-            raise BadColour("only a wild card names a colour")
+            raise BadColour("only a wild card names a colour", note=Note.of("refusal.only-wild-names-colour"))
         top = self.piles.discard[-1]
         absorb = self.absorb
         live = self.pending or (self.owed[absorb] if absorb is not None else 0)   # live_penalty()
@@ -221,28 +223,32 @@ class CombatUno(OutOfTurn, Game):
         if seat == self.turn:
             if self.pending:
                 if rank != top.rank:
-                    raise MustDrawOrStack(f"seat {seat} must draw {self.pending} or stack a {card_name(top)}")
+                    raise MustDrawOrStack(f"seat {seat} must draw {self.pending} or stack a {card_name(top)}",
+                                          note=Note.of("refusal.draw-or-stack", n=self.pending, card=top))
                 if not self._stack_allowed(rank):
-                    raise StackingOff(f"stacking on a {card_name(top)} is turned off")
+                    raise StackingOff(f"stacking on a {card_name(top)} is turned off",
+                                      note=Note.of("refusal.stacking-off", card=top))
                 stack = True
             elif not (wild or self.colour is None or colour == self.colour or rank == top.rank):
                 raise DoesNotMatch(f"{card_name(card)} does not match {card_name(top)} "
-                                   f"(colour {self.colour})")
+                                   f"(colour {self.colour})", note=Note.of("refusal.does-not-match", card=card, top=top))
             out_of_turn = False
         else:
             if rank != top.rank or colour != top.suit:
                 self._check_lost_race(seat, card, t)
             if jump is None or not self._jump_open_to(seat):
-                raise WindowClosed(f"seat {seat} cannot play out of turn now")
+                raise WindowClosed(f"seat {seat} cannot play out of turn now", note=Note.of("refusal.not-out-of-turn"))
             jump.check_claim(seat, t)
             if rank != top.rank or colour != top.suit:
-                raise NotIdentical(f"out of turn only a card identical to {card_name(top)} may be played")
+                raise NotIdentical(f"out of turn only a card identical to {card_name(top)} may be played",
+                                   note=Note.of("refusal.not-identical", top=top))
             if live and rank in DRAW_AMOUNT:
                 if not self._stack_allowed(rank):
-                    raise StackingOff(f"stacking on a {card_name(top)} is turned off")
+                    raise StackingOff(f"stacking on a {card_name(top)} is turned off",
+                                      note=Note.of("refusal.stacking-off", card=top))
                 stack = True
             elif not self.options["jump_in"]:
-                raise WindowClosed("jumping in is turned off")
+                raise WindowClosed("jumping in is turned off", note=Note.of("refusal.jump-in-off"))
             out_of_turn = True
 
         # -- valid: change the state --------------------------------------------------------
@@ -301,17 +307,21 @@ class CombatUno(OutOfTurn, Game):
     def _require_turn(self, action: Action) -> int:
         seat = action.seat
         if self.phase != PLAY:
-            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
+            raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})",
+                             note=Note.of("refusal.not-now"))
         if seat != self.turn:
-            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s",
+                              note=Note.of("refusal.not-your-turn", self.turn))
         if self.owed[seat]:
-            raise StillDrawing(f"seat {seat} must finish drawing {self.owed[seat]} more card(s) first")
+            raise StillDrawing(f"seat {seat} must finish drawing {self.owed[seat]} more card(s) first",
+                               note=Note.of("refusal.finish-drawing", n=self.owed[seat]))
         return seat
 
     def _on_Draw(self, action: Draw, t: float) -> list[Event]:
         seat = self._require_turn(action)
         if self.pending:
-            raise MustDrawOrStack(f"a penalty of {self.pending} is pending: start drawing it (or stack)")
+            raise MustDrawOrStack(f"a penalty of {self.pending} is pending: start drawing it (or stack)",
+                                  note=Note.of("refusal.penalty-pending", n=self.pending))
         events: list[Event] = [_turn_drawn(seat)]
         self._give(seat, 1, events)
         self._start_turn(self.order.next(seat), t, events)
@@ -321,7 +331,8 @@ class CombatUno(OutOfTurn, Game):
     def _on_StartDrawing(self, action: StartDrawing, t: float) -> list[Event]:
         seat = self._require_turn(action)
         if not self.pending:
-            raise WrongPhase("there is no penalty to draw; use Draw to draw one card")
+            raise WrongPhase("there is no penalty to draw; use Draw to draw one card",
+                             note=Note.of("refusal.no-penalty-to-draw"))
         amount = self.pending
         self.pending = 0
         self.owed[seat] = amount
@@ -335,9 +346,10 @@ class CombatUno(OutOfTurn, Game):
     def _on_DrawCard(self, action: DrawCard, t: float) -> list[Event]:
         seat = action.seat
         if self.phase != PLAY:
-            raise WrongPhase(f"DrawCard is not possible now (phase: {self.phase})")
+            raise WrongPhase(f"DrawCard is not possible now (phase: {self.phase})", note=Note.of("refusal.not-now"))
         if not 0 <= seat < self.seats or not self.owed[seat]:
-            raise WrongPhase(f"seat {seat} has no penalty cards left to draw")
+            raise WrongPhase(f"seat {seat} has no penalty cards left to draw",
+                             note=Note.of("refusal.no-penalty-to-draw"))
         events: list[Event] = []
         self._draw_owed(seat, t, events)
         return events

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.core.actions import TABLE, Expire, Pass
 from game.core.cards import Card
+from game.core.events import Note
 from game.core.errors import NotYourTurn, WindowClosed, WrongPhase
 from game.core.events import Event, PenaltyGiven, WindowOpened, passed, window_closed
 from game.core.reaction import ReactionWindow
@@ -114,18 +115,19 @@ class OutOfTurn:
         if (claimable and card.rank == old.rank and card.suit == old.suit and seat != turn_then
                 and window.is_open_to(seat) and (window.deadline is None or t < window.deadline)):
             raise LostRace(f"{card_name(old)} was covered first: the {card_name(card)} goes back to the hand",
-                           (ClaimLost(seat, card),))
+                           (ClaimLost(seat, card),), note=Note.of("refusal.covered-first", card=card, top=old))
 
     def _on_CallUno(self, action: CallUno, t: float) -> list[Event]:
         seat, target = action.seat, action.target
         if self.phase != PLAY:
-            raise WrongPhase("there is nobody to call UNO on now")
+            raise WrongPhase("there is nobody to call UNO on now", note=Note.of("refusal.no-uno-to-call"))
         w = self._unos.get(target)
         if w is None:
-            raise WindowClosed(f"seat {target} has no open UNO window")
+            raise WindowClosed(f"seat {target} has no open UNO window", note=Note.of("refusal.uno-chance-gone"))
         w.check_claim(seat, t)
         if self.owed[seat]:
-            raise StillDrawing(f"seat {seat} must finish drawing first")
+            raise StillDrawing(f"seat {seat} must finish drawing first",
+                               note=Note.of("refusal.finish-drawing", n=self.owed[seat]))
         events: list[Event] = [UnoCalled(seat, target)]
         if seat == target:
             self.uno_called[seat] = self.hand_serial[seat]
@@ -141,15 +143,16 @@ class OutOfTurn:
         # looked up once, the checks in the order _windows_open_to and check_claim make them.
         seat = action.seat
         if self.phase != PLAY:
-            raise WrongPhase("there is no window to pass on")
+            raise WrongPhase("there is no window to pass on", note=Note.of("refusal.no-window-to-pass"))
         jump = self._jumps.get(None)
         if jump is not None and (seat == self.turn or seat not in jump.offered or seat in jump.done):
             jump = None   # not open to this seat
         unos = self._unos
         if not 0 <= seat < self.seats or (jump is None and not self._windows_open_to(seat)):
-            raise WindowClosed(f"seat {seat} has no open window to pass on")
+            raise WindowClosed(f"seat {seat} has no open window to pass on", note=Note.of("refusal.no-window-to-pass"))
         if self.owed[seat]:
-            raise StillDrawing(f"seat {seat} must finish drawing first")
+            raise StillDrawing(f"seat {seat} must finish drawing first",
+                               note=Note.of("refusal.finish-drawing", n=self.owed[seat]))
         if jump is not None and jump.deadline is not None and t >= jump.deadline:
             jump.check_claim(seat, t)   # (open to the seat, checked above: it raises for the deadline)
         if unos:

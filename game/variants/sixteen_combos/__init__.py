@@ -28,6 +28,7 @@ from typing import Any, Hashable
 
 from game.core.actions import TABLE, Action
 from game.core.cards import Card
+from game.core.events import Note
 from game.core.errors import IllegalAction, NotAChoice, NotYourTurn, WrongPhase
 from game.core.game import Game
 from game.core.match import HighestAfterRounds
@@ -190,17 +191,19 @@ class SixteenCombos(Dealing, Turn, Reactions, Check, ComboSteps, Ending, Views, 
     # -- refusing an action -------------------------------------------------------------------------------
     def _require_legal(self, action: Action) -> None:
         if self.over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("the match is over", note=Note.of("refusal.match-over"))
         if action not in self.legal_actions(action.seat):
             if self.phase not in (PLACE, PLAY):
-                raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})")
+                raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})",
+                                 note=Note.of("refusal.not-now"))
             if action.seat not in self.seats_to_act():
-                raise NotYourTurn(f"seat {action.seat} may not act now")
+                raise NotYourTurn(f"seat {action.seat} may not act now", note=Note.of("refusal.cannot-act-now"))
             if type(action) not in {type(a) for a in self.legal_actions(action.seat)}:
-                raise WrongPhase(f"{type(action).__name__} is not possible at the {self.step} step")
+                raise WrongPhase(f"{type(action).__name__} is not possible at the {self.step} step",
+                                 note=Note.of("refusal.not-now"))
             if isinstance(action, Target) and self.attack is not None:
                 self._refuse_target(action.pair, self.attack)
-            raise NotAChoice(f"{action} is not one of the choices now")
+            raise NotAChoice(f"{action} is not one of the choices now", note=Note.of("refusal.not-a-choice"))
 
     # -- what the driver asks ---------------------------------------------------------------------------------
     step: str = "ready"

@@ -7,6 +7,7 @@ The reactions between these steps are in reactions.py, the check in check.py."""
 from __future__ import annotations
 
 from game.core.cards import DECK, Card, Place
+from game.core.events import Note
 from game.core.errors import InvalidTarget
 from game.core.events import CardMoved, Event, TurnStarted
 
@@ -115,13 +116,16 @@ class Turn:
         if pair.zone != "pair" or not 0 <= s < self.seats:
             return
         if s == attack.seat:
-            raise InvalidTarget("you attack another character's pair, not your own")
+            raise InvalidTarget("you attack another character's pair, not your own",
+                                note=Note.of("refusal.attack-own-pair"))
         if self.out[s]:
-            raise InvalidTarget(f"seat {s} is already defeated")
+            raise InvalidTarget(f"seat {s} is already defeated", note=Note.of("refusal.already-defeated", s))
         if attack.locked_victim is not None and s != attack.locked_victim:
-            raise InvalidTarget(f"this extra turn attacks seat {attack.locked_victim} again")
+            raise InvalidTarget(f"this extra turn attacks seat {attack.locked_victim} again",
+                                note=Note.of("refusal.attack-locked", attack.locked_victim))
         if not attack.free_target and 0 <= pair.index < len(self.rows[s]) and self.rows[s][pair.index] is not None:
-            raise InvalidTarget("only a character's defense pair (the rightmost) can be targeted")
+            raise InvalidTarget("only a character's defense pair (the rightmost) can be targeted",
+                                note=Note.of("refusal.defense-pair-only"))
 
     def available_types(self, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(types held twice or more: sure; types held once: the drawn card must match)."""
