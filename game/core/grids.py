@@ -451,7 +451,7 @@ class GridGame(Game):
             raise WrongPhase(f"{type(action).__name__} is not possible now (phase: {self.phase})",
                              note=Note.of("refusal.not-now"))
         if action.seat not in self.seats_to_act():
-            raise NotYourTurn(f"seat {action.seat} cannot act now", note=Note.of("refusal.not-your-turn"))
+            raise NotYourTurn(f"seat {action.seat} cannot act now", note=Note.of("refusal.cannot-act-now"))
 
     def table_action(self) -> tuple[Action, float | None] | None:
         if self.phase in (READY, ROUND_OVER):
