@@ -112,3 +112,18 @@ def test_the_english_message_is_kept_and_the_note_is_worded_in_german():
         assert friendly(NotYourTurn("seat 0 cannot act now"), ["Du", "Ada"]) == "Du bist nicht dran."
     finally:
         i18n.set_language(previous)
+
+
+def test_every_reason_kumbal_refuses_a_discard_for_has_a_key():
+    """Kumbal's classify() gives its reasons in English; each fixed one maps to a refusal's key
+    (the one with a count, the gaps no joker fills, is told apart by its number)."""
+    from game.variants import kumbal
+
+    source = (ROOT / "game/variants/kumbal.py").read_text()
+    classify = next(n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.FunctionDef) and n.name == "classify")
+    reasons = {r.value.elts[1].value for r in ast.walk(classify) if isinstance(r, ast.Return)
+               and isinstance(r.value, ast.Tuple) and isinstance(r.value.elts[1], ast.Constant) and r.value.elts[1].value}
+    assert len(reasons) >= 4
+    assert reasons <= set(kumbal.NOT_A_COMBINATION), reasons - set(kumbal.NOT_A_COMBINATION)
+    assert set(kumbal.NOT_A_COMBINATION.values()) <= set(NOT_A_COMBINATION)
+    assert kumbal._gaps("the run has 2 gaps that no joker fills") == 2
