@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class CardhallError(ValueError):
     """Base of every error the rules core raises on bad input."""
@@ -17,7 +15,7 @@ class IllegalAction(CardhallError):
     same refusal as data: a table words it in the player's language (game.client.narration.refusals).
     """
 
-    def __init__(self, *args: Any, note: Any = None) -> None:
+    def __init__(self, *args: object, note: object = None) -> None:   # (no typing: `cardhall --help` loads this)
         super().__init__(*args)
         self.note = note
 
@@ -47,7 +45,7 @@ class ShownRefusal(IllegalAction):
     """A refusal every seat is shown (a claim that lost a race): the game is unchanged, and `events`
     are the public facts of the attempt, which the session passes on to every seat."""
 
-    def __init__(self, message: str, events: tuple = (), note: Any = None) -> None:
+    def __init__(self, message: str, events: tuple = (), note: object = None) -> None:
         super().__init__(message, note=note)
         self.events = tuple(events)
 
