@@ -86,6 +86,19 @@ def _until(apps, done, seconds=30.0, people=()):
         time.sleep(0.002)
 
 
+def _play_to_the_end(people, ht, ct, seconds, each_step) -> None:
+    """The people at the host's and the joined screen play until both see the match over and the
+    joined screen holds its record; each_step() checks what the screens hold after every step."""
+    end = time.monotonic() + seconds
+    while not (ht.match.over and ct.match.over and ct.match.client.record is not None):
+        assert time.monotonic() < end, f"the match did not end (host at {ht.match.version}, client at {ct.match.version})"
+        for app, person in people:
+            app.run_frames(1)
+            person.play(app)
+        each_step()
+        time.sleep(0.001)
+
+
 def between_turns(app, table) -> bool:
     """What a person does between turns: the next round once its results show, Enter on a hold
     meant for this screen ("remember your cards, then press Enter"). True if that was the move."""
@@ -159,17 +172,14 @@ def test_a_host_and_a_joined_player_play_a_whole_match_in_two_apps(make_app, two
     assert ht.screen.names == ct.screen.names == ["Hana", "Jo"]
     people = [(host, Person(variant_id, 1)), (client, Person(variant_id, 2))]
     hidden_checked = 0
-    end = time.monotonic() + 240
-    while not (ht.match.over and ct.match.over and ct.match.client.record is not None):
-        assert time.monotonic() < end, f"the match did not end (host at {ht.match.version}, client at {ct.match.version})"
-        for app, person in people:
-            app.run_frames(1)
-            person.play(app)
+
+    def no_host_face_joined():
+        nonlocal hidden_checked
         if variant_id == "combat-uno" and not ct.match.round_over() and not ct.match.over:
             # The joined screen holds no face of the host's hand (it was never sent one).
             assert all(s.card is None for s in ct.zones.hands.get(0, [])), "a face of the host's hand on the joined screen"
             hidden_checked += 1
-        time.sleep(0.001)
+    _play_to_the_end(people, ht, ct, 240, no_host_face_joined)
     assert hidden_checked > 10 or variant_id != "combat-uno"
     net = ht.hosting.table
     assert net.desyncs == 0 and ct.match.client.desyncs == 0 and net.illegal == 0
@@ -363,12 +373,9 @@ def test_two_people_at_the_host_behind_the_curtain_and_a_joined_player_play_a_wh
     ht.draw_log, ct.draw_log = [], []
     people = [(host, HotSeat("combat-uno", 1)), (client, Person("combat-uno", 2))]
     host_faces = joined_faces = 0
-    end = time.monotonic() + 300
-    while not (ht.match.over and ct.match.over and ct.match.client.record is not None):
-        assert time.monotonic() < end, f"the match did not end (host at {ht.match.version}, client at {ct.match.version})"
-        for app, person in people:
-            app.run_frames(1)
-            person.play(app)
+
+    def faces_only_where_seen():
+        nonlocal host_faces, joined_faces
         for frame in ht.draw_log:
             host_faces += _private_faces_only_for(frame, (0, 1))
         for frame in ct.draw_log:
@@ -377,7 +384,7 @@ def test_two_people_at_the_host_behind_the_curtain_and_a_joined_player_play_a_wh
         if not ct.match.round_over() and not ct.match.over:
             for seat in (0, 1):
                 assert all(s.card is None for s in ct.zones.hands.get(seat, [])), "a face of the host's hand on the joined screen"
-        time.sleep(0.001)
+    _play_to_the_end(people, ht, ct, 300, faces_only_where_seen)
     curtains = people[0][1].curtains
     asked = [seat for _, seat in curtains]
     assert {0, 1} <= set(asked), asked
